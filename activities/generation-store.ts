@@ -1,0 +1,126 @@
+import { Prisma, type Db } from '../infra/db/prisma.js';
+import type { ChangeFeed } from '../infra/events/change-feed.js';
+import type { GenerationSnapshot } from '../contracts/snapshot.js';
+import type { StepEntry } from '../contracts/schemas/index.js';
+import type { FinishInput, StatusWrite } from '../workflows/types.js';
+
+/** A stored conversation message: the OpenAI chat message plus our own bookkeeping. */
+export interface StoredMessage {
+  role: 'system' | 'user' | 'assistant' | 'tool';
+  content: string | null;
+  tool_calls?: Array<{ id: string; type: 'function'; function: { name: string; arguments: string } }>;
+  tool_call_id?: string;
+  /** Tool results only. */
+  status?: string;
+  /** Assistant messages: why the model stopped ("length" = cut off, continued in the next one). */
+  finishReason?: string;
+}
+
+/** Trace entries sort by step, then phase, then position within the phase. */
+export const tracePhase = { think: 0, act: 1000, observe: 2000, answer: 9000 } as const;
+
+/**
+ * Persistence used by activities. Every write is keyed (generation id + a key derived from the
+ * workflow's deterministic counters), so an activity retried after a crash overwrites instead of
+ * duplicating.
+ */
+export class GenerationStore {
+  constructor(private readonly db: Db, private readonly feed: ChangeFeed) {}
+
+  async snapshot(generationId: string): Promise<GenerationSnapshot> {
+    const row = await this.db.generation.findUniqueOrThrow({ where: { id: generationId }, select: { snapshot: true } });
+    return row.snapshot as unknown as GenerationSnapshot;
+  }
+
+  async messagesBefore(generationId: string, seq: number): Promise<StoredMessage[]> {
+    const rows = await this.db.generationMessage.findMany({
+      where: { generationId, seq: { lt: seq } },
+      orderBy: { seq: 'asc' },
+      select: { content: true },
+    });
+    return rows.map((r) => r.content as unknown as StoredMessage);
+  }
+
+  async messageAt(generationId: string, seq: number): Promise<StoredMessage | null> {
+    const row = await this.db.generationMessage.findUnique({ where: { generationId_key: { generationId, key: String(seq) } } });
+    return row ? (row.content as unknown as StoredMessage) : null;
+  }
+
+  async putMessage(generationId: string, seq: number, message: StoredMessage): Promise<void> {
+    const content = message as unknown as object;
+    await this.db.generationMessage.upsert({
+      where: { generationId_key: { generationId, key: String(seq) } },
+      create: { generationId, key: String(seq), seq, role: message.role, content },
+      update: { role: message.role, content },
+    });
+  }
+
+  async putTrace(generationId: string, key: string, order: number, entry: Omit<StepEntry, 'at'>): Promise<void> {
+    const data = { ...entry, at: new Date().toISOString() } as object;
+    await this.db.generationStep.upsert({
+      where: { generationId_key: { generationId, key } },
+      create: { generationId, key, seq: order, step: entry.step, type: entry.type, data },
+      update: { seq: order, step: entry.step, type: entry.type, data },
+    });
+  }
+
+  async writeStatus(write: StatusWrite): Promise<void> {
+    // Only move forward: a retried older write never overwrites a newer state.
+    await this.db.generation.updateMany({
+      where: { id: write.generationId, stateVersion: { lt: write.stateVersion } },
+      data: {
+        status: write.status,
+        requiredAction: write.requiredAction === null ? Prisma.DbNull : (write.requiredAction as object),
+        iterationCount: write.iterationCount,
+        stateVersion: write.stateVersion,
+      },
+    });
+    await this.feed.publish(write.generationId);
+  }
+
+  async progress(generationId: string, fields: { iterationCount: number; promptTokens: number; completionTokens: number }): Promise<void> {
+    await this.db.generation.update({ where: { id: generationId }, data: fields });
+  }
+
+  async lastAssistantText(generationId: string): Promise<string | null> {
+    const rows = await this.db.generationMessage.findMany({
+      where: { generationId, role: 'assistant' },
+      orderBy: { seq: 'desc' },
+      take: 5,
+      select: { content: true },
+    });
+    // A reply cut off by the length limit and its continuations form one answer.
+    const texts: string[] = [];
+    for (const [i, r] of rows.entries()) {
+      const m = r.content as unknown as StoredMessage;
+      if (i > 0 && m.finishReason !== 'length') break;
+      if (m.content) texts.unshift(m.content);
+    }
+    return texts.length ? texts.join('') : null;
+  }
+
+  async finish(input: FinishInput): Promise<void> {
+    const text = input.status === 'completed' ? await this.lastAssistantText(input.generationId) : null;
+    if (text !== null && input.stopReason !== 'stop_condition' && input.stopReason !== 'done_tool') {
+      await this.putTrace(input.generationId, 'answer', 1_000_000_000, { step: input.iterationCount, type: 'answer', text });
+    }
+    await this.db.generation.updateMany({
+      where: { id: input.generationId, stateVersion: { lt: input.stateVersion } },
+      data: {
+        status: input.status,
+        stopReason: input.stopReason,
+        text,
+        output: input.output === null || input.output === undefined ? Prisma.DbNull : (input.output as object),
+        error: input.error === null ? Prisma.DbNull : input.error,
+        requiredAction: Prisma.DbNull,
+        promptTokens: input.usage.promptTokens,
+        completionTokens: input.usage.completionTokens,
+        iterationCount: input.iterationCount,
+        toolsUsed: input.toolsUsed,
+        stateVersion: input.stateVersion,
+        completedAt: new Date(),
+      },
+    });
+    await this.feed.publish(input.generationId);
+  }
+}

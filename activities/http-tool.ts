@@ -1,0 +1,92 @@
+import { fetch, type Dispatcher } from 'undici';
+import type { SnapshotTool, StoredHeaderValue } from '../contracts/snapshot.js';
+import type { SecretBox } from '../infra/crypto/secrets.js';
+import { SsrfBlockedError } from '../infra/net/ssrf.js';
+import type { ToolOutcomeStatus } from '../workflows/types.js';
+
+export interface ToolResult {
+  status: ToolOutcomeStatus;
+  /** What the model receives as the tool message content. */
+  content: string;
+}
+
+export const TRUNCATION_MARKER = '\n…[truncated: result exceeded the tool\'s maxResultChars]';
+
+/** Caps a result at `max` characters, marking the cut. */
+export function capResult(text: string, max: number): string {
+  return text.length <= max ? text : text.slice(0, max) + TRUNCATION_MARKER;
+}
+
+export function decryptHeaders(headers: Record<string, StoredHeaderValue> | undefined, secrets: SecretBox): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers ?? {})) {
+    out[name] = typeof value === 'string' ? value : secrets.decrypt(value.encrypted);
+  }
+  return out;
+}
+
+/** Reads at most `maxBytes` of a body, then stops reading (a huge response never fills memory). */
+async function readCapped(body: AsyncIterable<Uint8Array> | null, maxBytes: number): Promise<{ text: string; cut: boolean }> {
+  if (!body) return { text: '', cut: false };
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    chunks.push(Buffer.from(chunk));
+    size += chunk.byteLength;
+    if (size > maxBytes) return { text: Buffer.concat(chunks).toString('utf8'), cut: true };
+  }
+  return { text: Buffer.concat(chunks).toString('utf8'), cut: false };
+}
+
+const errorContent = (error: string, extra: Record<string, unknown> = {}) => JSON.stringify({ error, ...extra });
+
+/**
+ * POSTs the call's JSON arguments to the tool's URL. Every outcome becomes a result for the model
+ * (the run continues); only our own infrastructure failing throws (and is retried).
+ */
+export async function runHttpTool(opts: {
+  tool: SnapshotTool;
+  arguments: unknown;
+  idempotencyKey: string;
+  secrets: SecretBox;
+  dispatcher: Dispatcher;
+  signal?: AbortSignal;
+}): Promise<ToolResult> {
+  const { tool } = opts;
+  if (!tool.execute) return { status: 'error', content: errorContent(`Tool ${tool.name} has no executor`) };
+  if (opts.arguments && typeof opts.arguments === 'object' && '__invalid' in opts.arguments) {
+    return { status: 'error', content: errorContent('The tool arguments were not valid JSON') };
+  }
+  const timeout = AbortSignal.timeout(tool.timeoutSeconds * 1000);
+  const signal = opts.signal ? AbortSignal.any([timeout, opts.signal]) : timeout;
+  try {
+    const response = await fetch(tool.execute.url, {
+      method: 'POST',
+      headers: {
+        ...decryptHeaders(tool.execute.headers, opts.secrets),
+        'content-type': 'application/json',
+        accept: 'application/json, text/plain;q=0.9, */*;q=0.5',
+        'idempotency-key': opts.idempotencyKey,
+      },
+      body: JSON.stringify(opts.arguments ?? {}),
+      dispatcher: opts.dispatcher,
+      signal,
+      redirect: 'follow',
+    });
+    // Read a little more than the cap (multi-byte characters), then cut by characters.
+    const { text } = await readCapped(response.body, tool.maxResultChars * 4 + 1024);
+    const content = capResult(text, tool.maxResultChars);
+    if (!response.ok) {
+      return { status: 'error', content: errorContent(`HTTP ${response.status}`, { body: capResult(text, Math.min(2000, tool.maxResultChars)) }) };
+    }
+    return { status: 'success', content };
+  } catch (err) {
+    if (timeout.aborted) return { status: 'timeout', content: errorContent(`Tool timed out after ${tool.timeoutSeconds}s`) };
+    const cause = (err as { cause?: unknown }).cause;
+    const blocked = err instanceof SsrfBlockedError ? err : cause instanceof SsrfBlockedError ? cause : null;
+    if (blocked) return { status: 'error', content: errorContent(blocked.message) };
+    if (opts.signal?.aborted) throw err; // the activity was cancelled: let Temporal see it
+    const message = cause instanceof Error ? cause.message : (err as Error).message;
+    return { status: 'error', content: errorContent(`Request failed: ${message}`) };
+  }
+}

@@ -1,0 +1,83 @@
+import { Context } from '@temporalio/activity';
+import type { Dispatcher } from 'undici';
+import type { SecretBox } from '../infra/crypto/secrets.js';
+import type { Db } from '../infra/db/prisma.js';
+import type { ChangeFeed } from '../infra/events/change-feed.js';
+import type { ToolCallInput, ToolCallOutcome, ToolOutcomeStatus } from '../workflows/types.js';
+import type { GenerationActivities } from './contract.js';
+import { GenerationStore, tracePhase } from './generation-store.js';
+import { heartbeatWhile } from './heartbeat.js';
+import { runHttpTool } from './http-tool.js';
+import { callModel } from './model-call.js';
+
+export interface ActivityDeps {
+  db: Db;
+  feed: ChangeFeed;
+  secrets: SecretBox;
+  /** SSRF-guarded dispatcher for every outgoing tool/webhook request. */
+  dispatcher: Dispatcher;
+  modelTimeoutMs: number;
+}
+
+/** Builds the activities with their clients injected (tests pass their own). */
+export function createActivities(deps: ActivityDeps): GenerationActivities {
+  const store = new GenerationStore(deps.db, deps.feed);
+
+  async function recordResult(input: ToolCallInput, status: ToolOutcomeStatus, content: string, durationMs?: number): Promise<void> {
+    await store.putMessage(input.generationId, input.seq, { role: 'tool', tool_call_id: input.toolCallId, content, status });
+    let result: unknown = content;
+    try {
+      result = JSON.parse(content);
+    } catch {
+      // plain text result
+    }
+    await store.putTrace(input.generationId, `s${input.step}:observe:${input.toolCallId}`, input.step * 10_000 + tracePhase.observe + (input.seq % 1000), {
+      step: input.step, type: 'observe', toolCallId: input.toolCallId, toolName: input.toolName, status, result,
+      ...(durationMs === undefined ? {} : { durationMs }),
+    });
+  }
+
+  return {
+    callModel: (input) => callModel({ store, secrets: deps.secrets, modelTimeoutMs: deps.modelTimeoutMs }, input),
+
+    async executeTool(input): Promise<ToolCallOutcome> {
+      // A result recorded before a crash is never executed again (SPEC §2.2).
+      const recorded = await store.messageAt(input.generationId, input.seq);
+      if (recorded?.role === 'tool' && recorded.tool_call_id === input.toolCallId) {
+        return { status: (recorded.status as ToolOutcomeStatus | undefined) ?? 'success', replayed: true };
+      }
+      const snapshot = await store.snapshot(input.generationId);
+      const tool = snapshot.tools.find((t) => t.name === input.toolName);
+      const started = Date.now();
+      const result = tool
+        ? await heartbeatWhile(() =>
+            runHttpTool({
+              tool,
+              arguments: input.arguments,
+              idempotencyKey: `${input.generationId}:${input.toolCallId}`,
+              secrets: deps.secrets,
+              dispatcher: deps.dispatcher,
+              signal: Context.current().cancellationSignal,
+            }),
+          )
+        : { status: 'error' as const, content: JSON.stringify({ error: `Unknown tool ${input.toolName}` }) };
+      await recordResult(input, result.status, result.content, Date.now() - started);
+      return { status: result.status, replayed: false };
+    },
+
+    async recordToolResult(input) {
+      await recordResult(input, input.status, JSON.stringify(input.result));
+    },
+
+    async recordClientOutputs(input) {
+      for (const o of input.outputs) {
+        const content = typeof o.output === 'string' ? o.output : JSON.stringify(o.output ?? null);
+        await recordResult({ generationId: input.generationId, step: input.step, seq: o.seq, toolCallId: o.toolCallId, toolName: o.toolName, arguments: o.arguments }, 'success', content);
+      }
+      await store.writeStatus(input.status);
+    },
+
+    writeStatus: (input) => store.writeStatus(input),
+    finishGeneration: (input) => store.finish(input),
+  };
+}

@@ -1,0 +1,173 @@
+import { createHash } from 'node:crypto';
+import { ApplicationFailure, Context } from '@temporalio/activity';
+import OpenAI, { AzureOpenAI } from 'openai';
+import type { ChatCompletionMessageParam, ChatCompletionTool, ChatCompletionToolChoiceOption } from 'openai/resources/chat/completions';
+import type { ToolChoice } from '../contracts/schemas/index.js';
+import type { SnapshotProvider, SnapshotTool } from '../contracts/snapshot.js';
+import type { SecretBox } from '../infra/crypto/secrets.js';
+import type { ModelCallInput, ModelCallResult, ModelToolCall } from '../workflows/types.js';
+import { tracePhase, type GenerationStore, type StoredMessage } from './generation-store.js';
+import { heartbeatWhile } from './heartbeat.js';
+
+export const CONTINUE_PROMPT = 'Your previous reply was cut off. Continue exactly where you left off, without repeating anything.';
+
+/** Error types the workflow's retry policy treats specially. */
+export const providerFailure = { rejected: 'ProviderRejected', transient: 'ProviderTransient' } as const;
+
+export function createProviderClient(provider: SnapshotProvider, secrets: SecretBox, model: string, timeoutMs: number): OpenAI {
+  const apiKey = provider.apiKeyEncrypted ? secrets.decrypt(provider.apiKeyEncrypted) : 'not-set';
+  const common = { apiKey, maxRetries: 0, timeout: timeoutMs, defaultHeaders: provider.headers ?? undefined };
+  if (provider.kind === 'azure_openai') {
+    return new AzureOpenAI({ ...common, endpoint: provider.baseUrl ?? undefined, deployment: model, apiVersion: '2024-10-21' });
+  }
+  return new OpenAI({ ...common, baseURL: provider.baseUrl ?? undefined });
+}
+
+export function toOpenAiToolChoice(choice: ToolChoice): ChatCompletionToolChoiceOption {
+  return typeof choice === 'string' ? choice : { type: 'function', function: { name: choice.toolName } };
+}
+
+export function toOpenAiTool(tool: SnapshotTool): ChatCompletionTool {
+  return {
+    type: 'function',
+    function: {
+      name: tool.name,
+      ...(tool.description ? { description: tool.description } : {}),
+      parameters: tool.parameters ?? { type: 'object', properties: {} },
+    },
+  };
+}
+
+/** Stable hash of a JSON value (object keys sorted), used for doom-loop detection. */
+export function hashArguments(value: unknown): string {
+  const canonical = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(canonical);
+    if (v && typeof v === 'object') {
+      return Object.fromEntries(Object.keys(v).sort().map((k) => [k, canonical((v as Record<string, unknown>)[k])]));
+    }
+    return v;
+  };
+  return createHash('sha256').update(JSON.stringify(canonical(value)) ?? 'undefined').digest('hex').slice(0, 32);
+}
+
+export function parseArguments(raw: string): unknown {
+  if (raw.trim() === '') return {};
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return { __invalid: raw.slice(0, 2000) };
+  }
+}
+
+function toApiMessages(messages: StoredMessage[]): ChatCompletionMessageParam[] {
+  return messages.map((m) => {
+    if (m.role === 'tool') return { role: 'tool', tool_call_id: m.tool_call_id ?? '', content: m.content ?? '' };
+    if (m.role === 'assistant') {
+      return { role: 'assistant', content: m.content, ...(m.tool_calls?.length ? { tool_calls: m.tool_calls } : {}) };
+    }
+    return { role: m.role, content: m.content ?? '' };
+  });
+}
+
+function mapProviderError(err: unknown): never {
+  if (err instanceof OpenAI.APIError && typeof err.status === 'number') {
+    const message = `Model provider returned ${err.status}: ${err.message}`;
+    if (err.status === 429 || err.status === 408 || err.status === 409 || err.status >= 500) {
+      throw ApplicationFailure.create({ type: providerFailure.transient, message, nonRetryable: false });
+    }
+    throw ApplicationFailure.create({ type: providerFailure.rejected, message, nonRetryable: true, details: [{ status: err.status, code: err.code ?? null }] });
+  }
+  if (err instanceof ApplicationFailure) throw err;
+  // Network errors, timeouts: transient.
+  throw ApplicationFailure.create({ type: providerFailure.transient, message: `Model call failed: ${(err as Error).message}` });
+}
+
+export async function callModel(
+  deps: { store: GenerationStore; secrets: SecretBox; modelTimeoutMs: number },
+  input: ModelCallInput,
+): Promise<ModelCallResult> {
+  const { store } = deps;
+  const snapshot = await store.snapshot(input.generationId);
+  let replySeq = input.seq;
+  if (input.continuation) {
+    await store.putMessage(input.generationId, input.seq, { role: 'user', content: CONTINUE_PROMPT });
+    replySeq = input.seq + 1;
+  }
+  const history = await store.messagesBefore(input.generationId, replySeq);
+  const offered = input.toolNames
+    .map((name) => snapshot.tools.find((t) => t.name === name))
+    .filter((t): t is SnapshotTool => t !== undefined);
+
+  const client = createProviderClient(snapshot.provider, deps.secrets, snapshot.model, deps.modelTimeoutMs);
+  const signal = Context.current().cancellationSignal;
+  let text = '';
+  const calls = new Map<number, { id: string; name: string; args: string }>();
+  let finishReason: string | null = null;
+  let usage = { promptTokens: 0, completionTokens: 0 };
+  try {
+    await heartbeatWhile(async () => {
+      const stream = await client.chat.completions.create(
+        {
+          model: snapshot.model,
+          messages: toApiMessages(history),
+          ...(snapshot.agent.temperature !== null ? { temperature: snapshot.agent.temperature } : {}),
+          ...(offered.length ? { tools: offered.map(toOpenAiTool), tool_choice: toOpenAiToolChoice(input.toolChoice) } : {}),
+          stream: true,
+          stream_options: { include_usage: true },
+        },
+        { signal },
+      );
+      for await (const chunk of stream) {
+        Context.current().heartbeat();
+        if (chunk.usage) usage = { promptTokens: chunk.usage.prompt_tokens, completionTokens: chunk.usage.completion_tokens };
+        const choice = chunk.choices[0];
+        if (!choice) continue;
+        if (choice.delta?.content) text += choice.delta.content;
+        for (const tc of choice.delta?.tool_calls ?? []) {
+          const current = calls.get(tc.index) ?? { id: '', name: '', args: '' };
+          if (tc.id) current.id = tc.id;
+          if (tc.function?.name) current.name += tc.function.name;
+          if (tc.function?.arguments) current.args += tc.function.arguments;
+          calls.set(tc.index, current);
+        }
+        if (choice.finish_reason) finishReason = choice.finish_reason;
+      }
+    });
+  } catch (err) {
+    mapProviderError(err);
+  }
+
+  const toolCalls: ModelToolCall[] = [...calls.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([index, c]) => {
+      const args = parseArguments(c.args);
+      return { id: c.id || `call_${input.step}_${index}`, name: c.name, arguments: args, argumentsHash: hashArguments(args) };
+    });
+  const normalizedFinish: ModelCallResult['finishReason'] =
+    finishReason === 'stop' || finishReason === 'length' || finishReason === 'tool_calls' || finishReason === 'content_filter'
+      ? finishReason
+      : 'other';
+
+  await store.putMessage(input.generationId, replySeq, {
+    role: 'assistant',
+    content: text.length ? text : null,
+    finishReason: normalizedFinish,
+    ...(toolCalls.length
+      ? { tool_calls: toolCalls.map((c) => ({ id: c.id, type: 'function' as const, function: { name: c.name, arguments: JSON.stringify(c.arguments) } })) }
+      : {}),
+  });
+  if (toolCalls.length) {
+    if (text) await store.putTrace(input.generationId, `s${input.step}:think:${replySeq}`, input.step * 10_000 + tracePhase.think, { step: input.step, type: 'think', text });
+    for (const [i, c] of toolCalls.entries()) {
+      await store.putTrace(input.generationId, `s${input.step}:act:${c.id}`, input.step * 10_000 + tracePhase.act + i, {
+        step: input.step, type: 'act', toolCallId: c.id, toolName: c.name, arguments: c.arguments,
+      });
+    }
+  }
+  await store.progress(input.generationId, {
+    iterationCount: input.step,
+    promptTokens: input.usageSoFar.promptTokens + usage.promptTokens,
+    completionTokens: input.usageSoFar.completionTokens + usage.completionTokens,
+  });
+  return { toolCalls, finishReason: normalizedFinish, hasText: text.length > 0, usage };
+}

@@ -1,0 +1,16 @@
+import type { Client } from '@temporalio/client';
+import type { Env } from '../config/env.js';
+import type { SecretBox } from '../infra/crypto/secrets.js';
+import type { Db } from '../infra/db/prisma.js';
+import type { ChangeFeed } from '../infra/events/change-feed.js';
+import type { Logger } from '../infra/logger.js';
+
+/** Everything route handlers need; built once per process and passed to createApp. */
+export interface AppContext {
+  env: Env;
+  db: Db;
+  temporal: Client;
+  feed: ChangeFeed;
+  secrets: SecretBox;
+  logger: Logger;
+}

@@ -1,0 +1,225 @@
+import { createHash } from 'node:crypto';
+import { WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
+import { ApiError, notFound, unprocessable } from '../../contracts/errors.js';
+import { newId } from '../../contracts/ids.js';
+import type { GenerateRequest, StepRule, StopCondition, ToolChoice } from '../../contracts/schemas/index.js';
+import type { GenerationSnapshot, SnapshotTool, StoredHeaderValue } from '../../contracts/snapshot.js';
+import type { Agent, AgentTool, Generation } from '../../generated/prisma/client.js';
+import { generationWorkflowType } from '../../workflows/definitions.js';
+import type { GenerationInput, LoopPlan } from '../../workflows/types.js';
+import type { AppContext } from '../context.js';
+import type { AuthInfo } from '../http.js';
+
+/** Replaces `{{name}}` with `variables[name]`; unknown placeholders stay as written. */
+export function renderInstructions(template: string, variables: Record<string, string> = {}): string {
+  return template.replace(/\{\{\s*([a-zA-Z_][a-zA-Z0-9_]*)\s*\}\}/g, (whole, name: string) => variables[name] ?? whole);
+}
+
+function canonicalHash(value: unknown): string {
+  const canonical = (v: unknown): unknown =>
+    Array.isArray(v) ? v.map(canonical) : v && typeof v === 'object'
+      ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, canonical((v as Record<string, unknown>)[k])]))
+      : v;
+  return createHash('sha256').update(JSON.stringify(canonical(value))).digest('hex');
+}
+
+function snapshotTool(t: AgentTool): SnapshotTool {
+  return {
+    id: t.id,
+    type: t.type as SnapshotTool['type'],
+    name: t.name,
+    description: t.description,
+    parameters: (t.parameters as Record<string, unknown> | null) ?? null,
+    execute: (t.execute as { url: string; headers?: Record<string, StoredHeaderValue> } | null) ?? null,
+    timeoutSeconds: t.timeoutSeconds,
+    readOnly: t.readOnly,
+    maxResultChars: t.maxResultChars,
+  };
+}
+
+function checkSubset(ids: string[] | undefined, allowed: Set<string>, path: string): void {
+  const bad = (ids ?? []).filter((id) => !allowed.has(id));
+  if (bad.length) throw unprocessable(`${path} must be a subset of the agent's toolIds; not attached: ${bad.join(', ')}`, { path });
+}
+
+/** Request overrides merged over the agent config; validated against the agent's tools. */
+export function buildPlan(agent: Agent, tools: AgentTool[], body: GenerateRequest, opts: { maxStepsCap: number; modelAttempts: number; modelTimeoutSeconds: number }): LoopPlan {
+  const attached = new Set(agent.toolIds);
+  checkSubset(body.activeToolIds, attached, 'body.activeToolIds');
+  for (const [i, rule] of (body.stepRules ?? []).entries()) checkSubset(rule.activeToolIds, attached, `body.stepRules.${i}.activeToolIds`);
+  const maxSteps = body.maxSteps ?? agent.maxSteps;
+  if (maxSteps > opts.maxStepsCap) throw unprocessable(`maxSteps ${maxSteps} exceeds the configured cap of ${opts.maxStepsCap}`, { path: 'body.maxSteps' });
+  return {
+    tools: tools.map((t) => ({
+      id: t.id,
+      name: t.name,
+      type: t.type as LoopPlan['tools'][number]['type'],
+      readOnly: t.readOnly,
+      hasExecutor: t.type !== 'http' || t.execute !== null,
+      timeoutSeconds: t.timeoutSeconds,
+    })),
+    toolChoice: body.toolChoice ?? (agent.toolChoice as ToolChoice | null) ?? 'auto',
+    activeToolIds: body.activeToolIds ?? (agent.activeToolIdsSet ? agent.activeToolIds : null),
+    stepRules: body.stepRules ?? (agent.stepRules as StepRule[] | null) ?? [],
+    stopConditions: body.stopConditions ?? (agent.stopConditions as StopCondition[] | null) ?? [],
+    maxSteps,
+    modelRetry: { maximumAttempts: opts.modelAttempts, startToCloseSeconds: opts.modelTimeoutSeconds },
+  };
+}
+
+type StoredMessageRow = { role: string; content: object };
+
+function initialMessages(agent: Agent, body: GenerateRequest): StoredMessageRow[] {
+  const rows: StoredMessageRow[] = [];
+  const given = body.messages ?? [];
+  if (agent.instructions && !given.some((m) => m.role === 'system')) {
+    rows.push({ role: 'system', content: { role: 'system', content: renderInstructions(agent.instructions, body.variables) } });
+  }
+  for (const m of given) {
+    if (m.role === 'assistant') {
+      rows.push({
+        role: 'assistant',
+        content: {
+          role: 'assistant',
+          content: m.content ?? null,
+          ...(m.toolCalls?.length
+            ? { tool_calls: m.toolCalls.map((c) => ({ id: c.id, type: 'function', function: { name: c.name, arguments: JSON.stringify(c.arguments ?? {}) } })) }
+            : {}),
+        },
+      });
+    } else if (m.role === 'tool') {
+      rows.push({ role: 'tool', content: { role: 'tool', tool_call_id: m.toolCallId, content: m.content } });
+    } else {
+      rows.push({ role: m.role, content: { role: m.role, content: m.role === 'system' ? renderInstructions(m.content, body.variables) : m.content } });
+    }
+  }
+  if (body.prompt !== undefined) rows.push({ role: 'user', content: { role: 'user', content: body.prompt } });
+  return rows;
+}
+
+export interface StartResult {
+  generation: Generation;
+  /** false when an Idempotency-Key matched an existing generation. */
+  created: boolean;
+}
+
+export async function startGeneration(ctx: AppContext, auth: AuthInfo, agentId: string, body: GenerateRequest, idempotencyKey: string | undefined): Promise<StartResult> {
+  const agent = await ctx.db.agent.findFirst({ where: { id: agentId, projectId: auth.projectId } });
+  if (!agent) throw notFound('Agent');
+
+  // Delivery options do not change what is generated, so they are not part of the request identity.
+  const { async: _a, stream: _s, waitSeconds: _w, ...identity } = body;
+  const requestHash = canonicalHash({ agentId, ...identity });
+  if (idempotencyKey) {
+    const existing = await ctx.db.generation.findUnique({ where: { projectId_idempotencyKey: { projectId: auth.projectId, idempotencyKey } } });
+    if (existing) return reuse(ctx, existing, requestHash);
+  }
+  if (!agent.active) throw new ApiError(409, 'conflict', 'The agent is not active');
+
+  const provider = await ctx.db.aiProvider.findFirst({ where: { id: agent.aiProviderId, projectId: auth.projectId } });
+  if (!provider) throw unprocessable('The agent\'s AI provider no longer exists');
+  const toolRows = await ctx.db.agentTool.findMany({ where: { id: { in: agent.toolIds }, projectId: auth.projectId } });
+  const tools = agent.toolIds.map((id) => toolRows.find((t) => t.id === id)).filter((t): t is AgentTool => t !== undefined);
+  const plan = buildPlan(agent, tools, body, {
+    maxStepsCap: ctx.env.MAX_STEPS_CAP,
+    modelAttempts: ctx.env.MODEL_CALL_MAX_ATTEMPTS,
+    modelTimeoutSeconds: ctx.env.MODEL_CALL_TIMEOUT_SECONDS,
+  });
+  const generationId = newId('generation');
+  const traceId = newId('trace');
+  const messages = initialMessages(agent, body);
+  const snapshot: GenerationSnapshot = {
+    agent: {
+      id: agent.id,
+      name: agent.name,
+      instructions: agent.instructions ? renderInstructions(agent.instructions, body.variables) : null,
+      temperature: agent.temperature,
+    },
+    model: agent.model ?? provider.defaultModel,
+    provider: {
+      id: provider.id,
+      kind: provider.kind as GenerationSnapshot['provider']['kind'],
+      baseUrl: provider.baseUrl,
+      apiKeyEncrypted: provider.apiKeyEncrypted,
+      defaultModel: provider.defaultModel,
+      headers: (provider.headers as Record<string, string> | null) ?? null,
+    },
+    tools: tools.map(snapshotTool),
+    plan,
+    firstMessageSeq: messages.length,
+  };
+  let generation: Generation;
+  try {
+    generation = await ctx.db.$transaction(async (tx) => {
+      await tx.trace.create({ data: { id: traceId, projectId: auth.projectId, rootGenerationId: generationId } });
+      const g = await tx.generation.create({
+        data: {
+          id: generationId,
+          projectId: auth.projectId,
+          agentId: agent.id,
+          traceId,
+          status: 'queued',
+          snapshot: snapshot as unknown as object,
+          ...(body.metadata ? { metadata: body.metadata as object } : {}),
+          idempotencyKey: idempotencyKey ?? null,
+          requestHash,
+        },
+      });
+      await tx.generationMessage.createMany({
+        data: messages.map((m, i) => ({ generationId, key: String(i), seq: i, role: m.role, content: m.content })),
+      });
+      return g;
+    });
+  } catch (err) {
+    // Two requests raced with the same Idempotency-Key: the other one won.
+    const code = (err as { code?: string }).code;
+    if (idempotencyKey && code === 'P2002') {
+      const existing = await ctx.db.generation.findUnique({ where: { projectId_idempotencyKey: { projectId: auth.projectId, idempotencyKey } } });
+      if (existing) return reuse(ctx, existing, requestHash);
+    }
+    throw err;
+  }
+
+  const input: GenerationInput = { generationId, projectId: auth.projectId, agentId: agent.id, traceId, plan, firstMessageSeq: messages.length };
+  await startWorkflow(ctx, generation, input);
+  return { generation, created: true };
+}
+
+async function startWorkflow(ctx: AppContext, generation: Generation, input: GenerationInput): Promise<void> {
+  try {
+    await ctx.temporal.workflow.start(generationWorkflowType, {
+      workflowId: generation.id,
+      taskQueue: ctx.env.TEMPORAL_TASK_QUEUE,
+      args: [input],
+      memo: { projectId: generation.projectId, agentId: generation.agentId, traceId: generation.traceId },
+    });
+  } catch (err) {
+    if (err instanceof WorkflowExecutionAlreadyStartedError) return;
+    ctx.logger.error({ err, generationId: generation.id }, 'could not start the generation workflow');
+    await ctx.db.generation.update({
+      where: { id: generation.id },
+      data: { status: 'failed', stopReason: 'error', error: { code: 'start_failed', message: 'The workflow could not be started' }, completedAt: new Date(), stateVersion: 1_000_000 },
+    });
+    throw new ApiError(503, 'unavailable', 'The orchestration service is unavailable; the generation was not started');
+  }
+}
+
+async function reuse(ctx: AppContext, existing: Generation, requestHash: string): Promise<StartResult> {
+  if (existing.requestHash !== requestHash) {
+    throw new ApiError(422, 'idempotency_mismatch', 'This Idempotency-Key was already used with a different request');
+  }
+  // The first request may have died between storing the generation and starting its workflow:
+  // starting again is safe (same workflow id) and completes the hand-off.
+  if (existing.status === 'queued') {
+    const snapshot = existing.snapshot as unknown as GenerationSnapshot;
+    await startWorkflow(ctx, existing, {
+      generationId: existing.id,
+      projectId: existing.projectId,
+      agentId: existing.agentId,
+      traceId: existing.traceId,
+      plan: snapshot.plan,
+      firstMessageSeq: snapshot.firstMessageSeq,
+    });
+  }
+  return { generation: existing, created: false };
+}

@@ -1,0 +1,41 @@
+import type { GenerationView, RequiredAction, StepEntry } from '../../contracts/schemas/index.js';
+import type { Generation } from '../../generated/prisma/client.js';
+import type { Db } from '../../infra/db/prisma.js';
+
+export function generationView(g: Generation, steps: StepEntry[]): GenerationView {
+  return {
+    id: g.id,
+    generationId: g.id,
+    object: 'generation',
+    agentId: g.agentId,
+    projectId: g.projectId,
+    traceId: g.traceId,
+    sessionId: g.sessionId,
+    parentGenerationId: g.parentGenerationId,
+    status: g.status as GenerationView['status'],
+    stopReason: g.stopReason,
+    text: g.text,
+    output: g.output ?? null,
+    requiredAction: (g.requiredAction as RequiredAction | null) ?? null,
+    steps,
+    toolsUsed: g.toolsUsed,
+    iterationCount: g.iterationCount,
+    usage: { promptTokens: g.promptTokens, completionTokens: g.completionTokens, totalTokens: g.promptTokens + g.completionTokens },
+    error: (g.error as GenerationView['error']) ?? null,
+    metadata: (g.metadata as GenerationView['metadata']) ?? null,
+    createdAt: g.createdAt.toISOString(),
+    updatedAt: g.updatedAt.toISOString(),
+    completedAt: g.completedAt ? g.completedAt.toISOString() : null,
+  };
+}
+
+export async function loadSteps(db: Db, generationId: string): Promise<StepEntry[]> {
+  const rows = await db.generationStep.findMany({ where: { generationId }, orderBy: { seq: 'asc' }, select: { data: true } });
+  return rows.map((r) => r.data as unknown as StepEntry);
+}
+
+export async function loadGenerationView(db: Db, projectId: string, id: string): Promise<GenerationView | null> {
+  const g = await db.generation.findFirst({ where: { id, projectId } });
+  if (!g) return null;
+  return generationView(g, await loadSteps(db, id));
+}

@@ -1,0 +1,53 @@
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { ZodType } from 'zod';
+import { ApiError } from '../contracts/errors.js';
+import { isAllowed, type Policy } from './auth/policy.js';
+
+export interface AuthInfo {
+  projectId: string;
+  keyId: string;
+  policy: Policy;
+}
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    auth?: AuthInfo;
+  }
+}
+
+/** zod issues → `details` with paths, as a 400 (nothing has been written yet). */
+export function parseInput<T>(schema: ZodType<T>, value: unknown, where: 'body' | 'query' | 'path'): T {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const details = result.error.issues.map((i) => ({ path: [where, ...i.path.map(String)].join('.'), message: i.message, code: i.code }));
+  throw new ApiError(400, 'invalid_request', `Invalid ${where}: ${details[0]?.path} ${details[0]?.message}`, details);
+}
+
+export function requireAuth(req: Request): AuthInfo {
+  if (!req.auth) throw new ApiError(401, 'unauthorized', 'Missing or invalid API key');
+  return req.auth;
+}
+
+/** Checks `action` on `resource` (relative to the key's project) against the key's policy. */
+export function authorize(req: Request, action: string, resource: string): AuthInfo {
+  const auth = requireAuth(req);
+  if (!isAllowed(auth.policy, action, `${auth.projectId}:${resource}`)) {
+    throw new ApiError(403, 'forbidden', `This API key is not allowed to perform ${action}`);
+  }
+  return auth;
+}
+
+/** Express 5 forwards rejected promises to the error middleware; this keeps handlers typed. */
+export function handler(fn: (req: Request, res: Response) => Promise<unknown> | unknown): RequestHandler {
+  return async (req: Request, res: Response, next: NextFunction) => {
+    try {
+      await fn(req, res);
+    } catch (err) {
+      next(err);
+    }
+  };
+}
+
+export function iso(d: Date | null): string | null {
+  return d ? d.toISOString() : null;
+}

@@ -1,0 +1,27 @@
+import type { RequestHandler } from 'express';
+import { ApiError } from '../../contracts/errors.js';
+import type { Db } from '../../infra/db/prisma.js';
+import { keyMatches, keyPrefix } from '../auth/keys.js';
+import { policySchema } from '../auth/policy.js';
+
+/** Resolves `Authorization: Bearer <key>` to the key's project and policy. */
+export function authMiddleware(db: Db): RequestHandler {
+  return async (req, _res, next) => {
+    try {
+      const header = req.headers.authorization ?? '';
+      const match = /^Bearer\s+(\S{24,200})$/i.exec(header);
+      if (!match) throw new ApiError(401, 'unauthorized', 'Missing or malformed Authorization: Bearer <key> header');
+      const key = match[1]!;
+      const row = await db.apiKey.findUnique({ where: { prefix: keyPrefix(key) } });
+      if (!row || row.revokedAt || !keyMatches(key, row.keyHash)) {
+        throw new ApiError(401, 'unauthorized', 'Invalid or revoked API key');
+      }
+      const policy = policySchema.safeParse(row.policy);
+      if (!policy.success) throw new ApiError(403, 'forbidden', 'This API key has an unreadable policy');
+      req.auth = { projectId: row.projectId, keyId: row.id, policy: policy.data };
+      next();
+    } catch (err) {
+      next(err);
+    }
+  };
+}

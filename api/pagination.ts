@@ -1,0 +1,34 @@
+import { ApiError } from '../contracts/errors.js';
+
+/**
+ * Opaque cursors: base64url of `<createdAt ISO>|<id>`. Lists are ordered newest first by
+ * (createdAt, id), so a cursor stays valid while rows are added.
+ */
+export function encodeCursor(row: { createdAt: Date; id: string }): string {
+  return Buffer.from(`${row.createdAt.toISOString()}|${row.id}`).toString('base64url');
+}
+
+export function decodeCursor(cursor: string | undefined): { createdAt: Date; id: string } | null {
+  if (!cursor) return null;
+  const raw = Buffer.from(cursor, 'base64url').toString('utf8');
+  const [at, id] = raw.split('|');
+  const createdAt = at ? new Date(at) : new Date(NaN);
+  if (!id || Number.isNaN(createdAt.getTime())) throw new ApiError(400, 'invalid_request', 'Invalid cursor');
+  return { createdAt, id };
+}
+
+/** Prisma `where` fragment for "after this cursor" in (createdAt desc, id desc) order. */
+export function afterCursor(cursor: string | undefined) {
+  const c = decodeCursor(cursor);
+  if (!c) return {};
+  return { OR: [{ createdAt: { lt: c.createdAt } }, { createdAt: c.createdAt, id: { lt: c.id } }] };
+}
+
+export const newestFirst = [{ createdAt: 'desc' as const }, { id: 'desc' as const }];
+
+/** Fetch `limit + 1` rows, return `limit` and the cursor of the last one if more exist. */
+export function page<T extends { createdAt: Date; id: string }>(rows: T[], limit: number): { items: T[]; nextCursor: string | null } {
+  const items = rows.slice(0, limit);
+  const last = items[items.length - 1];
+  return { items, nextCursor: rows.length > limit && last ? encodeCursor(last) : null };
+}

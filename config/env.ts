@@ -1,0 +1,123 @@
+import { z } from 'zod';
+
+/**
+ * Every environment variable the service reads, validated once at start-up. A bad value stops
+ * the process with a message naming the variable (see `loadConfig`).
+ */
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const port = z.coerce.number().int().min(0).max(65535);
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+const secretsKey = z
+  .string()
+  .refine((v) => Buffer.from(v, 'base64').length === 32, 'must be 32 bytes, base64-encoded')
+  .optional();
+
+export const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+
+  // API
+  PORT: port.default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PUBLIC_URL: z.url().optional(),
+  REQUEST_BODY_LIMIT: z
+    .string()
+    .regex(/^\d+(b|kb|mb)$/i, 'must look like 1mb, 512kb or 1048576b')
+    .default('1mb'),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  TRUST_PROXY: z.union([bool, z.coerce.number().int().min(0)]).default(false),
+
+  // Storage
+  DATABASE_URL: optionalString.pipe(
+    z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL').optional(),
+  ),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  DATA_DIR: z.string().min(1).default('.data'),
+  EMBEDDED_PG_PORT: port.default(0),
+
+  // Temporal
+  TEMPORAL_ADDRESS: optionalString,
+  TEMPORAL_NAMESPACE: z.string().min(1).default('default'),
+  TEMPORAL_TASK_QUEUE: z.string().min(1).default('durable-agents'),
+  TEMPORAL_API_KEY: optionalString,
+  TEMPORAL_TLS: bool.optional(),
+  TEMPORAL_TLS_CERT_PATH: optionalString,
+  TEMPORAL_TLS_KEY_PATH: optionalString,
+  TEMPORAL_TLS_CA_PATH: optionalString,
+  TEMPORAL_CLI_PATH: optionalString,
+  TEMPORAL_DEV_PORT: port.default(7233),
+  TEMPORAL_UI_PORT: port.default(8233),
+  /** A workflow bundle prebuilt by `npm run build` (skips bundling at worker start). */
+  WORKFLOW_BUNDLE_PATH: optionalString,
+
+  // Security
+  BOOTSTRAP_API_KEY: optionalString.pipe(
+    z.string().min(24, 'must be at least 24 characters').optional(),
+  ),
+  SECRETS_KEY: optionalString.pipe(secretsKey),
+  SECRETS_KEY_ID: z.string().regex(/^[a-zA-Z0-9_-]{1,32}$/).default('k1'),
+  SSRF_ALLOWLIST: z
+    .string()
+    .default('')
+    .transform((v) => v.split(',').map((s) => s.trim()).filter((s) => s.length > 0)),
+
+  // Loop limits
+  MAX_STEPS_CAP: z.coerce.number().int().min(1).max(1000).default(100),
+  MODEL_CALL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(3),
+  MODEL_CALL_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(120),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+/** Variables a process started on its own (api or worker, as in docker compose) must be given. */
+export const serviceRequiredVariables = ['DATABASE_URL', 'TEMPORAL_ADDRESS', 'SECRETS_KEY'] as const;
+
+export class ConfigError extends Error {
+  constructor(readonly variable: string, message: string) {
+    super(`Invalid environment variable ${variable}: ${message}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export type ConfigRole = 'dev' | 'service';
+
+/**
+ * Parse the environment. `service` (a standalone api or worker) additionally requires the
+ * variables that `dev` would otherwise provide with embedded defaults.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, role: ConfigRole = 'service'): Env {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new ConfigError(String(issue.path[0] ?? 'environment'), issue.message);
+  }
+  if (role === 'service') {
+    for (const name of serviceRequiredVariables) {
+      if (parsed.data[name] === undefined) {
+        throw new ConfigError(name, 'is required when the api or worker runs on its own (npm run dev provides it)');
+      }
+    }
+  }
+  return parsed.data;
+}
+
+/** For entry points: print the problem and exit instead of throwing a stack trace. */
+export function loadConfigOrExit(role: ConfigRole, env: NodeJS.ProcessEnv = process.env): Env {
+  try {
+    return loadConfig(env, role);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${err.message}\n`);
+      process.exit(78); // EX_CONFIG
+    }
+    throw err;
+  }
+}

@@ -1,0 +1,41 @@
+/** The error body of every non-2xx response (SPEC §10). */
+export interface ErrorBody {
+  error: { code: string; message: string; details?: unknown };
+}
+
+export type ErrorCode =
+  | 'invalid_request'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'not_found'
+  | 'conflict'
+  | 'payload_too_large'
+  | 'unprocessable'
+  | 'rate_limited'
+  | 'internal_error'
+  | 'unavailable'
+  | 'idempotency_mismatch'
+  | 'session_busy'
+  | 'generation_not_waiting';
+
+/** An error the API turns into its status and `{ error }` body as-is. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+
+  toBody(): ErrorBody {
+    return { error: { code: this.code, message: this.message, ...(this.details === undefined ? {} : { details: this.details }) } };
+  }
+}
+
+export const badRequest = (message: string, details?: unknown) => new ApiError(400, 'invalid_request', message, details);
+export const notFound = (what: string) => new ApiError(404, 'not_found', `${what} not found`);
+export const conflict = (message: string, details?: unknown) => new ApiError(409, 'conflict', message, details);
+export const unprocessable = (message: string, details?: unknown) => new ApiError(422, 'unprocessable', message, details);

@@ -1,0 +1,148 @@
+import { z, jsonObjectSchema, stepRuleSchema, stopConditionSchema, toolChoiceSchema, toolIdSchema } from './common.js';
+
+const chatMessageSchema = z
+  .discriminatedUnion('role', [
+    z.object({ role: z.literal('system'), content: z.string().max(200_000) }).strict(),
+    z.object({ role: z.literal('user'), content: z.string().max(200_000) }).strict(),
+    z
+      .object({
+        role: z.literal('assistant'),
+        content: z.string().max(200_000).nullable().optional(),
+        toolCalls: z
+          .array(z.object({ id: z.string().min(1).max(200), name: z.string().min(1).max(200), arguments: z.unknown() }).strict())
+          .max(64)
+          .optional(),
+      })
+      .strict(),
+    z.object({ role: z.literal('tool'), toolCallId: z.string().min(1).max(200), content: z.string().max(200_000) }).strict(),
+  ])
+  .openapi('ChatMessage');
+export type ChatMessage = z.infer<typeof chatMessageSchema>;
+
+export const generateRequestSchema = z
+  .object({
+    prompt: z.string().min(1).max(200_000).optional(),
+    messages: z.array(chatMessageSchema).max(500).optional(),
+    toolChoice: toolChoiceSchema.optional(),
+    activeToolIds: z.array(toolIdSchema).max(128).optional(),
+    stepRules: z.array(stepRuleSchema).max(100).optional(),
+    stopConditions: z.array(stopConditionSchema).max(20).optional(),
+    maxSteps: z.number().int().min(1).max(1000).optional(),
+    maxCallDepth: z.number().int().min(0).max(50).default(10),
+    variables: z.record(z.string().regex(/^[a-zA-Z_][a-zA-Z0-9_]{0,63}$/), z.string().max(100_000)).optional(),
+    sessionId: z.string().regex(/^sess_[0-9a-zA-Z]{8,64}$/).optional(),
+    metadata: jsonObjectSchema.optional(),
+    callbackUrl: z.url({ protocol: /^https?$/ }).max(2048).optional(),
+    async: z.boolean().default(false),
+    stream: z.boolean().default(false),
+    waitSeconds: z.number().int().min(0).max(600).default(60),
+  })
+  .strict()
+  .refine((v) => v.prompt !== undefined || (v.messages !== undefined && v.messages.length > 0), {
+    message: 'prompt and/or messages is required',
+    path: ['prompt'],
+  })
+  .refine((v) => !(v.async && v.stream), { message: 'async and stream cannot both be true', path: ['stream'] })
+  .openapi('GenerateRequest');
+export type GenerateRequest = z.infer<typeof generateRequestSchema>;
+
+export const toolOutputsRequestSchema = z
+  .object({
+    toolOutputs: z
+      .array(z.object({ toolCallId: z.string().min(1).max(200), output: z.unknown() }).strict())
+      .min(1)
+      .max(64),
+    toolChoice: toolChoiceSchema.optional(),
+    activeToolIds: z.array(toolIdSchema).max(128).optional(),
+    stepRules: z.array(stepRuleSchema).max(100).optional(),
+    defaults: z
+      .object({ toolChoice: toolChoiceSchema.optional(), activeToolIds: z.array(toolIdSchema).max(128).optional() })
+      .strict()
+      .optional(),
+    async: z.boolean().default(false),
+    stream: z.boolean().default(false),
+    waitSeconds: z.number().int().min(0).max(600).default(60),
+  })
+  .strict()
+  .openapi('ToolOutputsRequest');
+export type ToolOutputsRequest = z.infer<typeof toolOutputsRequestSchema>;
+
+export const generationStatusSchema = z.enum(['queued', 'running', 'requires_action', 'completed', 'failed', 'cancelled']);
+export type GenerationStatus = z.infer<typeof generationStatusSchema>;
+
+export const settledStatuses: ReadonlySet<GenerationStatus> = new Set(['requires_action', 'completed', 'failed', 'cancelled']);
+
+export const stepEntrySchema = z
+  .object({
+    step: z.number(),
+    type: z.enum(['think', 'act', 'observe', 'answer']),
+    text: z.string().optional(),
+    toolCallId: z.string().optional(),
+    toolName: z.string().optional(),
+    arguments: z.unknown().optional(),
+    status: z.enum(['success', 'error', 'denied', 'timeout']).optional(),
+    result: z.unknown().optional(),
+    durationMs: z.number().optional(),
+    at: z.string(),
+  })
+  .openapi('GenerationStep');
+export type StepEntry = z.infer<typeof stepEntrySchema>;
+
+export const requiredActionSchema = z
+  .discriminatedUnion('type', [
+    z.object({
+      type: z.literal('submit_tool_outputs'),
+      toolCalls: z.array(z.object({ toolCallId: z.string(), toolName: z.string(), arguments: z.unknown() })),
+    }),
+    z.object({
+      type: z.literal('approve_tool_calls'),
+      approvals: z.array(
+        z.object({ approvalId: z.string(), toolCallId: z.string(), toolName: z.string(), arguments: z.unknown(), expiresAt: z.string() }),
+      ),
+    }),
+    z.object({
+      type: z.literal('answer_clarification'),
+      clarification: z.object({ question: z.string(), reason: z.string().optional(), toolCallId: z.string() }),
+    }),
+  ])
+  .openapi('RequiredAction');
+export type RequiredAction = z.infer<typeof requiredActionSchema>;
+
+export const generationSchema = z
+  .object({
+    id: z.string(),
+    generationId: z.string(),
+    object: z.literal('generation'),
+    agentId: z.string(),
+    projectId: z.string(),
+    traceId: z.string(),
+    sessionId: z.string().nullable(),
+    parentGenerationId: z.string().nullable(),
+    status: generationStatusSchema,
+    stopReason: z.string().nullable(),
+    text: z.string().nullable(),
+    output: z.unknown().nullable(),
+    requiredAction: requiredActionSchema.nullable(),
+    steps: z.array(stepEntrySchema),
+    toolsUsed: z.array(z.string()),
+    iterationCount: z.number(),
+    usage: z.object({ promptTokens: z.number(), completionTokens: z.number(), totalTokens: z.number() }),
+    error: z.object({ code: z.string(), message: z.string() }).nullable(),
+    metadata: jsonObjectSchema.nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    completedAt: z.string().nullable(),
+  })
+  .openapi('Generation');
+export type GenerationView = z.infer<typeof generationSchema>;
+
+export const listGenerationsQuerySchema = z
+  .object({
+    cursor: z.string().max(200).optional(),
+    limit: z.coerce.number().int().min(1).max(100).default(20),
+    agentId: z.string().max(100).optional(),
+    status: generationStatusSchema.optional(),
+    sessionId: z.string().max(100).optional(),
+    traceId: z.string().max(100).optional(),
+  })
+  .strict();

@@ -1,0 +1,5 @@
+export * from './common.js';
+export * from './providers.js';
+export * from './agents.js';
+export * from './tools.js';
+export * from './generations.js';

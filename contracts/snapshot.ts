@@ -1,0 +1,46 @@
+/**
+ * The configuration a generation runs with, captured when it starts and stored on the
+ * generation row: editing or deleting the agent, provider or tools later changes nothing for it.
+ * Secret values stay encrypted here (SecretBox envelopes).
+ */
+export interface SnapshotProvider {
+  id: string;
+  kind: 'openai' | 'openai_compatible' | 'azure_openai';
+  baseUrl: string | null;
+  apiKeyEncrypted: string | null;
+  defaultModel: string;
+  headers: Record<string, string> | null;
+}
+
+/** A header value as stored: plain, or `{ encrypted }` for values marked secret. */
+export type StoredHeaderValue = string | { encrypted: string };
+
+export interface SnapshotTool {
+  id: string;
+  type: 'http' | 'client' | 'mcp' | 'agent' | 'builtin';
+  name: string;
+  description: string | null;
+  parameters: Record<string, unknown> | null;
+  execute: { url: string; headers?: Record<string, StoredHeaderValue> } | null;
+  timeoutSeconds: number;
+  readOnly: boolean;
+  maxResultChars: number;
+}
+
+import type { LoopPlan } from '../workflows/types.js';
+
+export interface GenerationSnapshot {
+  agent: {
+    id: string;
+    name: string;
+    /** Instructions with {{variables}} already substituted. */
+    instructions: string | null;
+    temperature: number | null;
+  };
+  model: string;
+  provider: SnapshotProvider;
+  tools: SnapshotTool[];
+  /** The workflow's loop plan and first message seq, kept so a start can be retried. */
+  plan: LoopPlan;
+  firstMessageSeq: number;
+}

@@ -1,0 +1,69 @@
+// @ts-check
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import { builtinModules } from 'node:module';
+
+/** Modules that do I/O or are non-deterministic: never imported by workflow code. */
+const forbiddenInWorkflows = [
+  ...builtinModules,
+  ...builtinModules.map((m) => `node:${m}`),
+  'openai',
+  'pg',
+  'express',
+  'undici',
+  'pino',
+  '@prisma/client',
+  '@prisma/adapter-pg',
+  '@temporalio/client',
+  '@temporalio/worker',
+  '@temporalio/activity',
+  '@modelcontextprotocol/sdk',
+];
+
+export default tseslint.config(
+  { ignores: ['node_modules/**', 'dist/**', 'generated/**', '.data/**', '.tools/**', 'scratch/**', 'coverage/**', 'bench/results/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: {
+      parserOptions: { projectService: { allowDefaultProject: ['*.js'] }, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: false }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+    },
+  },
+  {
+    files: ['workflows/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: forbiddenInWorkflows.map((name) => ({ name, message: 'Workflow code must be deterministic: do I/O in an activity.' })),
+          patterns: [
+            { group: ['**/activities/*', '!**/activities/contract*'], message: 'Workflows import only activity types (activities/contract.ts).', allowTypeImports: true },
+            { group: ['**/infra/**', '**/api/**', '**/generated/**'], message: 'Workflows must not import I/O modules.' },
+          ],
+        },
+      ],
+      'no-restricted-globals': [
+        'error',
+        { name: 'setTimeout', message: 'Use sleep() from @temporalio/workflow.' },
+        { name: 'setInterval', message: 'Use sleep() in a loop.' },
+        { name: 'fetch', message: 'Do I/O in an activity.' },
+        { name: 'process', message: 'Workflows cannot read the environment.' },
+      ],
+      'no-restricted-properties': [
+        'error',
+        { object: 'Math', property: 'random', message: 'Use the workflow random API (it is deterministic).' },
+        { object: 'console', property: 'log', message: 'Use log from @temporalio/workflow.' },
+      ],
+    },
+  },
+  {
+    files: ['test/**/*.ts', 'bench/**/*.ts', 'scratch/**/*.ts'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+);

@@ -1,0 +1,49 @@
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/**
+ * AES-256-GCM for secrets at rest (provider keys, secret headers). Envelope:
+ * `v1:<keyId>:<nonce b64>:<ciphertext+tag b64>`; the key id allows rotation (older keys can be
+ * passed as `previous`).
+ */
+export interface SecretBox {
+  encrypt(plaintext: string): string;
+  decrypt(envelope: string): string;
+  isEnvelope(value: unknown): value is string;
+}
+
+export function createSecretBox(key: Buffer, keyId: string, previous: Record<string, Buffer> = {}): SecretBox {
+  if (key.length !== 32) throw new Error('secrets key must be 32 bytes');
+  const keys: Record<string, Buffer> = { ...previous, [keyId]: key };
+  return {
+    encrypt(plaintext) {
+      const nonce = randomBytes(12);
+      const cipher = createCipheriv('aes-256-gcm', key, nonce);
+      const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final(), cipher.getAuthTag()]);
+      return `v1:${keyId}:${nonce.toString('base64')}:${body.toString('base64')}`;
+    },
+    decrypt(envelope) {
+      const [version, id, nonceB64, bodyB64] = envelope.split(':');
+      const k = id ? keys[id] : undefined;
+      if (version !== 'v1' || !k || !nonceB64 || !bodyB64) throw new Error('unreadable secret envelope');
+      const body = Buffer.from(bodyB64, 'base64');
+      const decipher = createDecipheriv('aes-256-gcm', k, Buffer.from(nonceB64, 'base64'));
+      decipher.setAuthTag(body.subarray(body.length - 16));
+      return Buffer.concat([decipher.update(body.subarray(0, body.length - 16)), decipher.final()]).toString('utf8');
+    },
+    isEnvelope(value): value is string {
+      return typeof value === 'string' && /^v1:[a-zA-Z0-9_-]+:[A-Za-z0-9+/=]+:[A-Za-z0-9+/=]+$/.test(value);
+    },
+  };
+}
+
+/** The dev default: a random key generated once and kept under DATA_DIR (mode 0600). */
+export function loadOrCreateDevKey(dataDir: string): Buffer {
+  const path = join(dataDir, 'secrets.key');
+  if (existsSync(path)) return Buffer.from(readFileSync(path, 'utf8').trim(), 'base64');
+  mkdirSync(dataDir, { recursive: true });
+  const key = randomBytes(32);
+  writeFileSync(path, key.toString('base64') + '\n', { mode: 0o600 });
+  return key;
+}

@@ -1,0 +1,81 @@
+import { EventEmitter } from 'node:events';
+import pg from 'pg';
+
+/**
+ * "Generation X changed" notifications from the worker (activities) to API waiters and streams.
+ * Across processes it is PostgreSQL LISTEN/NOTIFY; inside one process (embedded PGlite, which
+ * serves a single connection) an in-memory emitter.
+ */
+export interface ChangeFeed {
+  publish(generationId: string): Promise<void>;
+  subscribe(generationId: string, listener: () => void): () => void;
+  close(): Promise<void>;
+}
+
+const CHANNEL = 'da_generation_changed';
+
+export class LocalChangeFeed implements ChangeFeed {
+  private readonly emitter = new EventEmitter().setMaxListeners(0);
+  async publish(generationId: string): Promise<void> {
+    this.emitter.emit(generationId);
+  }
+  subscribe(generationId: string, listener: () => void): () => void {
+    this.emitter.on(generationId, listener);
+    return () => this.emitter.off(generationId, listener);
+  }
+  async close(): Promise<void> {
+    this.emitter.removeAllListeners();
+  }
+}
+
+export class PgChangeFeed implements ChangeFeed {
+  private readonly local = new LocalChangeFeed();
+  private listener: pg.Client | null = null;
+  private publisher: pg.Pool;
+  private closed = false;
+  private connecting: Promise<void> | null = null;
+
+  constructor(private readonly databaseUrl: string) {
+    this.publisher = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+  }
+
+  async publish(generationId: string): Promise<void> {
+    await this.publisher.query('SELECT pg_notify($1, $2)', [CHANNEL, generationId]);
+  }
+
+  subscribe(generationId: string, listener: () => void): () => void {
+    void this.ensureListening();
+    return this.local.subscribe(generationId, listener);
+  }
+
+  /** Resolves once LISTEN is active (callers that must not miss a change await it). */
+  ensureListening(): Promise<void> {
+    if (this.listener || this.closed) return Promise.resolve();
+    this.connecting ??= this.connect().finally(() => {
+      this.connecting = null;
+    });
+    return this.connecting;
+  }
+
+  private async connect(): Promise<void> {
+    const client = new pg.Client({ connectionString: this.databaseUrl });
+    client.on('notification', (msg) => {
+      if (msg.payload) void this.local.publish(msg.payload);
+    });
+    client.on('error', () => {
+      // Reconnect on the next subscribe; waiters re-read state periodically meanwhile.
+      this.listener = null;
+      void client.end().catch(() => {});
+    });
+    await client.connect();
+    await client.query(`LISTEN ${CHANNEL}`);
+    this.listener = client;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.local.close();
+    await this.listener?.end().catch(() => {});
+    await this.publisher.end().catch(() => {});
+  }
+}

@@ -1,0 +1,38 @@
+import type { Env } from '../config/env.js';
+import { createSecretBox, loadOrCreateDevKey, type SecretBox } from './crypto/secrets.js';
+import { createDb, type Db } from './db/prisma.js';
+import { LocalChangeFeed, PgChangeFeed, type ChangeFeed } from './events/change-feed.js';
+import { createGuardedAgent, parseAllowList } from './net/ssrf.js';
+import type { Agent } from 'undici';
+
+/** The shared clients of a process (api, worker or both in `npm run dev`). */
+export interface Runtime {
+  db: Db;
+  feed: ChangeFeed;
+  secrets: SecretBox;
+  dispatcher: Agent;
+  close(): Promise<void>;
+}
+
+export function createSecretsFromEnv(env: Env): SecretBox {
+  const key = env.SECRETS_KEY ? Buffer.from(env.SECRETS_KEY, 'base64') : loadOrCreateDevKey(env.DATA_DIR);
+  return createSecretBox(key, env.SECRETS_KEY_ID);
+}
+
+export function createRuntime(env: Env, databaseUrl: string, opts: { embeddedDatabase: boolean }): Runtime {
+  // Embedded PGlite serves one connection: one pool slot, and notifications stay in-process.
+  const db = createDb(databaseUrl, opts.embeddedDatabase ? 1 : env.DATABASE_POOL_SIZE);
+  const feed: ChangeFeed = opts.embeddedDatabase ? new LocalChangeFeed() : new PgChangeFeed(databaseUrl);
+  const dispatcher = createGuardedAgent(parseAllowList(env.SSRF_ALLOWLIST));
+  return {
+    db,
+    feed,
+    secrets: createSecretsFromEnv(env),
+    dispatcher,
+    async close() {
+      await feed.close();
+      await dispatcher.close();
+      await db.$disconnect();
+    },
+  };
+}

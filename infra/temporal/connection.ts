@@ -1,0 +1,27 @@
+import { readFileSync } from 'node:fs';
+import { Client, Connection, type ConnectionOptions } from '@temporalio/client';
+import { NativeConnection, type NativeConnectionOptions } from '@temporalio/worker';
+import type { Env } from '../../config/env.js';
+
+/** Connection settings for a self-hosted cluster or Temporal Cloud (TLS / mTLS / API key). */
+function connectionSettings(env: Env, address: string): ConnectionOptions & NativeConnectionOptions {
+  const mtls = env.TEMPORAL_TLS_CERT_PATH && env.TEMPORAL_TLS_KEY_PATH
+    ? { clientCertPair: { crt: readFileSync(env.TEMPORAL_TLS_CERT_PATH), key: readFileSync(env.TEMPORAL_TLS_KEY_PATH) } }
+    : {};
+  const ca = env.TEMPORAL_TLS_CA_PATH ? { serverRootCACertificate: readFileSync(env.TEMPORAL_TLS_CA_PATH) } : {};
+  const tlsWanted = env.TEMPORAL_TLS ?? (Boolean(env.TEMPORAL_API_KEY) || 'clientCertPair' in mtls);
+  return {
+    address,
+    ...(tlsWanted ? { tls: { ...mtls, ...ca } } : {}),
+    ...(env.TEMPORAL_API_KEY ? { apiKey: env.TEMPORAL_API_KEY } : {}),
+  };
+}
+
+export async function connectClient(env: Env, address: string): Promise<Client> {
+  const connection = await Connection.connect(connectionSettings(env, address));
+  return new Client({ connection, namespace: env.TEMPORAL_NAMESPACE });
+}
+
+export async function connectWorker(env: Env, address: string): Promise<NativeConnection> {
+  return NativeConnection.connect(connectionSettings(env, address));
+}

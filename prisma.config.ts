@@ -1,0 +1,17 @@
+import { defineConfig } from 'prisma/config';
+import { PrismaPg } from '@prisma/adapter-pg';
+import { createPgPool } from './infra/db/pg-pool.js';
+
+// Migrations run on Prisma's JavaScript/WebAssembly schema engine through the pg driver adapter,
+// so no native engine binary is downloaded (see docs/adr/0002-prisma-offline.md).
+export default defineConfig({
+  schema: 'prisma/schema.prisma',
+  migrations: { path: 'prisma/migrations' },
+  experimental: { adapter: true },
+  engine: 'js',
+  async adapter() {
+    const url = process.env.DATABASE_URL;
+    if (!url) throw new Error('DATABASE_URL is required to run Prisma migrations');
+    return new PrismaPg(createPgPool(url, 1, { allowExitOnIdle: true }));
+  },
+});

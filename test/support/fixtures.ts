@@ -1,0 +1,27 @@
+import type { ModelServer } from './model-server.js';
+import type { TestStack } from './stack.js';
+
+/** Creates an openai_compatible provider pointing at the scripted model server. */
+export async function createProvider(stack: TestStack, model: ModelServer): Promise<string> {
+  const res = await stack.api('POST', '/v1/ai-providers', {
+    name: 'scripted',
+    kind: 'openai_compatible',
+    baseUrl: model.url,
+    apiKey: 'sk-scripted-secret-value',
+    defaultModel: 'scripted-model',
+  });
+  if (res.status !== 201) throw new Error(`provider: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.id;
+}
+
+export async function createTool(stack: TestStack, body: Record<string, unknown>): Promise<string> {
+  const res = await stack.api('POST', '/v1/tools', { parameters: { type: 'object', properties: {} }, ...body });
+  if (res.status !== 201) throw new Error(`tool: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.id;
+}
+
+export async function createAgent(stack: TestStack, body: Record<string, unknown>): Promise<string> {
+  const res = await stack.api('POST', '/v1/agents', { name: `agent ${Math.random().toString(36).slice(2)}`, ...body });
+  if (res.status !== 201) throw new Error(`agent: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.id;
+}

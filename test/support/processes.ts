@@ -1,0 +1,47 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/** The api or worker entry point run as its own OS process (crash tests kill it with SIGKILL). */
+export interface ServiceProcess {
+  child: ChildProcess;
+  output(): string;
+  kill(signal?: NodeJS.Signals): Promise<void>;
+}
+
+export async function spawnService(kind: 'api' | 'worker', env: Record<string, string>, readyTimeoutMs = 60_000): Promise<ServiceProcess> {
+  const entry = kind === 'api' ? join(root, 'api', 'main.ts') : join(root, 'worker.ts');
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  const append = (d: Buffer) => {
+    out = (out + d.toString()).slice(-20_000);
+  };
+  child.stdout!.on('data', append);
+  child.stderr!.on('data', append);
+  const exited = new Promise<void>((r) => child.once('exit', () => r()));
+
+  const marker = kind === 'api' ? /API listening/ : /WORKER_READY/;
+  const deadline = Date.now() + readyTimeoutMs;
+  while (!marker.test(out)) {
+    if (child.exitCode !== null) throw new Error(`${kind} exited with ${child.exitCode}:\n${out}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`${kind} did not become ready:\n${out}`);
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return {
+    child,
+    output: () => out,
+    async kill(signal = 'SIGKILL') {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      await exited;
+    },
+  };
+}

@@ -1,0 +1,174 @@
+import { randomBytes } from 'node:crypto';
+import type { Server } from 'node:http';
+import type { Worker } from '@temporalio/worker';
+import type { Client } from '@temporalio/client';
+import { inject } from 'vitest';
+import { createApp } from '../../api/app.js';
+import { ensureBootstrap } from '../../api/bootstrap.js';
+import { loadConfig, type Env } from '../../config/env.js';
+import { createLogger } from '../../infra/logger.js';
+import { createRuntime, type Runtime } from '../../infra/runtime.js';
+import { connectClient, connectWorker } from '../../infra/temporal/connection.js';
+import { freePort } from '../../infra/temporal/dev-server.js';
+import { createWorker, installTemporalRuntime } from '../../worker.js';
+import { createTestDatabase } from './database.js';
+import { spawnService, type ServiceProcess } from './processes.js';
+
+export interface ApiResponse<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+export interface StackOptions {
+  /** `processes` runs the api and the worker as separate OS processes (crash tests). */
+  mode?: 'in-process' | 'processes';
+  /** Extra environment for the services. */
+  env?: Record<string, string>;
+  /** Start without a worker (tests that start one later). */
+  withoutWorker?: boolean;
+}
+
+/**
+ * A complete service for one test file: its own database (cloned from the run's template), its
+ * own task queue on the run's Temporal dev server, the API and a worker.
+ */
+export class TestStack {
+  url = '';
+  readonly apiKey = `da_test_${randomBytes(20).toString('hex')}`;
+  projectId = '';
+  env!: Env;
+  runtime!: Runtime;
+  temporal!: Client;
+  readonly taskQueue = `test-${randomBytes(6).toString('hex')}`;
+  private dropDatabase: () => Promise<void> = async () => {};
+  private server: Server | null = null;
+  private worker: { instance: Worker; running: Promise<void>; close: () => Promise<void> } | null = null;
+  apiProcess: ServiceProcess | null = null;
+  workerProcess: ServiceProcess | null = null;
+  private processEnv: Record<string, string> = {};
+
+  constructor(private readonly opts: StackOptions = {}) {}
+
+  get db() {
+    return this.runtime.db;
+  }
+
+  async start(): Promise<this> {
+    installTemporalRuntime('warn');
+    const database = await createTestDatabase();
+    this.dropDatabase = database.drop;
+    const port = await freePort();
+    this.processEnv = {
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: database.url,
+      TEMPORAL_ADDRESS: inject('temporalAddress'),
+      TEMPORAL_TASK_QUEUE: this.taskQueue,
+      SECRETS_KEY: randomBytes(32).toString('base64'),
+      BOOTSTRAP_API_KEY: this.apiKey,
+      SSRF_ALLOWLIST: '127.0.0.1',
+      PORT: String(port),
+      RATE_LIMIT_PER_MINUTE: '100000',
+      WORKFLOW_BUNDLE_PATH: inject('workflowBundlePath'),
+      ...this.opts.env,
+    };
+    this.env = loadConfig(this.processEnv, 'service');
+    this.runtime = createRuntime(this.env, database.url, { embeddedDatabase: false });
+    this.temporal = await connectClient(this.env, this.env.TEMPORAL_ADDRESS!);
+    this.url = `http://127.0.0.1:${port}`;
+
+    if (this.opts.mode === 'processes') {
+      this.apiProcess = await spawnService('api', this.processEnv);
+    } else {
+      const logger = createLogger('warn', 'api-test');
+      const app = createApp({ env: this.env, db: this.db, temporal: this.temporal, feed: this.runtime.feed, secrets: this.runtime.secrets, logger });
+      this.server = await new Promise<Server>((done) => {
+        const s = app.listen(port, '127.0.0.1', () => done(s));
+      });
+    }
+    const boot = await ensureBootstrap(this.db, this.apiKey);
+    this.projectId = boot.projectId;
+    if (!this.opts.withoutWorker) await this.startWorker();
+    return this;
+  }
+
+  async startWorker(): Promise<void> {
+    if (this.opts.mode === 'processes') {
+      this.workerProcess = await spawnService('worker', this.processEnv);
+      return;
+    }
+    const connection = await connectWorker(this.env, this.env.TEMPORAL_ADDRESS!);
+    const instance = await createWorker({
+      connection,
+      namespace: this.env.TEMPORAL_NAMESPACE,
+      taskQueue: this.taskQueue,
+      workflowBundle: { codePath: inject('workflowBundlePath') },
+      deps: { db: this.db, feed: this.runtime.feed, secrets: this.runtime.secrets, dispatcher: this.runtime.dispatcher, modelTimeoutMs: 30_000 },
+    });
+    const running = instance.run();
+    this.worker = {
+      instance,
+      running,
+      close: async () => {
+        instance.shutdown();
+        await running;
+        await connection.close();
+      },
+    };
+  }
+
+  /** SIGKILL the worker process (processes mode) or shut the in-process worker down. */
+  async stopWorker(): Promise<void> {
+    if (this.workerProcess) {
+      await this.workerProcess.kill('SIGKILL');
+      this.workerProcess = null;
+    }
+    if (this.worker) {
+      await this.worker.close();
+      this.worker = null;
+    }
+  }
+
+  async restartApi(): Promise<void> {
+    if (!this.apiProcess) throw new Error('restartApi needs processes mode');
+    await this.apiProcess.kill('SIGKILL');
+    this.apiProcess = await spawnService('api', this.processEnv);
+  }
+
+  async api<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<ApiResponse<T>> {
+    const res = await fetch(this.url + path, {
+      method,
+      headers: {
+        authorization: `Bearer ${this.apiKey}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...headers,
+      },
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    });
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      // not JSON
+    }
+    return { status: res.status, body: parsed as T, headers: res.headers };
+  }
+
+  async close(): Promise<void> {
+    await this.stopWorker();
+    await this.apiProcess?.kill('SIGTERM');
+    if (this.server) {
+      this.server.closeAllConnections();
+      await new Promise<void>((r) => this.server!.close(() => r()));
+    }
+    await this.temporal?.connection.close();
+    await this.runtime?.close();
+    await this.dropDatabase();
+  }
+}
+
+export async function startStack(opts: StackOptions = {}): Promise<TestStack> {
+  return new TestStack(opts).start();
+}

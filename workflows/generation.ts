@@ -1,0 +1,21 @@
+import { allHandlersFinished, condition, isCancellation, setHandler } from '@temporalio/workflow';
+import { generationStateQuery, submitToolOutputsUpdate } from './definitions.js';
+import { GenerationLoop } from './generation-loop.js';
+import type { GenerationInput } from './types.js';
+
+/** One generation = one workflow. Handler wiring only; the loop and its state live in GenerationLoop. */
+export async function generationWorkflow(input: GenerationInput): Promise<void> {
+  const loop = new GenerationLoop(input);
+  setHandler(generationStateQuery, () => loop.view());
+  setHandler(submitToolOutputsUpdate, (submission) => loop.acceptToolOutputs(submission), {
+    validator: (submission) => loop.validateToolOutputs(submission),
+  });
+  try {
+    await loop.run();
+  } catch (err) {
+    if (!isCancellation(err)) throw err;
+    await loop.finishCancelled();
+  }
+  // Let an update that is still replying finish before the workflow closes.
+  await condition(allHandlersFinished);
+}

@@ -1,0 +1,2 @@
+// Workflow entry point for the worker's bundle: export every workflow function here.
+export { generationWorkflow } from './generation.js';
