@@ -17,7 +17,10 @@ const optionalString = z
 
 const secretsKey = z
   .string()
-  .refine((v) => Buffer.from(v, 'base64').length === 32, 'must be 32 bytes, base64-encoded')
+  .refine((v) => {
+    const bytes = Buffer.from(v, 'base64');
+    return bytes.length === 32 && bytes.toString('base64') === v;
+  }, 'must be 32 bytes, base64-encoded')
   .optional();
 
 export const envSchema = z.object({

@@ -27,7 +27,8 @@ const patternCache = new Map<string, RegExp>();
 export function wildcardMatch(pattern: string, value: string): boolean {
   let re = patternCache.get(pattern);
   if (!re) {
-    re = new RegExp(`^${pattern.split('*').map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
+    // `s`: `*` matches any characters, line breaks included (else a Deny on `x/*` misses `x/a\nb`).
+    re = new RegExp(`^${pattern.split('*').map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`, 's');
     patternCache.set(pattern, re);
   }
   return re.test(value);

@@ -12,7 +12,7 @@ import type { AuthInfo } from '../http.js';
 
 /** Replaces `{{name}}` with `variables[name]`; unknown placeholders stay as written. */
 export function renderInstructions(template: string, variables: Record<string, string> = {}): string {
-  return template.replace(/\{\{\s*([a-zA-Z_][a-zA-Z0-9_]*)\s*\}\}/g, (whole, name: string) => variables[name] ?? whole);
+  return template.replace(/\{\{\s*([a-zA-Z_][a-zA-Z0-9_]*)\s*\}\}/g, (whole, name: string) => (Object.hasOwn(variables, name) ? variables[name]! : whole));
 }
 
 function canonicalHash(value: unknown): string {

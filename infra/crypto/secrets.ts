@@ -28,7 +28,9 @@ export function createSecretBox(key: Buffer, keyId: string, previous: Record<str
       const k = id ? keys[id] : undefined;
       if (version !== 'v1' || !k || !nonceB64 || !bodyB64) throw new Error('unreadable secret envelope');
       const body = Buffer.from(bodyB64, 'base64');
-      const decipher = createDecipheriv('aes-256-gcm', k, Buffer.from(nonceB64, 'base64'));
+      if (body.length < 16) throw new Error('unreadable secret envelope');
+      // A fixed tag length: GCM otherwise accepts a truncated (down to 4-byte) tag.
+      const decipher = createDecipheriv('aes-256-gcm', k, Buffer.from(nonceB64, 'base64'), { authTagLength: 16 });
       decipher.setAuthTag(body.subarray(body.length - 16));
       return Buffer.concat([decipher.update(body.subarray(0, body.length - 16)), decipher.final()]).toString('utf8');
     },

@@ -47,6 +47,10 @@ export function checkAddress(host: string, address: string, allow: AllowList): v
   if (inAllowList(parsed, allow)) return;
   const range = parsed.range();
   if (range !== 'unicast') throw new SsrfBlockedError(host, parsed.toString(), range);
+  // Deprecated IPv4-compatible IPv6 (::a.b.c.d) embeds an IPv4 address that process() keeps as IPv6.
+  if (parsed.kind() === 'ipv6' && parsed.match(ipaddr.parseCIDR('::/96'))) {
+    throw new SsrfBlockedError(host, parsed.toString(), 'ipv4Compatible');
+  }
 }
 
 /** Resolves a host and returns the first address, after checking all of them. */

@@ -26,9 +26,13 @@ export async function spawnService(kind: 'api' | 'worker', env: Record<string, s
   child.stderr!.on('data', append);
   const exited = new Promise<void>((r) => child.once('exit', () => r()));
 
-  const marker = kind === 'api' ? /API listening/ : /WORKER_READY/;
+  // The worker prints a marker once it polls; the API is ready when /healthz answers.
+  const isReady = async () => {
+    if (kind === 'worker') return /WORKER_READY/.test(out);
+    return fetch(`http://127.0.0.1:${env.PORT}/healthz`).then((r) => r.ok, () => false);
+  };
   const deadline = Date.now() + readyTimeoutMs;
-  while (!marker.test(out)) {
+  while (!(await isReady())) {
     if (child.exitCode !== null) throw new Error(`${kind} exited with ${child.exitCode}:\n${out}`);
     if (Date.now() > deadline) {
       child.kill('SIGKILL');

@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAgent, createProvider, createTool } from '../support/fixtures.js';
+import { startModelServer, type ModelServer } from '../support/model-server.js';
+import { startStack, type TestStack } from '../support/stack.js';
+import { json, startToolServer, type ToolServer } from '../support/tool-server.js';
+
+/** The api and the worker run as separate OS processes here, so they can be SIGKILLed. */
+describe('durability: kill -9 of the worker and the API', () => {
+  let stack: TestStack;
+  let model: ModelServer;
+  let tools: ToolServer;
+  let providerId: string;
+
+  beforeAll(async () => {
+    [stack, model, tools] = await Promise.all([startStack({ mode: 'processes' }), startModelServer(), startToolServer()]);
+    providerId = await createProvider(stack, model);
+  });
+  afterAll(async () => {
+    await stack?.close();
+    await model?.close();
+    await tools?.close();
+  });
+
+  it('a tool call in flight when the worker dies is retried with the same Idempotency-Key and recorded once', async () => {
+    let calls = 0;
+    tools.route('/charge', (req, res) => {
+      calls += 1;
+      // The first attempt never answers: its worker is killed while it waits.
+      if (calls === 1) return;
+      json(res, 200, { charged: req.body.amount, receipt: 'r-1' });
+    });
+    const toolId = await createTool(stack, {
+      type: 'http',
+      name: 'charge_card',
+      parameters: { type: 'object', properties: { amount: { type: 'number' } } },
+      execute: { url: `${tools.url}/charge` },
+      timeoutSeconds: 60,
+    });
+    const agentId = await createAgent(stack, { aiProviderId: providerId, toolIds: [toolId] });
+    model.scriptFor('crash-a', { text: '', toolCalls: [{ id: 'call_pay', name: 'charge_card', arguments: { amount: 42 } }] }, { text: 'Charged 42.' });
+
+    const firstAttempt = tools.nextRequest('/charge');
+    const started = await stack.api('POST', `/v1/agents/${agentId}/generate`, { prompt: 'Pay 42 [[script:crash-a]]', async: true });
+    expect(started.status).toBe(202);
+    const received = await firstAttempt;
+    await stack.stopWorker(); // SIGKILL while the tool request is open
+    await stack.startWorker();
+
+    const generationId = started.body.id as string;
+    await stack.temporal.workflow.getHandle(generationId).result();
+    const done = await stack.api('GET', `/v1/generations/${generationId}`);
+    expect(done.body).toMatchObject({ status: 'completed', text: 'Charged 42.' });
+
+    const attempts = tools.requests.filter((r) => r.path === '/charge');
+    expect(attempts).toHaveLength(2);
+    expect(received.headers['idempotency-key']).toBe(`${generationId}:call_pay`);
+    expect(attempts[1]!.headers['idempotency-key']).toBe(`${generationId}:call_pay`);
+    // The model saw exactly one result for the call.
+    const finalRequest = model.requests.filter((r) => r.tag === 'crash-a').at(-1)!;
+    const results = finalRequest.messages.filter((m: { role: string; tool_call_id?: string }) => m.role === 'tool' && m.tool_call_id === 'call_pay');
+    expect(results).toEqual([{ role: 'tool', tool_call_id: 'call_pay', content: JSON.stringify({ charged: 42, receipt: 'r-1' }) }]);
+  });
+
+  it('a generation waiting in requires_action survives killing both worker and API, then resumes', async () => {
+    const toolId = await createTool(stack, { type: 'client', name: 'ask_user', parameters: { type: 'object', properties: { q: { type: 'string' } } } });
+    const agentId = await createAgent(stack, { aiProviderId: providerId, toolIds: [toolId] });
+    model.scriptFor('crash-b', { text: '', toolCalls: [{ id: 'call_ask', name: 'ask_user', arguments: { q: 'Which size?' } }] }, { text: 'Size M it is.' });
+
+    const paused = await stack.api('POST', `/v1/agents/${agentId}/generate`, { prompt: 'Buy a shirt [[script:crash-b]]' });
+    expect(paused.status).toBe(200);
+    expect(paused.body).toMatchObject({
+      status: 'requires_action',
+      requiredAction: { type: 'submit_tool_outputs', toolCalls: [{ toolCallId: 'call_ask', toolName: 'ask_user', arguments: { q: 'Which size?' } }] },
+    });
+
+    await stack.stopWorker();
+    await stack.restartApi();
+    await stack.startWorker();
+
+    const resumed = await stack.api('POST', `/v1/agents/${agentId}/generate/${paused.body.id}/tool-outputs`, {
+      toolOutputs: [{ toolCallId: 'call_ask', output: 'M' }],
+    });
+    expect(resumed.status).toBe(200);
+    expect(resumed.body).toMatchObject({ status: 'completed', text: 'Size M it is.', toolsUsed: ['ask_user'] });
+    const last = model.requests.filter((r) => r.tag === 'crash-b').at(-1)!;
+    expect(last.messages.at(-1)).toEqual({ role: 'tool', tool_call_id: 'call_ask', content: 'M' });
+  });
+});
