@@ -1,3 +1,4 @@
+import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 
 /**
@@ -5,9 +6,23 @@ import { z } from 'zod';
  * the process with a message naming the variable (see `loadConfig`).
  */
 
-const bool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const bool = z.preprocess(
+  (v) => (typeof v === 'string' ? v.trim().toLowerCase() : v),
+  z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes'),
+);
+
+const hostname = /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/i;
+function isAllowlistEntry(entry: string): boolean {
+  if (entry.includes('/')) {
+    try {
+      ipaddr.parseCIDR(entry);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+  return ipaddr.isValid(entry) || hostname.test(entry);
+}
 
 const port = z.coerce.number().int().min(0).max(65535);
 const optionalString = z
@@ -30,7 +45,6 @@ export const envSchema = z.object({
   // API
   PORT: port.default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
-  PUBLIC_URL: z.url().optional(),
   REQUEST_BODY_LIMIT: z
     .string()
     .regex(/^\d+(b|kb|mb)$/i, 'must look like 1mb, 512kb or 1048576b')
@@ -58,7 +72,7 @@ export const envSchema = z.object({
   TEMPORAL_CLI_PATH: optionalString,
   TEMPORAL_DEV_PORT: port.default(7233),
   TEMPORAL_UI_PORT: port.default(8233),
-  /** A workflow bundle prebuilt by `npm run build` (skips bundling at worker start). */
+  /** A workflow bundle prebuilt by scripts/bundle-workflows.ts (skips bundling at worker start). */
   WORKFLOW_BUNDLE_PATH: optionalString,
 
   // Security
@@ -67,10 +81,27 @@ export const envSchema = z.object({
   ),
   SECRETS_KEY: optionalString.pipe(secretsKey),
   SECRETS_KEY_ID: z.string().regex(/^[a-zA-Z0-9_-]{1,32}$/).default('k1'),
+  /** Older keys still needed to decrypt values written before a rotation: `id:base64key,…`. */
+  SECRETS_PREVIOUS_KEYS: z
+    .string()
+    .default('')
+    .refine(
+      (v) => v.split(',').filter((s) => s.trim()).every((pair) => /^[a-zA-Z0-9_-]{1,32}:[A-Za-z0-9+/]{43}=$/.test(pair.trim())),
+      'must be a comma-separated list of keyId:base64key (32-byte keys)',
+    )
+    .transform((v) =>
+      Object.fromEntries(
+        v.split(',').filter((s) => s.trim()).map((pair) => {
+          const [id, key] = pair.trim().split(':') as [string, string];
+          return [id, key];
+        }),
+      ) as Record<string, string>,
+    ),
   SSRF_ALLOWLIST: z
     .string()
     .default('')
-    .transform((v) => v.split(',').map((s) => s.trim()).filter((s) => s.length > 0)),
+    .transform((v) => v.split(',').map((s) => s.trim()).filter((s) => s.length > 0))
+    .refine((entries) => entries.every(isAllowlistEntry), 'must be a comma-separated list of hosts, IPs or CIDRs'),
 
   // Loop limits
   MAX_STEPS_CAP: z.coerce.number().int().min(1).max(1000).default(100),
@@ -97,7 +128,9 @@ export type ConfigRole = 'dev' | 'service';
  * variables that `dev` would otherwise provide with embedded defaults.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, role: ConfigRole = 'service'): Env {
-  const parsed = envSchema.safeParse(env);
+  // An empty value means "not set" (compose files and shells often export VAR= ).
+  const given = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v.trim() !== ''));
+  const parsed = envSchema.safeParse(given);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     throw new ConfigError(String(issue.path[0] ?? 'environment'), issue.message);

@@ -16,7 +16,8 @@ export interface Runtime {
 
 export function createSecretsFromEnv(env: Env): SecretBox {
   const key = env.SECRETS_KEY ? Buffer.from(env.SECRETS_KEY, 'base64') : loadOrCreateDevKey(env.DATA_DIR);
-  return createSecretBox(key, env.SECRETS_KEY_ID);
+  const previous = Object.fromEntries(Object.entries(env.SECRETS_PREVIOUS_KEYS).map(([id, k]) => [id, Buffer.from(k, 'base64')]));
+  return createSecretBox(key, env.SECRETS_KEY_ID, previous);
 }
 
 export function createRuntime(env: Env, databaseUrl: string, opts: { embeddedDatabase: boolean }): Runtime {

@@ -75,11 +75,10 @@ describe('loadConfig', () => {
   });
 
   it('treats an empty optional variable as unset', () => {
-    expect(loadConfig({ DATABASE_URL: '', SECRETS_KEY: '  ', TEMPORAL_ADDRESS: '' }, 'dev')).toMatchObject({
-      DATABASE_URL: undefined,
-      SECRETS_KEY: undefined,
-      TEMPORAL_ADDRESS: undefined,
-    });
+    const env = loadConfig({ DATABASE_URL: '', SECRETS_KEY: '  ', TEMPORAL_ADDRESS: '' }, 'dev');
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.SECRETS_KEY).toBeUndefined();
+    expect(env.TEMPORAL_ADDRESS).toBeUndefined();
   });
 
   it('the service role requires DATABASE_URL, TEMPORAL_ADDRESS and SECRETS_KEY', () => {
@@ -111,5 +110,23 @@ describe('loadConfig', () => {
       'tools.internal',
     ]);
     expect(loadConfig({ SSRF_ALLOWLIST: '' }, 'dev').SSRF_ALLOWLIST).toEqual([]);
+  });
+});
+
+describe('loadConfig: empty values and lists', () => {
+  it('treats an empty value as unset (PORT= keeps the default)', () => {
+    expect(loadConfig({ PORT: '', TEMPORAL_TLS: '' }, 'dev').PORT).toBe(3000);
+  });
+  it('accepts booleans in any case', () => {
+    expect(loadConfig({ TEMPORAL_TLS: 'TRUE' }, 'dev').TEMPORAL_TLS).toBe(true);
+  });
+  it('rejects a malformed SSRF_ALLOWLIST entry, naming the variable', () => {
+    expect(() => loadConfig({ SSRF_ALLOWLIST: '127.0.0.1,10.0.0.0/33' }, 'dev')).toThrow(/SSRF_ALLOWLIST/);
+    expect(loadConfig({ SSRF_ALLOWLIST: 'tools.internal, 10.0.0.0/8 ,::1' }, 'dev').SSRF_ALLOWLIST).toEqual(['tools.internal', '10.0.0.0/8', '::1']);
+  });
+  it('parses SECRETS_PREVIOUS_KEYS and rejects malformed pairs', () => {
+    const key = Buffer.alloc(32, 7).toString('base64');
+    expect(loadConfig({ SECRETS_PREVIOUS_KEYS: `k0:${key}` }, 'dev').SECRETS_PREVIOUS_KEYS).toEqual({ k0: key });
+    expect(() => loadConfig({ SECRETS_PREVIOUS_KEYS: 'k0:short' }, 'dev')).toThrow(/SECRETS_PREVIOUS_KEYS/);
   });
 });
