@@ -3,6 +3,7 @@ import {
   ApplicationFailure,
   CancellationScope,
   condition,
+  isCancellation,
   proxyActivities,
   type ActivityOptions,
 } from '@temporalio/workflow';
@@ -88,7 +89,7 @@ export class GenerationLoop {
         outcome = await this.runStep();
       }
     } catch (err) {
-      if (!(err instanceof ActivityFailure)) throw err;
+      if (!(err instanceof ActivityFailure) || isCancellation(err)) throw err;
       outcome = { status: 'failed', stopReason: 'error', output: null, error: describeActivityFailure(err) };
     }
     await this.finish(outcome ?? { status: 'completed', stopReason: 'max_steps', output: null, error: null });

@@ -14,7 +14,9 @@ export async function generationWorkflow(input: GenerationInput): Promise<void> 
     await loop.run();
   } catch (err) {
     if (!isCancellation(err)) throw err;
+    // Record the cancellation, then close as CANCELED so Temporal shows what happened.
     await loop.finishCancelled();
+    throw err;
   }
   // Let an update that is still replying finish before the workflow closes.
   await condition(allHandlersFinished);

@@ -1,25 +1,11 @@
-import { z } from '../../contracts/schemas/common.js';
+import { policySchema, policyStatementSchema, type Policy } from '../../contracts/schemas/policy.js';
 
 /**
- * IAM-style policies: statements `{ effect, action, resource }` with `*` wildcards. A request is
- * allowed when some statement allows it and none denies it (Deny wins; nothing matching = deny).
- * Actions are `service:Operation`; resources are `<projectId>:<type>/<id>` (e.g.
+ * A request is allowed when some statement allows it and none denies it (Deny wins; nothing
+ * matching = deny). Actions are `service:Operation`; resources are `<projectId>:<type>/<id>` (e.g.
  * `prj_x:agents/agt_y`), or `<projectId>:<type>/*` for collection operations.
  */
-export const policyStatementSchema = z
-  .object({
-    effect: z.enum(['Allow', 'Deny']),
-    action: z.array(z.string().regex(/^[a-zA-Z*]+:[a-zA-Z*]+$|^\*$/, 'must look like service:Operation')).min(1).max(100),
-    resource: z.array(z.string().min(1).max(500)).min(1).max(100).default(['*']),
-  })
-  .strict()
-  .openapi('PolicyStatement');
-
-export const policySchema = z
-  .object({ statements: z.array(policyStatementSchema).min(1).max(100) })
-  .strict()
-  .openapi('Policy');
-export type Policy = z.infer<typeof policySchema>;
+export { policySchema, policyStatementSchema, type Policy };
 
 export const adminPolicy: Policy = { statements: [{ effect: 'Allow', action: ['*'], resource: ['*'] }] };
 
@@ -28,6 +14,7 @@ export function wildcardMatch(pattern: string, value: string): boolean {
   let re = patternCache.get(pattern);
   if (!re) {
     // `s`: `*` matches any characters, line breaks included (else a Deny on `x/*` misses `x/a\nb`).
+    if (patternCache.size >= 10_000) patternCache.clear(); // patterns come from stored policies: keep the cache bounded
     re = new RegExp(`^${pattern.split('*').map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`, 's');
     patternCache.set(pattern, re);
   }
@@ -43,4 +30,34 @@ export function isAllowed(policy: Policy, action: string, resource: string): boo
     allowed = true;
   }
   return allowed;
+}
+
+/**
+ * The grants of `requested` that `holder` does not provably have: an Allow (action, resource) pair
+ * is covered when one of the holder's Allow statements matches both patterns taken literally (a
+ * pattern whose text a holder pattern matches can only expand to strings the holder pattern also
+ * matches). Sufficient, not complete: it may refuse an equivalent policy written differently.
+ */
+export function uncoveredGrants(holder: Policy, requested: Policy): Array<{ action: string; resource: string }> {
+  const allows = holder.statements.filter((s) => s.effect === 'Allow');
+  const missing: Array<{ action: string; resource: string }> = [];
+  for (const s of requested.statements) {
+    if (s.effect !== 'Allow') continue;
+    for (const action of s.action) {
+      for (const resource of s.resource) {
+        const covered = allows.some((h) => h.action.some((a) => wildcardMatch(a, action)) && h.resource.some((r) => wildcardMatch(r, resource)));
+        if (!covered) missing.push({ action, resource });
+      }
+    }
+  }
+  return missing;
+}
+
+/**
+ * The policy stored for a key minted by `holder`: the requested statements plus the holder's Deny
+ * statements, so the new key can never do what its creator is denied.
+ */
+export function boundedPolicy(holder: Policy, requested: Policy): Policy {
+  const denies = holder.statements.filter((s) => s.effect === 'Deny');
+  return { statements: [...requested.statements, ...denies] };
 }

@@ -61,3 +61,68 @@ export const headerMapSchema = z.record(
     z.object({ value: z.string().max(8192), secret: z.boolean().default(true) }).strict(),
   ]),
 );
+
+/** Shown instead of a secret value (headers marked secret); never accepted as a value on input. */
+export const SECRET_PLACEHOLDER = '[secret]';
+
+/** Ids as they appear in paths and bodies: the kind's prefix and 8–64 base62 characters. */
+export function idSchema(prefix: string, what: string) {
+  return z.string().regex(new RegExp(`^${prefix}[0-9a-zA-Z]{8,64}$`), `must be ${what} id (${prefix}…)`);
+}
+export const projectIdSchema = idSchema('prj_', 'a project');
+export const apiKeyIdSchema = idSchema('key_', 'an API key');
+export const aiProviderIdSchema = idSchema('aip_', 'an AI provider');
+export const agentIdSchema = idSchema('agt_', 'an agent');
+export const hookIdSchema = idSchema('hook_', 'a hook');
+export const generationIdSchema = idSchema('agt_gen_', 'a generation');
+
+/** Header maps on tools and hooks: bounded, and the secret placeholder is refused as a value. */
+export const secretHeaderMapSchema = headerMapSchema.superRefine((headers, ctx) => {
+  const names = Object.keys(headers);
+  if (names.length > 50) ctx.addIssue({ code: 'custom', message: 'at most 50 headers' });
+  const seen = new Set<string>();
+  for (const name of names) {
+    const lower = name.toLowerCase();
+    if (seen.has(lower)) ctx.addIssue({ code: 'custom', path: [name], message: `header ${name} is given twice (names are case-insensitive)` });
+    seen.add(lower);
+    const v = headers[name];
+    const value = typeof v === 'string' ? v : v?.value;
+    if (value === SECRET_PLACEHOLDER) {
+      ctx.addIssue({ code: 'custom', path: [name], message: `"${SECRET_PLACEHOLDER}" is the placeholder shown for secret values; send the real value` });
+    }
+  }
+});
+
+/** How deep and how large a free-form JSON value may be (tool parameters, builtin config). */
+export function jsonShapeProblem(value: unknown, maxDepth = 32, maxNodes = 20_000): string | null {
+  let nodes = 0;
+  const stack: Array<[unknown, number]> = [[value, 0]];
+  while (stack.length) {
+    const [v, depth] = stack.pop()!;
+    if (++nodes > maxNodes) return `has more than ${maxNodes} values`;
+    if (depth > maxDepth) return `nests deeper than ${maxDepth} levels`;
+    if (v && typeof v === 'object') for (const child of Object.values(v)) stack.push([child, depth + 1]);
+  }
+  return null;
+}
+
+/** A JSON object with bounded depth and size. */
+export const boundedJsonObjectSchema = jsonObjectSchema.superRefine((v, ctx) => {
+  const problem = jsonShapeProblem(v);
+  if (problem) ctx.addIssue({ code: 'custom', message: `value ${problem}` });
+});
+
+/**
+ * A merge-patch body: every field optional (defaults removed, so an absent field stays absent),
+ * and the `clearable` ones also accept null ("remove this value").
+ */
+export function patchSchemaOf<S extends z.core.$ZodLooseShape>(shape: S, clearable: ReadonlyArray<keyof S & string>) {
+  const out: Record<string, z.ZodType> = {};
+  for (const [key, field] of Object.entries(shape)) {
+    let base = field as z.ZodType;
+    if (base instanceof z.ZodDefault) base = base.unwrap() as z.ZodType;
+    if (base instanceof z.ZodOptional) base = base.unwrap() as z.ZodType;
+    out[key] = clearable.includes(key) ? base.nullable().optional() : base.optional();
+  }
+  return z.object(out).strict();
+}

@@ -1,0 +1,111 @@
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { historyFromJSON, historyToJSON } from '@temporalio/common/lib/proto-utils.js';
+import { Worker, bundleWorkflowCode, DefaultLogger } from '@temporalio/worker';
+import type { temporal } from '@temporalio/proto';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createAgent, createProvider, createTool } from '../support/fixtures.js';
+import { startModelServer, type ModelServer } from '../support/model-server.js';
+import { startStack, type TestStack } from '../support/stack.js';
+import { json, startToolServer, type ToolServer } from '../support/tool-server.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const committedDir = join(here, '..', 'replay', 'histories');
+type History = temporal.api.history.v1.IHistory;
+
+function committedHistories(): Array<{ workflowId: string; history: History }> {
+  return readdirSync(committedDir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .map((f) => ({ workflowId: f.replace(/\.json$/, ''), history: historyFromJSON(JSON.parse(readFileSync(join(committedDir, f), 'utf8'))) }));
+}
+
+async function replay(histories: Array<{ workflowId: string; history: History }>, bundle: { codePath: string } | { code: string }) {
+  const results: Array<{ workflowId: string; error?: Error }> = [];
+  for await (const r of Worker.runReplayHistories({ workflowBundle: bundle, replayName: 'replay-test' }, histories)) {
+    results.push({ workflowId: r.workflowId, ...(r.error ? { error: r.error as Error } : {}) });
+  }
+  return results;
+}
+
+/**
+ * Determinism: histories of representative generations, committed under test/replay/histories,
+ * must replay against the current workflow code. Set RECORD_HISTORIES=1 to refresh them after an
+ * intentional, not-yet-released change (released changes need `patched()` instead).
+ */
+describe('workflow replay', () => {
+  let stack: TestStack;
+  let model: ModelServer;
+  let tools: ToolServer;
+  const recorded: Array<{ workflowId: string; history: History }> = [];
+
+  beforeAll(async () => {
+    [stack, model, tools] = await Promise.all([startStack(), startModelServer(), startToolServer()]);
+    tools.route('/lookup', (req, res) => json(res, 200, { found: req.body }));
+  });
+  afterAll(async () => {
+    await stack?.close();
+    await model?.close();
+    await tools?.close();
+  });
+
+  it('records representative generations and replays them against the current code', async () => {
+    const providerId = await createProvider(stack, model);
+    const lookup = await createTool(stack, { type: 'http', name: 'lookup', parameters: { type: 'object', properties: {} }, execute: { url: `${tools.url}/lookup` }, readOnly: true });
+    const ask = await createTool(stack, { type: 'client', name: 'ask_user', parameters: { type: 'object', properties: {} } });
+    const done = await createTool(stack, { type: 'client', name: 'done', parameters: { type: 'object', properties: {} } });
+    const agentId = await createAgent(stack, { aiProviderId: providerId, toolIds: [lookup, ask, done] });
+    const run = async (name: string, body: Record<string, unknown>, after?: (id: string) => Promise<void>) => {
+      const res = await stack.api('POST', `/v1/agents/${agentId}/generate`, body);
+      if (after) await after(res.body.id);
+      const handle = stack.temporal.workflow.getHandle(res.body.id);
+      await handle.result().catch(() => {});
+      recorded.push({ workflowId: name, history: await handle.fetchHistory() });
+    };
+
+    model.script({ text: '', toolCalls: [{ name: 'lookup', arguments: { id: 1 } }, { name: 'lookup', arguments: { id: 2 } }] }, { text: 'automatic done' });
+    await run('automatic', { prompt: 'look things up' });
+
+    model.script({ text: '', toolCalls: [{ id: 'c1', name: 'ask_user', arguments: {} }] }, { text: 'resumed done' });
+    await run('client-tool-resume', { prompt: 'ask me' }, async (id) => {
+      await stack.api('POST', `/v1/agents/${agentId}/generate/${id}/tool-outputs`, { toolOutputs: [{ toolCallId: 'c1', output: 'yes' }], defaults: { toolChoice: 'auto' } });
+    });
+
+    model.script({ text: '', toolCalls: [{ name: 'lookup', arguments: { id: 3 } }] }, { text: 'rules done' });
+    await run('step-rules', { prompt: 'rules', stepRules: [{ step: 1, toolChoice: { type: 'tool', toolName: 'lookup' } }] });
+
+    model.script({ text: '', toolCalls: [{ name: 'done', arguments: { answer: 42 } }] });
+    await run('done-tool', { prompt: 'commit', toolChoice: 'required', stopConditions: [{ type: 'hasToolCall', toolName: 'done' }] });
+
+    model.script({ text: '', toolCalls: [{ id: 'c2', name: 'ask_user', arguments: {} }] });
+    await run('cancel', { prompt: 'to be cancelled' }, async (id) => {
+      await stack.api('POST', `/v1/generations/${id}/cancel`);
+    });
+
+    if (process.env.RECORD_HISTORIES === '1') {
+      mkdirSync(committedDir, { recursive: true });
+      for (const r of recorded) writeFileSync(join(committedDir, `${r.workflowId}.json`), historyToJSON(r.history as never) + '\n');
+    }
+    const results = await replay(recorded, { codePath: inject('workflowBundlePath') });
+    expect(results.map((r) => [r.workflowId, r.error?.message])).toEqual(recorded.map((r) => [r.workflowId, undefined]));
+  });
+
+  it('replays every committed history against the current workflow code', async () => {
+    const histories = committedHistories();
+    expect(histories.map((h) => h.workflowId)).toEqual(['automatic', 'cancel', 'client-tool-resume', 'done-tool', 'step-rules']);
+    const results = await replay(histories, { codePath: inject('workflowBundlePath') });
+    for (const r of results) expect(r.error, `${r.workflowId}: ${r.error?.message}`).toBeUndefined();
+    expect(results).toHaveLength(5);
+  });
+
+  it('fails replay when the workflow changes incompatibly', async () => {
+    const broken = await bundleWorkflowCode({ workflowsPath: join(here, '..', 'replay', 'broken-workflows.ts'), logger: new DefaultLogger('WARN') });
+    const results = await replay(committedHistories(), { code: broken.code });
+    expect(results).toHaveLength(5);
+    for (const r of results) {
+      expect(r.error, r.workflowId).toBeDefined();
+      expect(r.error!.name).toMatch(/DeterminismViolationError/);
+    }
+  });
+});
