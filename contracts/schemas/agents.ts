@@ -1,6 +1,7 @@
-import { z, stepRuleSchema, stopConditionSchema, toolChoiceSchema, toolIdSchema } from './common.js';
+import { z, aiProviderIdSchema, patchSchemaOf, stepRuleSchema, stopConditionSchema, toolChoiceSchema, toolIdSchema } from './common.js';
+import { policySchema } from './policy.js';
 
-const slugSchema = z.string().regex(/^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/, 'must be lowercase letters, digits and dashes');
+export const slugSchema = z.string().regex(/^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/, 'must be 1-64 lowercase letters, digits and dashes, not starting or ending with a dash');
 
 const regexString = z.string().max(1000).superRefine((value, ctx) => {
   try {
@@ -10,46 +11,79 @@ const regexString = z.string().max(1000).superRefine((value, ctx) => {
   }
 });
 
-export const agentFieldsSchema = z
+const originSchema = z.string().max(500).regex(/^(\*|https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?)$/, 'must be an origin like https://example.com (or *)');
+
+const guardrailsSchema = z
   .object({
-    aiProviderId: z.string().regex(/^aip_[0-9a-zA-Z]{8,64}$/, 'must be an AI provider id (aip_…)'),
-    name: z.string().min(1).max(200),
-    slug: slugSchema.optional(),
-    description: z.string().max(4000).optional(),
-    instructions: z.string().max(100_000).optional(),
-    model: z.string().min(1).max(200).optional(),
-    temperature: z.number().min(0).max(2).optional(),
-    toolIds: z.array(toolIdSchema).max(128).default([]),
-    activeToolIds: z.array(toolIdSchema).max(128).optional(),
-    toolChoice: toolChoiceSchema.optional(),
-    stepRules: z.array(stepRuleSchema).max(100).optional(),
-    stopConditions: z.array(stopConditionSchema).max(20).optional(),
-    maxSteps: z.number().int().min(1).max(1000).optional(),
-    boundaryPolicy: z.unknown().optional(),
-    guardrails: z
-      .object({
-        blockPatterns: z.array(regexString).max(50).default([]),
-        requireToolFor: z.array(regexString).max(50).default([]),
-      })
-      .strict()
-      .optional(),
-    conversational: z.boolean().default(false),
-    memory: z
-      .object({ strategy: z.enum(['all', 'last_k']), k: z.number().int().min(1).max(1000).optional() })
-      .strict()
-      .optional(),
-    contextWindow: z.number().int().min(1000).max(10_000_000).optional(),
-    approvalTimeoutSeconds: z.number().int().min(1).max(365 * 24 * 3600).default(300),
-    active: z.boolean().default(true),
-    publicChat: z
-      .object({ enabled: z.boolean(), allowedOrigins: z.array(z.string().max(500)).max(50).default([]) })
-      .strict()
-      .optional(),
+    blockPatterns: z.array(regexString).max(50).default([]),
+    requireToolFor: z.array(regexString).max(50).default([]),
   })
-  .strict();
+  .strict()
+  .openapi('Guardrails');
+
+const memorySchema = z
+  .object({ strategy: z.enum(['all', 'last_k']), k: z.number().int().min(1).max(1000).optional() })
+  .strict()
+  .superRefine((m, ctx) => {
+    if (m.strategy === 'last_k' && m.k === undefined) ctx.addIssue({ code: 'custom', path: ['k'], message: 'k is required for strategy last_k' });
+  })
+  .openapi('Memory');
+
+const publicChatSchema = z
+  .object({ enabled: z.boolean(), allowedOrigins: z.array(originSchema).max(50).default([]) })
+  .strict()
+  .openapi('PublicChat');
+
+export const agentFields = {
+  aiProviderId: aiProviderIdSchema,
+  name: z.string().min(1).max(200),
+  slug: slugSchema.optional().describe('Unique per project; derived from the name when omitted.'),
+  description: z.string().max(4000).optional(),
+  instructions: z.string().max(100_000).optional().describe('System prompt; {{variables}} are replaced at generation time.'),
+  model: z.string().min(1).max(200).optional().describe("Falls back to the provider's defaultModel."),
+  temperature: z.number().min(0).max(2).optional(),
+  toolIds: z.array(toolIdSchema).max(128).default([]),
+  activeToolIds: z.array(toolIdSchema).max(128).optional().describe('A subset of toolIds; omitted = all attached tools are active.'),
+  toolChoice: toolChoiceSchema.optional(),
+  stepRules: z.array(stepRuleSchema).max(100).optional(),
+  stopConditions: z.array(stopConditionSchema).max(20).optional(),
+  maxSteps: z.number().int().min(1).max(1000).optional().describe('Default 20; at most the configured cap (MAX_STEPS_CAP).'),
+  boundaryPolicy: policySchema.optional().describe('Caps what the agent may do, whoever calls it.'),
+  guardrails: guardrailsSchema.optional(),
+  conversational: z.boolean().default(false),
+  memory: memorySchema.optional(),
+  contextWindow: z.number().int().min(1000).max(10_000_000).optional(),
+  approvalTimeoutSeconds: z.number().int().min(1).max(365 * 24 * 3600).default(300),
+  active: z.boolean().default(true),
+  publicChat: publicChatSchema.optional(),
+};
+
+export const agentFieldsSchema = z.object(agentFields).strict();
 
 export const createAgentSchema = agentFieldsSchema.openapi('CreateAgent');
 export type CreateAgent = z.infer<typeof createAgentSchema>;
+
+/** PUT: the whole agent; omitted optional fields return to their defaults (an omitted slug is kept). */
+export const replaceAgentSchema = agentFieldsSchema.openapi('ReplaceAgent');
+
+/** PATCH: a merge patch on top-level fields; null clears an optional field. */
+export const patchAgentSchema = patchSchemaOf(agentFields, [
+  'description',
+  'instructions',
+  'model',
+  'temperature',
+  'activeToolIds',
+  'toolChoice',
+  'stepRules',
+  'stopConditions',
+  'maxSteps',
+  'boundaryPolicy',
+  'guardrails',
+  'memory',
+  'contextWindow',
+  'publicChat',
+]).openapi('PatchAgent');
+export type PatchAgent = z.infer<typeof patchAgentSchema>;
 
 export const agentSchema = z
   .object({
@@ -68,7 +102,7 @@ export const agentSchema = z
     stepRules: z.array(stepRuleSchema).nullable(),
     stopConditions: z.array(stopConditionSchema).nullable(),
     maxSteps: z.number(),
-    boundaryPolicy: z.unknown().nullable(),
+    boundaryPolicy: policySchema.nullable(),
     guardrails: z.object({ blockPatterns: z.array(z.string()), requireToolFor: z.array(z.string()) }).nullable(),
     conversational: z.boolean(),
     memory: z.object({ strategy: z.enum(['all', 'last_k']), k: z.number().optional() }).nullable(),
@@ -76,8 +110,24 @@ export const agentSchema = z
     approvalTimeoutSeconds: z.number(),
     active: z.boolean(),
     publicChat: z.object({ enabled: z.boolean(), allowedOrigins: z.array(z.string()) }).nullable(),
+    publicChatKeyPrefix: z.string().nullable().describe('Prefix of the public-chat key (the key itself is shown only once).'),
     createdAt: z.string(),
     updatedAt: z.string(),
   })
   .openapi('Agent');
 export type AgentView = z.infer<typeof agentSchema>;
+
+export const createdAgentSchema = agentSchema
+  .extend({
+    publicChatKey: z.string().optional().describe('Only when publicChat.enabled at creation: the X-Agent-Key, shown only in this response.'),
+  })
+  .openapi('CreatedAgent');
+export type CreatedAgentView = z.infer<typeof createdAgentSchema>;
+
+export const agentKeySchema = z
+  .object({
+    agentId: z.string(),
+    publicChatKey: z.string().describe('The new X-Agent-Key; shown only in this response. The previous key stops working.'),
+    publicChatKeyPrefix: z.string(),
+  })
+  .openapi('AgentPublicChatKey');

@@ -193,7 +193,7 @@ describe('client tools, requires_action and the generation API', () => {
     expect(tools.requests.some((r) => r.path === '/v1')).toBe(true);
     expect(tools.requests.some((r) => r.path === '/gone')).toBe(false);
     expect(model.requests.at(-1)!.messages[0]).toEqual({ role: 'system', content: 'original instructions' });
-    expect(model.requests.at(-1)!.tools.map((t: { function: { name: string } }) => t.function.name)).toEqual(['versioned', 'ask_user']);
+    expect(model.requests.at(-1)!.tools!.map((t: { function: { name: string } }) => t.function.name)).toEqual(['versioned', 'ask_user']);
   });
 
   it('reads and lists generations with filters; 404 for unknown ids; 400 for bad input', async () => {

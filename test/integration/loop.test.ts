@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createAgent, createProvider, createTool } from '../support/fixtures.js';
 import { startModelServer, type ModelServer, type ScriptedReply } from '../support/model-server.js';
@@ -124,7 +125,7 @@ describe('generation loop (real Temporal, PostgreSQL, openai client, HTTP tools)
 
   it('runs read-only tools of one step in parallel and the others sequentially in model order', async () => {
     const spans: Record<string, [number, number]> = {};
-    const slow = (name: string) => async (_req: unknown, res: import('node:http').ServerResponse) => {
+    const slow = (name: string) => async (_req: unknown, res: ServerResponse) => {
       const start = Date.now();
       await new Promise((r) => setTimeout(r, 400));
       spans[name] = [start, Date.now()];
@@ -177,13 +178,13 @@ describe('generation loop (real Temporal, PostgreSQL, openai client, HTTP tools)
     expect(res.body).toMatchObject({ status: 'completed', text: 'coped' });
     const observed = Object.fromEntries(res.body.steps.filter((s: { type: string }) => s.type === 'observe').map((s: { toolCallId: string; status: string }) => [s.toolCallId, s.status]));
     expect(observed).toEqual({ c1: 'error', c2: 'timeout', c3: 'success', c4: 'error' });
-    const results = Object.fromEntries(model.requests[1]!.messages.filter((m: { role: string }) => m.role === 'tool').map((m: { tool_call_id: string; content: string }) => [m.tool_call_id, m.content]));
-    expect(JSON.parse(results.c1)).toMatchObject({ error: 'HTTP 500' });
-    expect(JSON.parse(results.c2)).toEqual({ error: 'Tool timed out after 1s' });
-    expect(results.c3.startsWith('x'.repeat(1000))).toBe(true);
+    const results: Record<string, string> = Object.fromEntries(model.requests[1]!.messages.filter((m: { role: string }) => m.role === 'tool').map((m: { tool_call_id: string; content: string }) => [m.tool_call_id, m.content]));
+    expect(JSON.parse(results.c1!)).toMatchObject({ error: 'HTTP 500' });
+    expect(JSON.parse(results.c2!)).toEqual({ error: 'Tool timed out after 1s' });
+    expect(results.c3!.startsWith('x'.repeat(1000))).toBe(true);
     expect(results.c3).toContain('[truncated');
-    expect(results.c3.length).toBeLessThan(1100);
-    expect(JSON.parse(results.c4).error).toMatch(/not available/);
+    expect(results.c3!.length).toBeLessThan(1100);
+    expect(JSON.parse(results.c4!).error).toMatch(/not available/);
   });
 
   it('retries transient model errors (429, 500) and then succeeds', async () => {
