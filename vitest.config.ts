@@ -25,6 +25,19 @@ export default defineConfig({
           sequence: { groupOrder: 1 },
         },
       },
+      {
+        // Opt-in: `npm run test:long` (real waits of minutes; not part of `npm test`).
+        test: {
+          name: 'long',
+          include: ['test/long/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['./test/support/global-setup.ts'],
+          testTimeout: 20 * 60_000,
+          hookTimeout: 120_000,
+          pool: 'forks',
+          sequence: { groupOrder: 2 },
+        },
+      },
     ],
   },
 });

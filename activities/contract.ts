@@ -1,6 +1,10 @@
 import type { RequiredAction } from '../contracts/schemas/index.js';
 import type {
+  ApprovalOutcome,
+  ApprovalRequest,
   FinishInput,
+  HookDecision,
+  HttpHookInput,
   ModelCallInput,
   ModelCallResult,
   StatusWrite,
@@ -17,13 +21,25 @@ export interface GenerationActivities {
   executeTool(input: ToolCallInput): Promise<ToolCallOutcome>;
   /** Stores a tool result decided by the workflow itself (unknown tool, denial, timeout). */
   recordToolResult(input: ToolCallInput & { status: ToolOutcomeStatus; result: unknown }): Promise<void>;
-  /** Stores the outputs of client tools and moves the generation back to running. */
+  /** Stores the outputs of client tools (or a clarification answer) and moves back to running. */
   recordClientOutputs(input: {
     generationId: string;
     step: number;
     outputs: Array<{ toolCallId: string; toolName: string; arguments: unknown; seq: number; output: unknown }>;
     status: StatusWrite;
   }): Promise<void>;
+  /** POSTs a hook event; never throws for the hook's own failures (fail-open, recorded in the trace). */
+  runHttpHook(input: HttpHookInput): Promise<HookDecision>;
+  /** Stores pending approvals and moves the generation to requires_action. */
+  openApprovals(input: { generationId: string; step: number; approvals: ApprovalRequest[]; status: StatusWrite }): Promise<void>;
+  /** Stores the decisions (who, when, why, edits) and moves the generation back to running. */
+  closeApprovals(input: { generationId: string; step: number; outcomes: ApprovalOutcome[]; status: StatusWrite }): Promise<void>;
+  /** PreResponse hooks and blockPatterns guardrails on the final text. */
+  reviewFinalText(input: { generationId: string; step: number; hookIds: string[] }): Promise<{
+    text: string | null;
+    blocked: 'guardrail' | 'hook' | null;
+    reason: string | null;
+  }>;
   writeStatus(input: StatusWrite): Promise<void>;
   finishGeneration(input: FinishInput): Promise<void>;
 }

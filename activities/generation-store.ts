@@ -2,7 +2,7 @@ import { Prisma, type Db } from '../infra/db/prisma.js';
 import type { ChangeFeed } from '../infra/events/change-feed.js';
 import type { GenerationSnapshot } from '../contracts/snapshot.js';
 import type { StepEntry } from '../contracts/schemas/index.js';
-import type { FinishInput, StatusWrite } from '../workflows/types.js';
+import type { ApprovalOutcome, ApprovalRequest, FinishInput, StatusWrite } from '../workflows/types.js';
 
 /** A stored conversation message: the OpenAI chat message plus our own bookkeeping. */
 export interface StoredMessage {
@@ -99,8 +99,61 @@ export class GenerationStore {
     return texts.length ? texts.join('') : null;
   }
 
+  async finalText(generationId: string): Promise<string | null> {
+    const row = await this.db.generation.findUnique({ where: { id: generationId }, select: { text: true } });
+    return row?.text ?? null;
+  }
+
+  /** A PostToolUse hook replaced a result: show the replacement in the observe entry too. */
+  async replaceObservedResult(generationId: string, step: number, toolCallId: string, result: unknown): Promise<void> {
+    const key = `s${step}:observe:${toolCallId}`;
+    const row = await this.db.generationStep.findUnique({ where: { generationId_key: { generationId, key } } });
+    if (!row) return;
+    await this.db.generationStep.update({
+      where: { generationId_key: { generationId, key } },
+      data: { data: { ...(row.data as object), result: result as object, modifiedByHook: true } },
+    });
+  }
+
+  async openApprovals(generationId: string, step: number, approvals: ApprovalRequest[], status: StatusWrite): Promise<void> {
+    const generation = await this.db.generation.findUniqueOrThrow({ where: { id: generationId }, select: { projectId: true } });
+    for (const [i, a] of approvals.entries()) {
+      await this.db.approval.upsert({
+        where: { id: a.approvalId },
+        create: {
+          id: a.approvalId, projectId: generation.projectId, generationId, toolCallId: a.toolCallId, toolName: a.toolName,
+          argumentsHash: a.argumentsHash, arguments: (a.arguments ?? {}) as object, status: 'pending', expiresAt: new Date(a.expiresAt),
+        },
+        update: {},
+      });
+      await this.putTrace(generationId, `approval:${a.approvalId}:requested`, step * 10_000 + 1700 + i, {
+        step, type: 'approval', approvalId: a.approvalId, toolCallId: a.toolCallId, toolName: a.toolName, arguments: a.arguments, status: 'pending', expiresAt: a.expiresAt,
+      });
+    }
+    await this.writeStatus(status);
+  }
+
+  async closeApprovals(generationId: string, step: number, outcomes: ApprovalOutcome[], status: StatusWrite): Promise<void> {
+    for (const [i, o] of outcomes.entries()) {
+      await this.db.approval.update({
+        where: { id: o.approvalId },
+        data: {
+          status: o.status, decidedAt: new Date(o.decidedAt), decidedBy: o.decidedBy, reason: o.reason,
+          editedArgs: o.editedArguments === null ? Prisma.DbNull : (o.editedArguments as object),
+        },
+      });
+      const request = await this.db.approval.findUniqueOrThrow({ where: { id: o.approvalId }, select: { toolName: true } });
+      await this.putTrace(generationId, `approval:${o.approvalId}:resolved`, step * 10_000 + 1800 + i, {
+        step, type: 'approval', approvalId: o.approvalId, toolCallId: o.toolCallId, toolName: request.toolName, status: o.status,
+        decidedBy: o.decidedBy, decidedAt: o.decidedAt, ...(o.reason ? { reason: o.reason } : {}),
+        ...(o.editedArguments ? { editedArguments: o.editedArguments } : {}),
+      });
+    }
+    await this.writeStatus(status);
+  }
+
   async finish(input: FinishInput): Promise<void> {
-    const text = input.status === 'completed' ? await this.lastAssistantText(input.generationId) : null;
+    const text = input.text !== undefined ? input.text : input.status === 'completed' ? await this.lastAssistantText(input.generationId) : null;
     if (text !== null && input.stopReason !== 'stop_condition' && input.stopReason !== 'done_tool') {
       await this.putTrace(input.generationId, 'answer', 1_000_000_000, { step: input.iterationCount, type: 'answer', text });
     }

@@ -7,6 +7,7 @@ import type { ToolCallInput, ToolCallOutcome, ToolOutcomeStatus } from '../workf
 import type { GenerationActivities } from './contract.js';
 import { GenerationStore, tracePhase } from './generation-store.js';
 import { heartbeatWhile } from './heartbeat.js';
+import { reviewFinalText, runHttpHook } from './hooks.js';
 import { runHttpTool } from './http-tool.js';
 import { callModel } from './model-call.js';
 
@@ -49,7 +50,9 @@ export function createActivities(deps: ActivityDeps): GenerationActivities {
       const snapshot = await store.snapshot(input.generationId);
       const tool = snapshot.tools.find((t) => t.name === input.toolName);
       const started = Date.now();
-      const result = tool
+      const result = tool?.type === 'builtin'
+        ? { status: 'error' as const, content: JSON.stringify({ error: `The builtin tool ${tool.name} is not available on this server` }) }
+        : tool
         ? await heartbeatWhile(() =>
             runHttpTool({
               tool,
@@ -77,6 +80,10 @@ export function createActivities(deps: ActivityDeps): GenerationActivities {
       await store.writeStatus(input.status);
     },
 
+    runHttpHook: (input) => runHttpHook(input, { store, secrets: deps.secrets, dispatcher: deps.dispatcher }),
+    openApprovals: (input) => store.openApprovals(input.generationId, input.step, input.approvals, input.status),
+    closeApprovals: (input) => store.closeApprovals(input.generationId, input.step, input.outcomes, input.status),
+    reviewFinalText: (input) => reviewFinalText(input, { store, secrets: deps.secrets, dispatcher: deps.dispatcher }),
     writeStatus: (input) => store.writeStatus(input),
     finishGeneration: (input) => store.finish(input),
   };

@@ -29,6 +29,15 @@ export interface SnapshotTool {
 
 import type { LoopPlan } from '../workflows/types.js';
 
+/** An http hook's target as stored (secrets encrypted). */
+export interface SnapshotHook {
+  id: string;
+  event: string;
+  type: 'http' | 'rule' | 'approval';
+  matcher: string | null;
+  config: Record<string, unknown>;
+}
+
 export interface GenerationSnapshot {
   agent: {
     id: string;
@@ -40,6 +49,8 @@ export interface GenerationSnapshot {
   model: string;
   provider: SnapshotProvider;
   tools: SnapshotTool[];
+  hooks: SnapshotHook[];
+  guardrails: { blockPatterns: string[]; requireToolFor: string[] };
   /** The workflow's loop plan and first message seq, kept so a start can be retried. */
   plan: LoopPlan;
   firstMessageSeq: number;

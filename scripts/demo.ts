@@ -21,29 +21,47 @@ process.env.SSRF_ALLOWLIST = [process.env.SSRF_ALLOWLIST, '127.0.0.1'].filter(Bo
 const env = loadConfigOrExit('dev');
 const logger = createLogger(env.LOG_LEVEL, 'demo');
 
-// A tool endpoint, as a customer's backend would expose it.
+// Tool endpoints, as a customer's backend would expose them.
 const orders = createServer((req, res) => {
   let body = '';
   req.on('data', (d: Buffer) => (body += d.toString()));
   req.on('end', () => {
-    const { orderId } = JSON.parse(body || '{}') as { orderId?: string };
+    const args = JSON.parse(body || '{}') as { orderId?: string; amount?: number };
     res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ orderId, status: 'shipped', carrier: 'DHL', eta: '2026-11-25' }));
+    if (req.url?.startsWith('/refunds')) res.end(JSON.stringify({ orderId: args.orderId, refunded: args.amount, reference: 'RF-7731' }));
+    else res.end(JSON.stringify({ orderId: args.orderId, status: 'shipped', carrier: 'DHL', eta: '2026-11-25' }));
   });
 });
 await new Promise<void>((r) => orders.listen(0, '127.0.0.1', () => r()));
 const ordersPort = (orders.address() as { port: number }).port;
 
-// The model: asks for the order tool first, then answers from its result.
+// The model: calls the right tool first, then answers from its result.
 const model = await startModelServer();
 model.setDefault((req) => {
   const last = req.messages[req.messages.length - 1] as { role: string; content: string };
+  const wantsRefund = JSON.stringify(req.messages).includes('Refund');
   if (last.role === 'tool') {
-    const order = JSON.parse(last.content) as { orderId: string; carrier: string; eta: string };
-    return { text: `Order ${order.orderId} has shipped with ${order.carrier} and should arrive on ${order.eta}.` };
+    const result = JSON.parse(last.content) as { orderId: string; carrier?: string; eta?: string; refunded?: number; reference?: string; error?: string };
+    if (result.error) return { text: `I could not do that: ${result.error}.` };
+    if (wantsRefund) return { text: `Refunded ${result.refunded} EUR for order ${result.orderId} (reference ${result.reference}).` };
+    return { text: `Order ${result.orderId} has shipped with ${result.carrier} and should arrive on ${result.eta}.` };
   }
+  if (wantsRefund) return { text: 'I will issue the refund.', toolCalls: [{ name: 'issue_refund', arguments: { orderId: 'A-1042', amount: 49 } }] };
   return { text: 'Let me look that order up.', toolCalls: [{ name: 'lookup_order', arguments: { orderId: 'A-1042' } }] };
 });
+
+function printSteps(gen: GenerationView): void {
+  say(`Generation ${gen.id}: ${gen.status} (${gen.stopReason}) in ${gen.iterationCount} steps`);
+  say('Steps:');
+  for (const s of gen.steps) {
+    if (s.type === 'act') say(`  [step ${s.step}] act      ${s.toolName}(${JSON.stringify(s.arguments)})`);
+    else if (s.type === 'observe') say(`  [step ${s.step}] observe  ${s.status}: ${JSON.stringify(s.result)}`);
+    else if (s.type === 'approval') say(`  [step ${s.step}] approval ${s.status}${s.decidedBy ? ` by ${s.decidedBy}` : ''}${s.reason ? ` — "${s.reason}"` : ''}`);
+    else if (s.type === 'hook') say(`  [step ${s.step}] hook     ${s.event}: ${s.decision}`);
+    else say(`  [step ${s.step}] ${s.type.padEnd(8)} ${s.text}`);
+  }
+  say(`Answer: ${gen.text}`);
+}
 
 say('Durable Agents demo — starting everything on embedded defaults…');
 const stack = await startLocalStack(env, logger, { say, headless: true });
@@ -75,18 +93,39 @@ try {
     toolIds: [tool.id],
   });
   say();
-  say(`Prompt: "Where is my order A-1042?"  (agent ${agent.id})`);
+  say(`1) A tool call.  Prompt: "Where is my order A-1042?"  (agent ${agent.id})`);
   const gen = await call<GenerationView>('POST', `/v1/agents/${agent.id}/generate`, { prompt: 'Where is my order A-1042?' });
-  say(`Generation ${gen.id}: ${gen.status} (${gen.stopReason}) in ${gen.iterationCount} steps`);
-  say('Steps:');
-  for (const s of gen.steps) {
-    if (s.type === 'act') say(`  [step ${s.step}] act      ${s.toolName}(${JSON.stringify(s.arguments)})`);
-    else if (s.type === 'observe') say(`  [step ${s.step}] observe  ${s.status}: ${JSON.stringify(s.result)}`);
-    else say(`  [step ${s.step}] ${s.type.padEnd(8)} ${s.text}`);
-  }
-  say(`Answer: ${gen.text}`);
+  printSteps(gen);
   say(`Usage: ${gen.usage.totalTokens} tokens · durable workflow id ${gen.id} · Temporal at ${stack.temporalAddress}`);
   if (gen.status !== 'completed' || !gen.toolsUsed.includes('lookup_order')) exitCode = 1;
+
+  // 2) A risky tool behind a human approval.
+  const refundTool = await call('POST', '/v1/tools', {
+    type: 'http',
+    name: 'issue_refund',
+    description: 'Refund an order',
+    parameters: { type: 'object', properties: { orderId: { type: 'string' }, amount: { type: 'number' } }, required: ['orderId', 'amount'] },
+    execute: { url: `http://127.0.0.1:${ordersPort}/refunds` },
+  });
+  const refundAgent = await call('POST', '/v1/agents', {
+    aiProviderId: provider.id,
+    name: `Refund agent ${new Date().toISOString()}`,
+    instructions: 'You handle refunds.',
+    toolIds: [refundTool.id],
+  });
+  await call('POST', `/v1/agents/${refundAgent.id}/hooks`, { event: 'PreToolUse', type: 'approval', matcher: 'issue_refund', config: { timeoutSeconds: 3600 } });
+  say();
+  say('2) A risky call that needs a human.  Prompt: "Refund order A-1042"');
+  const paused = await call<GenerationView>('POST', `/v1/agents/${refundAgent.id}/generate`, { prompt: 'Refund order A-1042' });
+  say(`Generation ${paused.id}: ${paused.status} — the workflow waits durably, holding no worker memory.`);
+  const inbox = await call<{ data: Array<{ id: string; toolName: string; arguments: unknown; expiresAt: string }> }>('GET', '/v1/approvals?status=pending');
+  const pending = inbox.data.find((a) => paused.requiredAction?.type === 'approve_tool_calls' && paused.requiredAction.approvals.some((p) => p.approvalId === a.id));
+  if (!pending) throw new Error('the approval is not in the inbox');
+  say(`Approvals inbox: ${pending.id} wants ${pending.toolName}(${JSON.stringify(pending.arguments)}), expires ${pending.expiresAt}`);
+  say('A reviewer approves it through the API…');
+  const approved = await call<GenerationView>('POST', `/v1/generations/${paused.id}/approvals/${pending.id}`, { approved: true, reason: 'Customer verified by phone' });
+  printSteps(approved);
+  if (approved.status !== 'completed' || !approved.steps.some((s) => s.type === 'approval' && s.status === 'approved')) exitCode = 1;
 } catch (err) {
   logger.error({ err }, 'demo failed');
   exitCode = 1;

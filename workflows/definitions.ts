@@ -1,14 +1,28 @@
 import { defineQuery, defineUpdate } from '@temporalio/workflow';
-import type { GenerationStateView, SubmitToolOutputsInput, SubmitToolOutputsResult } from './types.js';
+import type {
+  ApprovalDecisionInput,
+  ApprovalDecisionResult,
+  ClarificationAnswerInput,
+  GenerationStateView,
+  SubmitToolOutputsInput,
+  SubmitToolOutputsResult,
+} from './types.js';
 
 /**
  * Messages of the generation workflow, defined once and imported by both the workflow and the
  * API so names and payload types cannot drift. Cancellation uses Temporal's own cancel request.
+ * Every pause is resumed by an update with a validator: a rejected payload never enters history.
  */
 export const generationWorkflowType = 'generationWorkflow';
 
-/** Outputs of client tools. The validator rejects unknown or already-answered calls before they enter history. */
+/** Outputs of client tools. The validator rejects unknown or already-answered calls. */
 export const submitToolOutputsUpdate = defineUpdate<SubmitToolOutputsResult, [SubmitToolOutputsInput]>('submitToolOutputs');
+
+/** A human decision on one approval, bound to the exact call (tool name + argument hash). */
+export const decideApprovalUpdate = defineUpdate<ApprovalDecisionResult, [ApprovalDecisionInput]>('decideApproval');
+
+/** The answer to a pending agent_clarify question. */
+export const answerClarificationUpdate = defineUpdate<{ stateVersion: number }, [ClarificationAnswerInput]>('answerClarification');
 
 export const generationStateQuery = defineQuery<GenerationStateView>('generationState');
 
@@ -18,4 +32,8 @@ export const updateRejection = {
   unknownToolCall: 'UnknownToolCall',
   alreadyAnswered: 'ToolCallAlreadyAnswered',
   invalid: 'InvalidSubmission',
+  approvalNotFound: 'ApprovalNotFound',
+  approvalDecided: 'ApprovalAlreadyDecided',
+  approvalExpired: 'ApprovalExpired',
+  approvalMismatch: 'ApprovalMismatch',
 } as const;

@@ -5,12 +5,15 @@ import {
   condition,
   isCancellation,
   proxyActivities,
+  uuid4,
   type ActivityOptions,
 } from '@temporalio/workflow';
 import type { GenerationActivities } from '../activities/contract.js';
-import type { RequiredAction } from '../contracts/schemas/index.js';
-import { updateRejection } from './definitions.js';
+import type { RequiredAction, ToolChoice } from '../contracts/schemas/index.js';
+import { workflowNow } from './clock.js';
 import { resolveStepControls, toolsForStep, type SubmittedControls } from './loop/controls.js';
+import { stableHash } from './loop/hash.js';
+import { evaluateRules, hooksFor } from './loop/hooks.js';
 import {
   MAX_LENGTH_CONTINUATIONS,
   classifyCalls,
@@ -19,25 +22,36 @@ import {
   matchStopCondition,
   type ClassifiedCall,
 } from './loop/stop-rules.js';
+import { PendingApprovals, PendingClarification, PendingToolOutputs } from './pauses.js';
 import type {
+  ApprovalDecisionInput,
+  ApprovalDecisionResult,
+  ApprovalOutcome,
+  ClarificationAnswerInput,
   FinishInput,
   GenerationInput,
   GenerationPhase,
   GenerationStateView,
   ModelCallResult,
-  StopReason,
+  StatusWrite,
   SubmitToolOutputsInput,
   SubmitToolOutputsResult,
+  ToolCallInput,
   Usage,
 } from './types.js';
 
 type Outcome = Pick<FinishInput, 'status' | 'stopReason' | 'output' | 'error'>;
-type PendingCall = SubmitToolOutputsResult['pending'][number] & { seq: number };
 
 const bookkeeping: ActivityOptions = {
   startToCloseTimeout: '30 seconds',
   retry: { initialInterval: '500 ms', backoffCoefficient: 2, maximumInterval: '10 seconds', maximumAttempts: 20 },
 };
+
+/** Hooks are fail-open: their activity retries briefly and never fails the run. */
+const hookOptions = (timeoutSeconds: number): ActivityOptions => ({
+  startToCloseTimeout: `${timeoutSeconds + 10} seconds`,
+  retry: { initialInterval: '500 ms', maximumAttempts: 3 },
+});
 
 /** The state and decisions of one generation; every side effect goes through an activity. */
 export class GenerationLoop {
@@ -49,9 +63,9 @@ export class GenerationLoop {
   private readonly toolsUsed = new Set<string>();
   private readonly recentCalls: Array<{ name: string; argumentsHash: string }> = [];
   private readonly submitted: SubmittedControls = { stepRules: [] };
-  private readonly pending = new Map<string, PendingCall>();
-  private readonly received = new Map<string, unknown>();
-  private pendingChanged = false;
+  private readonly toolOutputs = new PendingToolOutputs();
+  private readonly approvals = new PendingApprovals();
+  private readonly clarification = new PendingClarification();
 
   private readonly db = proxyActivities<GenerationActivities>(bookkeeping);
   private readonly model: GenerationActivities;
@@ -62,43 +76,43 @@ export class GenerationLoop {
     this.model = proxyActivities<GenerationActivities>({
       startToCloseTimeout: `${retry.startToCloseSeconds} seconds`,
       heartbeatTimeout: '15 seconds',
-      retry: {
-        initialInterval: '1 second',
-        backoffCoefficient: 2,
-        maximumInterval: '30 seconds',
-        maximumAttempts: retry.maximumAttempts,
-      },
+      retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '30 seconds', maximumAttempts: retry.maximumAttempts },
     });
   }
 
   view(): GenerationStateView {
-    return {
-      phase: this.phase,
-      step: this.step,
-      stateVersion: this.stateVersion,
-      pendingToolCalls: this.pendingList(),
-    };
+    return { phase: this.phase, step: this.step, stateVersion: this.stateVersion, pendingToolCalls: this.toolOutputs.list() };
   }
 
   async run(): Promise<void> {
     await this.db.writeStatus(this.statusWrite('running', null));
     let outcome: Outcome | null = null;
+    let finalText: string | null | undefined;
     try {
+      outcome = await this.onRunStart();
       while (!outcome && this.step < this.input.plan.maxSteps) {
         this.step += 1;
         outcome = await this.runStep();
+      }
+      outcome ??= { status: 'completed', stopReason: 'max_steps', output: null, error: null };
+      if (outcome.status === 'completed' && (outcome.stopReason === 'final_answer' || outcome.stopReason === 'max_steps') && this.input.plan.reviewFinalText) {
+        const review = await this.db.reviewFinalText({
+          generationId: this.input.generationId,
+          step: this.step,
+          hookIds: hooksFor(this.input.plan.hooks, 'PreResponse').map((h) => h.id),
+        });
+        finalText = review.text;
+        if (review.blocked) outcome = { ...outcome, stopReason: review.blocked === 'guardrail' ? 'guardrail_blocked' : 'hook_blocked' };
       }
     } catch (err) {
       if (!(err instanceof ActivityFailure) || isCancellation(err)) throw err;
       outcome = { status: 'failed', stopReason: 'error', output: null, error: describeActivityFailure(err) };
     }
-    await this.finish(outcome ?? { status: 'completed', stopReason: 'max_steps', output: null, error: null });
+    await this.finish(outcome, finalText);
   }
 
   async finishCancelled(): Promise<void> {
-    await CancellationScope.nonCancellable(() =>
-      this.finish({ status: 'cancelled', stopReason: 'cancelled', output: null, error: null }),
-    );
+    await CancellationScope.nonCancellable(() => this.finish({ status: 'cancelled', stopReason: 'cancelled', output: null, error: null }));
   }
 
   // ---- one step -------------------------------------------------------------------------------
@@ -107,11 +121,14 @@ export class GenerationLoop {
     const { plan } = this.input;
     const controls = resolveStepControls(this.step, plan, this.submitted);
     const offer = toolsForStep(this.step, plan, controls);
-    const result = await this.callModelWithContinuations(offer.tools.map((t) => t.name), offer.toolChoice);
+    // Guardrail requireToolFor: the model may not answer before it has called a tool.
+    const toolChoice: ToolChoice =
+      plan.requireToolUse && this.toolsUsed.size === 0 && offer.toolChoice === 'auto' && offer.tools.length > 0 ? 'required' : offer.toolChoice;
+    const result = await this.callModelWithContinuations(offer.tools.map((t) => t.name), toolChoice);
 
     if (result.toolCalls.length === 0) {
       // With toolChoice "required" a text-only reply does not end the run (SPEC §4.2 rule 1).
-      if (offer.toolChoice === 'required' && this.step < plan.maxSteps) return null;
+      if (toolChoice === 'required' && this.step < plan.maxSteps) return null;
       return { status: 'completed', stopReason: offer.withheld ? 'max_steps' : 'final_answer', output: null, error: null };
     }
 
@@ -124,16 +141,10 @@ export class GenerationLoop {
     for (const c of calls) this.recentCalls.push({ name: c.name, argumentsHash: c.argumentsHash });
     if (isDoomLoop(this.recentCalls)) {
       const last = calls[calls.length - 1]!;
-      return {
-        status: 'failed',
-        stopReason: 'doom_loop',
-        output: null,
-        error: { code: 'doom_loop', message: `${last.name} was called 3 times in a row with identical arguments` },
-      };
+      return { status: 'failed', stopReason: 'doom_loop', output: null, error: { code: 'doom_loop', message: `${last.name} was called 3 times in a row with identical arguments` } };
     }
 
-    const offered = new Set(offer.tools.map((t) => t.name));
-    const classified = classifyCalls(calls, plan.tools, offered);
+    const classified = classifyCalls(calls, plan.tools, new Set(offer.tools.map((t) => t.name)));
     const doneCall = classified.find((c) => c.kind === 'no_executor');
     if (doneCall) {
       this.toolsUsed.add(doneCall.call.name);
@@ -141,16 +152,21 @@ export class GenerationLoop {
     }
 
     const seqs = new Map<string, number>(classified.map((c) => [c.call.id, this.seq++]));
-    const serverSide = classified.filter((c) => c.kind === 'execute' || c.kind === 'unknown');
+    for (const c of classified) this.toolsUsed.add(c.call.name);
+    const allowed = await this.preToolUse(classified, seqs);
+    const approved = await this.approveIfRequired(allowed, seqs);
+
+    const serverSide = approved.filter((c) => c.kind === 'execute');
     for (const batch of executionBatches(serverSide)) {
       await Promise.all(batch.map((c) => this.runServerCall(c, seqs.get(c.call.id)!)));
     }
-    const clientCalls = classified.filter((c) => c.kind === 'client');
+    for (const c of approved.filter((x) => x.kind === 'clarify')) await this.waitForClarification(c, seqs.get(c.call.id)!);
+    const clientCalls = approved.filter((c) => c.kind === 'client');
     if (clientCalls.length > 0) await this.waitForClientOutputs(clientCalls, seqs);
     return null;
   }
 
-  private async callModelWithContinuations(toolNames: string[], toolChoice: ReturnType<typeof toolsForStep>['toolChoice']): Promise<ModelCallResult> {
+  private async callModelWithContinuations(toolNames: string[], toolChoice: ToolChoice): Promise<ModelCallResult> {
     let result: ModelCallResult | null = null;
     for (let part = 0; part <= MAX_LENGTH_CONTINUATIONS; part++) {
       const continuation = part > 0;
@@ -172,85 +188,211 @@ export class GenerationLoop {
     return result!;
   }
 
-  private async runServerCall(c: ClassifiedCall, seq: number): Promise<void> {
-    this.toolsUsed.add(c.call.name);
-    const base = {
-      generationId: this.input.generationId,
-      step: this.step,
-      seq,
-      toolCallId: c.call.id,
-      toolName: c.call.name,
-      arguments: c.call.arguments,
-    };
-    if (c.kind === 'unknown' || !c.tool) {
-      await this.db.recordToolResult({
-        ...base,
-        status: 'error',
-        result: { error: `Tool "${c.call.name}" is not available on this step` },
+  private callInput(c: ClassifiedCall, seq: number): ToolCallInput {
+    return { generationId: this.input.generationId, step: this.step, seq, toolCallId: c.call.id, toolName: c.call.name, arguments: c.call.arguments };
+  }
+
+  // ---- hooks ----------------------------------------------------------------------------------
+
+  private async onRunStart(): Promise<Outcome | null> {
+    for (const hook of hooksFor(this.input.plan.hooks, 'OnRunStart')) {
+      if (hook.type !== 'http') continue;
+      const decision = await proxyActivities<GenerationActivities>(hookOptions(hook.timeoutSeconds ?? 5)).runHttpHook({
+        generationId: this.input.generationId, hookId: hook.id, event: 'OnRunStart', step: 0, traceOrder: 0,
       });
-      return;
+      if (decision.decision === 'deny') {
+        return { status: 'failed', stopReason: 'hook_blocked', output: null, error: { code: 'blocked_by_hook', message: decision.reason ?? `Blocked by hook ${hook.id}` } };
+      }
     }
+    return null;
+  }
+
+  /**
+   * PreToolUse: rule hooks (evaluated here), then http hooks (which may deny or replace the
+   * arguments). Denied and unknown calls get their result recorded; the rest continue.
+   */
+  private async preToolUse(classified: ClassifiedCall[], seqs: Map<string, number>): Promise<ClassifiedCall[]> {
+    const allowed: ClassifiedCall[] = [];
+    for (const [index, c] of classified.entries()) {
+      const seq = seqs.get(c.call.id)!;
+      if (c.kind === 'unknown') {
+        await this.db.recordToolResult({ ...this.callInput(c, seq), status: 'error', result: { error: `Tool "${c.call.name}" is not available on this step` } });
+        continue;
+      }
+      const hooks = hooksFor(this.input.plan.hooks, 'PreToolUse', c.call.name);
+      let denial = evaluateRules(hooks, c.call.arguments);
+      for (const [k, hook] of hooks.entries()) {
+        if (denial.denied) break;
+        if (hook.type !== 'http') continue;
+        const decision = await proxyActivities<GenerationActivities>(hookOptions(hook.timeoutSeconds ?? 5)).runHttpHook({
+          generationId: this.input.generationId, hookId: hook.id, event: 'PreToolUse', step: this.step,
+          traceOrder: this.step * 10_000 + 1500 + index * 20 + k, toolCallId: c.call.id, toolName: c.call.name, arguments: c.call.arguments,
+        });
+        if (decision.decision === 'deny') denial = { denied: true, hookId: hook.id, reason: decision.reason ?? `Blocked by hook ${hook.id}` };
+        else if (decision.decision === 'modify' && isObject(decision.arguments)) {
+          c.call = { ...c.call, arguments: decision.arguments, argumentsHash: stableHash(decision.arguments) };
+        }
+      }
+      if (denial.denied) {
+        await this.db.recordToolResult({ ...this.callInput(c, seq), status: 'denied', result: { error: 'The tool call was blocked by a policy hook', reason: denial.reason } });
+        continue;
+      }
+      allowed.push(c);
+    }
+    return allowed;
+  }
+
+  /** PostToolUse http hooks may replace a result; they see and rewrite the stored message. */
+  private async postToolUse(c: ClassifiedCall, seq: number, index: number): Promise<void> {
+    for (const [k, hook] of hooksFor(this.input.plan.hooks, 'PostToolUse', c.call.name).entries()) {
+      if (hook.type !== 'http') continue;
+      await proxyActivities<GenerationActivities>(hookOptions(hook.timeoutSeconds ?? 5)).runHttpHook({
+        generationId: this.input.generationId, hookId: hook.id, event: 'PostToolUse', step: this.step,
+        traceOrder: this.step * 10_000 + 2500 + index * 20 + k, toolCallId: c.call.id, toolName: c.call.name, arguments: c.call.arguments, resultSeq: seq,
+      });
+    }
+  }
+
+  private async runServerCall(c: ClassifiedCall, seq: number): Promise<void> {
     const tools = proxyActivities<GenerationActivities>({
       // The tool's own timeout is enforced inside the activity (a timeout result, not a retry).
-      startToCloseTimeout: `${c.tool.timeoutSeconds + 15} seconds`,
+      startToCloseTimeout: `${(c.tool?.timeoutSeconds ?? 30) + 15} seconds`,
       heartbeatTimeout: '10 seconds',
       retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '20 seconds', maximumAttempts: 10 },
     });
-    await tools.executeTool(base);
+    const outcome = await tools.executeTool(this.callInput(c, seq));
+    if (!outcome.replayed) await this.postToolUse(c, seq, seq % 1000);
+  }
+
+  // ---- approvals ------------------------------------------------------------------------------
+
+  /**
+   * Calls matched by an approval hook wait for a human. Every call of the step waits with them,
+   * so the model gets all results of the step together. Denied and expired calls get a result
+   * saying so; approved ones run, with edited arguments when the approver supplied them.
+   */
+  private async approveIfRequired(calls: ClassifiedCall[], seqs: Map<string, number>): Promise<ClassifiedCall[]> {
+    const gated = calls.filter((c) => hooksFor(this.input.plan.hooks, 'PreToolUse', c.call.name).some((h) => h.type === 'approval'));
+    if (gated.length === 0) return calls;
+    const now = workflowNow();
+    const requests = gated.map((c) => {
+      const hook = hooksFor(this.input.plan.hooks, 'PreToolUse', c.call.name).find((h) => h.type === 'approval')!;
+      const timeout = hook.approvalTimeoutSeconds ?? this.input.plan.approvalTimeoutSeconds;
+      return {
+        approvalId: `appr_${uuid4().replace(/-/g, '')}`,
+        toolCallId: c.call.id,
+        toolName: c.call.name,
+        arguments: c.call.arguments,
+        argumentsHash: stableHash(c.call.arguments),
+        expiresAt: new Date(now + timeout * 1000).toISOString(),
+      };
+    });
+    this.approvals.open(requests);
+    this.phase = 'requires_action';
+    await this.db.openApprovals({ generationId: this.input.generationId, step: this.step, approvals: requests, status: this.statusWrite('requires_action', this.approvalAction()) });
+    for (;;) {
+      await condition(() => !this.approvals.waiting || this.approvals.changed, this.approvals.msUntilNextExpiry(workflowNow()));
+      this.approvals.changed = false;
+      this.approvals.expireDue(workflowNow());
+      if (!this.approvals.waiting) break;
+      await this.db.writeStatus(this.statusWrite('requires_action', this.approvalAction()));
+    }
+    const outcomes = this.approvals.results();
+    this.phase = 'running';
+    await this.db.closeApprovals({ generationId: this.input.generationId, step: this.step, outcomes, status: this.statusWrite('running', null) });
+
+    const byCall = new Map<string, ApprovalOutcome>(outcomes.map((o) => [o.toolCallId, o]));
+    const proceed: ClassifiedCall[] = [];
+    for (const c of calls) {
+      const outcome = byCall.get(c.call.id);
+      if (!outcome) {
+        proceed.push(c);
+        continue;
+      }
+      const seq = seqs.get(c.call.id)!;
+      if (outcome.status === 'approved') {
+        if (outcome.editedArguments) c.call = { ...c.call, arguments: outcome.editedArguments, argumentsHash: stableHash(outcome.editedArguments) };
+        proceed.push(c);
+      } else if (outcome.status === 'denied') {
+        await this.db.recordToolResult({ ...this.callInput(c, seq), status: 'denied', result: { error: 'A human reviewer denied this tool call', reason: outcome.reason } });
+      } else {
+        await this.db.recordToolResult({ ...this.callInput(c, seq), status: 'timeout', result: { error: 'The tool call was not approved before the approval expired' } });
+      }
+    }
+    return proceed;
+  }
+
+  validateApproval(input: ApprovalDecisionInput): void {
+    this.approvals.validate(input, workflowNow());
+  }
+
+  acceptApproval(input: ApprovalDecisionInput): ApprovalDecisionResult {
+    this.approvals.accept(input, workflowNow());
+    return { pending: this.approvals.pendingList(), stateVersion: this.stateVersion };
+  }
+
+  private approvalAction(): RequiredAction {
+    return {
+      type: 'approve_tool_calls',
+      approvals: this.approvals.pendingList().map((a) => ({ approvalId: a.approvalId, toolCallId: a.toolCallId, toolName: a.toolName, arguments: a.arguments, expiresAt: a.expiresAt })),
+    };
+  }
+
+  // ---- clarification --------------------------------------------------------------------------
+
+  private async waitForClarification(c: ClassifiedCall, seq: number): Promise<void> {
+    const args = (isObject(c.call.arguments) ? c.call.arguments : {}) as { question?: unknown; reason?: unknown };
+    const question = typeof args.question === 'string' && args.question.trim() ? args.question : 'Could you clarify your request?';
+    this.clarification.open({ toolCallId: c.call.id, question, ...(typeof args.reason === 'string' ? { reason: args.reason } : {}) });
+    this.phase = 'requires_action';
+    await this.db.writeStatus(this.statusWrite('requires_action', { type: 'answer_clarification', clarification: this.clarification.question! }));
+    await condition(() => !this.clarification.waiting);
+    this.phase = 'running';
+    await this.db.recordClientOutputs({
+      generationId: this.input.generationId,
+      step: this.step,
+      outputs: [{ toolCallId: c.call.id, toolName: c.call.name, arguments: c.call.arguments, seq, output: this.clarification.answer }],
+      status: this.statusWrite('running', null),
+    });
+  }
+
+  validateClarification(input: ClarificationAnswerInput): void {
+    this.clarification.validate(input.answer);
+  }
+
+  acceptClarification(input: ClarificationAnswerInput): { stateVersion: number } {
+    this.clarification.accept(input.answer);
+    return { stateVersion: this.stateVersion };
   }
 
   // ---- client tools ---------------------------------------------------------------------------
 
   private async waitForClientOutputs(calls: ClassifiedCall[], seqs: Map<string, number>): Promise<void> {
-    this.pending.clear();
-    this.received.clear();
-    for (const c of calls) {
-      this.pending.set(c.call.id, { toolCallId: c.call.id, toolName: c.call.name, arguments: c.call.arguments, seq: seqs.get(c.call.id)! });
-      this.toolsUsed.add(c.call.name);
-    }
-    const answered = [...this.pending.values()];
+    const pending = calls.map((c) => ({ toolCallId: c.call.id, toolName: c.call.name, arguments: c.call.arguments, seq: seqs.get(c.call.id)! }));
+    this.toolOutputs.open(pending);
     this.phase = 'requires_action';
-    await this.db.writeStatus(this.statusWrite('requires_action', this.requiredAction()));
+    await this.db.writeStatus(this.statusWrite('requires_action', this.clientAction()));
     for (;;) {
-      await condition(() => this.pending.size === 0 || this.pendingChanged);
-      this.pendingChanged = false;
-      if (this.pending.size === 0) break;
-      await this.db.writeStatus(this.statusWrite('requires_action', this.requiredAction()));
+      await condition(() => !this.toolOutputs.waiting || this.toolOutputs.changed);
+      this.toolOutputs.changed = false;
+      if (!this.toolOutputs.waiting) break;
+      await this.db.writeStatus(this.statusWrite('requires_action', this.clientAction()));
     }
     this.phase = 'running';
     await this.db.recordClientOutputs({
       generationId: this.input.generationId,
       step: this.step,
-      outputs: answered.map((p) => ({ ...p, output: this.received.get(p.toolCallId) })),
+      outputs: pending.map((p) => ({ ...p, output: this.toolOutputs.received.get(p.toolCallId) })),
       status: this.statusWrite('running', null),
     });
-    this.received.clear();
   }
 
   validateToolOutputs(submission: SubmitToolOutputsInput): void {
-    if (this.phase !== 'requires_action' || this.pending.size === 0) {
-      throw ApplicationFailure.create({ type: updateRejection.notWaiting, message: 'The generation is not waiting for tool outputs', nonRetryable: true });
-    }
-    const seen = new Set<string>();
-    for (const o of submission.toolOutputs) {
-      if (seen.has(o.toolCallId)) {
-        throw ApplicationFailure.create({ type: updateRejection.invalid, message: `toolCallId ${o.toolCallId} appears twice`, nonRetryable: true });
-      }
-      seen.add(o.toolCallId);
-      if (this.received.has(o.toolCallId)) {
-        throw ApplicationFailure.create({ type: updateRejection.alreadyAnswered, message: `toolCallId ${o.toolCallId} was already answered`, nonRetryable: true });
-      }
-      if (!this.pending.has(o.toolCallId)) {
-        throw ApplicationFailure.create({ type: updateRejection.unknownToolCall, message: `toolCallId ${o.toolCallId} is not a pending tool call`, nonRetryable: true });
-      }
-    }
+    this.toolOutputs.validate(submission.toolOutputs);
   }
 
   acceptToolOutputs(submission: SubmitToolOutputsInput): SubmitToolOutputsResult {
-    for (const o of submission.toolOutputs) {
-      this.received.set(o.toolCallId, o.output);
-      this.pending.delete(o.toolCallId);
-    }
+    this.toolOutputs.accept(submission.toolOutputs);
     if (submission.next && (submission.next.toolChoice !== undefined || submission.next.activeToolIds !== undefined)) {
       this.submitted.next = { step: this.step + 1, ...submission.next };
     }
@@ -258,39 +400,44 @@ export class GenerationLoop {
       this.submitted.stepRules = [...this.submitted.stepRules.filter((r) => r.step !== rule.step), rule];
     }
     if (submission.defaults) this.submitted.defaults = { ...this.submitted.defaults, ...submission.defaults };
-    this.pendingChanged = true;
-    return { pending: this.pendingList(), stateVersion: this.stateVersion };
+    return { pending: this.toolOutputs.list(), stateVersion: this.stateVersion };
+  }
+
+  private clientAction(): RequiredAction {
+    return { type: 'submit_tool_outputs', toolCalls: this.toolOutputs.list() };
   }
 
   // ---- helpers --------------------------------------------------------------------------------
 
-  private pendingList(): SubmitToolOutputsResult['pending'] {
-    return [...this.pending.values()].map(({ toolCallId, toolName, arguments: args }) => ({ toolCallId, toolName, arguments: args }));
-  }
-
-  private requiredAction(): RequiredAction {
-    return { type: 'submit_tool_outputs', toolCalls: this.pendingList() };
-  }
-
-  private statusWrite(status: 'running' | 'requires_action', requiredAction: RequiredAction | null) {
+  private statusWrite(status: 'running' | 'requires_action', requiredAction: RequiredAction | null): StatusWrite {
     this.stateVersion += 1;
     return { generationId: this.input.generationId, stateVersion: this.stateVersion, status, requiredAction, iterationCount: this.step };
   }
 
-  private async finish(outcome: Outcome): Promise<void> {
+  private async finish(outcome: Outcome, text?: string | null): Promise<void> {
     this.phase = outcome.status;
-    this.pending.clear();
     this.stateVersion += 1;
     await this.db.finishGeneration({
       ...outcome,
-      stopReason: outcome.stopReason as StopReason,
+      ...(text === undefined ? {} : { text }),
       generationId: this.input.generationId,
       stateVersion: this.stateVersion,
       usage: { ...this.usage },
       iterationCount: this.step,
       toolsUsed: [...this.toolsUsed],
     });
+    // OnRunComplete: fire-and-forget; it can neither delay the result (already stored) nor fail it.
+    for (const hook of hooksFor(this.input.plan.hooks, 'OnRunComplete')) {
+      if (hook.type !== 'http') continue;
+      await proxyActivities<GenerationActivities>(hookOptions(hook.timeoutSeconds ?? 5))
+        .runHttpHook({ generationId: this.input.generationId, hookId: hook.id, event: 'OnRunComplete', step: this.step, traceOrder: 1_000_000_100, status: outcome.status })
+        .catch(() => undefined);
+    }
   }
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return v !== null && typeof v === 'object' && !Array.isArray(v);
 }
 
 function describeActivityFailure(err: ActivityFailure): { code: string; message: string } {

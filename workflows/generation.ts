@@ -1,5 +1,5 @@
 import { allHandlersFinished, condition, isCancellation, setHandler } from '@temporalio/workflow';
-import { generationStateQuery, submitToolOutputsUpdate } from './definitions.js';
+import { answerClarificationUpdate, decideApprovalUpdate, generationStateQuery, submitToolOutputsUpdate } from './definitions.js';
 import { GenerationLoop } from './generation-loop.js';
 import type { GenerationInput } from './types.js';
 
@@ -9,6 +9,12 @@ export async function generationWorkflow(input: GenerationInput): Promise<void> 
   setHandler(generationStateQuery, () => loop.view());
   setHandler(submitToolOutputsUpdate, (submission) => loop.acceptToolOutputs(submission), {
     validator: (submission) => loop.validateToolOutputs(submission),
+  });
+  setHandler(decideApprovalUpdate, (decision) => loop.acceptApproval(decision), {
+    validator: (decision) => loop.validateApproval(decision),
+  });
+  setHandler(answerClarificationUpdate, (answer) => loop.acceptClarification(answer), {
+    validator: (answer) => loop.validateClarification(answer),
   });
   try {
     await loop.run();

@@ -10,6 +10,27 @@ export interface PlannedTool {
   /** false for an http tool without `execute` (the "done tool" pattern). */
   hasExecutor: boolean;
   timeoutSeconds: number;
+  /** Offered on every step regardless of activeToolIds (builtins such as agent_clarify). */
+  alwaysOffered?: boolean;
+}
+
+export interface RuleCondition {
+  path: string;
+  operator: 'CONTAINS' | 'STARTS_WITH' | 'MATCHES' | 'IN';
+  value: string | number | boolean | Array<string | number | boolean>;
+}
+
+/** A hook as the loop needs it; http hooks' URL and secrets stay in the stored snapshot. */
+export interface PlannedHook {
+  id: string;
+  event: 'OnRunStart' | 'PreToolUse' | 'PostToolUse' | 'PreResponse' | 'OnRunComplete';
+  type: 'http' | 'rule' | 'approval';
+  matcher: string | null;
+  rule?: { conditions: RuleCondition[]; decision: 'deny' | 'allow'; reason?: string };
+  /** approval hooks: how long a decision may take. */
+  approvalTimeoutSeconds?: number;
+  /** http hooks: request timeout. */
+  timeoutSeconds?: number;
 }
 
 /** The loop configuration captured at start (request overrides already merged over the agent). */
@@ -22,6 +43,13 @@ export interface LoopPlan {
   stopConditions: StopCondition[];
   maxSteps: number;
   modelRetry: { maximumAttempts: number; startToCloseSeconds: number };
+  hooks: PlannedHook[];
+  /** Default approval timeout (agent's approvalTimeoutSeconds). */
+  approvalTimeoutSeconds: number;
+  /** Guardrail requireToolFor matched the prompt: the model must call a tool before answering. */
+  requireToolUse: boolean;
+  /** The final text must be reviewed (PreResponse hooks or blockPatterns). */
+  reviewFinalText: boolean;
 }
 
 export interface GenerationInput {
@@ -132,10 +160,13 @@ export type StopReason =
   | 'doom_loop'
   | 'cancelled'
   | 'guardrail_blocked'
+  | 'hook_blocked'
   | 'error';
 
 export interface FinishInput {
   generationId: string;
+  /** Replaces the model's final text (guardrail or PreResponse hook); undefined = keep it. */
+  text?: string | null;
   stateVersion: number;
   status: 'completed' | 'failed' | 'cancelled';
   stopReason: StopReason;
@@ -144,4 +175,77 @@ export interface FinishInput {
   usage: Usage;
   iterationCount: number;
   toolsUsed: string[];
+}
+
+// ---- hooks, approvals, clarification --------------------------------------------------------
+
+export interface HookDecision {
+  decision: 'allow' | 'deny' | 'modify';
+  reason?: string;
+  /** PreToolUse modify: replacement arguments. */
+  arguments?: unknown;
+  /** PostToolUse modify: replacement result. */
+  result?: unknown;
+  /** PreResponse modify: replacement text. */
+  text?: string;
+  /** Set when the hook could not be reached or answered badly (the call was allowed: fail-open). */
+  failed?: string;
+}
+
+export interface HttpHookInput {
+  generationId: string;
+  hookId: string;
+  event: PlannedHook['event'];
+  step: number;
+  /** Orders the hook's trace entry among the step's entries. */
+  traceOrder: number;
+  toolCallId?: string;
+  toolName?: string;
+  arguments?: unknown;
+  /** PostToolUse: the message seq whose stored result the hook sees (and may replace). */
+  resultSeq?: number;
+  /** OnRunComplete: the settled status. */
+  status?: string;
+}
+
+export interface ApprovalRequest {
+  approvalId: string;
+  toolCallId: string;
+  toolName: string;
+  arguments: unknown;
+  argumentsHash: string;
+  expiresAt: string;
+}
+
+export interface ApprovalDecisionInput {
+  approvalId: string;
+  approved: boolean;
+  reason?: string;
+  /** Replaces the call's arguments when approving. */
+  arguments?: Record<string, unknown>;
+  /** API key id of whoever decided. */
+  decidedBy: string;
+  /** The call the decision was made for, as the API read it: must match the pending call exactly. */
+  toolName: string;
+  argumentsHash: string;
+}
+
+export interface ApprovalOutcome {
+  approvalId: string;
+  toolCallId: string;
+  status: 'approved' | 'denied' | 'expired';
+  decidedBy: string | null;
+  decidedAt: string;
+  reason: string | null;
+  editedArguments: Record<string, unknown> | null;
+}
+
+export interface ApprovalDecisionResult {
+  pending: ApprovalRequest[];
+  stateVersion: number;
+}
+
+export interface ClarificationAnswerInput {
+  answer: string;
+  answeredBy: string;
 }

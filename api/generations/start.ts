@@ -3,10 +3,12 @@ import { WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
 import { ApiError, notFound, unprocessable } from '../../contracts/errors.js';
 import { newId } from '../../contracts/ids.js';
 import type { GenerateRequest, StepRule, StopCondition, ToolChoice } from '../../contracts/schemas/index.js';
-import type { GenerationSnapshot, SnapshotTool, StoredHeaderValue } from '../../contracts/snapshot.js';
-import type { Agent, AgentTool, Generation } from '../../generated/prisma/client.js';
+import type { GenerationSnapshot, SnapshotHook, SnapshotTool, StoredHeaderValue } from '../../contracts/snapshot.js';
+import type { Agent, AgentTool, Generation, Hook } from '../../generated/prisma/client.js';
+import { promptRequiresTool } from '../../workflows/loop/hooks.js';
+import { CLARIFY_TOOL } from '../../workflows/loop/stop-rules.js';
 import { generationWorkflowType } from '../../workflows/definitions.js';
-import type { GenerationInput, LoopPlan } from '../../workflows/types.js';
+import type { GenerationInput, LoopPlan, PlannedHook } from '../../workflows/types.js';
 import type { AppContext } from '../context.js';
 import type { AuthInfo } from '../http.js';
 
@@ -42,29 +44,91 @@ function checkSubset(ids: string[] | undefined, allowed: Set<string>, path: stri
   if (bad.length) throw unprocessable(`${path} must be a subset of the agent's toolIds; not attached: ${bad.join(', ')}`, { path });
 }
 
+/** The builtin agent_clarify tool (SPEC §4.3): offered unless the agent turns it off. */
+export const clarifyTool: SnapshotTool = {
+  id: `builtin:${CLARIFY_TOOL}`,
+  type: 'builtin',
+  name: CLARIFY_TOOL,
+  description: 'Ask the user a clarifying question when the request is ambiguous or information is missing. The run pauses until the user answers.',
+  parameters: {
+    type: 'object',
+    properties: {
+      question: { type: 'string', description: 'The question to ask the user' },
+      reason: { type: 'string', description: 'Why the answer is needed' },
+    },
+    required: ['question'],
+  },
+  execute: null,
+  timeoutSeconds: 30,
+  readOnly: false,
+  maxResultChars: 50_000,
+};
+
+export function clarificationEnabled(agent: Agent): boolean {
+  const extra = (agent.extra ?? {}) as { allowClarification?: boolean };
+  return extra.allowClarification !== false;
+}
+
+export function planHook(h: Hook): PlannedHook {
+  const config = (h.config ?? {}) as Record<string, unknown>;
+  const type = h.type as PlannedHook['type'];
+  return {
+    id: h.id,
+    event: h.event as PlannedHook['event'],
+    type,
+    matcher: h.matcher,
+    ...(type === 'rule' ? { rule: config as unknown as NonNullable<PlannedHook['rule']> } : {}),
+    ...(type === 'approval' && typeof config.timeoutSeconds === 'number' ? { approvalTimeoutSeconds: config.timeoutSeconds } : {}),
+    ...(type === 'http' ? { timeoutSeconds: typeof config.timeoutSeconds === 'number' ? config.timeoutSeconds : 5 } : {}),
+  };
+}
+
+function userPromptText(body: GenerateRequest): string {
+  return [body.prompt ?? '', ...(body.messages ?? []).filter((m) => m.role === 'user').map((m) => m.content)].join('\n');
+}
+
 /** Request overrides merged over the agent config; validated against the agent's tools. */
-export function buildPlan(agent: Agent, tools: AgentTool[], body: GenerateRequest, opts: { maxStepsCap: number; modelAttempts: number; modelTimeoutSeconds: number }): LoopPlan {
+export function buildPlan(
+  agent: Agent,
+  tools: AgentTool[],
+  body: GenerateRequest,
+  opts: { maxStepsCap: number; modelAttempts: number; modelTimeoutSeconds: number; hooks?: Hook[] },
+): LoopPlan {
   const attached = new Set(agent.toolIds);
   checkSubset(body.activeToolIds, attached, 'body.activeToolIds');
   for (const [i, rule] of (body.stepRules ?? []).entries()) checkSubset(rule.activeToolIds, attached, `body.stepRules.${i}.activeToolIds`);
   const maxSteps = body.maxSteps ?? agent.maxSteps;
   if (maxSteps > opts.maxStepsCap) throw unprocessable(`maxSteps ${maxSteps} exceeds the configured cap of ${opts.maxStepsCap}`, { path: 'body.maxSteps' });
   return {
-    tools: tools.map((t) => ({
-      id: t.id,
-      name: t.name,
-      type: t.type as LoopPlan['tools'][number]['type'],
-      readOnly: t.readOnly,
-      hasExecutor: t.type !== 'http' || t.execute !== null,
-      timeoutSeconds: t.timeoutSeconds,
-    })),
+    tools: [
+      ...tools.map((t) => ({
+        id: t.id,
+        name: t.name,
+        type: t.type as LoopPlan['tools'][number]['type'],
+        readOnly: t.readOnly,
+        hasExecutor: t.type !== 'http' || t.execute !== null,
+        timeoutSeconds: t.timeoutSeconds,
+      })),
+      ...(clarificationEnabled(agent)
+        ? [{ id: clarifyTool.id, name: clarifyTool.name, type: 'builtin' as const, readOnly: false, hasExecutor: true, timeoutSeconds: 30, alwaysOffered: true }]
+        : []),
+    ],
     toolChoice: body.toolChoice ?? (agent.toolChoice as ToolChoice | null) ?? 'auto',
     activeToolIds: body.activeToolIds ?? (agent.activeToolIdsSet ? agent.activeToolIds : null),
     stepRules: body.stepRules ?? (agent.stepRules as StepRule[] | null) ?? [],
     stopConditions: body.stopConditions ?? (agent.stopConditions as StopCondition[] | null) ?? [],
     maxSteps,
     modelRetry: { maximumAttempts: opts.modelAttempts, startToCloseSeconds: opts.modelTimeoutSeconds },
+    hooks: (opts.hooks ?? []).map(planHook),
+    approvalTimeoutSeconds: agent.approvalTimeoutSeconds,
+    requireToolUse: promptRequiresTool(userPromptText(body), guardrailsOf(agent).requireToolFor),
+    reviewFinalText: guardrailsOf(agent).blockPatterns.length > 0 || (opts.hooks ?? []).some((h) => h.event === 'PreResponse'),
   };
+}
+
+export function guardrailsOf(agent: Agent): { blockPatterns: string[]; requireToolFor: string[] } {
+  const g = (agent.guardrails ?? {}) as { blockPatterns?: string[]; requireToolFor?: string[] };
+  return { blockPatterns: g.blockPatterns ?? [], requireToolFor: g.requireToolFor ?? [] };
 }
 
 type StoredMessageRow = { role: string; content: object };
@@ -120,10 +184,12 @@ export async function startGeneration(ctx: AppContext, auth: AuthInfo, agentId: 
   if (!provider) throw unprocessable('The agent\'s AI provider no longer exists');
   const toolRows = await ctx.db.agentTool.findMany({ where: { id: { in: agent.toolIds }, projectId: auth.projectId } });
   const tools = agent.toolIds.map((id) => toolRows.find((t) => t.id === id)).filter((t): t is AgentTool => t !== undefined);
+  const hooks = await ctx.db.hook.findMany({ where: { agentId: agent.id, projectId: auth.projectId }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
   const plan = buildPlan(agent, tools, body, {
     maxStepsCap: ctx.env.MAX_STEPS_CAP,
     modelAttempts: ctx.env.MODEL_CALL_MAX_ATTEMPTS,
     modelTimeoutSeconds: ctx.env.MODEL_CALL_TIMEOUT_SECONDS,
+    hooks,
   });
   const generationId = newId('generation');
   const traceId = newId('trace');
@@ -144,7 +210,9 @@ export async function startGeneration(ctx: AppContext, auth: AuthInfo, agentId: 
       defaultModel: provider.defaultModel,
       headers: (provider.headers as Record<string, string> | null) ?? null,
     },
-    tools: tools.map(snapshotTool),
+    tools: [...tools.map(snapshotTool), ...(clarificationEnabled(agent) ? [clarifyTool] : [])],
+    hooks: hooks.map((h): SnapshotHook => ({ id: h.id, event: h.event, type: h.type as SnapshotHook['type'], matcher: h.matcher, config: (h.config ?? {}) as Record<string, unknown> })),
+    guardrails: guardrailsOf(agent),
     plan,
     firstMessageSeq: messages.length,
   };

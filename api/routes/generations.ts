@@ -3,15 +3,16 @@ import { ApplicationFailure } from '@temporalio/common';
 import { Router, type Response } from 'express';
 import { ApiError, notFound, unprocessable } from '../../contracts/errors.js';
 import {
+  approvalDecisionRequestSchema,
+  clarificationAnswerRequestSchema,
   generateRequestSchema,
   listGenerationsQuerySchema,
   settledStatuses,
   toolOutputsRequestSchema,
   type GenerationStatus,
-  type GenerationView,
 } from '../../contracts/schemas/index.js';
 import type { GenerationSnapshot } from '../../contracts/snapshot.js';
-import { submitToolOutputsUpdate, updateRejection } from '../../workflows/definitions.js';
+import { answerClarificationUpdate, decideApprovalUpdate, submitToolOutputsUpdate, updateRejection } from '../../workflows/definitions.js';
 import type { AppContext } from '../context.js';
 import { authorize, handler, parseInput, type AuthInfo } from '../http.js';
 import { afterCursor, newestFirst, page } from '../pagination.js';
@@ -42,6 +43,10 @@ function mapUpdateError(err: unknown): never {
     if (type === updateRejection.invalid) throw new ApiError(422, 'unprocessable', message);
     if (type === updateRejection.alreadyAnswered) throw new ApiError(409, 'conflict', message);
     if (type === updateRejection.notWaiting) throw new ApiError(409, 'generation_not_waiting', message);
+    if (type === updateRejection.approvalNotFound) throw new ApiError(404, 'not_found', message);
+    if (type === updateRejection.approvalDecided || type === updateRejection.approvalExpired) throw new ApiError(409, 'conflict', message);
+    // Fail closed: a decision that does not match the pending call exactly is refused.
+    if (type === updateRejection.approvalMismatch) throw new ApiError(409, 'conflict', message);
   }
   if (err instanceof WorkflowNotFoundError) throw new ApiError(409, 'generation_not_waiting', 'The generation has already finished');
   throw err;
@@ -101,9 +106,9 @@ export function agentGenerationsRouter(ctx: AppContext): Router {
       .catch(mapUpdateError);
 
     if (result.pending.length > 0) {
-      // Partial submission: still waiting for the other calls.
-      const view: GenerationView = generationView(generation, await loadSteps(ctx.db, generation.id));
-      res.status(200).json({ ...view, status: 'requires_action', requiredAction: { type: 'submit_tool_outputs', toolCalls: result.pending } });
+      // Partial submission: answer once the workflow has stored the calls still pending, so a
+      // read right after this response sees the same state (read-your-writes).
+      await respondWhenSettled(ctx, res, auth, generation.id, result.stateVersion, 10);
       return;
     }
     if (body.async) {
@@ -150,6 +155,60 @@ export function generationsRouter(ctx: AppContext): Router {
     const auth = authorize(req, 'agents:GetAgentGeneration', `generations/${req.params.generationId}`);
     const g = await findGeneration(ctx, auth, String(req.params.generationId));
     res.json(generationView(g, await loadSteps(ctx.db, g.id)));
+  }));
+
+  r.post('/:generationId/approvals/:approvalId', handler(async (req, res) => {
+    const auth = authorize(req, 'agents:DecideApproval', `generations/${req.params.generationId}`);
+    const body = parseInput(approvalDecisionRequestSchema, req.body, 'body');
+    const g = await findGeneration(ctx, auth, String(req.params.generationId));
+    const approval = await ctx.db.approval.findFirst({ where: { id: String(req.params.approvalId), generationId: g.id, projectId: auth.projectId } });
+    if (!approval) throw notFound('Approval');
+    if (approval.status !== 'pending') throw new ApiError(409, 'conflict', `Approval ${approval.id} is already ${approval.status}`);
+    const result = await ctx.temporal.workflow
+      .getHandle(g.id)
+      .executeUpdate(decideApprovalUpdate, {
+        args: [{
+          approvalId: approval.id,
+          approved: body.approved,
+          ...(body.reason !== undefined ? { reason: body.reason } : {}),
+          ...(body.arguments !== undefined ? { arguments: body.arguments } : {}),
+          decidedBy: auth.keyId,
+          toolName: approval.toolName,
+          argumentsHash: approval.argumentsHash,
+        }],
+      })
+      .catch(mapUpdateError);
+    if (result.pending.length > 0) {
+      // Other approvals of the step are still open: answer with the stored remaining ones.
+      await respondWhenSettled(ctx, res, auth, g.id, result.stateVersion, 10);
+      return;
+    }
+    if (body.async) {
+      const view = await loadGenerationView(ctx.db, auth.projectId, g.id);
+      res.status(202).json({ ...view!, status: 'running', requiredAction: null });
+      return;
+    }
+    await respondWhenSettled(ctx, res, auth, g.id, result.stateVersion, body.waitSeconds);
+  }));
+
+  r.post('/:generationId/clarification', handler(async (req, res) => {
+    const auth = authorize(req, 'agents:AnswerClarification', `generations/${req.params.generationId}`);
+    const body = parseInput(clarificationAnswerRequestSchema, req.body, 'body');
+    const g = await findGeneration(ctx, auth, String(req.params.generationId));
+    const action = g.requiredAction as { type?: string } | null;
+    if (g.status !== 'requires_action' || action?.type !== 'answer_clarification') {
+      throw new ApiError(409, 'generation_not_waiting', 'The generation is not waiting for a clarification');
+    }
+    const result = await ctx.temporal.workflow
+      .getHandle(g.id)
+      .executeUpdate(answerClarificationUpdate, { args: [{ answer: body.answer, answeredBy: auth.keyId }] })
+      .catch(mapUpdateError);
+    if (body.async) {
+      const view = await loadGenerationView(ctx.db, auth.projectId, g.id);
+      res.status(202).json({ ...view!, status: 'running', requiredAction: null });
+      return;
+    }
+    await respondWhenSettled(ctx, res, auth, g.id, result.stateVersion, body.waitSeconds);
   }));
 
   r.post('/:generationId/cancel', handler(async (req, res) => {

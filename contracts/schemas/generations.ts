@@ -72,17 +72,32 @@ export type GenerationStatus = z.infer<typeof generationStatusSchema>;
 
 export const settledStatuses: ReadonlySet<GenerationStatus> = new Set(['requires_action', 'completed', 'failed', 'cancelled']);
 
+/**
+ * Reasoning trace entries: think / act / observe / answer (SPEC §4.4), plus `hook` (a hook ran:
+ * its decision, or the failure it was allowed through with) and `approval` (a human decision: who,
+ * when, why, edited arguments).
+ */
 export const stepEntrySchema = z
   .object({
     step: z.number(),
-    type: z.enum(['think', 'act', 'observe', 'answer']),
+    type: z.enum(['think', 'act', 'observe', 'answer', 'hook', 'approval']),
     text: z.string().optional(),
     toolCallId: z.string().optional(),
     toolName: z.string().optional(),
     arguments: z.unknown().optional(),
-    status: z.enum(['success', 'error', 'denied', 'timeout']).optional(),
+    status: z.enum(['success', 'error', 'denied', 'timeout', 'pending', 'approved', 'expired']).optional(),
     result: z.unknown().optional(),
     durationMs: z.number().optional(),
+    hookId: z.string().optional(),
+    event: z.string().optional(),
+    decision: z.string().optional(),
+    reason: z.string().optional(),
+    error: z.string().optional(),
+    approvalId: z.string().optional(),
+    decidedBy: z.string().nullable().optional(),
+    decidedAt: z.string().optional(),
+    expiresAt: z.string().optional(),
+    editedArguments: z.unknown().optional(),
     at: z.string(),
   })
   .openapi('GenerationStep');

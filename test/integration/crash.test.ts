@@ -85,4 +85,24 @@ describe('durability: kill -9 of the worker and the API', () => {
     const last = model.requests.filter((r) => r.tag === 'crash-b').at(-1)!;
     expect(last.messages.at(-1)).toEqual({ role: 'tool', tool_call_id: 'call_ask', content: 'M' });
   });
+
+  it('an approval decided after the worker was killed and restarted still resumes the generation', async () => {
+    tools.route('/refund', (req, res) => json(res, 200, { refunded: req.body.amount }));
+    const toolId = await createTool(stack, { type: 'http', name: 'refund', parameters: { type: 'object', properties: { amount: { type: 'number' } } }, execute: { url: `${tools.url}/refund` } });
+    const agentId = await createAgent(stack, { aiProviderId: providerId, toolIds: [toolId] });
+    const hook = await stack.api('POST', `/v1/agents/${agentId}/hooks`, { event: 'PreToolUse', type: 'approval', matcher: 'refund', config: {} });
+    expect(hook.status).toBe(201);
+    model.scriptFor('crash-c', { text: '', toolCalls: [{ id: 'call_refund', name: 'refund', arguments: { amount: 30 } }] }, { text: 'Refunded 30.' });
+
+    const paused = await stack.api('POST', `/v1/agents/${agentId}/generate`, { prompt: 'Refund 30 [[script:crash-c]]' });
+    expect(paused.body.status).toBe('requires_action');
+    await stack.stopWorker();
+    await stack.restartApi();
+    await stack.startWorker();
+
+    const { approvalId } = paused.body.requiredAction.approvals[0];
+    const done = await stack.api('POST', `/v1/generations/${paused.body.id}/approvals/${approvalId}`, { approved: true, reason: 'customer verified' });
+    expect(done.body).toMatchObject({ status: 'completed', text: 'Refunded 30.' });
+    expect(tools.requests.filter((r) => r.path === '/refund')).toHaveLength(1);
+  });
 });

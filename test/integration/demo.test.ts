@@ -19,6 +19,11 @@ describe('npm run demo', () => {
       expect(out).toMatch(/act\s+lookup_order\(\{"orderId":"A-1042"\}\)/);
       expect(out).toMatch(/observe\s+success: .*"status":"shipped"/);
       expect(out).toMatch(/completed \(final_answer\) in 2 steps/);
+      // Pause for approval → approval through the API → resume.
+      expect(out).toMatch(/requires_action — the workflow waits durably/);
+      expect(out).toMatch(/approval approved by key_\w+ — "Customer verified by phone"/);
+      expect(out).toMatch(/observe\s+success: .*"refunded":49/);
+      expect(out).toMatch(/Answer: Refunded 49 EUR for order A-1042/);
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }

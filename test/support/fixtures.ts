@@ -20,8 +20,9 @@ export async function createTool(stack: TestStack, body: Record<string, unknown>
   return res.body.id;
 }
 
+/** Agents for loop tests leave out the builtin agent_clarify unless a test asks for it. */
 export async function createAgent(stack: TestStack, body: Record<string, unknown>): Promise<string> {
-  const res = await stack.api('POST', '/v1/agents', { name: `agent ${Math.random().toString(36).slice(2)}`, ...body });
+  const res = await stack.api('POST', '/v1/agents', { name: `agent ${Math.random().toString(36).slice(2)}`, allowClarification: false, ...body });
   if (res.status !== 201) throw new Error(`agent: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.id;
 }

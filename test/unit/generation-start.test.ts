@@ -107,8 +107,6 @@ describe('renderInstructions', () => {
     expect(renderInstructions(t, { '1x': 'no', 'a-b': 'no', a: 'no' })).toBe(t);
   });
 
-  // KNOWN BUG (api/generations/start.ts, not in this change's scope): `variables[name]` also finds
-  // Object.prototype members, so `{{constructor}}` renders as "function Object() { [native code] }".
   it('does not resolve inherited object properties', () => {
     expect(renderInstructions('{{constructor}} {{toString}}', {})).toBe('{{constructor}} {{toString}}');
   });
@@ -199,11 +197,23 @@ describe('buildPlan', () => {
   });
 
   it('plans each tool with its executor flag: an http tool without execute has none', () => {
-    const plan = buildPlan(makeAgent(), tools, body(), opts);
+    const plan = buildPlan(makeAgent({ extra: { allowClarification: false } }), tools, body(), opts);
     expect(plan.tools).toEqual([
       { id: T_SEARCH, name: 'search', type: 'http', readOnly: true, hasExecutor: true, timeoutSeconds: 10 },
       { id: T_DONE, name: 'done', type: 'http', readOnly: false, hasExecutor: false, timeoutSeconds: 30 },
       { id: T_CLIENT, name: 'checkpoint', type: 'client', readOnly: false, hasExecutor: true, timeoutSeconds: 30 },
     ]);
+  });
+
+  it('adds the builtin agent_clarify, always offered, unless the agent disables it', () => {
+    const plan = buildPlan(makeAgent(), tools, body(), opts);
+    expect(plan.tools.at(-1)).toEqual({ id: 'builtin:agent_clarify', name: 'agent_clarify', type: 'builtin', readOnly: false, hasExecutor: true, timeoutSeconds: 30, alwaysOffered: true });
+  });
+
+  it('sets requireToolUse when the prompt matches a requireToolFor guardrail, and reviewFinalText for blockPatterns', () => {
+    const agent = makeAgent({ guardrails: { blockPatterns: ['secret'], requireToolFor: ['weather|forecast'] } });
+    expect(buildPlan(agent, tools, body({ prompt: 'What is the Weather in Paris?' }), opts)).toMatchObject({ requireToolUse: true, reviewFinalText: true });
+    expect(buildPlan(agent, tools, body({ prompt: 'Tell me a joke' }), opts)).toMatchObject({ requireToolUse: false });
+    expect(buildPlan(makeAgent(), tools, body(), opts)).toMatchObject({ requireToolUse: false, reviewFinalText: false });
   });
 });

@@ -25,6 +25,10 @@ function makePlan(overrides: Partial<LoopPlan> = {}): LoopPlan {
     stopConditions: [],
     maxSteps: 20,
     modelRetry: { maximumAttempts: 3, startToCloseSeconds: 120 },
+    hooks: [],
+    approvalTimeoutSeconds: 300,
+    requireToolUse: false,
+    reviewFinalText: false,
     ...overrides,
   };
 }
@@ -208,5 +212,15 @@ describe('toolsForStep', () => {
 
   it('a plan without tools offers nothing', () => {
     expect(toolsForStep(1, makePlan({ tools: [] }), controls())).toEqual({ tools: [], toolChoice: 'none', withheld: false });
+  });
+});
+
+describe('toolsForStep: always-offered builtins', () => {
+  it('offers agent_clarify even when activeToolIds narrows the tools, but not on the final step', () => {
+    const clarify = tool('builtin:agent_clarify', 'agent_clarify', { type: 'builtin', alwaysOffered: true });
+    const plan = makePlan({ tools: [SEARCH, TESTS, clarify], maxSteps: 5 });
+    const controls = { toolChoice: 'auto' as const, activeToolIds: [TESTS.id] };
+    expect(toolsForStep(1, plan, controls).tools.map((t) => t.name)).toEqual(['run_tests', 'agent_clarify']);
+    expect(toolsForStep(5, plan, controls).tools).toEqual([]);
   });
 });

@@ -42,7 +42,7 @@ export function toolsForStep(
     return { tools: [], toolChoice: 'none', withheld: step >= plan.maxSteps };
   }
   const active = controls.activeToolIds ? new Set(controls.activeToolIds) : null;
-  let tools = active ? plan.tools.filter((t) => active.has(t.id)) : plan.tools;
+  let tools = active ? plan.tools.filter((t) => active.has(t.id) || t.alwaysOffered) : plan.tools;
   const choice = controls.toolChoice;
   if (typeof choice === 'object') {
     // A forced tool is always offered, even when outside the active set.

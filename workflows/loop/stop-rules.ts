@@ -20,7 +20,10 @@ export function isDoomLoop(recent: Array<{ name: string; argumentsHash: string }
   return tail.every((c) => c.name === first.name && c.argumentsHash === first.argumentsHash);
 }
 
-export type CallKind = 'execute' | 'client' | 'no_executor' | 'unknown';
+export type CallKind = 'execute' | 'client' | 'clarify' | 'no_executor' | 'unknown';
+
+/** The builtin that pauses the generation to ask the user a question (SPEC §4.3). */
+export const CLARIFY_TOOL = 'agent_clarify';
 
 export interface ClassifiedCall {
   call: ModelToolCall;
@@ -34,6 +37,7 @@ export function classifyCalls(calls: ModelToolCall[], tools: PlannedTool[], offe
     const tool = offered.has(call.name) ? tools.find((t) => t.name === call.name) : undefined;
     if (!tool) return { call, tool, kind: 'unknown' };
     if (tool.type === 'client') return { call, tool, kind: 'client' };
+    if (tool.type === 'builtin' && tool.name === CLARIFY_TOOL) return { call, tool, kind: 'clarify' };
     if (!tool.hasExecutor) return { call, tool, kind: 'no_executor' };
     return { call, tool, kind: 'execute' };
   });

@@ -1,0 +1,57 @@
+import { z, jsonObjectSchema } from './common.js';
+
+export const approvalStatusSchema = z.enum(['pending', 'approved', 'denied', 'expired']);
+
+export const approvalDecisionRequestSchema = z
+  .object({
+    approved: z.boolean(),
+    reason: z.string().max(2000).optional(),
+    /** Replaces the call's arguments when approving. */
+    arguments: jsonObjectSchema.optional(),
+    async: z.boolean().default(false),
+    waitSeconds: z.number().int().min(0).max(600).default(60),
+  })
+  .strict()
+  .refine((v) => v.approved || v.arguments === undefined, { message: 'arguments can only be given when approving', path: ['arguments'] })
+  .openapi('ApprovalDecisionRequest');
+export type ApprovalDecisionRequest = z.infer<typeof approvalDecisionRequestSchema>;
+
+export const approvalSchema = z
+  .object({
+    id: z.string(),
+    object: z.literal('approval'),
+    projectId: z.string(),
+    generationId: z.string(),
+    agentId: z.string(),
+    toolCallId: z.string(),
+    toolName: z.string(),
+    arguments: z.unknown(),
+    status: approvalStatusSchema,
+    requestedAt: z.string(),
+    expiresAt: z.string(),
+    decidedAt: z.string().nullable(),
+    decidedBy: z.string().nullable(),
+    reason: z.string().nullable(),
+    editedArguments: z.unknown().nullable(),
+  })
+  .openapi('Approval');
+export type ApprovalView = z.infer<typeof approvalSchema>;
+
+export const listApprovalsQuerySchema = z
+  .object({
+    cursor: z.string().max(200).optional(),
+    limit: z.coerce.number().int().min(1).max(100).default(20),
+    status: approvalStatusSchema.optional(),
+    generationId: z.string().max(100).optional(),
+    agentId: z.string().max(100).optional(),
+  })
+  .strict();
+
+export const clarificationAnswerRequestSchema = z
+  .object({
+    answer: z.string().min(1).max(100_000),
+    async: z.boolean().default(false),
+    waitSeconds: z.number().int().min(0).max(600).default(60),
+  })
+  .strict()
+  .openapi('ClarificationAnswerRequest');

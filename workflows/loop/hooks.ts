@@ -1,0 +1,85 @@
+import type { PlannedHook, RuleCondition } from '../types.js';
+
+export type HookEventName = PlannedHook['event'];
+
+/** Hooks of an event that apply to a tool (no matcher = every tool), in configuration order. */
+export function hooksFor(hooks: PlannedHook[], event: HookEventName, toolName?: string): PlannedHook[] {
+  return hooks.filter((h) => h.event === event && (h.matcher === null || h.matcher === toolName));
+}
+
+/** Reads `a.b.c` from a JSON value; undefined when any part is missing. */
+export function valueAtPath(value: unknown, path: string): unknown {
+  let current: unknown = value;
+  for (const key of path.split('.')) {
+    if (current === null || typeof current !== 'object') return undefined;
+    current = (current as Record<string, unknown>)[key];
+  }
+  return current;
+}
+
+function asText(v: unknown): string | undefined {
+  if (typeof v === 'string') return v;
+  if (typeof v === 'number' || typeof v === 'boolean') return String(v);
+  return undefined;
+}
+
+export function conditionHolds(condition: RuleCondition, args: unknown): boolean {
+  const actual = valueAtPath(args, condition.path);
+  switch (condition.operator) {
+    case 'CONTAINS': {
+      if (Array.isArray(actual)) return actual.some((item) => item === condition.value || asText(item) === asText(condition.value));
+      const text = asText(actual);
+      const needle = asText(condition.value);
+      return text !== undefined && needle !== undefined && text.includes(needle);
+    }
+    case 'STARTS_WITH': {
+      const text = asText(actual);
+      const prefix = asText(condition.value);
+      return text !== undefined && prefix !== undefined && text.startsWith(prefix);
+    }
+    case 'MATCHES': {
+      const text = asText(actual);
+      if (text === undefined || typeof condition.value !== 'string') return false;
+      try {
+        return new RegExp(condition.value).test(text);
+      } catch {
+        return false;
+      }
+    }
+    case 'IN': {
+      const options = Array.isArray(condition.value) ? condition.value : [condition.value];
+      return options.some((o) => o === actual || (asText(actual) !== undefined && asText(o) === asText(actual)));
+    }
+  }
+}
+
+export interface RuleVerdict {
+  denied: boolean;
+  hookId?: string;
+  reason?: string;
+}
+
+/**
+ * Rule hooks: a rule matches when all its conditions hold; the first matching `deny` rule wins.
+ * `allow` rules document intent and never override a deny.
+ */
+export function evaluateRules(rules: PlannedHook[], args: unknown): RuleVerdict {
+  for (const hook of rules) {
+    if (hook.type !== 'rule' || !hook.rule || hook.rule.decision !== 'deny') continue;
+    if (hook.rule.conditions.every((c) => conditionHolds(c, args))) {
+      return { denied: true, hookId: hook.id, reason: hook.rule.reason ?? `Blocked by rule hook ${hook.id}` };
+    }
+  }
+  return { denied: false };
+}
+
+/** True when the user prompt matches one of the agent's `requireToolFor` patterns. */
+export function promptRequiresTool(prompt: string, patterns: string[]): boolean {
+  return patterns.some((p) => {
+    try {
+      return new RegExp(p, 'i').test(prompt);
+    } catch {
+      return false;
+    }
+  });
+}
