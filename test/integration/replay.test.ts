@@ -83,6 +83,25 @@ describe('workflow replay', () => {
       await stack.api('POST', `/v1/generations/${id}/cancel`);
     });
 
+    const gated = await createAgent(stack, { aiProviderId: providerId, toolIds: [lookup], allowClarification: true });
+    await stack.api('POST', `/v1/agents/${gated}/hooks`, { event: 'PreToolUse', type: 'approval', matcher: 'lookup', config: {} });
+    await stack.api('POST', `/v1/agents/${gated}/hooks`, { event: 'PreToolUse', type: 'rule', config: { decision: 'deny', conditions: [{ path: 'id', operator: 'IN', value: [13] }] } });
+    const runGated = async (name: string, body: Record<string, unknown>, after: (g: { id: string; requiredAction: any }) => Promise<void>) => {
+      const res = await stack.api('POST', `/v1/agents/${gated}/generate`, body);
+      await after(res.body);
+      const handle = stack.temporal.workflow.getHandle(res.body.id);
+      await handle.result().catch(() => {});
+      recorded.push({ workflowId: name, history: await handle.fetchHistory() });
+    };
+    model.script({ text: '', toolCalls: [{ name: 'lookup', arguments: { id: 7 } }, { name: 'lookup', arguments: { id: 13 } }] }, { text: 'approved done' });
+    await runGated('approval', { prompt: 'gated lookup' }, async (g) => {
+      await stack.api('POST', `/v1/generations/${g.id}/approvals/${g.requiredAction.approvals[0].approvalId}`, { approved: true, arguments: { id: 8 } });
+    });
+    model.script({ text: '', toolCalls: [{ id: 'q', name: 'agent_clarify', arguments: { question: 'which?' } }] }, { text: 'clarified done' });
+    await runGated('clarification', { prompt: 'ambiguous' }, async (g) => {
+      await stack.api('POST', `/v1/generations/${g.id}/clarification`, { answer: 'that one' });
+    });
+
     if (process.env.RECORD_HISTORIES === '1') {
       mkdirSync(committedDir, { recursive: true });
       for (const r of recorded) writeFileSync(join(committedDir, `${r.workflowId}.json`), historyToJSON(r.history as never) + '\n');
@@ -93,16 +112,16 @@ describe('workflow replay', () => {
 
   it('replays every committed history against the current workflow code', async () => {
     const histories = committedHistories();
-    expect(histories.map((h) => h.workflowId)).toEqual(['automatic', 'cancel', 'client-tool-resume', 'done-tool', 'step-rules']);
+    expect(histories.map((h) => h.workflowId)).toEqual(['approval', 'automatic', 'cancel', 'clarification', 'client-tool-resume', 'done-tool', 'step-rules']);
     const results = await replay(histories, { codePath: inject('workflowBundlePath') });
     for (const r of results) expect(r.error, `${r.workflowId}: ${r.error?.message}`).toBeUndefined();
-    expect(results).toHaveLength(5);
+    expect(results).toHaveLength(7);
   });
 
   it('fails replay when the workflow changes incompatibly', async () => {
     const broken = await bundleWorkflowCode({ workflowsPath: join(here, '..', 'replay', 'broken-workflows.ts'), logger: new DefaultLogger('WARN') });
     const results = await replay(committedHistories(), { code: broken.code });
-    expect(results).toHaveLength(5);
+    expect(results).toHaveLength(7);
     for (const r of results) {
       expect(r.error, r.workflowId).toBeDefined();
       expect(r.error!.name).toMatch(/DeterminismViolationError/);
