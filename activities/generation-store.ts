@@ -3,6 +3,8 @@ import type { ChangeFeed } from '../infra/events/change-feed.js';
 import type { GenerationSnapshot } from '../contracts/snapshot.js';
 import type { StepEntry } from '../contracts/schemas/index.js';
 import type { ApprovalOutcome, ApprovalRequest, FinishInput, StatusWrite } from '../workflows/types.js';
+import { generationView, loadSteps } from '../contracts/generation-view.js';
+import { EventLog } from './event-log.js';
 
 /** A stored conversation message: the OpenAI chat message plus our own bookkeeping. */
 export interface StoredMessage {
@@ -25,7 +27,11 @@ export const tracePhase = { think: 0, act: 1000, observe: 2000, answer: 9000 } a
  * duplicating.
  */
 export class GenerationStore {
-  constructor(private readonly db: Db, private readonly feed: ChangeFeed) {}
+  readonly events: EventLog;
+
+  constructor(private readonly db: Db, private readonly feed: ChangeFeed) {
+    this.events = new EventLog(db, feed);
+  }
 
   async snapshot(generationId: string): Promise<GenerationSnapshot> {
     const row = await this.db.generation.findUniqueOrThrow({ where: { id: generationId }, select: { snapshot: true } });
@@ -75,6 +81,15 @@ export class GenerationStore {
         stateVersion: write.stateVersion,
       },
     });
+    const step = write.iterationCount;
+    if (write.status === 'running' && write.stateVersion === 1) await this.events.append(write.generationId, 'start', { step: 0 }, 'start');
+    const action = write.requiredAction;
+    if (write.status === 'requires_action' && action) {
+      if (action.type === 'answer_clarification') {
+        await this.events.append(write.generationId, 'clarification_requested', { step, clarification: action.clarification }, `clarification:${action.clarification.toolCallId}`);
+      }
+      await this.events.append(write.generationId, 'requires_action', { step, status: 'requires_action', requiredAction: action }, `requires_action:${write.stateVersion}`);
+    }
     await this.feed.publish(write.generationId);
   }
 
@@ -129,6 +144,9 @@ export class GenerationStore {
       await this.putTrace(generationId, `approval:${a.approvalId}:requested`, step * 10_000 + 1700 + i, {
         step, type: 'approval', approvalId: a.approvalId, toolCallId: a.toolCallId, toolName: a.toolName, arguments: a.arguments, status: 'pending', expiresAt: a.expiresAt,
       });
+      await this.events.append(generationId, 'approval_requested', {
+        step, approvalId: a.approvalId, toolCallId: a.toolCallId, toolName: a.toolName, arguments: a.arguments, expiresAt: a.expiresAt,
+      }, `approval_requested:${a.approvalId}`);
     }
     await this.writeStatus(status);
   }
@@ -148,6 +166,9 @@ export class GenerationStore {
         decidedBy: o.decidedBy, decidedAt: o.decidedAt, ...(o.reason ? { reason: o.reason } : {}),
         ...(o.editedArguments ? { editedArguments: o.editedArguments } : {}),
       });
+      await this.events.append(generationId, 'approval_resolved', {
+        step, approvalId: o.approvalId, toolCallId: o.toolCallId, status: o.status, decidedBy: o.decidedBy, decidedAt: o.decidedAt, reason: o.reason,
+      }, `approval_resolved:${o.approvalId}`);
     }
     await this.writeStatus(status);
   }
@@ -174,6 +195,10 @@ export class GenerationStore {
         completedAt: new Date(),
       },
     });
-    await this.feed.publish(input.generationId);
+    const { generationId, iterationCount: step } = input;
+    if (step > 0) await this.events.append(generationId, 'step_completed', { step }, `step_completed:${step}`);
+    if (input.error) await this.events.append(generationId, 'error', { step, error: input.error }, 'error');
+    const row = await this.db.generation.findUniqueOrThrow({ where: { id: generationId } });
+    await this.events.append(generationId, 'done', { step, generation: generationView(row, await loadSteps(this.db, generationId)) }, 'done');
   }
 }

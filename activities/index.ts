@@ -32,6 +32,7 @@ export function createActivities(deps: ActivityDeps): GenerationActivities {
     } catch {
       // plain text result
     }
+    await store.events.append(input.generationId, 'tool_result', { step: input.step, toolCallId: input.toolCallId, toolName: input.toolName, status, result }, `tool_result:${input.toolCallId}`);
     await store.putTrace(input.generationId, `s${input.step}:observe:${input.toolCallId}`, input.step * 10_000 + tracePhase.observe + (input.seq % 1000), {
       step: input.step, type: 'observe', toolCallId: input.toolCallId, toolName: input.toolName, status, result,
       ...(durationMs === undefined ? {} : { durationMs }),

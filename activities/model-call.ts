@@ -6,6 +6,7 @@ import type { ToolChoice } from '../contracts/schemas/index.js';
 import type { SnapshotProvider, SnapshotTool } from '../contracts/snapshot.js';
 import type { SecretBox } from '../infra/crypto/secrets.js';
 import type { ModelCallInput, ModelCallResult, ModelToolCall } from '../workflows/types.js';
+import { ChunkWriter } from './event-log.js';
 import { tracePhase, type GenerationStore, type StoredMessage } from './generation-store.js';
 import { heartbeatWhile } from './heartbeat.js';
 
@@ -88,6 +89,11 @@ export async function callModel(
 ): Promise<ModelCallResult> {
   const { store } = deps;
   const snapshot = await store.snapshot(input.generationId);
+  if (!input.continuation) {
+    if (input.step > 1) await store.events.append(input.generationId, 'step_completed', { step: input.step - 1 }, `step_completed:${input.step - 1}`);
+    await store.events.append(input.generationId, 'step_started', { step: input.step }, `step_started:${input.step}`);
+  }
+  const chunks = new ChunkWriter(store.events, input.generationId, input.step);
   let replySeq = input.seq;
   if (input.continuation) {
     await store.putMessage(input.generationId, input.seq, { role: 'user', content: CONTINUE_PROMPT });
@@ -122,7 +128,10 @@ export async function callModel(
         if (chunk.usage) usage = { promptTokens: chunk.usage.prompt_tokens, completionTokens: chunk.usage.completion_tokens };
         const choice = chunk.choices[0];
         if (!choice) continue;
-        if (choice.delta?.content) text += choice.delta.content;
+        if (choice.delta?.content) {
+          text += choice.delta.content;
+          chunks.push(choice.delta.content);
+        }
         for (const tc of choice.delta?.tool_calls ?? []) {
           const current = calls.get(tc.index) ?? { id: '', name: '', args: '' };
           if (tc.id) current.id = tc.id;
@@ -134,8 +143,10 @@ export async function callModel(
       }
     });
   } catch (err) {
+    await chunks.flush().catch(() => undefined);
     mapProviderError(err);
   }
+  await chunks.flush();
 
   const toolCalls: ModelToolCall[] = [...calls.entries()]
     .sort(([a], [b]) => a - b)
@@ -156,6 +167,9 @@ export async function callModel(
       ? { tool_calls: toolCalls.map((c) => ({ id: c.id, type: 'function' as const, function: { name: c.name, arguments: JSON.stringify(c.arguments) } })) }
       : {}),
   });
+  for (const c of toolCalls) {
+    await store.events.append(input.generationId, 'tool_call', { step: input.step, toolCallId: c.id, toolName: c.name, arguments: c.arguments }, `tool_call:${c.id}`);
+  }
   if (toolCalls.length) {
     if (text) await store.putTrace(input.generationId, `s${input.step}:think:${replySeq}`, input.step * 10_000 + tracePhase.think, { step: input.step, type: 'think', text });
     for (const [i, c] of toolCalls.entries()) {

@@ -1,6 +1,7 @@
 import { WorkflowNotFoundError, WorkflowUpdateFailedError } from '@temporalio/client';
 import { ApplicationFailure } from '@temporalio/common';
 import { Router, type Response } from 'express';
+import { z } from 'zod';
 import { ApiError, notFound, unprocessable } from '../../contracts/errors.js';
 import {
   approvalDecisionRequestSchema,
@@ -17,10 +18,15 @@ import type { AppContext } from '../context.js';
 import { authorize, handler, parseInput, type AuthInfo } from '../http.js';
 import { afterCursor, newestFirst, page } from '../pagination.js';
 import { startGeneration } from '../generations/start.js';
-import { generationView, loadGenerationView, loadSteps } from '../generations/view.js';
+import { generationView, loadGenerationView, loadSteps } from '../../contracts/generation-view.js';
 import { waitForSettled } from '../generations/wait.js';
+import { lastEventId, openEventStream, streamEvents } from '../generations/stream.js';
 
 const idempotencyKeySchema = /^[\x21-\x7e]{1,255}$/;
+
+const streamQuerySchema = z
+  .object({ follow: z.enum(['true', 'false']).optional(), lastEventId: z.string().regex(/^\d{1,12}$/).optional() })
+  .strict();
 
 async function respondWhenSettled(ctx: AppContext, res: Response, auth: AuthInfo, generationId: string, afterVersion: number, waitSeconds: number): Promise<void> {
   const { generation, settled } = await waitForSettled(ctx.db, ctx.feed, generationId, afterVersion, waitSeconds * 1000);
@@ -63,9 +69,13 @@ export function agentGenerationsRouter(ctx: AppContext): Router {
     if (key !== undefined && !idempotencyKeySchema.test(key)) {
       throw new ApiError(400, 'invalid_request', 'Idempotency-Key must be 1-255 visible ASCII characters');
     }
-    if (body.stream) throw new ApiError(400, 'invalid_request', 'stream: true is not available yet; use async or sync delivery');
     const { generation, created } = await startGeneration(ctx, auth, agentId, body, key);
     if (!created) res.setHeader('idempotent-replayed', 'true');
+    if (body.stream) {
+      openEventStream(res);
+      await streamEvents(ctx.db, ctx.feed, req, res, generation.id, { afterSeq: 0, follow: false });
+      return;
+    }
     if (body.async) {
       res.status(202).json(generationView(generation, await loadSteps(ctx.db, generation.id)));
       return;
@@ -91,6 +101,8 @@ export function agentGenerationsRouter(ctx: AppContext): Router {
     check(body.defaults?.activeToolIds, 'body.defaults.activeToolIds');
     for (const [i, rule] of (body.stepRules ?? []).entries()) check(rule.activeToolIds, `body.stepRules.${i}.activeToolIds`);
 
+    // Events recorded from here on belong to the resumed run (for stream: true).
+    const { eventSeq: resumeAfter } = await ctx.db.generation.findUniqueOrThrow({ where: { id: generation.id }, select: { eventSeq: true } });
     const handle = ctx.temporal.workflow.getHandle(generation.id);
     const result = await handle
       .executeUpdate(submitToolOutputsUpdate, {
@@ -105,6 +117,11 @@ export function agentGenerationsRouter(ctx: AppContext): Router {
       })
       .catch(mapUpdateError);
 
+    if (body.stream) {
+      openEventStream(res);
+      await streamEvents(ctx.db, ctx.feed, req, res, generation.id, { afterSeq: resumeAfter, follow: false, resuming: true });
+      return;
+    }
     if (result.pending.length > 0) {
       // Partial submission: answer once the workflow has stored the calls still pending, so a
       // read right after this response sees the same state (read-your-writes).
@@ -155,6 +172,14 @@ export function generationsRouter(ctx: AppContext): Router {
     const auth = authorize(req, 'agents:GetAgentGeneration', `generations/${req.params.generationId}`);
     const g = await findGeneration(ctx, auth, String(req.params.generationId));
     res.json(generationView(g, await loadSteps(ctx.db, g.id)));
+  }));
+
+  r.get('/:generationId/events', handler(async (req, res) => {
+    const auth = authorize(req, 'agents:StreamAgentGeneration', `generations/${req.params.generationId}`);
+    const q = parseInput(streamQuerySchema, req.query, 'query');
+    const g = await findGeneration(ctx, auth, String(req.params.generationId));
+    openEventStream(res);
+    await streamEvents(ctx.db, ctx.feed, req, res, g.id, { afterSeq: lastEventId(req), follow: q.follow === 'true' });
   }));
 
   r.post('/:generationId/approvals/:approvalId', handler(async (req, res) => {

@@ -1,7 +1,9 @@
-import type { GenerationView, RequiredAction, StepEntry } from '../../contracts/schemas/index.js';
-import type { Generation } from '../../generated/prisma/client.js';
-import type { Db } from '../../infra/db/prisma.js';
+import type { Generation } from '../generated/prisma/client.js';
+import type { Db } from '../infra/db/prisma.js';
+import type { GenerationView, RequiredAction, StepEntry } from './schemas/index.js';
 
+/** The public generation object (SPEC §4.4), built from its row and trace: used by the API and by
+ * the worker for the `done` stream event. */
 export function generationView(g: Generation, steps: StepEntry[]): GenerationView {
   return {
     id: g.id,

@@ -1,0 +1,78 @@
+import type { Db } from '../infra/db/prisma.js';
+import type { ChangeFeed } from '../infra/events/change-feed.js';
+
+/** Stream event types (SPEC §5). */
+export type StreamEventType =
+  | 'start'
+  | 'step_started'
+  | 'chunk'
+  | 'tool_call'
+  | 'tool_result'
+  | 'step_completed'
+  | 'approval_requested'
+  | 'approval_resolved'
+  | 'requires_action'
+  | 'clarification_requested'
+  | 'done'
+  | 'error';
+
+/**
+ * The persisted event log of a generation, written by activities (never through workflow
+ * history). Ids are handed out under the generation row's lock, so they increase strictly per
+ * generation across workers; `key` makes an event from a retried activity land only once.
+ * Every append wakes listeners (SSE streams, waiting requests) through the change feed.
+ */
+export class EventLog {
+  constructor(private readonly db: Db, private readonly feed: ChangeFeed) {}
+
+  async append(generationId: string, type: StreamEventType, data: Record<string, unknown>, key: string | null = null): Promise<number | null> {
+    const payload = JSON.stringify({ generationId, ...data });
+    const rows = await this.db.$queryRaw<Array<{ seq: number }>>`
+      WITH next AS (
+        UPDATE "Generation" SET "eventSeq" = "eventSeq" + 1 WHERE "id" = ${generationId} RETURNING "eventSeq"
+      )
+      INSERT INTO "GenerationEvent" ("generationId", "seq", "type", "key", "data", "createdAt")
+      SELECT ${generationId}, next."eventSeq", ${type}, ${key}, ${payload}::jsonb, now() FROM next
+      ON CONFLICT ("generationId", "key") DO NOTHING
+      RETURNING "seq"`;
+    await this.feed.publish(generationId);
+    return rows[0]?.seq ?? null;
+  }
+}
+
+/**
+ * Coalesces model text deltas into `chunk` events (one write per ~40 ms or 512 characters rather
+ * than one per token), preserving order; `flush()` writes what is left.
+ */
+export class ChunkWriter {
+  private buffer = '';
+  private timer: NodeJS.Timeout | null = null;
+  private writing: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    private readonly log: EventLog,
+    private readonly generationId: string,
+    private readonly step: number,
+    private readonly intervalMs = 40,
+  ) {}
+
+  push(delta: string): void {
+    this.buffer += delta;
+    if (this.buffer.length >= 512) this.drain();
+    else this.timer ??= setTimeout(() => this.drain(), this.intervalMs);
+  }
+
+  private drain(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    if (!this.buffer) return;
+    const delta = this.buffer;
+    this.buffer = '';
+    this.writing = this.writing.then(() => this.log.append(this.generationId, 'chunk', { step: this.step, delta }));
+  }
+
+  async flush(): Promise<void> {
+    this.drain();
+    await this.writing;
+  }
+}
