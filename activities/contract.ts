@@ -40,8 +40,15 @@ export interface GenerationActivities {
     blocked: 'guardrail' | 'hook' | null;
     reason: string | null;
   }>;
+  /** Creates the deliveries of one generation event for its webhook targets; returns their ids. */
+  prepareWebhooks(input: { generationId: string; event: WebhookEvent; stateVersion: number }): Promise<string[]>;
+  /** One delivery attempt (signed POST); throws on a non-2xx answer so Temporal retries it. */
+  deliverWebhook(input: { deliveryId: string }): Promise<void>;
+  finishWebhookDelivery(input: { deliveryId: string; delivered: boolean }): Promise<void>;
   writeStatus(input: StatusWrite): Promise<void>;
   finishGeneration(input: FinishInput): Promise<void>;
 }
+
+export type WebhookEvent = 'generation.completed' | 'generation.failed' | 'generation.requires_action';
 
 export type { RequiredAction };

@@ -10,6 +10,7 @@ import { heartbeatWhile } from './heartbeat.js';
 import { reviewFinalText, runHttpHook } from './hooks.js';
 import { runHttpTool } from './http-tool.js';
 import { callModel } from './model-call.js';
+import { deliverWebhook, finishWebhookDelivery, prepareWebhooks } from './webhooks.js';
 
 export interface ActivityDeps {
   db: Db;
@@ -85,6 +86,9 @@ export function createActivities(deps: ActivityDeps): GenerationActivities {
     openApprovals: (input) => store.openApprovals(input.generationId, input.step, input.approvals, input.status),
     closeApprovals: (input) => store.closeApprovals(input.generationId, input.step, input.outcomes, input.status),
     reviewFinalText: (input) => reviewFinalText(input, { store, secrets: deps.secrets, dispatcher: deps.dispatcher }),
+    prepareWebhooks: (input) => prepareWebhooks(input, deps),
+    deliverWebhook: (input) => deliverWebhook(input, deps),
+    finishWebhookDelivery: (input) => finishWebhookDelivery(input, deps),
     writeStatus: (input) => store.writeStatus(input),
     finishGeneration: (input) => store.finish(input),
   };

@@ -107,6 +107,8 @@ export const envSchema = z.object({
   MAX_STEPS_CAP: z.coerce.number().int().min(1).max(1000).default(100),
   MODEL_CALL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(3),
   MODEL_CALL_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(120),
+  /** Delivery attempts per webhook event before it is marked failed (backoff 1 s doubling, max 5 min). */
+  WEBHOOK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -92,7 +92,7 @@ export function jsonSchemaProblems(schema: Record<string, unknown>): SchemaProbl
     return [{ path: ['$schema'], message: 'only JSON Schema draft-07 is supported; omit $schema or use http://json-schema.org/draft-07/schema#' }];
   }
   const problems: SchemaProblem[] = [];
-  let valid = false;
+  let valid: boolean;
   try {
     valid = ajv.validateSchema(schema) as boolean;
   } catch (err) {

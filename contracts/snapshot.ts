@@ -50,6 +50,8 @@ export interface GenerationSnapshot {
   provider: SnapshotProvider;
   tools: SnapshotTool[];
   hooks: SnapshotHook[];
+  /** Agent webhook subscriptions at start (secrets encrypted). */
+  webhooks?: Array<{ id: string; url: string; events: string[]; secretEncrypted: string }>;
   guardrails: { blockPatterns: string[]; requireToolFor: string[] };
   /** The workflow's loop plan and first message seq, kept so a start can be retried. */
   plan: LoopPlan;

@@ -2,13 +2,16 @@ import {
   ActivityFailure,
   ApplicationFailure,
   CancellationScope,
+  ParentClosePolicy,
   condition,
   isCancellation,
   proxyActivities,
+  startChild,
   uuid4,
   type ActivityOptions,
 } from '@temporalio/workflow';
-import type { GenerationActivities } from '../activities/contract.js';
+import type { GenerationActivities, WebhookEvent } from '../activities/contract.js';
+import { webhookDeliveryWorkflow } from './webhook-delivery.js';
 import type { RequiredAction, ToolChoice } from '../contracts/schemas/index.js';
 import { workflowNow } from './clock.js';
 import { resolveStepControls, toolsForStep, type SubmittedControls } from './loop/controls.js';
@@ -86,7 +89,7 @@ export class GenerationLoop {
 
   async run(): Promise<void> {
     await this.db.writeStatus(this.statusWrite('running', null));
-    let outcome: Outcome | null = null;
+    let outcome: Outcome | null;
     let finalText: string | null | undefined;
     try {
       outcome = await this.onRunStart();
@@ -290,6 +293,7 @@ export class GenerationLoop {
     this.approvals.open(requests);
     this.phase = 'requires_action';
     await this.db.openApprovals({ generationId: this.input.generationId, step: this.step, approvals: requests, status: this.statusWrite('requires_action', this.approvalAction()) });
+    await this.notifyWebhooks('generation.requires_action');
     for (;;) {
       await condition(() => !this.approvals.waiting || this.approvals.changed, this.approvals.msUntilNextExpiry(workflowNow()));
       this.approvals.changed = false;
@@ -346,6 +350,7 @@ export class GenerationLoop {
     this.clarification.open({ toolCallId: c.call.id, question, ...(typeof args.reason === 'string' ? { reason: args.reason } : {}) });
     this.phase = 'requires_action';
     await this.db.writeStatus(this.statusWrite('requires_action', { type: 'answer_clarification', clarification: this.clarification.question! }));
+    await this.notifyWebhooks('generation.requires_action');
     await condition(() => !this.clarification.waiting);
     this.phase = 'running';
     await this.db.recordClientOutputs({
@@ -372,6 +377,7 @@ export class GenerationLoop {
     this.toolOutputs.open(pending);
     this.phase = 'requires_action';
     await this.db.writeStatus(this.statusWrite('requires_action', this.clientAction()));
+    await this.notifyWebhooks('generation.requires_action');
     for (;;) {
       await condition(() => !this.toolOutputs.waiting || this.toolOutputs.changed);
       this.toolOutputs.changed = false;
@@ -409,6 +415,22 @@ export class GenerationLoop {
 
   // ---- helpers --------------------------------------------------------------------------------
 
+  /**
+   * Webhooks (per-request callbackUrl and agent subscriptions): each delivery is its own workflow,
+   * abandoned by this one, so retries never delay the generation and outlive it.
+   */
+  private async notifyWebhooks(event: WebhookEvent): Promise<void> {
+    if (!this.input.plan.webhooks) return;
+    const deliveryIds = await this.db.prepareWebhooks({ generationId: this.input.generationId, event, stateVersion: this.stateVersion });
+    for (const deliveryId of deliveryIds) {
+      await startChild(webhookDeliveryWorkflow, {
+        workflowId: deliveryId,
+        args: [{ deliveryId, maxAttempts: this.input.plan.webhooks.maxAttempts }],
+        parentClosePolicy: ParentClosePolicy.ABANDON,
+      });
+    }
+  }
+
   private statusWrite(status: 'running' | 'requires_action', requiredAction: RequiredAction | null): StatusWrite {
     this.stateVersion += 1;
     return { generationId: this.input.generationId, stateVersion: this.stateVersion, status, requiredAction, iterationCount: this.step };
@@ -426,6 +448,7 @@ export class GenerationLoop {
       iterationCount: this.step,
       toolsUsed: [...this.toolsUsed],
     });
+    if (outcome.status !== 'cancelled') await this.notifyWebhooks(outcome.status === 'completed' ? 'generation.completed' : 'generation.failed');
     // OnRunComplete: fire-and-forget; it can neither delay the result (already stored) nor fail it.
     for (const hook of hooksFor(this.input.plan.hooks, 'OnRunComplete')) {
       if (hook.type !== 'http') continue;

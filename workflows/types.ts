@@ -50,6 +50,8 @@ export interface LoopPlan {
   requireToolUse: boolean;
   /** The final text must be reviewed (PreResponse hooks or blockPatterns). */
   reviewFinalText: boolean;
+  /** Set when the generation has webhook targets (callbackUrl or agent subscriptions). */
+  webhooks?: { maxAttempts: number };
 }
 
 export interface GenerationInput {

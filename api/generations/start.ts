@@ -10,6 +10,7 @@ import { CLARIFY_TOOL } from '../../workflows/loop/stop-rules.js';
 import { generationWorkflowType } from '../../workflows/definitions.js';
 import type { GenerationInput, LoopPlan, PlannedHook } from '../../workflows/types.js';
 import type { AppContext } from '../context.js';
+import { newWebhookSecret } from '../routes/webhooks.js';
 import type { AuthInfo } from '../http.js';
 
 /** Replaces `{{name}}` with `variables[name]`; unknown placeholders stay as written. */
@@ -165,6 +166,8 @@ export interface StartResult {
   generation: Generation;
   /** false when an Idempotency-Key matched an existing generation. */
   created: boolean;
+  /** With callbackUrl, on creation only: the secret its deliveries are signed with. */
+  callbackSecret?: string;
 }
 
 export async function startGeneration(ctx: AppContext, auth: AuthInfo, agentId: string, body: GenerateRequest, idempotencyKey: string | undefined): Promise<StartResult> {
@@ -185,12 +188,15 @@ export async function startGeneration(ctx: AppContext, auth: AuthInfo, agentId: 
   const toolRows = await ctx.db.agentTool.findMany({ where: { id: { in: agent.toolIds }, projectId: auth.projectId } });
   const tools = agent.toolIds.map((id) => toolRows.find((t) => t.id === id)).filter((t): t is AgentTool => t !== undefined);
   const hooks = await ctx.db.hook.findMany({ where: { agentId: agent.id, projectId: auth.projectId }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
+  const webhooks = await ctx.db.webhook.findMany({ where: { agentId: agent.id, projectId: auth.projectId, active: true }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
+  const callbackSecret = body.callbackUrl ? newWebhookSecret() : undefined;
   const plan = buildPlan(agent, tools, body, {
     maxStepsCap: ctx.env.MAX_STEPS_CAP,
     modelAttempts: ctx.env.MODEL_CALL_MAX_ATTEMPTS,
     modelTimeoutSeconds: ctx.env.MODEL_CALL_TIMEOUT_SECONDS,
     hooks,
   });
+  if (body.callbackUrl || webhooks.length > 0) plan.webhooks = { maxAttempts: ctx.env.WEBHOOK_MAX_ATTEMPTS };
   const generationId = newId('generation');
   const traceId = newId('trace');
   const messages = initialMessages(agent, body);
@@ -213,6 +219,7 @@ export async function startGeneration(ctx: AppContext, auth: AuthInfo, agentId: 
     tools: [...tools.map(snapshotTool), ...(clarificationEnabled(agent) ? [clarifyTool] : [])],
     hooks: hooks.map((h): SnapshotHook => ({ id: h.id, event: h.event, type: h.type as SnapshotHook['type'], matcher: h.matcher, config: (h.config ?? {}) as Record<string, unknown> })),
     guardrails: guardrailsOf(agent),
+    webhooks: webhooks.map((w) => ({ id: w.id, url: w.url, events: w.events, secretEncrypted: w.secretEncrypted })),
     plan,
     firstMessageSeq: messages.length,
   };
@@ -231,6 +238,8 @@ export async function startGeneration(ctx: AppContext, auth: AuthInfo, agentId: 
           ...(body.metadata ? { metadata: body.metadata as object } : {}),
           idempotencyKey: idempotencyKey ?? null,
           requestHash,
+          callbackUrl: body.callbackUrl ?? null,
+          callbackSecretEnc: callbackSecret ? ctx.secrets.encrypt(callbackSecret) : null,
         },
       });
       await tx.generationMessage.createMany({
@@ -250,7 +259,7 @@ export async function startGeneration(ctx: AppContext, auth: AuthInfo, agentId: 
 
   const input: GenerationInput = { generationId, projectId: auth.projectId, agentId: agent.id, traceId, plan, firstMessageSeq: messages.length };
   await startWorkflow(ctx, generation, input);
-  return { generation, created: true };
+  return { generation, created: true, ...(callbackSecret ? { callbackSecret } : {}) };
 }
 
 async function startWorkflow(ctx: AppContext, generation: Generation, input: GenerationInput): Promise<void> {

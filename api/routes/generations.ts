@@ -28,10 +28,12 @@ const streamQuerySchema = z
   .object({ follow: z.enum(['true', 'false']).optional(), lastEventId: z.string().regex(/^\d{1,12}$/).optional() })
   .strict();
 
-async function respondWhenSettled(ctx: AppContext, res: Response, auth: AuthInfo, generationId: string, afterVersion: number, waitSeconds: number): Promise<void> {
+async function respondWhenSettled(
+  ctx: AppContext, res: Response, auth: AuthInfo, generationId: string, afterVersion: number, waitSeconds: number, extra: Record<string, unknown> = {},
+): Promise<void> {
   const { generation, settled } = await waitForSettled(ctx.db, ctx.feed, generationId, afterVersion, waitSeconds * 1000);
   const view = generationView(generation, await loadSteps(ctx.db, generationId));
-  res.status(settled ? 200 : 202).json(view);
+  res.status(settled ? 200 : 202).json({ ...view, ...extra });
   void auth;
 }
 
@@ -69,18 +71,20 @@ export function agentGenerationsRouter(ctx: AppContext): Router {
     if (key !== undefined && !idempotencyKeySchema.test(key)) {
       throw new ApiError(400, 'invalid_request', 'Idempotency-Key must be 1-255 visible ASCII characters');
     }
-    const { generation, created } = await startGeneration(ctx, auth, agentId, body, key);
+    const { generation, created, callbackSecret } = await startGeneration(ctx, auth, agentId, body, key);
     if (!created) res.setHeader('idempotent-replayed', 'true');
+    // The callback signing secret is shown once, in the response that created the generation.
+    const extra = callbackSecret ? { callbackSecret } : {};
     if (body.stream) {
       openEventStream(res);
       await streamEvents(ctx.db, ctx.feed, req, res, generation.id, { afterSeq: 0, follow: false });
       return;
     }
     if (body.async) {
-      res.status(202).json(generationView(generation, await loadSteps(ctx.db, generation.id)));
+      res.status(202).json({ ...generationView(generation, await loadSteps(ctx.db, generation.id)), ...extra });
       return;
     }
-    await respondWhenSettled(ctx, res, auth, generation.id, 0, body.waitSeconds);
+    await respondWhenSettled(ctx, res, auth, generation.id, 0, body.waitSeconds, extra);
   }));
 
   r.post('/:agentId/generate/:generationId/tool-outputs', handler(async (req, res) => {

@@ -56,6 +56,7 @@ export const agentFields = {
   approvalTimeoutSeconds: z.number().int().min(1).max(365 * 24 * 3600).default(300),
   active: z.boolean().default(true),
   publicChat: publicChatSchema.optional(),
+  allowClarification: z.boolean().default(true).describe('Offer the builtin agent_clarify tool, which pauses the run to ask the user a question.'),
 };
 
 export const agentFieldsSchema = z.object(agentFields).strict();
@@ -111,6 +112,7 @@ export const agentSchema = z
     active: z.boolean(),
     publicChat: z.object({ enabled: z.boolean(), allowedOrigins: z.array(z.string()) }).nullable(),
     publicChatKeyPrefix: z.string().nullable().describe('Prefix of the public-chat key (the key itself is shown only once).'),
+    allowClarification: z.boolean(),
     createdAt: z.string(),
     updatedAt: z.string(),
   })

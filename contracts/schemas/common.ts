@@ -75,6 +75,7 @@ export const aiProviderIdSchema = idSchema('aip_', 'an AI provider');
 export const agentIdSchema = idSchema('agt_', 'an agent');
 export const hookIdSchema = idSchema('hook_', 'a hook');
 export const generationIdSchema = idSchema('agt_gen_', 'a generation');
+export const approvalIdSchema = idSchema('appr_', 'an approval');
 
 /** Header maps on tools and hooks: bounded, and the secret placeholder is refused as a value. */
 export const secretHeaderMapSchema = headerMapSchema.superRefine((headers, ctx) => {

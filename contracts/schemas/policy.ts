@@ -13,8 +13,14 @@ export const policyStatementSchema = z
   .strict()
   .openapi('PolicyStatement');
 
+export const MAX_POLICY_ENTRIES = 1000;
+
 export const policySchema = z
   .object({ statements: z.array(policyStatementSchema).min(1).max(100) })
   .strict()
+  .refine((p) => p.statements.reduce((n, s) => n + s.action.length + s.resource.length, 0) <= MAX_POLICY_ENTRIES, {
+    message: `a policy may list at most ${MAX_POLICY_ENTRIES} actions and resources in total`,
+    path: ['statements'],
+  })
   .openapi('Policy');
 export type Policy = z.infer<typeof policySchema>;

@@ -85,7 +85,7 @@ export const replaceToolSchema = createToolSchema.openapi('ReplaceAgentTool');
 /**
  * PATCH: a merge patch on top-level fields; the result must be a valid tool of its type.
  * `execute`/`mcp` are replaced whole when given (their secret headers are kept when not given);
- * null clears description, parameters, execute or config.
+ * null clears a field (needed to drop the old type's fields when changing `type`).
  */
 export const patchToolSchema = z
   .object({
@@ -97,9 +97,9 @@ export const patchToolSchema = z
     maxResultChars: common.maxResultChars.unwrap().optional(),
     parameters: jsonObjectSchema.nullable().optional(),
     execute: jsonObjectSchema.nullable().optional(),
-    mcp: jsonObjectSchema.optional(),
-    enabled: z.boolean().optional(),
-    agentId: agentIdSchema.optional(),
+    mcp: jsonObjectSchema.nullable().optional(),
+    enabled: z.boolean().nullable().optional(),
+    agentId: agentIdSchema.nullable().optional(),
     config: jsonObjectSchema.nullable().optional(),
   })
   .strict()

@@ -1,0 +1,153 @@
+import { z, secretHeaderMapSchema, toolNameSchema } from './common.js';
+
+/** SPEC §6: when a hook fires. */
+export const hookEventSchema = z.enum(['OnRunStart', 'PreToolUse', 'PostToolUse', 'PreResponse', 'OnRunComplete']);
+export type HookEvent = z.infer<typeof hookEventSchema>;
+export const hookTypeSchema = z.enum(['http', 'rule', 'approval']);
+export type HookType = z.infer<typeof hookTypeSchema>;
+
+/** Events whose hooks concern one tool call: the only ones where `matcher` means something. */
+export const toolEvents: ReadonlySet<HookEvent> = new Set(['PreToolUse', 'PostToolUse']);
+
+/**
+ * Which hook types each event accepts. `http` works everywhere (its answer is ignored where the
+ * event can neither block nor modify). `rule` evaluates conditions on tool arguments and can only
+ * deny, and `approval` pauses a tool call: both only make sense before a tool runs.
+ */
+export const hookTypesByEvent: Record<HookEvent, ReadonlyArray<HookType>> = {
+  OnRunStart: ['http'],
+  PreToolUse: ['http', 'rule', 'approval'],
+  PostToolUse: ['http'],
+  PreResponse: ['http'],
+  OnRunComplete: ['http'],
+};
+
+export const httpHookConfigSchema = z
+  .object({
+    url: z.url({ protocol: /^https?$/ }).max(2048),
+    headers: secretHeaderMapSchema.optional(),
+    timeoutSeconds: z.number().int().min(1).max(60).default(5),
+    secret: z.string().min(16).max(256).optional().describe('Signing secret for the webhook (write-only, encrypted at rest).'),
+  })
+  .strict()
+  .openapi('HttpHookConfig');
+
+const scalar = z.union([z.string().max(4000), z.number(), z.boolean()]);
+
+export const ruleConditionSchema = z
+  .object({
+    path: z
+      .string()
+      .max(200)
+      .regex(/^[A-Za-z0-9_$-]+(\.[A-Za-z0-9_$-]+)*$/, 'must be a dot path into the tool arguments, e.g. "query" or "options.table"'),
+    operator: z.enum(['CONTAINS', 'STARTS_WITH', 'MATCHES', 'IN']),
+    value: z.union([scalar, z.array(scalar).min(1).max(500)]),
+  })
+  .strict()
+  .superRefine((c, ctx) => {
+    if (c.operator === 'IN') {
+      if (!Array.isArray(c.value)) ctx.addIssue({ code: 'custom', path: ['value'], message: 'IN needs an array of values' });
+      return;
+    }
+    if (typeof c.value !== 'string') {
+      ctx.addIssue({ code: 'custom', path: ['value'], message: `${c.operator} needs a string value` });
+      return;
+    }
+    if (c.operator === 'MATCHES') {
+      if (c.value.length > 1000) ctx.addIssue({ code: 'custom', path: ['value'], message: 'regular expression longer than 1000 characters' });
+      try {
+        new RegExp(c.value);
+      } catch (err) {
+        ctx.addIssue({ code: 'custom', path: ['value'], message: `invalid regular expression: ${(err as Error).message}` });
+      }
+    }
+  })
+  .openapi('HookRuleCondition');
+
+export const ruleHookConfigSchema = z
+  .object({
+    conditions: z.array(ruleConditionSchema).min(1).max(50).describe('All conditions must hold for the rule to match.'),
+    decision: z.enum(['deny', 'allow']),
+    reason: z.string().max(1000).optional(),
+  })
+  .strict()
+  .openapi('RuleHookConfig');
+
+export const approvalHookConfigSchema = z
+  .object({
+    timeoutSeconds: z.number().int().min(1).max(365 * 24 * 3600).optional().describe("Defaults to the agent's approvalTimeoutSeconds."),
+    approvers: z.array(z.string().min(1).max(200)).max(100).optional().describe('Who may decide; omitted = any key allowed to decide approvals.'),
+  })
+  .strict()
+  .openapi('ApprovalHookConfig');
+
+const hookCommon = {
+  event: hookEventSchema,
+  matcher: toolNameSchema.optional().describe('A resolved tool name; omitted = every tool. Only for PreToolUse and PostToolUse.'),
+};
+
+function checkCombination(h: { event: HookEvent; type: HookType; matcher?: string | null }, ctx: z.core.$RefinementCtx): void {
+  if (h.matcher != null && !toolEvents.has(h.event)) {
+    ctx.addIssue({ code: 'custom', path: ['matcher'], message: `matcher only applies to PreToolUse and PostToolUse hooks, not ${h.event}` });
+  }
+  if (!hookTypesByEvent[h.event].includes(h.type)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['type'],
+      message: `${h.type} hooks are not valid on ${h.event} (allowed: ${hookTypesByEvent[h.event].join(', ')})`,
+    });
+  }
+}
+
+export const createHookSchema = z
+  .discriminatedUnion('type', [
+    z.object({ type: z.literal('http'), ...hookCommon, config: httpHookConfigSchema }).strict(),
+    z.object({ type: z.literal('rule'), ...hookCommon, config: ruleHookConfigSchema }).strict(),
+    z.object({ type: z.literal('approval'), ...hookCommon, config: approvalHookConfigSchema.default({}) }).strict(),
+  ])
+  .superRefine(checkCombination)
+  .openapi('CreateHook');
+export type CreateHook = z.infer<typeof createHookSchema>;
+
+/** PUT: the whole hook. Secret values (header values marked secret, `secret`) must be sent again. */
+export const replaceHookSchema = createHookSchema.openapi('ReplaceHook');
+
+/** PATCH: merge on top-level fields; `config` is replaced whole when given; null clears matcher. */
+export const patchHookSchema = z
+  .object({
+    event: hookEventSchema.optional(),
+    type: hookTypeSchema.optional(),
+    matcher: toolNameSchema.nullable().optional(),
+    config: z.record(z.string(), z.unknown()).optional(),
+  })
+  .strict()
+  .openapi('PatchHook', { description: 'Merged with the stored hook, then checked like CreateHook.' });
+export type PatchHook = z.infer<typeof patchHookSchema>;
+
+export const hookConfigViewSchema = z
+  .union([
+    z.object({
+      url: z.string(),
+      headers: z.record(z.string(), z.string()).optional(),
+      timeoutSeconds: z.number(),
+      hasSecret: z.boolean(),
+    }),
+    ruleHookConfigSchema,
+    approvalHookConfigSchema,
+  ])
+  .openapi('HookConfig');
+
+export const hookSchema = z
+  .object({
+    id: z.string(),
+    projectId: z.string(),
+    agentId: z.string(),
+    event: hookEventSchema,
+    type: hookTypeSchema,
+    matcher: z.string().nullable(),
+    config: hookConfigViewSchema,
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .openapi('Hook');
+export type HookView = z.infer<typeof hookSchema>;
