@@ -5,6 +5,7 @@ import type {
   FinishInput,
   HookDecision,
   HttpHookInput,
+  McpDiscoverySummary,
   ModelCallInput,
   ModelCallResult,
   StatusWrite,
@@ -28,6 +29,8 @@ export interface GenerationActivities {
     outputs: Array<{ toolCallId: string; toolName: string; arguments: unknown; seq: number; output: unknown }>;
     status: StatusWrite;
   }): Promise<void>;
+  /** Asks every enabled MCP server of the generation for its tools (fail-open per server). */
+  discoverMcpTools(input: { generationId: string }): Promise<McpDiscoverySummary>;
   /** POSTs a hook event; never throws for the hook's own failures (fail-open, recorded in the trace). */
   runHttpHook(input: HttpHookInput): Promise<HookDecision>;
   /** Stores pending approvals and moves the generation to requires_action. */

@@ -5,6 +5,7 @@ import type { StepEntry } from '../contracts/schemas/index.js';
 import type { ApprovalOutcome, ApprovalRequest, FinishInput, StatusWrite } from '../workflows/types.js';
 import { generationView, loadSteps } from '../contracts/generation-view.js';
 import { EventLog } from './event-log.js';
+import type { StoredMcpTool } from './mcp-tools.js';
 
 /** A stored conversation message: the OpenAI chat message plus our own bookkeeping. */
 export interface StoredMessage {
@@ -112,6 +113,15 @@ export class GenerationStore {
       if (m.content) texts.unshift(m.content);
     }
     return texts.length ? texts.join('') : null;
+  }
+
+  async saveDiscoveredTools(generationId: string, tools: unknown[], definitionsHash: string): Promise<void> {
+    await this.db.generation.update({ where: { id: generationId }, data: { discoveredTools: { tools, definitionsHash } as object } });
+  }
+
+  async discoveredTools(generationId: string): Promise<StoredMcpTool[]> {
+    const row = await this.db.generation.findUnique({ where: { id: generationId }, select: { discoveredTools: true } });
+    return ((row?.discoveredTools as { tools?: StoredMcpTool[] } | null)?.tools ?? []);
   }
 
   async finalText(generationId: string): Promise<string | null> {

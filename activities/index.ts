@@ -10,6 +10,8 @@ import { heartbeatWhile } from './heartbeat.js';
 import { reviewFinalText, runHttpHook } from './hooks.js';
 import { runHttpTool } from './http-tool.js';
 import { callModel } from './model-call.js';
+import { McpSessionPool } from './mcp/client.js';
+import { discoverGenerationMcpTools, runMcpTool } from './mcp-tools.js';
 import { deliverWebhook, finishWebhookDelivery, prepareWebhooks } from './webhooks.js';
 
 export interface ActivityDeps {
@@ -24,6 +26,9 @@ export interface ActivityDeps {
 /** Builds the activities with their clients injected (tests pass their own). */
 export function createActivities(deps: ActivityDeps): GenerationActivities {
   const store = new GenerationStore(deps.db, deps.feed);
+  // Keeps an MCP session open from discovery to the calls of the same generation.
+  const mcpSessions = new McpSessionPool();
+  const mcp = { store, secrets: deps.secrets, dispatcher: deps.dispatcher, sessions: mcpSessions };
 
   async function recordResult(input: ToolCallInput, status: ToolOutcomeStatus, content: string, durationMs?: number): Promise<void> {
     await store.putMessage(input.generationId, input.seq, { role: 'tool', tool_call_id: input.toolCallId, content, status });
@@ -50,22 +55,23 @@ export function createActivities(deps: ActivityDeps): GenerationActivities {
         return { status: (recorded.status as ToolOutcomeStatus | undefined) ?? 'success', replayed: true };
       }
       const snapshot = await store.snapshot(input.generationId);
-      const tool = snapshot.tools.find((t) => t.name === input.toolName);
+      const tool = snapshot.tools.find((t) => t.name === input.toolName && t.type !== 'mcp');
       const started = Date.now();
-      const result = tool?.type === 'builtin'
+      const signal = Context.current().cancellationSignal;
+      const result = !tool
+        ? await heartbeatWhile(() => runMcpTool(input.generationId, input.toolName, input.arguments, mcp, signal))
+        : tool.type === 'builtin'
         ? { status: 'error' as const, content: JSON.stringify({ error: `The builtin tool ${tool.name} is not available on this server` }) }
-        : tool
-        ? await heartbeatWhile(() =>
+        : await heartbeatWhile(() =>
             runHttpTool({
               tool,
               arguments: input.arguments,
               idempotencyKey: `${input.generationId}:${input.toolCallId}`,
               secrets: deps.secrets,
               dispatcher: deps.dispatcher,
-              signal: Context.current().cancellationSignal,
+              signal,
             }),
-          )
-        : { status: 'error' as const, content: JSON.stringify({ error: `Unknown tool ${input.toolName}` }) };
+          );
       await recordResult(input, result.status, result.content, Date.now() - started);
       return { status: result.status, replayed: false };
     },
@@ -90,6 +96,10 @@ export function createActivities(deps: ActivityDeps): GenerationActivities {
     deliverWebhook: (input) => deliverWebhook(input, deps),
     finishWebhookDelivery: (input) => finishWebhookDelivery(input, deps),
     writeStatus: (input) => store.writeStatus(input),
-    finishGeneration: (input) => store.finish(input),
+    finishGeneration: async (input) => {
+      await store.finish(input);
+      await mcpSessions.closeScope(input.generationId);
+    },
+    discoverMcpTools: (input) => heartbeatWhile(() => discoverGenerationMcpTools(input.generationId, mcp)),
   };
 }

@@ -100,8 +100,16 @@ export async function callModel(
     replySeq = input.seq + 1;
   }
   const history = await store.messagesBefore(input.generationId, replySeq);
+  const mcpTools = snapshot.tools.some((t) => t.type === 'mcp') ? await store.discoveredTools(input.generationId) : [];
   const offered = input.toolNames
-    .map((name) => snapshot.tools.find((t) => t.name === name))
+    .map((name): SnapshotTool | undefined => {
+      const own = snapshot.tools.find((t) => t.name === name && t.type !== 'mcp');
+      if (own) return own;
+      const d = mcpTools.find((t) => t.name === name);
+      return d
+        ? { id: d.toolId, type: 'mcp', name: d.name, description: d.description, parameters: d.inputSchema, execute: null, timeoutSeconds: 30, readOnly: d.readOnly, maxResultChars: 50_000 }
+        : undefined;
+    })
     .filter((t): t is SnapshotTool => t !== undefined);
 
   const client = createProviderClient(snapshot.provider, deps.secrets, snapshot.model, deps.modelTimeoutMs);

@@ -22,6 +22,9 @@ export interface SnapshotTool {
   description: string | null;
   parameters: Record<string, unknown> | null;
   execute: { url: string; headers?: Record<string, StoredHeaderValue> } | null;
+  /** mcp tools: the server (name is the prefix of every discovered tool). */
+  mcp?: { url: string; headers?: Record<string, StoredHeaderValue>; transport: 'streamable_http' | 'sse' } | null;
+  enabled?: boolean;
   timeoutSeconds: number;
   readOnly: boolean;
   maxResultChars: number;

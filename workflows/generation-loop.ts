@@ -70,11 +70,14 @@ export class GenerationLoop {
   private readonly approvals = new PendingApprovals();
   private readonly clarification = new PendingClarification();
 
+  /** The input plan, with MCP servers replaced by the tools discovered on them. */
+  private plan: GenerationInput['plan'];
   private readonly db = proxyActivities<GenerationActivities>(bookkeeping);
   private readonly model: GenerationActivities;
 
   constructor(private readonly input: GenerationInput) {
     this.seq = input.firstMessageSeq;
+    this.plan = input.plan;
     const retry = input.plan.modelRetry;
     this.model = proxyActivities<GenerationActivities>({
       startToCloseTimeout: `${retry.startToCloseSeconds} seconds`,
@@ -92,17 +95,17 @@ export class GenerationLoop {
     let outcome: Outcome | null;
     let finalText: string | null | undefined;
     try {
-      outcome = await this.onRunStart();
-      while (!outcome && this.step < this.input.plan.maxSteps) {
+      outcome = (await this.onRunStart()) ?? (await this.discoverMcpTools());
+      while (!outcome && this.step < this.plan.maxSteps) {
         this.step += 1;
         outcome = await this.runStep();
       }
       outcome ??= { status: 'completed', stopReason: 'max_steps', output: null, error: null };
-      if (outcome.status === 'completed' && (outcome.stopReason === 'final_answer' || outcome.stopReason === 'max_steps') && this.input.plan.reviewFinalText) {
+      if (outcome.status === 'completed' && (outcome.stopReason === 'final_answer' || outcome.stopReason === 'max_steps') && this.plan.reviewFinalText) {
         const review = await this.db.reviewFinalText({
           generationId: this.input.generationId,
           step: this.step,
-          hookIds: hooksFor(this.input.plan.hooks, 'PreResponse').map((h) => h.id),
+          hookIds: hooksFor(this.plan.hooks, 'PreResponse').map((h) => h.id),
         });
         finalText = review.text;
         if (review.blocked) outcome = { ...outcome, stopReason: review.blocked === 'guardrail' ? 'guardrail_blocked' : 'hook_blocked' };
@@ -121,7 +124,7 @@ export class GenerationLoop {
   // ---- one step -------------------------------------------------------------------------------
 
   private async runStep(): Promise<Outcome | null> {
-    const { plan } = this.input;
+    const { plan } = this;
     const controls = resolveStepControls(this.step, plan, this.submitted);
     const offer = toolsForStep(this.step, plan, controls);
     // Guardrail requireToolFor: the model may not answer before it has called a tool.
@@ -195,10 +198,25 @@ export class GenerationLoop {
     return { generationId: this.input.generationId, step: this.step, seq, toolCallId: c.call.id, toolName: c.call.name, arguments: c.call.arguments };
   }
 
+  /** MCP tools are discovered once, at start; their definitions enter history once. */
+  private async discoverMcpTools(): Promise<Outcome | null> {
+    if (!this.plan.tools.some((t) => t.type === 'mcp')) return null;
+    const discovery = await proxyActivities<GenerationActivities>({
+      startToCloseTimeout: '10 minutes',
+      heartbeatTimeout: '30 seconds',
+      retry: { initialInterval: '1 second', maximumAttempts: 3 },
+    }).discoverMcpTools({ generationId: this.input.generationId });
+    if (discovery.collision) {
+      return { status: 'failed', stopReason: 'error', output: null, error: { code: 'tool_name_collision', message: discovery.collision } };
+    }
+    this.plan = { ...this.plan, tools: [...this.plan.tools.filter((t) => t.type !== 'mcp'), ...discovery.tools] };
+    return null;
+  }
+
   // ---- hooks ----------------------------------------------------------------------------------
 
   private async onRunStart(): Promise<Outcome | null> {
-    for (const hook of hooksFor(this.input.plan.hooks, 'OnRunStart')) {
+    for (const hook of hooksFor(this.plan.hooks, 'OnRunStart')) {
       if (hook.type !== 'http') continue;
       const decision = await proxyActivities<GenerationActivities>(hookOptions(hook.timeoutSeconds ?? 5)).runHttpHook({
         generationId: this.input.generationId, hookId: hook.id, event: 'OnRunStart', step: 0, traceOrder: 0,
@@ -222,7 +240,7 @@ export class GenerationLoop {
         await this.db.recordToolResult({ ...this.callInput(c, seq), status: 'error', result: { error: `Tool "${c.call.name}" is not available on this step` } });
         continue;
       }
-      const hooks = hooksFor(this.input.plan.hooks, 'PreToolUse', c.call.name);
+      const hooks = hooksFor(this.plan.hooks, 'PreToolUse', c.call.name);
       let denial = evaluateRules(hooks, c.call.arguments);
       for (const [k, hook] of hooks.entries()) {
         if (denial.denied) break;
@@ -247,7 +265,7 @@ export class GenerationLoop {
 
   /** PostToolUse http hooks may replace a result; they see and rewrite the stored message. */
   private async postToolUse(c: ClassifiedCall, seq: number, index: number): Promise<void> {
-    for (const [k, hook] of hooksFor(this.input.plan.hooks, 'PostToolUse', c.call.name).entries()) {
+    for (const [k, hook] of hooksFor(this.plan.hooks, 'PostToolUse', c.call.name).entries()) {
       if (hook.type !== 'http') continue;
       await proxyActivities<GenerationActivities>(hookOptions(hook.timeoutSeconds ?? 5)).runHttpHook({
         generationId: this.input.generationId, hookId: hook.id, event: 'PostToolUse', step: this.step,
@@ -275,12 +293,14 @@ export class GenerationLoop {
    * saying so; approved ones run, with edited arguments when the approver supplied them.
    */
   private async approveIfRequired(calls: ClassifiedCall[], seqs: Map<string, number>): Promise<ClassifiedCall[]> {
-    const gated = calls.filter((c) => hooksFor(this.input.plan.hooks, 'PreToolUse', c.call.name).some((h) => h.type === 'approval'));
+    const needsApproval = (c: ClassifiedCall) =>
+      hooksFor(this.plan.hooks, 'PreToolUse', c.call.name).some((h) => h.type === 'approval') || (this.plan.approveDestructive === true && c.tool?.destructive === true);
+    const gated = calls.filter(needsApproval);
     if (gated.length === 0) return calls;
     const now = workflowNow();
     const requests = gated.map((c) => {
-      const hook = hooksFor(this.input.plan.hooks, 'PreToolUse', c.call.name).find((h) => h.type === 'approval')!;
-      const timeout = hook.approvalTimeoutSeconds ?? this.input.plan.approvalTimeoutSeconds;
+      const hook = hooksFor(this.plan.hooks, 'PreToolUse', c.call.name).find((h) => h.type === 'approval');
+      const timeout = hook?.approvalTimeoutSeconds ?? this.plan.approvalTimeoutSeconds;
       return {
         approvalId: `appr_${uuid4().replace(/-/g, '')}`,
         toolCallId: c.call.id,
@@ -294,12 +314,14 @@ export class GenerationLoop {
     this.phase = 'requires_action';
     await this.db.openApprovals({ generationId: this.input.generationId, step: this.step, approvals: requests, status: this.statusWrite('requires_action', this.approvalAction()) });
     await this.notifyWebhooks('generation.requires_action');
-    for (;;) {
-      await condition(() => !this.approvals.waiting || this.approvals.changed, this.approvals.msUntilNextExpiry(workflowNow()));
+    // Decisions may already have arrived while the pause was being stored.
+    while (this.approvals.waiting) {
+      if (!this.approvals.changed) {
+        await condition(() => !this.approvals.waiting || this.approvals.changed, this.approvals.msUntilNextExpiry(workflowNow()));
+      }
       this.approvals.changed = false;
       this.approvals.expireDue(workflowNow());
-      if (!this.approvals.waiting) break;
-      await this.db.writeStatus(this.statusWrite('requires_action', this.approvalAction()));
+      if (this.approvals.waiting) await this.db.writeStatus(this.statusWrite('requires_action', this.approvalAction()));
     }
     const outcomes = this.approvals.results();
     this.phase = 'running';
@@ -420,12 +442,12 @@ export class GenerationLoop {
    * abandoned by this one, so retries never delay the generation and outlive it.
    */
   private async notifyWebhooks(event: WebhookEvent): Promise<void> {
-    if (!this.input.plan.webhooks) return;
+    if (!this.plan.webhooks) return;
     const deliveryIds = await this.db.prepareWebhooks({ generationId: this.input.generationId, event, stateVersion: this.stateVersion });
     for (const deliveryId of deliveryIds) {
       await startChild(webhookDeliveryWorkflow, {
         workflowId: deliveryId,
-        args: [{ deliveryId, maxAttempts: this.input.plan.webhooks.maxAttempts }],
+        args: [{ deliveryId, maxAttempts: this.plan.webhooks.maxAttempts }],
         parentClosePolicy: ParentClosePolicy.ABANDON,
       });
     }
@@ -450,7 +472,7 @@ export class GenerationLoop {
     });
     if (outcome.status !== 'cancelled') await this.notifyWebhooks(outcome.status === 'completed' ? 'generation.completed' : 'generation.failed');
     // OnRunComplete: fire-and-forget; it can neither delay the result (already stored) nor fail it.
-    for (const hook of hooksFor(this.input.plan.hooks, 'OnRunComplete')) {
+    for (const hook of hooksFor(this.plan.hooks, 'OnRunComplete')) {
       if (hook.type !== 'http') continue;
       await proxyActivities<GenerationActivities>(hookOptions(hook.timeoutSeconds ?? 5))
         .runHttpHook({ generationId: this.input.generationId, hookId: hook.id, event: 'OnRunComplete', step: this.step, traceOrder: 1_000_000_100, status: outcome.status })

@@ -116,8 +116,9 @@ export class PendingApprovals {
 
   /** Milliseconds until the next undecided approval expires (at least 1). */
   msUntilNextExpiry(nowMs: number): number {
-    const next = Math.min(...[...this.requests.values()].filter((r) => !this.outcomes.has(r.approvalId)).map((r) => r.expiresAtMs));
-    return Math.max(1, next - nowMs);
+    const pending = [...this.requests.values()].filter((r) => !this.outcomes.has(r.approvalId)).map((r) => r.expiresAtMs);
+    if (pending.length === 0) return 1;
+    return Math.max(1, Math.min(...pending) - nowMs);
   }
 
   pendingList(): ApprovalRequest[] {

@@ -12,6 +12,8 @@ export interface PlannedTool {
   timeoutSeconds: number;
   /** Offered on every step regardless of activeToolIds (builtins such as agent_clarify). */
   alwaysOffered?: boolean;
+  /** MCP tools annotated destructiveHint. */
+  destructive?: boolean;
 }
 
 export interface RuleCondition {
@@ -52,6 +54,8 @@ export interface LoopPlan {
   reviewFinalText: boolean;
   /** Set when the generation has webhook targets (callbackUrl or agent subscriptions). */
   webhooks?: { maxAttempts: number };
+  /** Agent option requireApprovalFor "destructive": destructive MCP tools need a human approval. */
+  approveDestructive?: boolean;
 }
 
 export interface GenerationInput {
@@ -75,6 +79,13 @@ export interface ModelToolCall {
   /** Parsed JSON arguments; `{ __invalid: string }` when the model sent unparsable JSON. */
   arguments: unknown;
   argumentsHash: string;
+}
+
+export interface McpDiscoverySummary {
+  tools: PlannedTool[];
+  failures: Array<{ toolId: string; prefix: string; message: string }>;
+  collision: string | null;
+  definitionsHash: string;
 }
 
 export interface ModelCallInput {

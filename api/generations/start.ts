@@ -34,6 +34,8 @@ function snapshotTool(t: AgentTool): SnapshotTool {
     description: t.description,
     parameters: (t.parameters as Record<string, unknown> | null) ?? null,
     execute: (t.execute as { url: string; headers?: Record<string, StoredHeaderValue> } | null) ?? null,
+    mcp: (t.mcp as SnapshotTool['mcp']) ?? null,
+    enabled: t.enabled,
     timeoutSeconds: t.timeoutSeconds,
     readOnly: t.readOnly,
     maxResultChars: t.maxResultChars,
@@ -197,6 +199,7 @@ export async function startGeneration(ctx: AppContext, auth: AuthInfo, agentId: 
     hooks,
   });
   if (body.callbackUrl || webhooks.length > 0) plan.webhooks = { maxAttempts: ctx.env.WEBHOOK_MAX_ATTEMPTS };
+  if (((agent.extra ?? {}) as { requireApprovalFor?: string }).requireApprovalFor === 'destructive') plan.approveDestructive = true;
   const generationId = newId('generation');
   const traceId = newId('trace');
   const messages = initialMessages(agent, body);

@@ -57,6 +57,7 @@ export const agentFields = {
   active: z.boolean().default(true),
   publicChat: publicChatSchema.optional(),
   allowClarification: z.boolean().default(true).describe('Offer the builtin agent_clarify tool, which pauses the run to ask the user a question.'),
+  requireApprovalFor: z.enum(['destructive']).optional().describe('"destructive": MCP tools annotated destructiveHint wait for a human approval.'),
 };
 
 export const agentFieldsSchema = z.object(agentFields).strict();
@@ -83,6 +84,7 @@ export const patchAgentSchema = patchSchemaOf(agentFields, [
   'memory',
   'contextWindow',
   'publicChat',
+  'requireApprovalFor',
 ]).openapi('PatchAgent');
 export type PatchAgent = z.infer<typeof patchAgentSchema>;
 
@@ -113,6 +115,7 @@ export const agentSchema = z
     publicChat: z.object({ enabled: z.boolean(), allowedOrigins: z.array(z.string()) }).nullable(),
     publicChatKeyPrefix: z.string().nullable().describe('Prefix of the public-chat key (the key itself is shown only once).'),
     allowClarification: z.boolean(),
+    requireApprovalFor: z.enum(['destructive']).nullable(),
     createdAt: z.string(),
     updatedAt: z.string(),
   })

@@ -80,7 +80,7 @@ export const settledStatuses: ReadonlySet<GenerationStatus> = new Set(['requires
 export const stepEntrySchema = z
   .object({
     step: z.number(),
-    type: z.enum(['think', 'act', 'observe', 'answer', 'hook', 'approval']),
+    type: z.enum(['think', 'act', 'observe', 'answer', 'hook', 'approval', 'discovery']),
     text: z.string().optional(),
     toolCallId: z.string().optional(),
     toolName: z.string().optional(),

@@ -1,4 +1,8 @@
+import { createServer, type Server } from 'node:http';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { createAgent, createProvider, createTool } from '../support/fixtures.js';
 import { startModelServer, type ModelServer } from '../support/model-server.js';
 import { startStack, type TestStack } from '../support/stack.js';
@@ -104,5 +108,48 @@ describe('durability: kill -9 of the worker and the API', () => {
     const done = await stack.api('POST', `/v1/generations/${paused.body.id}/approvals/${approvalId}`, { approved: true, reason: 'customer verified' });
     expect(done.body).toMatchObject({ status: 'completed', text: 'Refunded 30.' });
     expect(tools.requests.filter((r) => r.path === '/refund')).toHaveLength(1);
+  });
+
+  it('an MCP call in flight when the worker dies is retried after restart and the generation completes', async () => {
+    let calls = 0;
+    let signalReceived!: () => void;
+    const received = new Promise<void>((r) => (signalReceived = r));
+    const http: Server = createServer(async (req, res) => {
+      const server = new McpServer({ name: 'slow', version: '1.0.0' });
+      server.registerTool('export_report', { description: 'Exports a report', inputSchema: { id: z.string() } }, async ({ id }) => {
+        calls += 1;
+        if (calls === 1) {
+          signalReceived();
+          await new Promise((r) => setTimeout(r, 60_000)); // its worker is killed meanwhile
+        }
+        return { content: [{ type: 'text', text: `report ${id} exported` }] };
+      });
+      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+      res.on('close', () => void transport.close());
+      await server.connect(transport);
+      let body = '';
+      req.on('data', (d: Buffer) => (body += d.toString()));
+      req.on('end', () => void transport.handleRequest(req, res, body ? JSON.parse(body) : undefined));
+    });
+    await new Promise<void>((r) => http.listen(0, '127.0.0.1', () => r()));
+    try {
+      const url = `http://127.0.0.1:${(http.address() as { port: number }).port}/mcp`;
+      const mcpId = await createTool(stack, { type: 'mcp', name: 'reports', mcp: { url }, timeoutSeconds: 120 });
+      const agentId = await createAgent(stack, { aiProviderId: providerId, toolIds: [mcpId] });
+      model.scriptFor('crash-d', { text: '', toolCalls: [{ id: 'call_mcp', name: 'reports_export_report', arguments: { id: 'Q3' } }] }, { text: 'Exported.' });
+      const started = await stack.api('POST', `/v1/agents/${agentId}/generate`, { prompt: 'Export Q3 [[script:crash-d]]', async: true });
+      await received;
+      await stack.stopWorker(); // SIGKILL during the MCP call
+      await stack.startWorker();
+      await stack.temporal.workflow.getHandle(started.body.id).result();
+      const done = await stack.api('GET', `/v1/generations/${started.body.id}`);
+      expect(done.body).toMatchObject({ status: 'completed', text: 'Exported.' });
+      expect(calls).toBe(2);
+      const last = model.requests.filter((r) => r.tag === 'crash-d').at(-1)!;
+      expect(last.messages.filter((m: { role: string }) => m.role === 'tool')).toEqual([{ role: 'tool', tool_call_id: 'call_mcp', content: 'report Q3 exported' }]);
+    } finally {
+      http.closeAllConnections();
+      await new Promise<void>((r) => http.close(() => r()));
+    }
   });
 });

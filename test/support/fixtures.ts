@@ -15,7 +15,8 @@ export async function createProvider(stack: TestStack, model: ModelServer): Prom
 }
 
 export async function createTool(stack: TestStack, body: Record<string, unknown>): Promise<string> {
-  const res = await stack.api('POST', '/v1/tools', { parameters: { type: 'object', properties: {} }, ...body });
+  const needsParameters = body.type === 'http' || body.type === 'client';
+  const res = await stack.api('POST', '/v1/tools', { ...(needsParameters ? { parameters: { type: 'object', properties: {} } } : {}), ...body });
   if (res.status !== 201) throw new Error(`tool: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.id;
 }

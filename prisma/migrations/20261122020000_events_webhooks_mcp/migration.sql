@@ -1,6 +1,7 @@
 -- AlterTable
 ALTER TABLE "Generation" ADD COLUMN     "callbackSecretEnc" TEXT,
 ADD COLUMN     "callbackUrl" TEXT,
+ADD COLUMN     "discoveredTools" JSONB,
 ADD COLUMN     "eventSeq" INTEGER NOT NULL DEFAULT 0;
 
 -- AlterTable
