@@ -19,7 +19,14 @@ declare module 'express-serve-static-core' {
 export function parseInput<T>(schema: ZodType<T>, value: unknown, where: 'body' | 'query' | 'path'): T {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
-  const details = result.error.issues.map((i) => ({ path: [where, ...i.path.map(String)].join('.'), message: i.message, code: i.code }));
+  const details = result.error.issues.flatMap((i): Array<{ path: string; message: string; code: string }> => {
+    const base = [where, ...i.path.map(String)];
+    // An unknown key is reported at its own path (body.foo), not at the enclosing object.
+    if (i.code === 'unrecognized_keys') {
+      return i.keys.map((k) => ({ path: [...base, k].join('.'), message: `unknown field "${k}"`, code: i.code }));
+    }
+    return [{ path: base.join('.'), message: i.message, code: i.code }];
+  });
   throw new ApiError(400, 'invalid_request', `Invalid ${where}: ${details[0]?.path} ${details[0]?.message}`, details);
 }
 

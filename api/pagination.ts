@@ -11,9 +11,13 @@ export function encodeCursor(row: { createdAt: Date; id: string }): string {
 export function decodeCursor(cursor: string | undefined): { createdAt: Date; id: string } | null {
   if (!cursor) return null;
   const raw = Buffer.from(cursor, 'base64url').toString('utf8');
-  const [at, id] = raw.split('|');
-  const createdAt = at ? new Date(at) : new Date(NaN);
-  if (!id || Number.isNaN(createdAt.getTime())) throw new ApiError(400, 'invalid_request', 'Invalid cursor');
+  const sep = raw.indexOf('|');
+  const at = sep > 0 ? raw.slice(0, sep) : '';
+  const id = sep > 0 ? raw.slice(sep + 1) : '';
+  const createdAt = new Date(at);
+  // Exactly what encodeCursor writes: a toISOString() timestamp and a printable-ASCII id.
+  const valid = !Number.isNaN(createdAt.getTime()) && createdAt.toISOString() === at && /^[\x21-\x7e]{1,200}$/.test(id);
+  if (!valid) throw new ApiError(400, 'invalid_request', 'Invalid cursor', [{ path: 'query.cursor', message: 'not a cursor returned by this list' }]);
   return { createdAt, id };
 }
 

@@ -19,6 +19,10 @@ export function authMiddleware(db: Db): RequestHandler {
       const policy = policySchema.safeParse(row.policy);
       if (!policy.success) throw new ApiError(403, 'forbidden', 'This API key has an unreadable policy');
       req.auth = { projectId: row.projectId, keyId: row.id, policy: policy.data };
+      // lastUsedAt at most once a minute per key, off the request path.
+      if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() > 60_000) {
+        db.apiKey.update({ where: { id: row.id }, data: { lastUsedAt: new Date() } }).catch(() => {});
+      }
       next();
     } catch (err) {
       next(err);

@@ -1,15 +1,20 @@
-import { Router } from 'express';
+import type { Router } from 'express';
 import { conflict, notFound, unprocessable } from '../../contracts/errors.js';
-import { newId } from '../../contracts/ids.js';
-import { createAgentSchema, paginationQuerySchema, type AgentView, type CreateAgent } from '../../contracts/schemas/index.js';
+import { newId, randomToken } from '../../contracts/ids.js';
+import { createAgentSchema, type AgentView, type CreateAgent, type CreatedAgentView } from '../../contracts/schemas/index.js';
 import type { Agent } from '../../generated/prisma/client.js';
 import { Prisma } from '../../infra/db/prisma.js';
+import { hashKey, keyPrefix } from '../auth/keys.js';
 import type { AppContext } from '../context.js';
-import { authorize, handler, parseInput } from '../http.js';
+import { parseInput } from '../http.js';
+import { agentRoutes } from '../openapi/table.js';
 import { afterCursor, newestFirst, page } from '../pagination.js';
+import { ApiRouter } from '../routing.js';
+import { compact, mergePatch } from '../services/merge-patch.js';
+import { collisionError, findCollision } from '../services/tool-names.js';
 
 export function slugify(name: string): string {
-  const s = name.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60);
+  const s = name.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60).replace(/-+$/, '');
   return s || 'agent';
 }
 
@@ -30,7 +35,7 @@ export function agentView(a: Agent): AgentView {
     stepRules: (a.stepRules as AgentView['stepRules']) ?? null,
     stopConditions: (a.stopConditions as AgentView['stopConditions']) ?? null,
     maxSteps: a.maxSteps,
-    boundaryPolicy: a.boundaryPolicy ?? null,
+    boundaryPolicy: (a.boundaryPolicy as AgentView['boundaryPolicy']) ?? null,
     guardrails: (a.guardrails as AgentView['guardrails']) ?? null,
     conversational: a.conversational,
     memory: (a.memory as AgentView['memory']) ?? null,
@@ -38,9 +43,78 @@ export function agentView(a: Agent): AgentView {
     approvalTimeoutSeconds: a.approvalTimeoutSeconds,
     active: a.active,
     publicChat: (a.publicChat as AgentView['publicChat']) ?? null,
+    publicChatKeyPrefix: a.publicKeyPrefix,
+    allowClarification: ((a.extra ?? {}) as { allowClarification?: boolean }).allowClarification !== false,
+    requireApprovalFor: ((a.extra ?? {}) as { requireApprovalFor?: 'destructive' }).requireApprovalFor ?? null,
     createdAt: a.createdAt.toISOString(),
     updatedAt: a.updatedAt.toISOString(),
   };
+}
+
+/** The stored agent as a create request would have sent it (the base a merge patch applies to). */
+function agentAsInput(a: Agent): Record<string, unknown> {
+  return compact({
+    aiProviderId: a.aiProviderId,
+    name: a.name,
+    slug: a.slug,
+    description: a.description,
+    instructions: a.instructions,
+    model: a.model,
+    temperature: a.temperature,
+    toolIds: a.toolIds,
+    activeToolIds: a.activeToolIdsSet ? a.activeToolIds : null,
+    toolChoice: a.toolChoice,
+    stepRules: a.stepRules,
+    stopConditions: a.stopConditions,
+    maxSteps: a.maxSteps,
+    boundaryPolicy: a.boundaryPolicy,
+    guardrails: a.guardrails,
+    conversational: a.conversational,
+    memory: a.memory,
+    contextWindow: a.contextWindow,
+    approvalTimeoutSeconds: a.approvalTimeoutSeconds,
+    active: a.active,
+    publicChat: a.publicChat,
+    allowClarification: ((a.extra ?? {}) as { allowClarification?: boolean }).allowClarification !== false,
+    requireApprovalFor: ((a.extra ?? {}) as { requireApprovalFor?: string }).requireApprovalFor,
+  });
+}
+
+const json = (v: unknown) => (v === undefined || v === null ? Prisma.DbNull : (v as Prisma.InputJsonValue));
+
+/** Every column an agent request sets (PUT and PATCH write all of them). */
+function agentColumns(body: CreateAgent, slug: string) {
+  return {
+    aiProviderId: body.aiProviderId,
+    name: body.name,
+    slug,
+    description: body.description ?? null,
+    instructions: body.instructions ?? null,
+    model: body.model ?? null,
+    temperature: body.temperature ?? null,
+    toolIds: [...new Set(body.toolIds)],
+    activeToolIds: body.activeToolIds ? [...new Set(body.activeToolIds)] : [],
+    activeToolIdsSet: body.activeToolIds !== undefined,
+    toolChoice: json(body.toolChoice),
+    stepRules: json(body.stepRules),
+    stopConditions: json(body.stopConditions),
+    maxSteps: body.maxSteps ?? 20,
+    boundaryPolicy: json(body.boundaryPolicy),
+    guardrails: json(body.guardrails),
+    conversational: body.conversational,
+    memory: json(body.memory),
+    contextWindow: body.contextWindow ?? null,
+    approvalTimeoutSeconds: body.approvalTimeoutSeconds,
+    active: body.active,
+    publicChat: json(body.publicChat),
+    extra: { allowClarification: body.allowClarification, ...(body.requireApprovalFor ? { requireApprovalFor: body.requireApprovalFor } : {}) },
+  };
+}
+
+/** A public-chat key (`ag_…`): shown once, stored as a hash with a lookup prefix. */
+function newPublicChatKey() {
+  const key = `ag_${randomToken(40)}`;
+  return { key, prefix: keyPrefix(key), hash: hashKey(key) };
 }
 
 /** Cross-reference checks that need the database (422 on failure, nothing written). */
@@ -63,74 +137,79 @@ async function checkReferences(ctx: AppContext, projectId: string, body: CreateA
     const bad = (rule.activeToolIds ?? []).filter((id) => !attached.has(id));
     if (bad.length) throw unprocessable(`stepRules[${i}].activeToolIds must be a subset of toolIds; not attached: ${bad.join(', ')}`, { path: `body.stepRules.${i}.activeToolIds` });
   }
-
-  // Two tools that would show the model the same name (MCP tools: the same prefix) collide.
-  const byName = new Map<string, string>();
-  for (const t of tools) {
-    const key = t.type === 'mcp' ? `mcp:${t.name}` : t.name;
-    const other = byName.get(key);
-    if (other) throw unprocessable(`Tools ${other} and ${t.id} would both be shown to the model as "${t.name}"`, { path: 'body.toolIds', tools: [other, t.id] });
-    byName.set(key, t.id);
-  }
+  const ordered = toolIds.map((id) => tools.find((t) => t.id === id)!);
+  const collision = findCollision(ordered);
+  if (collision) throw collisionError(collision, 'body.toolIds');
 }
 
 export function agentsRouter(ctx: AppContext): Router {
-  const r = Router();
+  const r = new ApiRouter('/v1/agents', ctx);
+  const find = async (projectId: string, id: string) => {
+    const row = await ctx.db.agent.findFirst({ where: { id, projectId } });
+    if (!row) throw notFound('Agent');
+    return row;
+  };
+  const checkSlug = async (projectId: string, slug: string, exceptId?: string) => {
+    const other = await ctx.db.agent.findFirst({ where: { projectId, slug, ...(exceptId ? { id: { not: exceptId } } : {}) }, select: { id: true } });
+    if (other) throw conflict(`An agent with slug "${slug}" already exists in this project`, { path: 'body.slug', agentId: other.id });
+  };
+  /** PUT and PATCH: the full new configuration, validated, then written over the row. */
+  const replace = async (current: Agent, body: CreateAgent): Promise<AgentView> => {
+    await checkReferences(ctx, current.projectId, body);
+    const slug = body.slug ?? current.slug;
+    await checkSlug(current.projectId, slug, current.id);
+    return agentView(await ctx.db.agent.update({ where: { id: current.id }, data: agentColumns(body, slug) }));
+  };
 
-  r.post('/', handler(async (req, res) => {
-    const auth = authorize(req, 'agents:CreateAgent', 'agents/*');
-    const body = parseInput(createAgentSchema, req.body, 'body');
+  r.add(agentRoutes.create, async ({ auth, body }) => {
     await checkReferences(ctx, auth.projectId, body);
     const slug = body.slug ?? slugify(body.name);
-    if (await ctx.db.agent.findFirst({ where: { projectId: auth.projectId, slug }, select: { id: true } })) {
-      throw conflict(`An agent with slug "${slug}" already exists in this project`, { path: 'body.slug' });
-    }
-    const json = (v: unknown) => (v === undefined ? Prisma.DbNull : (v as object));
+    await checkSlug(auth.projectId, slug);
+    const chatKey = body.publicChat?.enabled ? newPublicChatKey() : null;
     const row = await ctx.db.agent.create({
       data: {
         id: newId('agent'),
         projectId: auth.projectId,
-        aiProviderId: body.aiProviderId,
-        name: body.name,
-        slug,
-        description: body.description ?? null,
-        instructions: body.instructions ?? null,
-        model: body.model ?? null,
-        temperature: body.temperature ?? null,
-        toolIds: [...new Set(body.toolIds)],
-        activeToolIds: body.activeToolIds ?? [],
-        activeToolIdsSet: body.activeToolIds !== undefined,
-        toolChoice: json(body.toolChoice),
-        stepRules: json(body.stepRules),
-        stopConditions: json(body.stopConditions),
-        maxSteps: body.maxSteps ?? 20,
-        boundaryPolicy: json(body.boundaryPolicy),
-        guardrails: json(body.guardrails),
-        conversational: body.conversational,
-        memory: json(body.memory),
-        contextWindow: body.contextWindow ?? null,
-        approvalTimeoutSeconds: body.approvalTimeoutSeconds,
-        active: body.active,
-        publicChat: json(body.publicChat),
+        ...agentColumns(body, slug),
+        ...(chatKey ? { publicKeyPrefix: chatKey.prefix, publicKeyHash: chatKey.hash } : {}),
       },
     });
-    res.status(201).json(agentView(row));
-  }));
+    const view: CreatedAgentView = agentView(row);
+    return chatKey ? { ...view, publicChatKey: chatKey.key } : view;
+  });
 
-  r.get('/', handler(async (req, res) => {
-    const auth = authorize(req, 'agents:ListAgents', 'agents/*');
-    const q = parseInput(paginationQuerySchema, req.query, 'query');
-    const rows = await ctx.db.agent.findMany({ where: { projectId: auth.projectId, ...afterCursor(q.cursor) }, orderBy: newestFirst, take: q.limit + 1 });
-    const { items, nextCursor } = page(rows, q.limit);
-    res.json({ data: items.map(agentView), nextCursor });
-  }));
+  r.add(agentRoutes.list, async ({ auth, query }) => {
+    const rows = await ctx.db.agent.findMany({ where: { projectId: auth.projectId, ...afterCursor(query.cursor) }, orderBy: newestFirst, take: query.limit + 1 });
+    const { items, nextCursor } = page(rows, query.limit);
+    return { data: items.map(agentView), nextCursor };
+  });
 
-  r.get('/:agentId', handler(async (req, res) => {
-    const auth = authorize(req, 'agents:GetAgent', `agents/${req.params.agentId}`);
-    const row = await ctx.db.agent.findFirst({ where: { id: String(req.params.agentId), projectId: auth.projectId } });
-    if (!row) throw notFound('Agent');
-    res.json(agentView(row));
-  }));
+  r.add(agentRoutes.get, async ({ auth, params }) => agentView(await find(auth.projectId, params.agentId)));
 
-  return r;
+  r.add(agentRoutes.replace, async ({ auth, params, body }) => replace(await find(auth.projectId, params.agentId), body));
+
+  r.add(agentRoutes.patch, async ({ auth, params, body }) => {
+    const current = await find(auth.projectId, params.agentId);
+    const merged = parseInput(createAgentSchema, mergePatch(agentAsInput(current), body), 'body');
+    return replace(current, merged);
+  });
+
+  r.add(agentRoutes.delete, async ({ auth, params }) => {
+    const current = await find(auth.projectId, params.agentId);
+    // `agent` tools run this agent as a child: deleting it would break them silently.
+    const callers = await ctx.db.agentTool.findMany({ where: { projectId: auth.projectId, type: 'agent', agentId: current.id }, select: { id: true }, take: 20 });
+    if (callers.length) {
+      throw conflict(`Agent ${current.id} is called by agent tools: ${callers.map((t) => t.id).join(', ')}`, { tools: callers.map((t) => t.id) });
+    }
+    await ctx.db.agent.delete({ where: { id: current.id } });
+  });
+
+  r.add(agentRoutes.regenerateKey, async ({ auth, params }) => {
+    const current = await find(auth.projectId, params.agentId);
+    const chatKey = newPublicChatKey();
+    await ctx.db.agent.update({ where: { id: current.id }, data: { publicKeyPrefix: chatKey.prefix, publicKeyHash: chatKey.hash } });
+    return { agentId: current.id, publicChatKey: chatKey.key, publicChatKeyPrefix: chatKey.prefix };
+  });
+
+  return r.router;
 }

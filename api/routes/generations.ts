@@ -1,7 +1,6 @@
 import { WorkflowNotFoundError, WorkflowUpdateFailedError } from '@temporalio/client';
 import { ApplicationFailure } from '@temporalio/common';
 import { Router, type Response } from 'express';
-import { z } from 'zod';
 import { ApiError, notFound, unprocessable } from '../../contracts/errors.js';
 import {
   approvalDecisionRequestSchema,
@@ -9,6 +8,7 @@ import {
   generateRequestSchema,
   listGenerationsQuerySchema,
   settledStatuses,
+  streamQuerySchema,
   toolOutputsRequestSchema,
   type GenerationStatus,
 } from '../../contracts/schemas/index.js';
@@ -24,9 +24,6 @@ import { lastEventId, openEventStream, streamEvents } from '../generations/strea
 
 const idempotencyKeySchema = /^[\x21-\x7e]{1,255}$/;
 
-const streamQuerySchema = z
-  .object({ follow: z.enum(['true', 'false']).optional(), lastEventId: z.string().regex(/^\d{1,12}$/).optional() })
-  .strict();
 
 async function respondWhenSettled(
   ctx: AppContext, res: Response, auth: AuthInfo, generationId: string, afterVersion: number, waitSeconds: number, extra: Record<string, unknown> = {},

@@ -1,11 +1,15 @@
-import { Router } from 'express';
-import { notFound } from '../../contracts/errors.js';
+import type { Router } from 'express';
+import { conflict, notFound } from '../../contracts/errors.js';
 import { newId } from '../../contracts/ids.js';
-import { createProviderSchema, paginationQuerySchema, type ProviderView } from '../../contracts/schemas/index.js';
+import { createProviderSchema, type ProviderView } from '../../contracts/schemas/index.js';
 import type { AiProvider } from '../../generated/prisma/client.js';
+import { Prisma } from '../../infra/db/prisma.js';
 import type { AppContext } from '../context.js';
-import { authorize, handler, parseInput } from '../http.js';
+import { parseInput } from '../http.js';
+import { providerRoutes } from '../openapi/table.js';
 import { afterCursor, newestFirst, page } from '../pagination.js';
+import { ApiRouter } from '../routing.js';
+import { compact, mergePatch } from '../services/merge-patch.js';
 
 export function providerView(p: AiProvider): ProviderView {
   return {
@@ -22,45 +26,77 @@ export function providerView(p: AiProvider): ProviderView {
   };
 }
 
+type ProviderFields = { name: string; kind: string; baseUrl?: string | null; defaultModel: string; headers?: Record<string, string> | null };
+
+function columns(body: ProviderFields) {
+  return {
+    name: body.name,
+    kind: body.kind,
+    baseUrl: body.baseUrl ?? null,
+    defaultModel: body.defaultModel,
+    headers: body.headers ? body.headers : Prisma.DbNull,
+  };
+}
+
 export function providersRouter(ctx: AppContext): Router {
-  const r = Router();
-
-  r.post('/', handler(async (req, res) => {
-    const auth = authorize(req, 'aiProviders:CreateAiProvider', 'ai-providers/*');
-    const body = parseInput(createProviderSchema, req.body, 'body');
-    const row = await ctx.db.aiProvider.create({
-      data: {
-        id: newId('aiProvider'),
-        projectId: auth.projectId,
-        name: body.name,
-        kind: body.kind,
-        baseUrl: body.baseUrl ?? null,
-        apiKeyEncrypted: body.apiKey ? ctx.secrets.encrypt(body.apiKey) : null,
-        defaultModel: body.defaultModel,
-        ...(body.headers ? { headers: body.headers } : {}),
-      },
-    });
-    res.status(201).json(providerView(row));
-  }));
-
-  r.get('/', handler(async (req, res) => {
-    const auth = authorize(req, 'aiProviders:ListAiProviders', 'ai-providers/*');
-    const q = parseInput(paginationQuerySchema, req.query, 'query');
-    const rows = await ctx.db.aiProvider.findMany({
-      where: { projectId: auth.projectId, ...afterCursor(q.cursor) },
-      orderBy: newestFirst,
-      take: q.limit + 1,
-    });
-    const { items, nextCursor } = page(rows, q.limit);
-    res.json({ data: items.map(providerView), nextCursor });
-  }));
-
-  r.get('/:id', handler(async (req, res) => {
-    const auth = authorize(req, 'aiProviders:GetAiProvider', `ai-providers/${req.params.id}`);
-    const row = await ctx.db.aiProvider.findFirst({ where: { id: String(req.params.id), projectId: auth.projectId } });
+  const r = new ApiRouter('/v1/ai-providers', ctx);
+  const find = async (projectId: string, id: string) => {
+    const row = await ctx.db.aiProvider.findFirst({ where: { id, projectId } });
     if (!row) throw notFound('AI provider');
-    res.json(providerView(row));
-  }));
+    return row;
+  };
+  /** undefined keeps the stored key, null removes it, a string replaces it (encrypted). */
+  const apiKeyColumn = (apiKey: string | null | undefined) =>
+    apiKey === undefined ? {} : { apiKeyEncrypted: apiKey === null ? null : ctx.secrets.encrypt(apiKey) };
 
-  return r;
+  r.add(providerRoutes.create, async ({ auth, body }) => {
+    const row = await ctx.db.aiProvider.create({
+      data: { id: newId('aiProvider'), projectId: auth.projectId, ...columns(body), ...apiKeyColumn(body.apiKey) },
+    });
+    return providerView(row);
+  });
+
+  r.add(providerRoutes.list, async ({ auth, query }) => {
+    const rows = await ctx.db.aiProvider.findMany({
+      where: { projectId: auth.projectId, ...afterCursor(query.cursor) },
+      orderBy: newestFirst,
+      take: query.limit + 1,
+    });
+    const { items, nextCursor } = page(rows, query.limit);
+    return { data: items.map(providerView), nextCursor };
+  });
+
+  r.add(providerRoutes.get, async ({ auth, params }) => providerView(await find(auth.projectId, params.aiProviderId)));
+
+  r.add(providerRoutes.replace, async ({ auth, params, body }) => {
+    await find(auth.projectId, params.aiProviderId);
+    const row = await ctx.db.aiProvider.update({
+      where: { id: params.aiProviderId },
+      data: { ...columns(body), ...apiKeyColumn(body.apiKey) },
+    });
+    return providerView(row);
+  });
+
+  r.add(providerRoutes.patch, async ({ auth, params, body }) => {
+    const current = await find(auth.projectId, params.aiProviderId);
+    const { apiKey, ...patch } = body;
+    const stored = compact({ name: current.name, kind: current.kind, baseUrl: current.baseUrl, defaultModel: current.defaultModel, headers: current.headers });
+    const merged = parseInput(createProviderSchema, mergePatch(stored, patch), 'body');
+    const row = await ctx.db.aiProvider.update({
+      where: { id: current.id },
+      data: { ...columns(merged), ...apiKeyColumn(apiKey as string | null | undefined) },
+    });
+    return providerView(row);
+  });
+
+  r.add(providerRoutes.delete, async ({ auth, params }) => {
+    const current = await find(auth.projectId, params.aiProviderId);
+    const users = await ctx.db.agent.findMany({ where: { projectId: auth.projectId, aiProviderId: current.id }, select: { id: true }, take: 20 });
+    if (users.length) {
+      throw conflict(`AI provider ${current.id} is used by agents: ${users.map((a) => a.id).join(', ')}`, { agents: users.map((a) => a.id) });
+    }
+    await ctx.db.aiProvider.delete({ where: { id: current.id } });
+  });
+
+  return r.router;
 }

@@ -1,34 +1,25 @@
-import { Router } from 'express';
-import { notFound } from '../../contracts/errors.js';
+import type { Router } from 'express';
+import { conflict, notFound, unprocessable } from '../../contracts/errors.js';
 import { newId } from '../../contracts/ids.js';
-import { createToolSchema, paginationQuerySchema, type ToolView } from '../../contracts/schemas/index.js';
+import { createToolSchema, type CreateTool, type ToolView } from '../../contracts/schemas/index.js';
 import type { StoredHeaderValue } from '../../contracts/snapshot.js';
 import type { AgentTool } from '../../generated/prisma/client.js';
-import type { SecretBox } from '../../infra/crypto/secrets.js';
+import { Prisma } from '../../infra/db/prisma.js';
 import type { AppContext } from '../context.js';
-import { authorize, handler, parseInput } from '../http.js';
+import { parseInput } from '../http.js';
+import type { toolRoutes as ToolRoutes } from '../openapi/table.js';
 import { afterCursor, newestFirst, page } from '../pagination.js';
+import { ApiRouter } from '../routing.js';
+import { compact, mergePatch } from '../services/merge-patch.js';
+import { headersAsInput, showHeaders, storeHeaders } from '../services/secret-headers.js';
+import { collisionError, findCollision, type NamedTool } from '../services/tool-names.js';
 
-export const SECRET_PLACEHOLDER = '[secret]';
-
-type HeaderInput = Record<string, string | { value: string; secret: boolean }>;
-
-/** Secret header values are encrypted at rest; plain ones are stored as given. */
-export function storeHeaders(headers: HeaderInput | undefined, secrets: SecretBox): Record<string, StoredHeaderValue> | undefined {
-  if (!headers) return undefined;
-  return Object.fromEntries(
-    Object.entries(headers).map(([k, v]) => [k, typeof v === 'string' ? v : v.secret ? { encrypted: secrets.encrypt(v.value) } : v.value]),
-  );
-}
-
-function showHeaders(headers: Record<string, StoredHeaderValue> | undefined): Record<string, string> | undefined {
-  if (!headers) return undefined;
-  return Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, typeof v === 'string' ? v : SECRET_PLACEHOLDER]));
-}
+type StoredExecute = { url: string; headers?: Record<string, StoredHeaderValue> };
+type StoredMcp = { url: string; transport: string; headers?: Record<string, StoredHeaderValue> };
 
 export function toolView(t: AgentTool): ToolView {
-  const execute = t.execute as { url: string; headers?: Record<string, StoredHeaderValue> } | null;
-  const mcp = t.mcp as { url: string; transport: string; headers?: Record<string, StoredHeaderValue> } | null;
+  const execute = t.execute as StoredExecute | null;
+  const mcp = t.mcp as StoredMcp | null;
   return {
     id: t.id,
     projectId: t.projectId,
@@ -36,8 +27,8 @@ export function toolView(t: AgentTool): ToolView {
     name: t.name,
     description: t.description,
     parameters: (t.parameters as Record<string, unknown> | null) ?? null,
-    execute: execute ? { url: execute.url, ...(execute.headers ? { headers: showHeaders(execute.headers)! } : {}) } : null,
-    mcp: mcp ? { url: mcp.url, transport: mcp.transport, ...(mcp.headers ? { headers: showHeaders(mcp.headers)! } : {}) } : null,
+    execute: execute ? { url: execute.url, ...(execute.headers ? { headers: showHeaders(execute.headers) } : {}) } : null,
+    mcp: mcp ? { url: mcp.url, transport: mcp.transport, ...(mcp.headers ? { headers: showHeaders(mcp.headers) } : {}) } : null,
     enabled: t.enabled,
     agentId: t.agentId,
     config: (t.config as Record<string, unknown> | null) ?? null,
@@ -49,57 +40,134 @@ export function toolView(t: AgentTool): ToolView {
   };
 }
 
-export function toolsRouter(ctx: AppContext): Router {
-  const r = Router();
+/** The stored tool as a create request would have sent it (secret header values stand in). */
+function toolAsInput(t: AgentTool): Record<string, unknown> {
+  const execute = t.execute as StoredExecute | null;
+  const mcp = t.mcp as StoredMcp | null;
+  const withHeaders = <T extends { headers?: Record<string, StoredHeaderValue> }>(v: T) =>
+    v.headers ? { ...v, headers: headersAsInput(v.headers) } : v;
+  return compact({
+    type: t.type,
+    name: t.name,
+    description: t.description,
+    timeoutSeconds: t.timeoutSeconds,
+    readOnly: t.readOnly,
+    maxResultChars: t.maxResultChars,
+    parameters: t.type === 'http' || t.type === 'client' || t.type === 'agent' ? t.parameters : null,
+    execute: t.type === 'http' && execute ? withHeaders(execute) : null,
+    mcp: t.type === 'mcp' && mcp ? withHeaders(mcp) : null,
+    enabled: t.type === 'mcp' ? t.enabled : null,
+    agentId: t.type === 'agent' ? t.agentId : null,
+    config: t.type === 'builtin' ? t.config : null,
+  });
+}
 
-  r.post('/', handler(async (req, res) => {
-    const auth = authorize(req, 'agents:CreateAgentTool', 'tools/*');
-    const body = parseInput(createToolSchema, req.body, 'body');
-    const execute = body.type === 'http' && body.execute
-      ? { url: body.execute.url, ...(body.execute.headers ? { headers: storeHeaders(body.execute.headers, ctx.secrets) } : {}) }
-      : undefined;
-    const mcp = body.type === 'mcp'
-      ? { url: body.mcp.url, transport: body.mcp.transport, ...(body.mcp.headers ? { headers: storeHeaders(body.mcp.headers, ctx.secrets) } : {}) }
-      : undefined;
-    const row = await ctx.db.agentTool.create({
-      data: {
-        id: newId('tool'),
-        projectId: auth.projectId,
-        type: body.type,
-        name: body.name,
-        description: body.description ?? null,
-        ...('parameters' in body && body.parameters ? { parameters: body.parameters as object } : {}),
-        ...(execute ? { execute } : {}),
-        ...(mcp ? { mcp } : {}),
-        enabled: body.type === 'mcp' ? body.enabled : true,
-        agentId: body.type === 'agent' ? body.agentId : null,
-        ...(body.type === 'builtin' && body.config ? { config: body.config as object } : {}),
-        timeoutSeconds: body.timeoutSeconds,
-        readOnly: body.readOnly,
-        maxResultChars: body.maxResultChars,
-      },
-    });
-    res.status(201).json(toolView(row));
-  }));
+const json = (v: unknown) => (v === undefined || v === null ? Prisma.DbNull : (v as Prisma.InputJsonValue));
 
-  r.get('/', handler(async (req, res) => {
-    const auth = authorize(req, 'agents:ListAgentTools', 'tools/*');
-    const q = parseInput(paginationQuerySchema, req.query, 'query');
-    const rows = await ctx.db.agentTool.findMany({
-      where: { projectId: auth.projectId, ...afterCursor(q.cursor) },
-      orderBy: newestFirst,
-      take: q.limit + 1,
-    });
-    const { items, nextCursor } = page(rows, q.limit);
-    res.json({ data: items.map(toolView), nextCursor });
-  }));
+/**
+ * Every column a tool request sets. `keep` carries stored `execute`/`mcp` blocks a merge patch
+ * did not touch, so their encrypted header values are kept as they are.
+ */
+function toolColumns(ctx: AppContext, body: CreateTool, keep: { execute?: unknown; mcp?: unknown } = {}) {
+  const execute =
+    body.type === 'http' && body.execute
+      ? keep.execute ?? { url: body.execute.url, ...(body.execute.headers ? { headers: storeHeaders(body.execute.headers, ctx.secrets) } : {}) }
+      : null;
+  const mcp =
+    body.type === 'mcp'
+      ? keep.mcp ?? { url: body.mcp.url, transport: body.mcp.transport, ...(body.mcp.headers ? { headers: storeHeaders(body.mcp.headers, ctx.secrets) } : {}) }
+      : null;
+  return {
+    type: body.type,
+    name: body.name,
+    description: body.description ?? null,
+    parameters: json('parameters' in body ? body.parameters : undefined),
+    execute: json(execute),
+    mcp: json(mcp),
+    enabled: body.type === 'mcp' ? body.enabled : true,
+    agentId: body.type === 'agent' ? body.agentId : null,
+    config: json(body.type === 'builtin' ? body.config : undefined),
+    timeoutSeconds: body.timeoutSeconds,
+    readOnly: body.readOnly,
+    maxResultChars: body.maxResultChars,
+  };
+}
 
-  r.get('/:id', handler(async (req, res) => {
-    const auth = authorize(req, 'agents:GetAgentTool', `tools/${req.params.id}`);
-    const row = await ctx.db.agentTool.findFirst({ where: { id: String(req.params.id), projectId: auth.projectId } });
+/**
+ * `routes` is the route-table group this router serves: `/v1/tools`, or the same endpoints under
+ * `/v1/agents/tools` (the SOAT seed's path).
+ */
+export function toolsRouter(ctx: AppContext, routes: typeof ToolRoutes, base: string): Router {
+  const r = new ApiRouter(base, ctx);
+  const find = async (projectId: string, id: string) => {
+    const row = await ctx.db.agentTool.findFirst({ where: { id, projectId } });
     if (!row) throw notFound('Agent tool');
-    res.json(toolView(row));
-  }));
+    return row;
+  };
+  const checkAgentTarget = async (projectId: string, body: CreateTool) => {
+    if (body.type !== 'agent') return;
+    const agent = await ctx.db.agent.findFirst({ where: { id: body.agentId, projectId }, select: { id: true } });
+    if (!agent) throw unprocessable(`Agent ${body.agentId} does not exist in this project`, { path: 'body.agentId' });
+  };
+  /** A tool shown under a new name must not collide with another tool of any agent using it. */
+  const checkRename = async (current: AgentTool, next: NamedTool) => {
+    if (current.name === next.name && current.type === next.type) return;
+    const agents = await ctx.db.agent.findMany({ where: { projectId: current.projectId, toolIds: { has: current.id } }, select: { id: true, toolIds: true } });
+    if (!agents.length) return;
+    const others = await ctx.db.agentTool.findMany({
+      where: { projectId: current.projectId, id: { in: [...new Set(agents.flatMap((a) => a.toolIds))] } },
+      select: { id: true, name: true, type: true },
+    });
+    for (const agent of agents) {
+      const tools = agent.toolIds.map((id) => (id === current.id ? next : others.find((t) => t.id === id))).filter((t): t is NamedTool => t !== undefined);
+      const collision = findCollision(tools);
+      if (collision) throw collisionError(collision, 'body.name', agent.id);
+    }
+  };
+  const update = async (current: AgentTool, body: CreateTool, keep?: { execute?: unknown; mcp?: unknown }) => {
+    await checkAgentTarget(current.projectId, body);
+    await checkRename(current, { id: current.id, name: body.name, type: body.type });
+    return toolView(await ctx.db.agentTool.update({ where: { id: current.id }, data: toolColumns(ctx, body, keep) }));
+  };
 
-  return r;
+  r.add(routes.create, async ({ auth, body }) => {
+    await checkAgentTarget(auth.projectId, body);
+    const row = await ctx.db.agentTool.create({ data: { id: newId('tool'), projectId: auth.projectId, ...toolColumns(ctx, body) } });
+    return toolView(row);
+  });
+
+  r.add(routes.list, async ({ auth, query }) => {
+    const rows = await ctx.db.agentTool.findMany({
+      where: { projectId: auth.projectId, ...afterCursor(query.cursor) },
+      orderBy: newestFirst,
+      take: query.limit + 1,
+    });
+    const { items, nextCursor } = page(rows, query.limit);
+    return { data: items.map(toolView), nextCursor };
+  });
+
+  r.add(routes.get, async ({ auth, params }) => toolView(await find(auth.projectId, params.toolId)));
+
+  r.add(routes.replace, async ({ auth, params, body }) => update(await find(auth.projectId, params.toolId), body));
+
+  r.add(routes.patch, async ({ auth, params, body }) => {
+    const current = await find(auth.projectId, params.toolId);
+    const merged = parseInput(createToolSchema, mergePatch(toolAsInput(current), body), 'body');
+    const sameType = merged.type === current.type;
+    return update(current, merged, {
+      ...(sameType && body.execute === undefined && current.execute !== null ? { execute: current.execute } : {}),
+      ...(sameType && body.mcp === undefined && current.mcp !== null ? { mcp: current.mcp } : {}),
+    });
+  });
+
+  r.add(routes.delete, async ({ auth, params }) => {
+    const current = await find(auth.projectId, params.toolId);
+    const users = await ctx.db.agent.findMany({ where: { projectId: auth.projectId, toolIds: { has: current.id } }, select: { id: true }, take: 20 });
+    if (users.length) {
+      throw conflict(`Agent tool ${current.id} is attached to agents: ${users.map((a) => a.id).join(', ')}; detach it first`, { agents: users.map((a) => a.id) });
+    }
+    await ctx.db.agentTool.delete({ where: { id: current.id } });
+  });
+
+  return r.router;
 }

@@ -161,3 +161,11 @@ export const listGenerationsQuerySchema = z
     traceId: z.string().max(100).optional(),
   })
   .strict();
+
+/** Query of GET /v1/generations/{id}/events. */
+export const streamQuerySchema = z
+  .object({
+    follow: z.enum(['true', 'false']).optional().describe('Keep streaming across requires_action instead of ending there'),
+    lastEventId: z.string().regex(/^\d{1,12}$/).optional().describe('Same as the Last-Event-ID header'),
+  })
+  .strict();

@@ -1,0 +1,88 @@
+import { OpenAPIRegistry, OpenApiGeneratorV3, type ResponseConfig, type RouteConfig } from '@asteasolutions/zod-to-openapi';
+import { errorResponseSchema } from '../../contracts/schemas/index.js';
+import type { AnyRouteSpec } from './spec.js';
+import { routeTable } from './table.js';
+
+const errorDescriptions: Record<number, string> = {
+  400: 'Invalid path, query or body (details list each problem with its path)',
+  401: 'Missing, invalid or revoked API key',
+  403: 'The API key\'s policy does not allow this action',
+  404: 'Not found in the key\'s project',
+  409: 'Conflict with the current state',
+  413: 'Body larger than the limit (1 MB by default)',
+  422: 'Semantically invalid (e.g. a reference to something that does not exist)',
+  429: 'Rate limit of the API key exceeded (see Retry-After)',
+};
+
+function errorStatuses(spec: AnyRouteSpec): number[] {
+  const s = new Set<number>(spec.errors ?? []);
+  if (spec.action) [400, 401, 403, 429].forEach((c) => s.add(c));
+  if (spec.params) s.add(404);
+  if (spec.body) [413, 422].forEach((c) => s.add(c));
+  return [...s].sort((a, b) => a - b);
+}
+
+function content(schema: AnyRouteSpec['response'], contentType = 'application/json'): ResponseConfig['content'] {
+  return schema ? { [contentType]: { schema } } : undefined;
+}
+
+/** The OpenAPI operation of one route-table entry. */
+export function toRouteConfig(spec: AnyRouteSpec): RouteConfig {
+  const success = spec.response ? { ...content(spec.response, spec.responseContentType) } : undefined;
+  for (const [type, schema] of Object.entries(spec.alternativeContent ?? {})) Object.assign(success ?? {}, { [type]: { schema } });
+  const responses: RouteConfig['responses'] = {
+    [spec.status]: { description: spec.responseDescription, ...(success ? { content: success } : {}) },
+  };
+  for (const [status, r] of Object.entries(spec.otherResponses ?? {})) {
+    responses[status] = { description: r.description, ...(r.schema ? { content: content(r.schema, r.contentType) } : {}) };
+  }
+  for (const status of errorStatuses(spec)) {
+    responses[status] ??= { description: errorDescriptions[status] ?? 'Error', content: { 'application/json': { schema: errorResponseSchema } } };
+  }
+  return {
+    method: spec.method,
+    path: spec.path,
+    operationId: spec.operationId,
+    summary: spec.summary,
+    ...(spec.description ? { description: spec.description } : {}),
+    tags: [spec.tag],
+    security: spec.action ? [{ bearerAuth: [] }] : [],
+    ...(spec.deprecated ? { deprecated: true } : {}),
+    ...(spec.action ? { 'x-action': spec.action } : {}),
+    request: {
+      ...(spec.params ? { params: spec.params } : {}),
+      ...(spec.query ? { query: spec.query } : {}),
+      ...(spec.body ? { body: { required: true, content: { 'application/json': { schema: spec.body } } } } : {}),
+    },
+    responses,
+  };
+}
+
+export function buildOpenApiDocument(routes: AnyRouteSpec[] = routeTable): ReturnType<OpenApiGeneratorV3['generateDocument']> {
+  const registry = new OpenAPIRegistry();
+  registry.registerComponent('securitySchemes', 'bearerAuth', {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'An API key of the project: `Authorization: Bearer da_…`',
+  });
+  for (const spec of routes) registry.registerPath(toRouteConfig(spec));
+  return new OpenApiGeneratorV3(registry.definitions).generateDocument({
+    openapi: '3.0.3',
+    info: {
+      title: 'Durable Agents API',
+      version: '1',
+      description:
+        'LLM agents run as durable Temporal workflows. Every /v1 route needs `Authorization: Bearer <key>`; the policy action each operation checks is in `x-action`. Errors have the shape `{ "error": { "code", "message", "details"? } }`. Lists take `cursor` and `limit` and return `{ data, nextCursor }`.',
+    },
+    servers: [{ url: '/' }],
+    security: [{ bearerAuth: [] }],
+    tags: [...new Set(routes.map((r) => r.tag))].map((name) => ({ name })),
+  });
+}
+
+let cached: ReturnType<typeof buildOpenApiDocument> | null = null;
+/** Built once per process (the table is static). */
+export function openApiDocument(): ReturnType<typeof buildOpenApiDocument> {
+  cached ??= buildOpenApiDocument();
+  return cached;
+}

@@ -1,0 +1,79 @@
+import type { Router } from 'express';
+import { ApiError, notFound } from '../../contracts/errors.js';
+import { newId } from '../../contracts/ids.js';
+import { policySchema, type ApiKeyView } from '../../contracts/schemas/index.js';
+import type { ApiKey } from '../../generated/prisma/client.js';
+import { generateApiKey, hashKey, keyPrefix } from '../auth/keys.js';
+import { boundedPolicy, uncoveredGrants } from '../auth/policy.js';
+import type { AppContext } from '../context.js';
+import { apiKeyRoutes } from '../openapi/table.js';
+import { afterCursor, newestFirst, page } from '../pagination.js';
+import { ApiRouter } from '../routing.js';
+
+export function apiKeyView(k: ApiKey): ApiKeyView {
+  const policy = policySchema.safeParse(k.policy);
+  return {
+    id: k.id,
+    projectId: k.projectId,
+    name: k.name,
+    prefix: k.prefix,
+    // A stored policy that no longer parses grants nothing (the auth middleware refuses it too).
+    policy: policy.success ? policy.data : { statements: [{ effect: 'Deny', action: ['*'], resource: ['*'] }] },
+    createdAt: k.createdAt.toISOString(),
+    lastUsedAt: k.lastUsedAt ? k.lastUsedAt.toISOString() : null,
+    revokedAt: k.revokedAt ? k.revokedAt.toISOString() : null,
+  };
+}
+
+export function apiKeysRouter(ctx: AppContext): Router {
+  const r = new ApiRouter('/v1/api-keys', ctx);
+  const find = async (projectId: string, id: string) => {
+    const row = await ctx.db.apiKey.findFirst({ where: { id, projectId } });
+    if (!row) throw notFound('API key');
+    return row;
+  };
+
+  r.add(apiKeyRoutes.create, async ({ auth, body }) => {
+    // No escalation: a key can only hand out permissions it has itself.
+    const missing = uncoveredGrants(auth.policy, body.policy);
+    if (missing.length) {
+      const first = missing[0]!;
+      throw new ApiError(403, 'forbidden', `The new key's policy grants ${first.action} on ${first.resource}, which this API key is not allowed itself`, {
+        path: 'body.policy',
+        notGranted: missing.slice(0, 20),
+      });
+    }
+    const key = generateApiKey();
+    const row = await ctx.db.apiKey.create({
+      data: {
+        id: newId('apiKey'),
+        projectId: auth.projectId,
+        name: body.name,
+        prefix: keyPrefix(key),
+        keyHash: hashKey(key),
+        policy: boundedPolicy(auth.policy, body.policy),
+      },
+    });
+    return { ...apiKeyView(row), key };
+  });
+
+  r.add(apiKeyRoutes.list, async ({ auth, query }) => {
+    const rows = await ctx.db.apiKey.findMany({
+      where: { projectId: auth.projectId, ...afterCursor(query.cursor) },
+      orderBy: newestFirst,
+      take: query.limit + 1,
+    });
+    const { items, nextCursor } = page(rows, query.limit);
+    return { data: items.map(apiKeyView), nextCursor };
+  });
+
+  r.add(apiKeyRoutes.get, async ({ auth, params }) => apiKeyView(await find(auth.projectId, params.apiKeyId)));
+
+  r.add(apiKeyRoutes.revoke, async ({ auth, params }) => {
+    const current = await find(auth.projectId, params.apiKeyId);
+    if (current.revokedAt) return apiKeyView(current);
+    return apiKeyView(await ctx.db.apiKey.update({ where: { id: current.id }, data: { revokedAt: new Date() } }));
+  });
+
+  return r.router;
+}

@@ -1,0 +1,126 @@
+import type { Router } from 'express';
+import { notFound } from '../../contracts/errors.js';
+import { newId } from '../../contracts/ids.js';
+import { createHookSchema, type CreateHook, type HookView } from '../../contracts/schemas/index.js';
+import type { StoredHeaderValue } from '../../contracts/snapshot.js';
+import type { Hook } from '../../generated/prisma/client.js';
+import type { AppContext } from '../context.js';
+import { parseInput } from '../http.js';
+import { hookRoutes } from '../openapi/table.js';
+import { afterCursor, newestFirst, page } from '../pagination.js';
+import { ApiRouter } from '../routing.js';
+import { compact, mergePatch } from '../services/merge-patch.js';
+import { headersAsInput, showHeaders, storeHeaders } from '../services/secret-headers.js';
+
+/**
+ * How an http hook's config is stored: header values marked secret as `{ encrypted }` envelopes,
+ * the signing secret as `secretEncrypted`. Rule and approval configs are stored as validated.
+ */
+export interface StoredHttpHookConfig {
+  url: string;
+  headers?: Record<string, StoredHeaderValue>;
+  timeoutSeconds: number;
+  secretEncrypted?: string;
+}
+
+export function hookView(h: Hook): HookView {
+  let config = h.config as HookView['config'];
+  if (h.type === 'http') {
+    const c = h.config as unknown as StoredHttpHookConfig;
+    config = { url: c.url, ...(c.headers ? { headers: showHeaders(c.headers) } : {}), timeoutSeconds: c.timeoutSeconds, hasSecret: c.secretEncrypted !== undefined };
+  }
+  return {
+    id: h.id,
+    projectId: h.projectId,
+    agentId: h.agentId,
+    event: h.event as HookView['event'],
+    type: h.type as HookView['type'],
+    matcher: h.matcher,
+    config,
+    createdAt: h.createdAt.toISOString(),
+    updatedAt: h.updatedAt.toISOString(),
+  };
+}
+
+/** The stored hook as a create request would have sent it (secrets stand in, never written back). */
+function hookAsInput(h: Hook): Record<string, unknown> {
+  let config = h.config as Record<string, unknown>;
+  if (h.type === 'http') {
+    const c = h.config as unknown as StoredHttpHookConfig;
+    config = compact({
+      url: c.url,
+      headers: c.headers ? headersAsInput(c.headers) : null,
+      timeoutSeconds: c.timeoutSeconds,
+      secret: c.secretEncrypted !== undefined ? 'stored-signing-secret' : null,
+    });
+  }
+  return compact({ event: h.event, type: h.type, matcher: h.matcher, config });
+}
+
+function storedConfig(ctx: AppContext, body: CreateHook): object {
+  if (body.type !== 'http') return body.config;
+  const c = body.config;
+  const stored: StoredHttpHookConfig = {
+    url: c.url,
+    ...(c.headers ? { headers: storeHeaders(c.headers, ctx.secrets) } : {}),
+    timeoutSeconds: c.timeoutSeconds,
+    ...(c.secret !== undefined ? { secretEncrypted: ctx.secrets.encrypt(c.secret) } : {}),
+  };
+  return stored;
+}
+
+export function hooksRouter(ctx: AppContext): Router {
+  const r = new ApiRouter('/v1/agents', ctx);
+  const findAgent = async (projectId: string, agentId: string) => {
+    const agent = await ctx.db.agent.findFirst({ where: { id: agentId, projectId }, select: { id: true } });
+    if (!agent) throw notFound('Agent');
+  };
+  const find = async (projectId: string, agentId: string, hookId: string) => {
+    await findAgent(projectId, agentId);
+    const row = await ctx.db.hook.findFirst({ where: { id: hookId, agentId, projectId } });
+    if (!row) throw notFound('Hook');
+    return row;
+  };
+  const columns = (body: CreateHook, config: object) => ({ event: body.event, type: body.type, matcher: body.matcher ?? null, config });
+
+  r.add(hookRoutes.create, async ({ auth, params, body }) => {
+    await findAgent(auth.projectId, params.agentId);
+    const row = await ctx.db.hook.create({
+      data: { id: newId('hook'), projectId: auth.projectId, agentId: params.agentId, ...columns(body, storedConfig(ctx, body)) },
+    });
+    return hookView(row);
+  });
+
+  r.add(hookRoutes.list, async ({ auth, params, query }) => {
+    await findAgent(auth.projectId, params.agentId);
+    const rows = await ctx.db.hook.findMany({
+      where: { projectId: auth.projectId, agentId: params.agentId, ...afterCursor(query.cursor) },
+      orderBy: newestFirst,
+      take: query.limit + 1,
+    });
+    const { items, nextCursor } = page(rows, query.limit);
+    return { data: items.map(hookView), nextCursor };
+  });
+
+  r.add(hookRoutes.get, async ({ auth, params }) => hookView(await find(auth.projectId, params.agentId, params.hookId)));
+
+  r.add(hookRoutes.replace, async ({ auth, params, body }) => {
+    const current = await find(auth.projectId, params.agentId, params.hookId);
+    return hookView(await ctx.db.hook.update({ where: { id: current.id }, data: columns(body, storedConfig(ctx, body)) }));
+  });
+
+  r.add(hookRoutes.patch, async ({ auth, params, body }) => {
+    const current = await find(auth.projectId, params.agentId, params.hookId);
+    const merged = parseInput(createHookSchema, mergePatch(hookAsInput(current), body), 'body');
+    // Config not given and type unchanged: keep the stored config (its encrypted values included).
+    const config = body.config === undefined && merged.type === current.type ? (current.config as object) : storedConfig(ctx, merged);
+    return hookView(await ctx.db.hook.update({ where: { id: current.id }, data: columns(merged, config) }));
+  });
+
+  r.add(hookRoutes.delete, async ({ auth, params }) => {
+    const current = await find(auth.projectId, params.agentId, params.hookId);
+    await ctx.db.hook.delete({ where: { id: current.id } });
+  });
+
+  return r.router;
+}

@@ -1,0 +1,105 @@
+import { Router, type Request, type Response } from 'express';
+import { z } from 'zod';
+import { ApiError } from '../contracts/errors.js';
+import type { Env } from '../config/env.js';
+import type { Logger } from '../infra/logger.js';
+import { isAllowed } from './auth/policy.js';
+import { handler, parseInput, requireAuth, type AuthInfo } from './http.js';
+import { expressPath, type AnyRouteSpec, type BodyOf, type ParamsOf, type QueryOf, type ResponseOf } from './openapi/spec.js';
+
+export interface RouteInput<S> {
+  req: Request;
+  res: Response;
+  params: ParamsOf<S>;
+  query: QueryOf<S>;
+  body: BodyOf<S>;
+}
+
+export interface AuthedRouteInput<S> extends RouteInput<S> {
+  auth: AuthInfo;
+}
+
+export interface ApiRouterOptions {
+  env: Pick<Env, 'NODE_ENV'>;
+  logger: Logger;
+}
+
+const noQuery = z.object({}).strict();
+
+/**
+ * A resource's router, built from route-table entries: for each request it checks the policy
+ * action (before anything else, so a caller without the permission learns nothing), validates
+ * path, query and body with the entry's schemas, runs the handler and sends its result with the
+ * entry's status. `base` is where app.ts mounts the router; entry paths must start with it.
+ */
+export class ApiRouter {
+  readonly router = Router();
+
+  /** Under NODE_ENV=test every response is checked against its documented schema (a mismatch is a 500). */
+  private readonly validateResponses: boolean;
+  private readonly logger: Logger;
+
+  constructor(
+    readonly base: string,
+    opts: ApiRouterOptions,
+  ) {
+    this.validateResponses = opts.env.NODE_ENV === 'test';
+    this.logger = opts.logger;
+  }
+
+  /** An endpoint that needs an API key (spec.action set). */
+  add<S extends AnyRouteSpec>(spec: S, fn: (input: AuthedRouteInput<S>) => Promise<ResponseOf<S>> | ResponseOf<S>): this {
+    if (!spec.action || !spec.resource) throw new Error(`${spec.operationId}: an authenticated route needs action and resource`);
+    return this.mount(spec, (input) => fn(input as AuthedRouteInput<S>));
+  }
+
+  /** An endpoint served without an API key (spec.action null). */
+  addPublic<S extends AnyRouteSpec>(spec: S, fn: (input: RouteInput<S>) => Promise<ResponseOf<S>> | ResponseOf<S>): this {
+    if (spec.action !== null) throw new Error(`${spec.operationId}: a public route must have action null`);
+    return this.mount(spec, fn);
+  }
+
+  private mount<S extends AnyRouteSpec>(spec: S, fn: (input: RouteInput<S> & { auth?: AuthInfo }) => unknown): this {
+    if (!spec.path.startsWith(this.base)) throw new Error(`${spec.operationId}: ${spec.path} is not under ${this.base}`);
+    const relative = expressPath(spec.path.slice(this.base.length)) || '/';
+    this.router[spec.method](
+      relative,
+      handler(async (req, res) => {
+        let auth: AuthInfo | undefined;
+        if (spec.action) {
+          auth = requireAuth(req);
+          const raw = Object.fromEntries(Object.entries(req.params).map(([k, v]) => [k, String(v)]));
+          const resource = `${auth.projectId}:${spec.resource!(raw, auth.projectId)}`;
+          if (!isAllowed(auth.policy, spec.action, resource)) {
+            throw new ApiError(403, 'forbidden', `This API key is not allowed to perform ${spec.action}`, { action: spec.action });
+          }
+        }
+        const params = spec.params ? parseInput(spec.params, req.params, 'path') : {};
+        const query = parseInput(spec.query ?? noQuery, req.query ?? {}, 'query');
+        const body = spec.body ? parseInput(spec.body, req.body, 'body') : undefined;
+        const result = await fn({ req, res, auth, params, query, body } as RouteInput<S> & { auth?: AuthInfo });
+        this.send(spec, res, result);
+      }),
+    );
+    return this;
+  }
+
+  private send(spec: AnyRouteSpec, res: Response, result: unknown): void {
+    if (!spec.response) {
+      res.status(spec.status).end();
+      return;
+    }
+    if (this.validateResponses) {
+      const check = spec.response.safeParse(result);
+      if (!check.success) {
+        this.logger.error({ operationId: spec.operationId, issues: check.error.issues }, 'response does not match its documented schema');
+        throw new ApiError(500, 'internal_error', `Response of ${spec.operationId} does not match its documented schema`, check.error.issues);
+      }
+    }
+    if (spec.responseContentType && spec.responseContentType !== 'application/json') {
+      res.status(spec.status).type(spec.responseContentType).send(result);
+      return;
+    }
+    res.status(spec.status).json(result);
+  }
+}

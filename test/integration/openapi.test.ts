@@ -1,0 +1,140 @@
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../api/app.js';
+import { routeTable } from '../../api/openapi/table.js';
+import { createLogger } from '../../infra/logger.js';
+import { servedRoutes } from '../support/served-routes.js';
+import { startStack, type TestStack } from '../support/stack.js';
+
+type Doc = {
+  openapi: string;
+  info: { title: string; version: string };
+  paths: Record<string, Record<string, any>>;
+  components: { schemas: Record<string, unknown>; securitySchemes: Record<string, unknown> };
+};
+
+const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
+
+function operations(doc: Doc): Array<{ key: string; method: string; path: string; op: any }> {
+  return Object.entries(doc.paths).flatMap(([path, item]) =>
+    METHODS.filter((m) => item[m]).map((m) => ({ key: `${m.toUpperCase()} ${path}`, method: m, path, op: item[m] })),
+  );
+}
+
+describe('OpenAPI document and /docs', () => {
+  let stack: TestStack;
+  let doc: Doc;
+
+  beforeAll(async () => {
+    stack = await startStack({ withoutWorker: true });
+    const res = await fetch(`${stack.url}/v1/openapi.json`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('application/json');
+    doc = (await res.json()) as Doc;
+  });
+  afterAll(async () => {
+    await stack?.close();
+  });
+
+  it('is a valid OpenAPI 3.x document (checked by an OpenAPI schema validator)', async () => {
+    expect(doc.openapi).toMatch(/^3\.\d+\.\d+$/);
+    const result = await new Validator().validate(doc as unknown as Record<string, unknown>);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+  });
+
+  it('lists exactly the routes Express serves (walked from the app router stack)', () => {
+    const app = createApp({
+      env: stack.env,
+      db: stack.db,
+      temporal: stack.temporal,
+      feed: stack.runtime.feed,
+      secrets: stack.runtime.secrets,
+      logger: createLogger('silent', 'test'),
+    });
+    const served = servedRoutes(app);
+    const documented = operations(doc).map((o) => o.key).sort();
+    expect(served.length).toBeGreaterThan(40);
+    expect(served.filter((r) => !documented.includes(r)), 'served but not documented').toEqual([]);
+    expect(documented.filter((r) => !served.includes(r)), 'documented but not served').toEqual([]);
+    // The generation endpoints and the operational ones are among them.
+    for (const key of [
+      'POST /v1/agents/{agentId}/generate',
+      'POST /v1/agents/{agentId}/generate/{generationId}/tool-outputs',
+      'GET /v1/agents/{agentId}/generations/{generationId}',
+      'GET /v1/generations',
+      'GET /v1/generations/{generationId}',
+      'POST /v1/generations/{generationId}/cancel',
+      'GET /healthz',
+      'GET /readyz',
+      'GET /v1/openapi.json',
+      'GET /docs',
+    ]) {
+      expect(documented).toContain(key);
+    }
+  });
+
+  it('has unique operationIds, a policy action on every authenticated operation, schemas for requests and responses', () => {
+    const ops = operations(doc);
+    const ids = ops.map((o) => o.op.operationId);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const { key, method, op } of ops) {
+      const publicRoute = Array.isArray(op.security) && op.security.length === 0;
+      if (!publicRoute) expect(op['x-action'], key).toMatch(/^[a-zA-Z]+:[A-Z][a-zA-Z]+$/);
+      if (method === 'put' || method === 'patch') expect(op.requestBody?.content?.['application/json']?.schema, key).toBeTruthy();
+      const responses = Object.entries(op.responses as Record<string, any>);
+      const success = responses.filter(([s]) => s.startsWith('2'));
+      expect(success.length, key).toBeGreaterThan(0);
+      for (const [status, r] of success) {
+        if (status !== '204') expect(Object.values(r.content ?? {})[0], `${key} ${status}`).toHaveProperty('schema');
+      }
+      for (const [status, r] of responses.filter(([s]) => !s.startsWith('2') && s !== '503')) {
+        expect(r.content['application/json'].schema, `${key} ${status}`).toEqual({ $ref: '#/components/schemas/Error' });
+      }
+      for (const p of op.parameters ?? []) expect(p.schema, `${key} ${p.name}`).toBeTruthy();
+    }
+    // Every write endpoint of the route table documents its body.
+    for (const r of routeTable.filter((r) => r.body)) {
+      expect(doc.paths[r.path]![r.method].requestBody.required, r.operationId).toBe(true);
+    }
+  });
+
+  it('resolves every $ref', () => {
+    const refs = new Set<string>();
+    const walk = (v: unknown) => {
+      if (Array.isArray(v)) v.forEach(walk);
+      else if (v && typeof v === 'object') {
+        for (const [k, child] of Object.entries(v)) {
+          if (k === '$ref' && typeof child === 'string') refs.add(child);
+          else walk(child);
+        }
+      }
+    };
+    walk(doc);
+    expect(refs.size).toBeGreaterThan(20);
+    for (const ref of refs) {
+      const match = /^#\/components\/(schemas|securitySchemes)\/(.+)$/.exec(ref);
+      expect(match, ref).toBeTruthy();
+      expect((doc.components as Record<string, Record<string, unknown>>)[match![1]!]![match![2]!], ref).toBeDefined();
+    }
+  });
+
+  it('/docs is a self-contained HTML page listing every operation with its action', async () => {
+    const res = await fetch(`${stack.url}/docs`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/html');
+    expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
+    const html = await res.text();
+    expect(html).not.toMatch(/<script|<link[^>]+stylesheet|https?:\/\/(?!json-schema)[a-z]/i);
+    for (const { op } of operations(doc)) {
+      expect(html).toContain(`id="op-${op.operationId}"`);
+      if (op['x-action']) expect(html).toContain(op['x-action']);
+    }
+    for (const name of Object.keys(doc.components.schemas)) expect(html).toContain(`id="schema-${name}"`);
+  });
+
+  it('is served without an API key; the rest of /v1 is not', async () => {
+    expect((await fetch(`${stack.url}/v1/openapi.json`)).status).toBe(200);
+    expect((await fetch(`${stack.url}/v1/agents`)).status).toBe(401);
+  });
+});
