@@ -6,6 +6,7 @@ import type { ToolChoice } from '../contracts/schemas/index.js';
 import type { SnapshotProvider, SnapshotTool } from '../contracts/snapshot.js';
 import type { SecretBox } from '../infra/crypto/secrets.js';
 import type { ModelCallInput, ModelCallResult, ModelToolCall } from '../workflows/types.js';
+import { canonicalJson } from '../workflows/loop/hash.js';
 import { ChunkWriter } from './event-log.js';
 import { tracePhase, type GenerationStore, type StoredMessage } from './generation-store.js';
 import { heartbeatWhile } from './heartbeat.js';
@@ -41,14 +42,7 @@ export function toOpenAiTool(tool: SnapshotTool): ChatCompletionTool {
 
 /** Stable hash of a JSON value (object keys sorted), used for doom-loop detection. */
 export function hashArguments(value: unknown): string {
-  const canonical = (v: unknown): unknown => {
-    if (Array.isArray(v)) return v.map(canonical);
-    if (v && typeof v === 'object') {
-      return Object.fromEntries(Object.keys(v).sort().map((k) => [k, canonical((v as Record<string, unknown>)[k])]));
-    }
-    return v;
-  };
-  return createHash('sha256').update(JSON.stringify(canonical(value)) ?? 'undefined').digest('hex').slice(0, 32);
+  return createHash('sha256').update(canonicalJson(value)).digest('hex').slice(0, 32);
 }
 
 export function parseArguments(raw: string): unknown {

@@ -5,6 +5,7 @@ import { newId } from '../../contracts/ids.js';
 import type { GenerateRequest, StepRule, StopCondition, ToolChoice } from '../../contracts/schemas/index.js';
 import type { GenerationSnapshot, SnapshotHook, SnapshotTool, StoredHeaderValue } from '../../contracts/snapshot.js';
 import type { Agent, AgentTool, Generation, Hook } from '../../generated/prisma/client.js';
+import { canonicalJson } from '../../workflows/loop/hash.js';
 import { promptRequiresTool } from '../../workflows/loop/hooks.js';
 import { CLARIFY_TOOL } from '../../workflows/loop/stop-rules.js';
 import { generationWorkflowType } from '../../workflows/definitions.js';
@@ -19,11 +20,7 @@ export function renderInstructions(template: string, variables: Record<string, s
 }
 
 function canonicalHash(value: unknown): string {
-  const canonical = (v: unknown): unknown =>
-    Array.isArray(v) ? v.map(canonical) : v && typeof v === 'object'
-      ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, canonical((v as Record<string, unknown>)[k])]))
-      : v;
-  return createHash('sha256').update(JSON.stringify(canonical(value))).digest('hex');
+  return createHash('sha256').update(canonicalJson(value)).digest('hex');
 }
 
 function snapshotTool(t: AgentTool): SnapshotTool {

@@ -1,9 +1,7 @@
-import { createServer, type Server } from 'node:http';
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createAgent, createProvider, createTool } from '../support/fixtures.js';
+import { startInlineMcpServer } from '../support/inline-mcp-server.js';
 import { startModelServer, type ModelServer } from '../support/model-server.js';
 import { startStack, type TestStack } from '../support/stack.js';
 import { json, startToolServer, type ToolServer } from '../support/tool-server.js';
@@ -114,8 +112,7 @@ describe('durability: kill -9 of the worker and the API', () => {
     let calls = 0;
     let signalReceived!: () => void;
     const received = new Promise<void>((r) => (signalReceived = r));
-    const http: Server = createServer(async (req, res) => {
-      const server = new McpServer({ name: 'slow', version: '1.0.0' });
+    const mcp = await startInlineMcpServer((server) => {
       server.registerTool('export_report', { description: 'Exports a report', inputSchema: { id: z.string() } }, async ({ id }) => {
         calls += 1;
         if (calls === 1) {
@@ -124,17 +121,9 @@ describe('durability: kill -9 of the worker and the API', () => {
         }
         return { content: [{ type: 'text', text: `report ${id} exported` }] };
       });
-      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
-      res.on('close', () => void transport.close());
-      await server.connect(transport);
-      let body = '';
-      req.on('data', (d: Buffer) => (body += d.toString()));
-      req.on('end', () => void transport.handleRequest(req, res, body ? JSON.parse(body) : undefined));
     });
-    await new Promise<void>((r) => http.listen(0, '127.0.0.1', () => r()));
     try {
-      const url = `http://127.0.0.1:${(http.address() as { port: number }).port}/mcp`;
-      const mcpId = await createTool(stack, { type: 'mcp', name: 'reports', mcp: { url }, timeoutSeconds: 120 });
+      const mcpId = await createTool(stack, { type: 'mcp', name: 'reports', mcp: { url: mcp.url }, timeoutSeconds: 120 });
       const agentId = await createAgent(stack, { aiProviderId: providerId, toolIds: [mcpId] });
       model.scriptFor('crash-d', { text: '', toolCalls: [{ id: 'call_mcp', name: 'reports_export_report', arguments: { id: 'Q3' } }] }, { text: 'Exported.' });
       const started = await stack.api('POST', `/v1/agents/${agentId}/generate`, { prompt: 'Export Q3 [[script:crash-d]]', async: true });
@@ -148,8 +137,7 @@ describe('durability: kill -9 of the worker and the API', () => {
       const last = model.requests.filter((r) => r.tag === 'crash-d').at(-1)!;
       expect(last.messages.filter((m: { role: string }) => m.role === 'tool')).toEqual([{ role: 'tool', tool_call_id: 'call_mcp', content: 'report Q3 exported' }]);
     } finally {
-      http.closeAllConnections();
-      await new Promise<void>((r) => http.close(() => r()));
+      await mcp.close();
     }
   });
 });

@@ -1,9 +1,7 @@
-import { createServer, type Server } from 'node:http';
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createAgent, createProvider, createTool } from '../support/fixtures.js';
+import { startInlineMcpServer } from '../support/inline-mcp-server.js';
 import { startHostileMcpServer, type HostileMcpServer } from '../support/hostile-mcp-server.js';
 import { startEverythingServer, type EverythingServer } from '../support/mcp-everything.js';
 import { startModelServer, type ModelServer } from '../support/model-server.js';
@@ -13,29 +11,20 @@ import { json, startToolServer, type ToolServer } from '../support/tool-server.j
 const toolMessages = (messages: Array<{ role: string; tool_call_id?: string; content: string }>) =>
   Object.fromEntries(messages.filter((m) => m.role === 'tool').map((m) => [m.tool_call_id, m.content]));
 
-/** A small MCP server with annotated tools (read-only and destructive), stateless per request. */
+/** An MCP server with annotated tools (read-only and destructive). */
 async function startAnnotatedServer(): Promise<{ url: string; calls: string[]; close(): Promise<void> }> {
   const calls: string[] = [];
-  const http: Server = createServer(async (req, res) => {
-    const server = new McpServer({ name: 'annotated', version: '1.0.0' });
-    server.registerTool('list_rows', { description: 'Lists rows', inputSchema: { table: z.string() }, annotations: { readOnlyHint: true } }, async ({ table }) => {
+  const server = await startInlineMcpServer((mcp) => {
+    mcp.registerTool('list_rows', { description: 'Lists rows', inputSchema: { table: z.string() }, annotations: { readOnlyHint: true } }, async ({ table }) => {
       calls.push(`list_rows:${table}`);
       return { content: [{ type: 'text', text: `rows of ${table}` }] };
     });
-    server.registerTool('drop_table', { description: 'Drops a table', inputSchema: { table: z.string() }, annotations: { destructiveHint: true } }, async ({ table }) => {
+    mcp.registerTool('drop_table', { description: 'Drops a table', inputSchema: { table: z.string() }, annotations: { destructiveHint: true } }, async ({ table }) => {
       calls.push(`drop_table:${table}`);
       return { content: [{ type: 'text', text: `dropped ${table}` }] };
     });
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
-    res.on('close', () => void transport.close());
-    await server.connect(transport);
-    let body = '';
-    req.on('data', (d: Buffer) => (body += d.toString()));
-    req.on('end', () => void transport.handleRequest(req, res, body ? JSON.parse(body) : undefined));
   });
-  await new Promise<void>((r) => http.listen(0, '127.0.0.1', () => r()));
-  const port = (http.address() as { port: number }).port;
-  return { url: `http://127.0.0.1:${port}/mcp`, calls, close: () => new Promise<void>((r) => { http.closeAllConnections(); http.close(() => r()); }) };
+  return { ...server, calls };
 }
 
 describe('MCP tools inside generations', () => {
