@@ -26,12 +26,11 @@ const idempotencyKeySchema = /^[\x21-\x7e]{1,255}$/;
 
 
 async function respondWhenSettled(
-  ctx: AppContext, res: Response, auth: AuthInfo, generationId: string, afterVersion: number, waitSeconds: number, extra: Record<string, unknown> = {},
+  ctx: AppContext, res: Response, generationId: string, afterVersion: number, waitSeconds: number, extra: Record<string, unknown> = {},
 ): Promise<void> {
   const { generation, settled } = await waitForSettled(ctx.db, ctx.feed, generationId, afterVersion, waitSeconds * 1000);
   const view = generationView(generation, await loadSteps(ctx.db, generationId));
   res.status(settled ? 200 : 202).json({ ...view, ...extra });
-  void auth;
 }
 
 async function findGeneration(ctx: AppContext, auth: AuthInfo, id: string, agentId?: string) {
@@ -81,7 +80,7 @@ export function agentGenerationsRouter(ctx: AppContext): Router {
       res.status(202).json({ ...generationView(generation, await loadSteps(ctx.db, generation.id)), ...extra });
       return;
     }
-    await respondWhenSettled(ctx, res, auth, generation.id, 0, body.waitSeconds, extra);
+    await respondWhenSettled(ctx, res, generation.id, 0, body.waitSeconds, extra);
   }));
 
   r.post('/:agentId/generate/:generationId/tool-outputs', handler(async (req, res) => {
@@ -126,7 +125,7 @@ export function agentGenerationsRouter(ctx: AppContext): Router {
     if (result.pending.length > 0) {
       // Partial submission: answer once the workflow has stored the calls still pending, so a
       // read right after this response sees the same state (read-your-writes).
-      await respondWhenSettled(ctx, res, auth, generation.id, result.stateVersion, 10);
+      await respondWhenSettled(ctx, res, generation.id, result.stateVersion, 10);
       return;
     }
     if (body.async) {
@@ -134,7 +133,7 @@ export function agentGenerationsRouter(ctx: AppContext): Router {
       res.status(202).json({ ...view!, status: 'running', requiredAction: null });
       return;
     }
-    await respondWhenSettled(ctx, res, auth, generation.id, result.stateVersion, body.waitSeconds);
+    await respondWhenSettled(ctx, res, generation.id, result.stateVersion, body.waitSeconds);
   }));
 
   r.get('/:agentId/generations/:generationId', handler(async (req, res) => {
@@ -206,7 +205,7 @@ export function generationsRouter(ctx: AppContext): Router {
       .catch(mapUpdateError);
     if (result.pending.length > 0) {
       // Other approvals of the step are still open: answer with the stored remaining ones.
-      await respondWhenSettled(ctx, res, auth, g.id, result.stateVersion, 10);
+      await respondWhenSettled(ctx, res, g.id, result.stateVersion, 10);
       return;
     }
     if (body.async) {
@@ -214,7 +213,7 @@ export function generationsRouter(ctx: AppContext): Router {
       res.status(202).json({ ...view!, status: 'running', requiredAction: null });
       return;
     }
-    await respondWhenSettled(ctx, res, auth, g.id, result.stateVersion, body.waitSeconds);
+    await respondWhenSettled(ctx, res, g.id, result.stateVersion, body.waitSeconds);
   }));
 
   r.post('/:generationId/clarification', handler(async (req, res) => {
@@ -234,7 +233,7 @@ export function generationsRouter(ctx: AppContext): Router {
       res.status(202).json({ ...view!, status: 'running', requiredAction: null });
       return;
     }
-    await respondWhenSettled(ctx, res, auth, g.id, result.stateVersion, body.waitSeconds);
+    await respondWhenSettled(ctx, res, g.id, result.stateVersion, body.waitSeconds);
   }));
 
   r.post('/:generationId/cancel', handler(async (req, res) => {
