@@ -1,0 +1,124 @@
+import type { SystemId } from '../systems/types.js';
+import type { MachineInfo } from './machine.js';
+import type { Params } from './params.js';
+import type { Summary } from './stats.js';
+
+/** One system's figures for one scenario: measured, failed (with the error), or not applicable. */
+export type Measured<T> = ({ status: 'ok' } & T) | { status: 'error' | 'n/a'; reason: string };
+
+export type PerSystem<T> = Partial<Record<SystemId, Measured<T>>>;
+
+export interface OverheadResult {
+  stepsPerGeneration: number;
+  generations: number;
+  warmup: number;
+  systems: PerSystem<{
+    perStepMs: Summary;
+    generationMs: Summary;
+    /** CPU time of the system's processes (and its PostgreSQL backends) per step. */
+    cpuMsPerStep: number;
+    cpuBreakdownMsPerStep: Record<string, number>;
+    samplesPerStepMs: number[];
+  }>;
+}
+
+export interface ResumeResult {
+  count: number;
+  toolOutputs: PerSystem<{ latencyMs: Summary; samplesMs: number[] }>;
+  approvals: PerSystem<{ latencyMs: Summary; samplesMs: number[] }>;
+}
+
+export interface ThroughputLevel {
+  concurrency: number;
+  generations: number;
+  steps: number;
+  wallMs: number;
+  stepsPerSecond: number;
+  generationMs: Summary;
+  cpuMsPerStep: number;
+}
+
+export interface ThroughputResult {
+  stepsPerGeneration: number;
+  systems: PerSystem<{ levels: ThroughputLevel[] }>;
+}
+
+export interface RssSample {
+  label: string;
+  paused: number;
+  workerRssMiB: number | null;
+  apiRssMiB: number | null;
+}
+
+export interface PausedResult {
+  count: number;
+  concurrency: number;
+  systems: PerSystem<{
+    startSeconds: number;
+    startPerSecond: number;
+    drainSeconds: number;
+    drainPerSecond: number;
+    rss: RssSample[] | null;
+    /** Least-squares slope of worker RSS over the number paused, while pausing. */
+    workerRssSlopeKiBPerPaused: number | null;
+    workerRssBeforeMiB: number | null;
+    workerRssPausedMiB: number | null;
+    workerRssAfterDrainMiB: number | null;
+    rssNote?: string;
+  }>;
+}
+
+export interface HistoryRow {
+  steps: number;
+  bytes: number;
+  /** Temporal history events (a) or checkpoint rows (c). */
+  events: number;
+  bytesPerStep: number;
+}
+
+export interface HistoryResult {
+  toolResultBytes: number;
+  systems: PerSystem<{ what: string; rows: HistoryRow[]; marginalBytesPerStep: Array<{ from: number; to: number; bytesPerStep: number }> }>;
+}
+
+export interface StreamingResult {
+  status: 'ok' | 'n/a';
+  reason: string;
+  latencyMs?: Summary;
+  byType?: Record<string, Summary>;
+  samplesMs?: number[];
+}
+
+export interface Target {
+  name: string;
+  target: string;
+  measured: string;
+  met: boolean | null;
+  note?: string;
+}
+
+export interface BenchResults {
+  meta: {
+    mode: 'quick' | 'full';
+    startedAt: string;
+    finishedAt: string;
+    durationSeconds: number;
+    machine: MachineInfo;
+    loadAverageAtEnd: number[];
+    /** 1/5/15-minute load averages when each scenario started. */
+    loadAverageByScenario: Record<string, number[]>;
+    versions: Record<string, string | null>;
+    git: { commit: string | null; dirty: boolean | null };
+    params: Params;
+    command: string;
+    notes: string[];
+  };
+  systems: Record<SystemId, { label: string; status: 'ok' | 'error'; description: string; error?: string }>;
+  overhead?: OverheadResult;
+  resume?: ResumeResult;
+  throughput?: ThroughputResult;
+  paused?: PausedResult;
+  history?: HistoryResult;
+  streaming?: StreamingResult;
+  targets: Target[];
+}
