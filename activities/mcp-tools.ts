@@ -53,6 +53,7 @@ export async function discoverGenerationMcpTools(generationId: string, deps: Mcp
   const servers = snapshot.tools.filter((t) => t.type === 'mcp' && t.mcp && t.enabled !== false);
   const stored: StoredMcpTool[] = [];
   const failures: McpDiscoveryOutcome['failures'] = [];
+  const traces: Array<{ key: string; order: number; entry: Parameters<GenerationStore['putTrace']>[3] }> = [];
   for (const [i, server] of servers.entries()) {
     try {
       const result = await discoverMcpTools(serverConfig(server, deps.secrets), { dispatcher: deps.dispatcher, sessions: deps.sessions, sessionScope: generationId });
@@ -70,13 +71,15 @@ export async function discoverGenerationMcpTools(generationId: string, deps: Mcp
         });
       }
       const warnings = [...result.warnings, ...names.collisions.map((c) => c.message)];
-      await deps.store.putTrace(generationId, `discovery:${server.id}`, i, {
-        step: 0, type: 'discovery', toolName: server.name, status: 'success', result: { tools: names.tools.length, transport: result.transport, ...(warnings.length ? { warnings } : {}) },
+      traces.push({
+        key: `discovery:${server.id}`,
+        order: i,
+        entry: { step: 0, type: 'discovery', toolName: server.name, status: 'success', result: { tools: names.tools.length, transport: result.transport, ...(warnings.length ? { warnings } : {}) } },
       });
     } catch (err) {
       const message = err instanceof McpDiscoveryError ? err.message : `MCP discovery failed: ${(err as Error).message}`;
       failures.push({ toolId: server.id, prefix: server.name, message });
-      await deps.store.putTrace(generationId, `discovery:${server.id}`, i, { step: 0, type: 'discovery', toolName: server.name, status: 'error', error: message });
+      traces.push({ key: `discovery:${server.id}`, order: i, entry: { step: 0, type: 'discovery', toolName: server.name, status: 'error', error: message } });
     }
   }
   const entries: NamedToolEntry[] = [
@@ -86,6 +89,10 @@ export async function discoverGenerationMcpTools(generationId: string, deps: Mcp
   const { message } = detectCrossToolCollisions(entries);
   const definitionsHash = createHash('sha256').update(JSON.stringify(stored)).digest('hex');
   await deps.store.saveDiscoveredTools(generationId, stored, definitionsHash);
+  // Every discovery entry carries the hash of all definitions the generation was given.
+  for (const t of traces) {
+    await deps.store.putTrace(generationId, t.key, t.order, { ...t.entry, result: { ...(t.entry.result as object | undefined), definitionsHash } });
+  }
   const byId = new Map(servers.map((s) => [s.id, s]));
   return {
     tools: stored.map((t) => ({

@@ -73,7 +73,9 @@ describe('MCP tools inside generations', () => {
       expect(results.e1).toBe('Echo: hello MCP');
       expect(results.e2).toBe('The sum of 19 and 23 is 42.');
       const discovery = res.body.steps.find((s: { type: string }) => s.type === 'discovery');
-      expect(discovery).toMatchObject({ toolName: 'every', status: 'success' });
+      expect(discovery).toMatchObject({ toolName: 'every', status: 'success', result: { definitionsHash: expect.stringMatching(/^[0-9a-f]{64}$/) } });
+      const stored = await stack.db.generation.findUniqueOrThrow({ where: { id: res.body.id }, select: { discoveredTools: true } });
+      expect((stored.discoveredTools as { definitionsHash: string }).definitionsHash).toBe(discovery.result.definitionsHash);
     });
   }
 
