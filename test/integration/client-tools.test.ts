@@ -1,11 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createAgent, createProvider, createTool } from '../support/fixtures.js';
-import { startModelServer, type ModelServer, type ScriptedReply } from '../support/model-server.js';
+import { call, createAgent, createProvider, createTool, obj } from '../support/fixtures.js';
+import { startModelServer, type ModelServer } from '../support/model-server.js';
 import { startStack, type TestStack } from '../support/stack.js';
 import { json, startToolServer, type ToolServer } from '../support/tool-server.js';
-
-const obj = (properties: Record<string, unknown> = {}) => ({ type: 'object', properties });
-const call = (name: string, args: unknown, id?: string): ScriptedReply => ({ text: '', toolCalls: [{ name, arguments: args, ...(id ? { id } : {}) }] });
 
 describe('client tools, requires_action and the generation API', () => {
   let stack: TestStack;

@@ -1,17 +1,9 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createAgent, createProvider, createTool } from '../support/fixtures.js';
-import { startModelServer, type ModelServer, type ScriptedReply } from '../support/model-server.js';
+import { calls, createAgent, createProvider, createTool, obj, toolMessages } from '../support/fixtures.js';
+import { startModelServer, type ModelServer } from '../support/model-server.js';
 import { startStack, type TestStack } from '../support/stack.js';
 import { json, startToolServer, type ToolServer } from '../support/tool-server.js';
-
-const obj = (properties: Record<string, unknown> = {}) => ({ type: 'object', properties });
-const calls = (...c: Array<[string, unknown, string?]>): ScriptedReply => ({
-  text: '',
-  toolCalls: c.map(([name, args, id]) => ({ name, arguments: args, ...(id ? { id } : {}) })),
-});
-const toolMessages = (messages: Array<{ role: string; tool_call_id?: string; content: string }>) =>
-  Object.fromEntries(messages.filter((m) => m.role === 'tool').map((m) => [m.tool_call_id, m.content]));
 
 describe('human in the loop: approvals, hooks, guardrails, clarification', () => {
   let stack: TestStack;

@@ -1,15 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createAgent, createProvider, createTool } from '../support/fixtures.js';
+import { createAgent, createProvider, createTool, toolMessages } from '../support/fixtures.js';
 import { startInlineMcpServer } from '../support/inline-mcp-server.js';
 import { startHostileMcpServer, type HostileMcpServer } from '../support/hostile-mcp-server.js';
 import { startEverythingServer, type EverythingServer } from '../support/mcp-everything.js';
 import { startModelServer, type ModelServer } from '../support/model-server.js';
 import { startStack, type TestStack } from '../support/stack.js';
 import { json, startToolServer, type ToolServer } from '../support/tool-server.js';
-
-const toolMessages = (messages: Array<{ role: string; tool_call_id?: string; content: string }>) =>
-  Object.fromEntries(messages.filter((m) => m.role === 'tool').map((m) => [m.tool_call_id, m.content]));
 
 /** An MCP server with annotated tools (read-only and destructive). */
 async function startAnnotatedServer(): Promise<{ url: string; calls: string[]; close(): Promise<void> }> {

@@ -1,4 +1,4 @@
-import type { ModelServer } from './model-server.js';
+import type { ModelServer, ScriptedReply } from './model-server.js';
 import type { TestStack } from './stack.js';
 
 /** Creates an openai_compatible provider pointing at the scripted model server. */
@@ -27,3 +27,19 @@ export async function createAgent(stack: TestStack, body: Record<string, unknown
   if (res.status !== 201) throw new Error(`agent: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.id;
 }
+
+/** A JSON Schema object with these properties (tool `parameters`). */
+export const obj = (properties: Record<string, unknown> = {}) => ({ type: 'object', properties });
+
+/** A scripted model reply that calls one tool. */
+export const call = (name: string, args: unknown, id?: string): ScriptedReply => ({ text: '', toolCalls: [{ name, arguments: args, ...(id ? { id } : {}) }] });
+
+/** A scripted model reply that calls several tools: [name, arguments, id?]. */
+export const calls = (...c: Array<[string, unknown, string?]>): ScriptedReply => ({
+  text: '',
+  toolCalls: c.map(([name, args, id]) => ({ name, arguments: args, ...(id ? { id } : {}) })),
+});
+
+/** Tool results the model received, by tool call id. */
+export const toolMessages = (messages: Array<{ role: string; tool_call_id?: string; content: string }>) =>
+  Object.fromEntries(messages.filter((m) => m.role === 'tool').map((m) => [m.tool_call_id, m.content]));
