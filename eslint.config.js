@@ -43,7 +43,7 @@ export default tseslint.config(
         {
           paths: forbiddenInWorkflows.map((name) => ({ name, message: 'Workflow code must be deterministic: do I/O in an activity.' })),
           patterns: [
-            { group: ['**/activities/*', '!**/activities/contract*'], message: 'Workflows import only activity types (activities/contract.ts).', allowTypeImports: true },
+            { group: ['**/activities/*'], message: 'Workflows import activity types from contracts/generation.', allowTypeImports: true },
             { group: ['**/infra/**', '**/api/**', '**/generated/**'], message: 'Workflows must not import I/O modules.' },
           ],
         },
@@ -59,6 +59,22 @@ export default tseslint.config(
         'error',
         { object: 'Math', property: 'random', message: 'Use the workflow random API (it is deterministic).' },
         { object: 'console', property: 'log', message: 'Use log from @temporalio/workflow.' },
+      ],
+    },
+  },
+  {
+    // The generation contract is bundled into the workflow: pure code and type-only imports.
+    files: ['contracts/generation/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: forbiddenInWorkflows.map((name) => ({ name, message: 'The generation contract must stay pure.' })),
+          patterns: [
+            { group: ['../../*'], message: 'The generation contract imports nothing outside contracts/.' },
+            { group: ['../*'], message: 'The generation contract imports only types from contracts/schemas.', allowTypeImports: true },
+          ],
+        },
       ],
     },
   },

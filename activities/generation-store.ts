@@ -1,11 +1,16 @@
 import { Prisma, type Db } from '../infra/db/prisma.js';
 import type { ChangeFeed } from '../infra/events/change-feed.js';
-import type { GenerationSnapshot } from '../contracts/snapshot.js';
+import type { GenerationSnapshot, StoredMcpTool } from '../contracts/snapshot.js';
 import type { StepEntry } from '../contracts/schemas/index.js';
-import type { ApprovalOutcome, ApprovalRequest, FinishInput, StatusWrite } from '../workflows/types.js';
-import { generationView, loadSteps } from '../contracts/generation-view.js';
+import {
+  traceOrder,
+  type ApprovalOutcome,
+  type ApprovalRequest,
+  type FinishInput,
+  type StatusWrite,
+} from '../contracts/generation/index.js';
+import { generationView, loadSteps } from '../infra/db/generation-view.js';
 import { EventLog } from './event-log.js';
-import type { StoredMcpTool } from './mcp-tools.js';
 
 /** A stored conversation message: the OpenAI chat message plus our own bookkeeping. */
 export interface StoredMessage {
@@ -18,9 +23,6 @@ export interface StoredMessage {
   /** Assistant messages: why the model stopped ("length" = cut off, continued in the next one). */
   finishReason?: string;
 }
-
-/** Trace entries sort by step, then phase, then position within the phase. */
-export const tracePhase = { think: 0, act: 1000, observe: 2000, answer: 9000 } as const;
 
 /**
  * Persistence used by activities. Every write is keyed (generation id + a key derived from the
@@ -151,7 +153,7 @@ export class GenerationStore {
         },
         update: {},
       });
-      await this.putTrace(generationId, `approval:${a.approvalId}:requested`, step * 10_000 + 1700 + i, {
+      await this.putTrace(generationId, `approval:${a.approvalId}:requested`, traceOrder.approvalRequested(step, i), {
         step, type: 'approval', approvalId: a.approvalId, toolCallId: a.toolCallId, toolName: a.toolName, arguments: a.arguments, status: 'pending', expiresAt: a.expiresAt,
       });
       await this.events.append(generationId, 'approval_requested', {
@@ -171,7 +173,7 @@ export class GenerationStore {
         },
       });
       const request = await this.db.approval.findUniqueOrThrow({ where: { id: o.approvalId }, select: { toolName: true } });
-      await this.putTrace(generationId, `approval:${o.approvalId}:resolved`, step * 10_000 + 1800 + i, {
+      await this.putTrace(generationId, `approval:${o.approvalId}:resolved`, traceOrder.approvalResolved(step, i), {
         step, type: 'approval', approvalId: o.approvalId, toolCallId: o.toolCallId, toolName: request.toolName, status: o.status,
         decidedBy: o.decidedBy, decidedAt: o.decidedAt, ...(o.reason ? { reason: o.reason } : {}),
         ...(o.editedArguments ? { editedArguments: o.editedArguments } : {}),
@@ -186,7 +188,7 @@ export class GenerationStore {
   async finish(input: FinishInput): Promise<void> {
     const text = input.text !== undefined ? input.text : input.status === 'completed' ? await this.lastAssistantText(input.generationId) : null;
     if (text !== null && input.stopReason !== 'stop_condition' && input.stopReason !== 'done_tool') {
-      await this.putTrace(input.generationId, 'answer', 1_000_000_000, { step: input.iterationCount, type: 'answer', text });
+      await this.putTrace(input.generationId, 'answer', traceOrder.answer(input.iterationCount), { step: input.iterationCount, type: 'answer', text });
     }
     await this.db.generation.updateMany({
       where: { id: input.generationId, stateVersion: { lt: input.stateVersion } },

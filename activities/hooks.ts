@@ -2,7 +2,7 @@ import { fetch, type Dispatcher } from 'undici';
 import type { SnapshotHook, StoredHeaderValue } from '../contracts/snapshot.js';
 import type { SecretBox } from '../infra/crypto/secrets.js';
 import { webhookHeaders } from '../infra/crypto/webhook-signature.js';
-import type { HookDecision, HttpHookInput } from '../workflows/types.js';
+import { traceOrder, type HookDecision, type HttpHookInput } from '../contracts/generation/index.js';
 import type { GenerationStore, StoredMessage } from './generation-store.js';
 import { decryptHeaders } from './http-tool.js';
 
@@ -133,7 +133,7 @@ export async function reviewFinalText(
     if (!hook) continue;
     const deliveryId = `${input.generationId}:${hook.id}:PreResponse`;
     const decision = await callHttpHook(hook, { event: 'PreResponse', hookId, generationId: input.generationId, agentId: snapshot.agent.id, step: input.step, text }, deps, deliveryId);
-    await deps.store.putTrace(input.generationId, `hook:${deliveryId}`, 999_000_000 + i, {
+    await deps.store.putTrace(input.generationId, `hook:${deliveryId}`, traceOrder.preResponseHook(input.step, i), {
       step: input.step, type: 'hook', hookId, event: 'PreResponse', decision: decision.decision,
       ...(decision.reason ? { reason: decision.reason } : {}),
       ...(decision.failed ? { error: decision.failed } : {}),

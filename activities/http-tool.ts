@@ -2,10 +2,10 @@ import { fetch, type Dispatcher } from 'undici';
 import type { SnapshotTool, StoredHeaderValue } from '../contracts/snapshot.js';
 import type { SecretBox } from '../infra/crypto/secrets.js';
 import { SsrfBlockedError } from '../infra/net/ssrf.js';
-import type { ToolOutcomeStatus } from '../workflows/types.js';
+import type { ToolResultStatus } from '../contracts/generation/index.js';
 
 export interface ToolResult {
-  status: ToolOutcomeStatus;
+  status: ToolResultStatus;
   /** What the model receives as the tool message content. */
   content: string;
 }

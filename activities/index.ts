@@ -3,9 +3,14 @@ import type { Dispatcher } from 'undici';
 import type { SecretBox } from '../infra/crypto/secrets.js';
 import type { Db } from '../infra/db/prisma.js';
 import type { ChangeFeed } from '../infra/events/change-feed.js';
-import type { ToolCallInput, ToolCallOutcome, ToolOutcomeStatus } from '../workflows/types.js';
-import type { GenerationActivities } from './contract.js';
-import { GenerationStore, tracePhase } from './generation-store.js';
+import {
+  traceOrder,
+  type GenerationActivities,
+  type ToolCallInput,
+  type ToolCallOutcome,
+  type ToolResultStatus,
+} from '../contracts/generation/index.js';
+import { GenerationStore } from './generation-store.js';
 import { heartbeatWhile } from './heartbeat.js';
 import { reviewFinalText, runHttpHook } from './hooks.js';
 import { runHttpTool } from './http-tool.js';
@@ -30,7 +35,7 @@ export function createActivities(deps: ActivityDeps): GenerationActivities {
   const mcpSessions = new McpSessionPool();
   const mcp = { store, secrets: deps.secrets, dispatcher: deps.dispatcher, sessions: mcpSessions };
 
-  async function recordResult(input: ToolCallInput, status: ToolOutcomeStatus, content: string, durationMs?: number): Promise<void> {
+  async function recordResult(input: ToolCallInput, status: ToolResultStatus, content: string, durationMs?: number): Promise<void> {
     await store.putMessage(input.generationId, input.seq, { role: 'tool', tool_call_id: input.toolCallId, content, status });
     let result: unknown = content;
     try {
@@ -39,7 +44,7 @@ export function createActivities(deps: ActivityDeps): GenerationActivities {
       // plain text result
     }
     await store.events.append(input.generationId, 'tool_result', { step: input.step, toolCallId: input.toolCallId, toolName: input.toolName, status, result }, `tool_result:${input.toolCallId}`);
-    await store.putTrace(input.generationId, `s${input.step}:observe:${input.toolCallId}`, input.step * 10_000 + tracePhase.observe + (input.seq % 1000), {
+    await store.putTrace(input.generationId, `s${input.step}:observe:${input.toolCallId}`, traceOrder.observe(input.step, input.seq), {
       step: input.step, type: 'observe', toolCallId: input.toolCallId, toolName: input.toolName, status, result,
       ...(durationMs === undefined ? {} : { durationMs }),
     });
@@ -52,7 +57,7 @@ export function createActivities(deps: ActivityDeps): GenerationActivities {
       // A result recorded before a crash is never executed again (SPEC §2.2).
       const recorded = await store.messageAt(input.generationId, input.seq);
       if (recorded?.role === 'tool' && recorded.tool_call_id === input.toolCallId) {
-        return { status: (recorded.status as ToolOutcomeStatus | undefined) ?? 'success', replayed: true };
+        return { status: (recorded.status as ToolResultStatus | undefined) ?? 'success', replayed: true };
       }
       const snapshot = await store.snapshot(input.generationId);
       const tool = snapshot.tools.find((t) => t.name === input.toolName && t.type !== 'mcp');

@@ -1,34 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { Dispatcher } from 'undici';
-import type { SnapshotTool } from '../contracts/snapshot.js';
+import type { SnapshotTool, StoredMcpTool } from '../contracts/snapshot.js';
 import type { SecretBox } from '../infra/crypto/secrets.js';
-import type { PlannedTool } from '../workflows/types.js';
+import { traceOrder, type McpDiscoverySummary } from '../contracts/generation/index.js';
 import type { GenerationStore } from './generation-store.js';
 import { decryptHeaders } from './http-tool.js';
 import { McpDiscoveryError, callMcpTool, discoverMcpTools, type McpSessionPool, type McpServerConfig } from './mcp/client.js';
 import { detectCrossToolCollisions, resolveMcpToolNames, type NamedToolEntry } from './mcp/names.js';
 import type { ToolResult } from './http-tool.js';
-
-/** A discovered MCP tool as stored on the generation (out of workflow history). */
-export interface StoredMcpTool {
-  toolId: string;
-  name: string;
-  originalName: string;
-  description: string;
-  inputSchema: Record<string, unknown>;
-  readOnly: boolean;
-  destructive: boolean;
-}
-
-export interface McpDiscoveryOutcome {
-  /** Loop entries for every discovered tool (type 'mcp', id = the agent tool's id). */
-  tools: PlannedTool[];
-  failures: Array<{ toolId: string; prefix: string; message: string }>;
-  /** A clear error when two tools would show the model the same name. */
-  collision: string | null;
-  /** sha256 of the discovered definitions, recorded in the trace. */
-  definitionsHash: string;
-}
 
 export interface McpDeps {
   store: GenerationStore;
@@ -48,11 +27,11 @@ function serverConfig(tool: SnapshotTool, secrets: SecretBox): McpServerConfig {
  * result enters workflow history once, so replays never re-discover. A server that fails is
  * skipped (fail-open) and the failure is recorded on the generation.
  */
-export async function discoverGenerationMcpTools(generationId: string, deps: McpDeps): Promise<McpDiscoveryOutcome> {
+export async function discoverGenerationMcpTools(generationId: string, deps: McpDeps): Promise<McpDiscoverySummary> {
   const snapshot = await deps.store.snapshot(generationId);
   const servers = snapshot.tools.filter((t) => t.type === 'mcp' && t.mcp && t.enabled !== false);
   const stored: StoredMcpTool[] = [];
-  const failures: McpDiscoveryOutcome['failures'] = [];
+  const failures: McpDiscoverySummary['failures'] = [];
   const traces: Array<{ key: string; order: number; entry: Parameters<GenerationStore['putTrace']>[3] }> = [];
   for (const [i, server] of servers.entries()) {
     try {
@@ -73,13 +52,13 @@ export async function discoverGenerationMcpTools(generationId: string, deps: Mcp
       const warnings = [...result.warnings, ...names.collisions.map((c) => c.message)];
       traces.push({
         key: `discovery:${server.id}`,
-        order: i,
+        order: traceOrder.discovery(i),
         entry: { step: 0, type: 'discovery', toolName: server.name, status: 'success', result: { tools: names.tools.length, transport: result.transport, ...(warnings.length ? { warnings } : {}) } },
       });
     } catch (err) {
       const message = err instanceof McpDiscoveryError ? err.message : `MCP discovery failed: ${(err as Error).message}`;
       failures.push({ toolId: server.id, prefix: server.name, message });
-      traces.push({ key: `discovery:${server.id}`, order: i, entry: { step: 0, type: 'discovery', toolName: server.name, status: 'error', error: message } });
+      traces.push({ key: `discovery:${server.id}`, order: traceOrder.discovery(i), entry: { step: 0, type: 'discovery', toolName: server.name, status: 'error', error: message } });
     }
   }
   const entries: NamedToolEntry[] = [

@@ -1,20 +1,24 @@
-import { createHash } from 'node:crypto';
 import { ApplicationFailure, Context } from '@temporalio/activity';
 import OpenAI, { AzureOpenAI } from 'openai';
 import type { ChatCompletionMessageParam, ChatCompletionTool, ChatCompletionToolChoiceOption } from 'openai/resources/chat/completions';
 import type { ToolChoice } from '../contracts/schemas/index.js';
 import type { SnapshotProvider, SnapshotTool } from '../contracts/snapshot.js';
 import type { SecretBox } from '../infra/crypto/secrets.js';
-import type { ModelCallInput, ModelCallResult, ModelToolCall } from '../workflows/types.js';
-import { canonicalJson } from '../workflows/loop/hash.js';
+import {
+  argumentsHash,
+  providerFailure,
+  traceOrder,
+  type ModelCallInput,
+  type ModelCallResult,
+  type ModelToolCall,
+} from '../contracts/generation/index.js';
 import { ChunkWriter } from './event-log.js';
-import { tracePhase, type GenerationStore, type StoredMessage } from './generation-store.js';
+import type { GenerationStore, StoredMessage } from './generation-store.js';
 import { heartbeatWhile } from './heartbeat.js';
 
 export const CONTINUE_PROMPT = 'Your previous reply was cut off. Continue exactly where you left off, without repeating anything.';
 
 /** Error types the workflow's retry policy treats specially. */
-export const providerFailure = { rejected: 'ProviderRejected', transient: 'ProviderTransient' } as const;
 
 export function createProviderClient(provider: SnapshotProvider, secrets: SecretBox, model: string, timeoutMs: number): OpenAI {
   const apiKey = provider.apiKeyEncrypted ? secrets.decrypt(provider.apiKeyEncrypted) : 'not-set';
@@ -38,11 +42,6 @@ export function toOpenAiTool(tool: SnapshotTool): ChatCompletionTool {
       parameters: tool.parameters ?? { type: 'object', properties: {} },
     },
   };
-}
-
-/** Stable hash of a JSON value (object keys sorted), used for doom-loop detection. */
-export function hashArguments(value: unknown): string {
-  return createHash('sha256').update(canonicalJson(value)).digest('hex').slice(0, 32);
 }
 
 export function parseArguments(raw: string): unknown {
@@ -154,7 +153,7 @@ export async function callModel(
     .sort(([a], [b]) => a - b)
     .map(([index, c]) => {
       const args = parseArguments(c.args);
-      return { id: c.id || `call_${input.step}_${index}`, name: c.name, arguments: args, argumentsHash: hashArguments(args) };
+      return { id: c.id || `call_${input.step}_${index}`, name: c.name, arguments: args, argumentsHash: argumentsHash(args) };
     });
   const normalizedFinish: ModelCallResult['finishReason'] =
     finishReason === 'stop' || finishReason === 'length' || finishReason === 'tool_calls' || finishReason === 'content_filter'
@@ -173,9 +172,9 @@ export async function callModel(
     await store.events.append(input.generationId, 'tool_call', { step: input.step, toolCallId: c.id, toolName: c.name, arguments: c.arguments }, `tool_call:${c.id}`);
   }
   if (toolCalls.length) {
-    if (text) await store.putTrace(input.generationId, `s${input.step}:think:${replySeq}`, input.step * 10_000 + tracePhase.think, { step: input.step, type: 'think', text });
+    if (text) await store.putTrace(input.generationId, `s${input.step}:think:${replySeq}`, traceOrder.think(input.step, replySeq), { step: input.step, type: 'think', text });
     for (const [i, c] of toolCalls.entries()) {
-      await store.putTrace(input.generationId, `s${input.step}:act:${c.id}`, input.step * 10_000 + tracePhase.act + i, {
+      await store.putTrace(input.generationId, `s${input.step}:act:${c.id}`, traceOrder.act(input.step, i), {
         step: input.step, type: 'act', toolCallId: c.id, toolName: c.name, arguments: c.arguments,
       });
     }

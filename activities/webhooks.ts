@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import { ApplicationFailure } from '@temporalio/activity';
 import { fetch, type Dispatcher } from 'undici';
-import { generationView, loadSteps } from '../contracts/generation-view.js';
+import { generationView, loadSteps } from '../infra/db/generation-view.js';
 import type { GenerationSnapshot } from '../contracts/snapshot.js';
 import type { SecretBox } from '../infra/crypto/secrets.js';
 import { webhookHeaders } from '../infra/crypto/webhook-signature.js';
 import type { Db } from '../infra/db/prisma.js';
-import type { WebhookEvent } from './contract.js';
+import type { WebhookEvent } from '../contracts/generation/index.js';
 
 export interface WebhookDeps {
   db: Db;

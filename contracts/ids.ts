@@ -1,19 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { idPrefix } from './generation/index.js';
 
-/** Resource id prefixes (SPEC §3). */
-export const idPrefix = {
-  project: 'prj_',
-  apiKey: 'key_',
-  aiProvider: 'aip_',
-  agent: 'agt_',
-  tool: 'agt_tool_',
-  hook: 'hook_',
-  generation: 'agt_gen_',
-  trace: 'agt_trace_',
-  session: 'sess_',
-  approval: 'appr_',
-  webhook: 'whk_',
-} as const;
+export { idPrefix };
 
 export type IdKind = keyof typeof idPrefix;
 

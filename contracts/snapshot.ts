@@ -30,7 +30,7 @@ export interface SnapshotTool {
   maxResultChars: number;
 }
 
-import type { LoopPlan } from '../workflows/types.js';
+import type { LoopPlan } from './generation/index.js';
 
 /** An http hook's target as stored (secrets encrypted). */
 export interface SnapshotHook {
@@ -59,4 +59,15 @@ export interface GenerationSnapshot {
   /** The workflow's loop plan and first message seq, kept so a start can be retried. */
   plan: LoopPlan;
   firstMessageSeq: number;
+}
+
+/** A discovered MCP tool as stored on the generation (out of workflow history). */
+export interface StoredMcpTool {
+  toolId: string;
+  name: string;
+  originalName: string;
+  description: string;
+  inputSchema: Record<string, unknown>;
+  readOnly: boolean;
+  destructive: boolean;
 }

@@ -6,7 +6,7 @@ import type {
   GenerationStateView,
   SubmitToolOutputsInput,
   SubmitToolOutputsResult,
-} from './types.js';
+} from '../contracts/generation/index.js';
 
 /**
  * Messages of the generation workflow, defined once and imported by both the workflow and the

@@ -1,7 +1,7 @@
 import { allHandlersFinished, condition, isCancellation, setHandler } from '@temporalio/workflow';
 import { answerClarificationUpdate, decideApprovalUpdate, generationStateQuery, submitToolOutputsUpdate } from './definitions.js';
 import { GenerationLoop } from './generation-loop.js';
-import type { GenerationInput } from './types.js';
+import type { GenerationInput } from '../contracts/generation/index.js';
 
 /** One generation = one workflow. Handler wiring only; the loop and its state live in GenerationLoop. */
 export async function generationWorkflow(input: GenerationInput): Promise<void> {

@@ -1,4 +1,4 @@
-import { ApplicationFailure } from '@temporalio/workflow';
+import { ApplicationFailure, condition } from '@temporalio/workflow';
 import { updateRejection } from './definitions.js';
 import type {
   ApprovalDecisionInput,
@@ -6,7 +6,7 @@ import type {
   ApprovalRequest,
   ClientToolOutput,
   SubmitToolOutputsResult,
-} from './types.js';
+} from '../contracts/generation/index.js';
 
 /**
  * State of the three kinds of pause. Validators throw ApplicationFailure (a rejected update leaves
@@ -135,6 +135,8 @@ export class PendingApprovals {
 export class PendingClarification {
   question: { toolCallId: string; question: string; reason?: string } | null = null;
   answer: string | undefined;
+  /** One answer ends the pause: there is no partial progress to store. */
+  changed = false;
 
   open(q: { toolCallId: string; question: string; reason?: string }): void {
     this.question = q;
@@ -152,5 +154,34 @@ export class PendingClarification {
 
   accept(answer: string): void {
     this.answer = answer;
+  }
+}
+
+/** What every pause kind offers the wait: whether it still waits, and whether it progressed. */
+export interface Pause {
+  readonly waiting: boolean;
+  changed: boolean;
+}
+
+export interface PauseWaitOptions {
+  /** Wake up after this many ms even without an answer (approval expiry). */
+  deadlineMs?: () => number;
+  /** Runs on every wake-up, before the pause is checked again (e.g. expire due approvals). */
+  onWake?: () => void;
+  /** Stores partial progress (some answers in, others still awaited). */
+  progress?: () => Promise<void>;
+}
+
+/**
+ * The one durable wait of all pause kinds: sleeps until an update answers or changes the pause
+ * (or the deadline passes), stores partial progress, and returns once nothing is awaited. An
+ * answer that arrived while the pause was being stored is seen without waiting.
+ */
+export async function waitForPause(pause: Pause, opts: PauseWaitOptions = {}): Promise<void> {
+  while (pause.waiting) {
+    if (!pause.changed) await condition(() => !pause.waiting || pause.changed, opts.deadlineMs?.());
+    pause.changed = false;
+    opts.onWake?.();
+    if (pause.waiting && opts.progress) await opts.progress();
   }
 }

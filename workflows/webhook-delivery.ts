@@ -1,5 +1,5 @@
 import { ActivityFailure, proxyActivities } from '@temporalio/workflow';
-import type { GenerationActivities } from '../activities/contract.js';
+import type { GenerationActivities } from '../contracts/generation/index.js';
 
 export interface WebhookDeliveryInput {
   deliveryId: string;

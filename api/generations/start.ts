@@ -5,11 +5,16 @@ import { newId } from '../../contracts/ids.js';
 import type { GenerateRequest, StepRule, StopCondition, ToolChoice } from '../../contracts/schemas/index.js';
 import type { GenerationSnapshot, SnapshotHook, SnapshotTool, StoredHeaderValue } from '../../contracts/snapshot.js';
 import type { Agent, AgentTool, Generation, Hook } from '../../generated/prisma/client.js';
-import { canonicalJson } from '../../workflows/loop/hash.js';
 import { promptRequiresTool } from '../../workflows/loop/hooks.js';
-import { CLARIFY_TOOL } from '../../workflows/loop/stop-rules.js';
+import {
+  CLARIFY_TOOL,
+  canonicalJson,
+  type GenerationInput,
+  type LoopPlan,
+  type PlannedHook,
+} from '../../contracts/generation/index.js';
 import { generationWorkflowType } from '../../workflows/definitions.js';
-import type { GenerationInput, LoopPlan, PlannedHook } from '../../workflows/types.js';
+import type { generationWorkflow } from '../../workflows/generation.js';
 import type { AppContext } from '../context.js';
 import { newWebhookSecret } from '../routes/webhooks.js';
 import type { AuthInfo } from '../http.js';
@@ -44,7 +49,7 @@ function checkSubset(ids: string[] | undefined, allowed: Set<string>, path: stri
   if (bad.length) throw unprocessable(`${path} must be a subset of the agent's toolIds; not attached: ${bad.join(', ')}`, { path });
 }
 
-/** The builtin agent_clarify tool (SPEC §4.3): offered unless the agent turns it off. */
+/** The builtin agent_clarify tool: offered unless the agent turns it off (`allowClarification`). */
 export const clarifyTool: SnapshotTool = {
   id: `builtin:${CLARIFY_TOOL}`,
   type: 'builtin',
@@ -264,7 +269,7 @@ export async function startGeneration(ctx: AppContext, auth: AuthInfo, agentId: 
 
 async function startWorkflow(ctx: AppContext, generation: Generation, input: GenerationInput): Promise<void> {
   try {
-    await ctx.temporal.workflow.start(generationWorkflowType, {
+    await ctx.temporal.workflow.start<typeof generationWorkflow>(generationWorkflowType, {
       workflowId: generation.id,
       taskQueue: ctx.env.TEMPORAL_TASK_QUEUE,
       args: [input],

@@ -18,7 +18,7 @@ import type { AppContext } from '../context.js';
 import { authorize, handler, parseInput, type AuthInfo } from '../http.js';
 import { afterCursor, newestFirst, page } from '../pagination.js';
 import { startGeneration } from '../generations/start.js';
-import { generationView, loadGenerationView, loadSteps } from '../../contracts/generation-view.js';
+import { generationView, loadGenerationView, loadSteps } from '../../infra/db/generation-view.js';
 import { waitForSettled } from '../generations/wait.js';
 import { lastEventId, openEventStream, streamEvents } from '../generations/stream.js';
 

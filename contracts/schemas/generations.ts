@@ -70,6 +70,24 @@ export type ToolOutputsRequest = z.infer<typeof toolOutputsRequestSchema>;
 export const generationStatusSchema = z.enum(['queued', 'running', 'requires_action', 'completed', 'failed', 'cancelled']);
 export type GenerationStatus = z.infer<typeof generationStatusSchema>;
 
+/** Why a generation ended. */
+export const stopReasonSchema = z.enum([
+  'final_answer',
+  'max_steps',
+  'stop_condition',
+  'done_tool',
+  'doom_loop',
+  'cancelled',
+  'guardrail_blocked',
+  'hook_blocked',
+  'error',
+]);
+export type StopReason = z.infer<typeof stopReasonSchema>;
+
+/** How a tool call ended, as the model and the trace see it. */
+export const toolResultStatusSchema = z.enum(['success', 'error', 'timeout', 'denied']);
+export type ToolResultStatus = z.infer<typeof toolResultStatusSchema>;
+
 export const settledStatuses: ReadonlySet<GenerationStatus> = new Set(['requires_action', 'completed', 'failed', 'cancelled']);
 
 /**
@@ -134,7 +152,7 @@ export const generationSchema = z
     sessionId: z.string().nullable(),
     parentGenerationId: z.string().nullable(),
     status: generationStatusSchema,
-    stopReason: z.string().nullable(),
+    stopReason: stopReasonSchema.nullable(),
     text: z.string().nullable(),
     output: z.unknown().nullable(),
     requiredAction: requiredActionSchema.nullable(),

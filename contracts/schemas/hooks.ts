@@ -63,6 +63,7 @@ export const ruleConditionSchema = z
     }
   })
   .openapi('HookRuleCondition');
+export type RuleCondition = z.infer<typeof ruleConditionSchema>;
 
 export const ruleHookConfigSchema = z
   .object({
@@ -72,6 +73,7 @@ export const ruleHookConfigSchema = z
   })
   .strict()
   .openapi('RuleHookConfig');
+export type RuleHookConfig = z.infer<typeof ruleHookConfigSchema>;
 
 export const approvalHookConfigSchema = z
   .object({

@@ -1,6 +1,7 @@
 import { z } from './common.js';
 
 export const webhookEventSchema = z.enum(['generation.completed', 'generation.failed', 'generation.requires_action']);
+export type WebhookEvent = z.infer<typeof webhookEventSchema>;
 
 export const createWebhookSchema = z
   .object({

@@ -1,6 +1,6 @@
 import { sleep } from '@temporalio/workflow';
 import { generationWorkflow as current } from '../../workflows/generation.js';
-import type { GenerationInput } from '../../workflows/types.js';
+import type { GenerationInput } from '../../contracts/generation/index.js';
 
 /**
  * A deliberately incompatible change: the same workflow type, now starting with a timer that

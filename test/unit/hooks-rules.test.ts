@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { conditionHolds, evaluateRules, hooksFor, promptRequiresTool, valueAtPath } from '../../workflows/loop/hooks.js';
-import type { PlannedHook } from '../../workflows/types.js';
+import type { PlannedHook } from '../../contracts/generation/index.js';
 
 const rule = (id: string, decision: 'deny' | 'allow', conditions: NonNullable<PlannedHook['rule']>['conditions'], matcher: string | null = null): PlannedHook => ({
   id, event: 'PreToolUse', type: 'rule', matcher, rule: { decision, conditions, reason: `reason ${id}` },

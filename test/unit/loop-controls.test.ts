@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { resolveStepControls, toolsForStep, type StepControls, type SubmittedControls } from '../../workflows/loop/controls.js';
-import type { LoopPlan, PlannedTool } from '../../workflows/types.js';
+import type { LoopPlan, PlannedTool } from '../../contracts/generation/index.js';
 
 const tool = (id: string, name: string, extra: Partial<PlannedTool> = {}): PlannedTool => ({
   id,

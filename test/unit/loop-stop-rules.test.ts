@@ -6,7 +6,7 @@ import {
   isDoomLoop,
   matchStopCondition,
 } from '../../workflows/loop/stop-rules.js';
-import type { ModelToolCall, PlannedTool } from '../../workflows/types.js';
+import type { ModelToolCall, PlannedTool } from '../../contracts/generation/index.js';
 
 const call = (id: string, name: string, argumentsHash = 'h'): ModelToolCall => ({ id, name, arguments: {}, argumentsHash });
 const tool = (name: string, extra: Partial<PlannedTool> = {}): PlannedTool => ({

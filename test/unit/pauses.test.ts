@@ -1,14 +1,14 @@
 import { ApplicationFailure } from '@temporalio/common';
 import { describe, expect, it } from 'vitest';
 import { PendingApprovals, PendingClarification, PendingToolOutputs } from '../../workflows/pauses.js';
-import { stableHash } from '../../workflows/loop/hash.js';
+import { argumentsHash } from '../../contracts/generation/index.js';
 
 const T0 = Date.parse('2026-01-01T00:00:00Z');
 const request = (id: string, seconds: number, args: unknown = { a: 1 }) => ({
-  approvalId: id, toolCallId: `call_${id}`, toolName: 'pay', arguments: args, argumentsHash: stableHash(args), expiresAt: new Date(T0 + seconds * 1000).toISOString(),
+  approvalId: id, toolCallId: `call_${id}`, toolName: 'pay', arguments: args, argumentsHash: argumentsHash(args), expiresAt: new Date(T0 + seconds * 1000).toISOString(),
 });
 const decision = (id: string, over: Record<string, unknown> = {}) => ({
-  approvalId: id, approved: true, decidedBy: 'key_x', toolName: 'pay', argumentsHash: stableHash({ a: 1 }), ...over,
+  approvalId: id, approved: true, decidedBy: 'key_x', toolName: 'pay', argumentsHash: argumentsHash({ a: 1 }), ...over,
 });
 function rejectionType(fn: () => void): string {
   try {
@@ -25,7 +25,7 @@ describe('PendingApprovals', () => {
     const p = new PendingApprovals();
     p.open([request('a', 60)]);
     expect(rejectionType(() => p.validate(decision('a', { toolName: 'refund' }), T0))).toBe('ApprovalMismatch');
-    expect(rejectionType(() => p.validate(decision('a', { argumentsHash: stableHash({ a: 2 }) }), T0))).toBe('ApprovalMismatch');
+    expect(rejectionType(() => p.validate(decision('a', { argumentsHash: argumentsHash({ a: 2 }) }), T0))).toBe('ApprovalMismatch');
     expect(rejectionType(() => p.validate(decision('zzz'), T0))).toBe('ApprovalNotFound');
     expect(() => p.validate(decision('a'), T0)).not.toThrow();
   });

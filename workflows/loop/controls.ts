@@ -1,5 +1,5 @@
 import type { StepRule, ToolChoice } from '../../contracts/schemas/index.js';
-import type { LoopPlan, PlannedTool, StepOverrides } from '../types.js';
+import type { LoopPlan, PlannedTool, StepOverrides } from '../../contracts/generation/index.js';
 
 /** Overrides submitted with tool outputs, accumulated over the generation. */
 export interface SubmittedControls {

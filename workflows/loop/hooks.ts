@@ -1,4 +1,4 @@
-import type { PlannedHook, RuleCondition } from '../types.js';
+import type { PlannedHook, RuleCondition } from '../../contracts/generation/index.js';
 
 export type HookEventName = PlannedHook['event'];
 

@@ -1,5 +1,5 @@
 import type { StopCondition } from '../../contracts/schemas/index.js';
-import type { ModelToolCall, PlannedTool } from '../types.js';
+import { CLARIFY_TOOL, type ModelToolCall, type PlannedTool } from '../../contracts/generation/index.js';
 
 /** The first tool call that satisfies a `hasToolCall` stop condition, if any. */
 export function matchStopCondition(calls: ModelToolCall[], conditions: StopCondition[]): ModelToolCall | undefined {
@@ -21,9 +21,6 @@ export function isDoomLoop(recent: Array<{ name: string; argumentsHash: string }
 }
 
 export type CallKind = 'execute' | 'client' | 'clarify' | 'no_executor' | 'unknown';
-
-/** The builtin that pauses the generation to ask the user a question (SPEC §4.3). */
-export const CLARIFY_TOOL = 'agent_clarify';
 
 export interface ClassifiedCall {
   call: ModelToolCall;

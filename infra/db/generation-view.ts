@@ -1,9 +1,9 @@
-import type { Generation } from '../generated/prisma/client.js';
-import type { Db } from '../infra/db/prisma.js';
-import type { GenerationView, RequiredAction, StepEntry } from './schemas/index.js';
+import type { Generation } from '../../generated/prisma/client.js';
+import type { Db } from './prisma.js';
+import type { GenerationView, RequiredAction, StepEntry } from '../../contracts/schemas/index.js';
 
-/** The public generation object (SPEC §4.4), built from its row and trace: used by the API and by
- * the worker for the `done` stream event. */
+/** The public generation object, built from its row and trace: used by the API and by the worker for
+ * the `done` stream event and webhook payloads. */
 export function generationView(g: Generation, steps: StepEntry[]): GenerationView {
   return {
     id: g.id,
@@ -15,7 +15,7 @@ export function generationView(g: Generation, steps: StepEntry[]): GenerationVie
     sessionId: g.sessionId,
     parentGenerationId: g.parentGenerationId,
     status: g.status as GenerationView['status'],
-    stopReason: g.stopReason,
+    stopReason: g.stopReason as GenerationView['stopReason'],
     text: g.text,
     output: g.output ?? null,
     requiredAction: (g.requiredAction as RequiredAction | null) ?? null,

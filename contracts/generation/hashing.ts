@@ -3,7 +3,11 @@ export function canonicalJson(value: unknown): string {
   const canonical = (v: unknown): unknown => {
     if (Array.isArray(v)) return v.map(canonical);
     if (v && typeof v === 'object') {
-      return Object.fromEntries(Object.keys(v).sort().map((k) => [k, canonical((v as Record<string, unknown>)[k])]));
+      return Object.fromEntries(
+        Object.keys(v)
+          .sort()
+          .map((k) => [k, canonical((v as Record<string, unknown>)[k])]),
+      );
     }
     return v;
   };
@@ -11,10 +15,11 @@ export function canonicalJson(value: unknown): string {
 }
 
 /**
- * 64-bit FNV-1a of the canonical JSON (as 16 hex chars). Deterministic and dependency-free, so the
- * workflow can bind an approval to the exact arguments it will run with.
+ * The one hash of tool-call arguments: 64-bit FNV-1a of the canonical JSON, as 16 hex chars.
+ * Dependency-free so that the workflow (doom-loop detection, approval binding) and the activities
+ * compute the same value; it identifies arguments, it is not a security boundary.
  */
-export function stableHash(value: unknown): string {
+export function argumentsHash(value: unknown): string {
   const text = canonicalJson(value);
   let h = 0xcbf29ce484222325n;
   const prime = 0x100000001b3n;

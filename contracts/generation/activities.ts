@@ -1,0 +1,165 @@
+import type { HookEvent, RequiredAction, StopReason, ToolChoice, ToolResultStatus, WebhookEvent } from '../schemas/index.js';
+import type { PlannedTool } from './plan.js';
+import type { ApprovalRequest } from './messages.js';
+
+/** Inputs, outputs and the interface of the activities the generation workflow calls. */
+
+export interface Usage {
+  promptTokens: number;
+  completionTokens: number;
+}
+
+export interface ModelToolCall {
+  id: string;
+  name: string;
+  /** Parsed JSON arguments; `{ __invalid: string }` when the model sent unparsable JSON. */
+  arguments: unknown;
+  argumentsHash: string;
+}
+
+export interface ModelCallInput {
+  generationId: string;
+  step: number;
+  seq: number;
+  toolNames: string[];
+  toolChoice: ToolChoice;
+  /** Ask the model to continue a reply that was cut off (finish_reason "length"). */
+  continuation: boolean;
+  usageSoFar: Usage;
+}
+
+export interface ModelCallResult {
+  toolCalls: ModelToolCall[];
+  finishReason: 'stop' | 'length' | 'tool_calls' | 'content_filter' | 'other';
+  hasText: boolean;
+  usage: Usage;
+}
+
+export interface ToolCallInput {
+  generationId: string;
+  step: number;
+  seq: number;
+  toolCallId: string;
+  toolName: string;
+  arguments: unknown;
+}
+
+export interface ToolCallOutcome {
+  status: ToolResultStatus;
+  /** True when the result had been recorded before (a retry after a crash): not executed again. */
+  replayed: boolean;
+}
+
+export interface ClientOutputRecord {
+  toolCallId: string;
+  toolName: string;
+  arguments: unknown;
+  seq: number;
+  output: unknown;
+}
+
+/** MCP tools found at start, as the loop sees them (the full definitions stay in the database). */
+export interface McpDiscoverySummary {
+  tools: PlannedTool[];
+  failures: Array<{ toolId: string; prefix: string; message: string }>;
+  /** A clear error when two tools would show the model the same name. */
+  collision: string | null;
+  /** sha256 of the discovered definitions, recorded in the trace. */
+  definitionsHash: string;
+}
+
+export interface StatusWrite {
+  generationId: string;
+  stateVersion: number;
+  status: 'running' | 'requires_action';
+  requiredAction: RequiredAction | null;
+  iterationCount: number;
+}
+
+export interface FinishInput {
+  generationId: string;
+  /** Replaces the model's final text (guardrail or PreResponse hook); undefined = keep it. */
+  text?: string | null;
+  stateVersion: number;
+  status: 'completed' | 'failed' | 'cancelled';
+  stopReason: StopReason;
+  output: unknown;
+  error: { code: string; message: string } | null;
+  usage: Usage;
+  iterationCount: number;
+  toolsUsed: string[];
+}
+
+export interface HookDecision {
+  decision: 'allow' | 'deny' | 'modify';
+  reason?: string;
+  /** PreToolUse modify: replacement arguments. */
+  arguments?: unknown;
+  /** PostToolUse modify: replacement result. */
+  result?: unknown;
+  /** PreResponse modify: replacement text. */
+  text?: string;
+  /** Set when the hook could not be reached or answered badly (the call was allowed: fail-open). */
+  failed?: string;
+}
+
+export interface HttpHookInput {
+  generationId: string;
+  hookId: string;
+  event: HookEvent;
+  step: number;
+  /** Orders the hook's trace entry among the step's entries (see trace-order.ts). */
+  traceOrder: number;
+  toolCallId?: string;
+  toolName?: string;
+  arguments?: unknown;
+  /** PostToolUse: the message seq whose stored result the hook sees (and may replace). */
+  resultSeq?: number;
+  /** OnRunComplete: the settled status. */
+  status?: string;
+}
+
+export interface ApprovalOutcome {
+  approvalId: string;
+  toolCallId: string;
+  status: 'approved' | 'denied' | 'expired';
+  decidedBy: string | null;
+  decidedAt: string;
+  reason: string | null;
+  editedArguments: Record<string, unknown> | null;
+}
+
+export interface FinalTextReview {
+  text: string | null;
+  blocked: 'guardrail' | 'hook' | null;
+  reason: string | null;
+}
+
+/** The activities the generation workflow calls (types only: workflows import nothing else). */
+export interface GenerationActivities {
+  /** Calls the model with the stored conversation; stores the reply and its trace entries. */
+  callModel(input: ModelCallInput): Promise<ModelCallResult>;
+  /** Runs a server-side tool once (a recorded result is returned, not re-executed). */
+  executeTool(input: ToolCallInput): Promise<ToolCallOutcome>;
+  /** Stores a tool result decided by the workflow itself (unknown tool, denial, timeout). */
+  recordToolResult(input: ToolCallInput & { status: ToolResultStatus; result: unknown }): Promise<void>;
+  /** Stores the outputs of client tools (or a clarification answer) and moves back to running. */
+  recordClientOutputs(input: { generationId: string; step: number; outputs: ClientOutputRecord[]; status: StatusWrite }): Promise<void>;
+  /** Asks every enabled MCP server of the generation for its tools (fail-open per server). */
+  discoverMcpTools(input: { generationId: string }): Promise<McpDiscoverySummary>;
+  /** POSTs a hook event; never throws for the hook's own failures (fail-open, recorded in the trace). */
+  runHttpHook(input: HttpHookInput): Promise<HookDecision>;
+  /** Stores pending approvals and moves the generation to requires_action. */
+  openApprovals(input: { generationId: string; step: number; approvals: ApprovalRequest[]; status: StatusWrite }): Promise<void>;
+  /** Stores the decisions (who, when, why, edits) and moves the generation back to running. */
+  closeApprovals(input: { generationId: string; step: number; outcomes: ApprovalOutcome[]; status: StatusWrite }): Promise<void>;
+  /** PreResponse hooks and blockPatterns guardrails on the final text. */
+  reviewFinalText(input: { generationId: string; step: number; hookIds: string[] }): Promise<FinalTextReview>;
+  /** Creates the deliveries of one generation event for its webhook targets; returns their ids. */
+  prepareWebhooks(input: { generationId: string; event: WebhookEvent; stateVersion: number }): Promise<string[]>;
+  /** One delivery attempt (signed POST); throws on a non-2xx answer so Temporal retries it. */
+  deliverWebhook(input: { deliveryId: string }): Promise<void>;
+  finishWebhookDelivery(input: { deliveryId: string; delivered: boolean }): Promise<void>;
+  writeStatus(input: StatusWrite): Promise<void>;
+  finishGeneration(input: FinishInput): Promise<void>;
+}

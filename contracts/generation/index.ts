@@ -1,0 +1,31 @@
+/**
+ * The generation contract: everything the API, the workflow and the activities must agree on.
+ * Pure (no Node built-ins, no runtime dependencies) so the workflow bundle can import it.
+ */
+export * from './plan.js';
+export * from './messages.js';
+export * from './activities.js';
+export { argumentsHash, canonicalJson } from './hashing.js';
+export { traceOrder } from './trace-order.js';
+export type { StopReason, ToolResultStatus, WebhookEvent } from '../schemas/index.js';
+
+/** The builtin that pauses the generation to ask the user a question. */
+export const CLARIFY_TOOL = 'agent_clarify';
+
+/** ApplicationFailure types of the model-call activity; the workflow maps them to error codes. */
+export const providerFailure = { rejected: 'ProviderRejected', transient: 'ProviderTransient' } as const;
+
+/** Resource id prefixes (public ids in the README's API section). */
+export const idPrefix = {
+  project: 'prj_',
+  apiKey: 'key_',
+  aiProvider: 'aip_',
+  agent: 'agt_',
+  tool: 'agt_tool_',
+  hook: 'hook_',
+  generation: 'agt_gen_',
+  trace: 'agt_trace_',
+  session: 'sess_',
+  approval: 'appr_',
+  webhook: 'whk_',
+} as const;

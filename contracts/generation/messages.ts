@@ -1,0 +1,84 @@
+import type { GenerationStatus, StepRule, ToolChoice } from '../schemas/index.js';
+
+/**
+ * Payloads of the generation workflow's updates and query (definitions in
+ * workflows/definitions.ts, imported by the API as well).
+ */
+
+export interface ClientToolOutput {
+  toolCallId: string;
+  output: unknown;
+}
+
+export interface StepOverrides {
+  toolChoice?: ToolChoice;
+  activeToolIds?: string[];
+}
+
+export interface SubmitToolOutputsInput {
+  toolOutputs: ClientToolOutput[];
+  /** Next step only. */
+  next?: StepOverrides;
+  stepRules?: StepRule[];
+  defaults?: StepOverrides;
+}
+
+export interface PendingToolCall {
+  toolCallId: string;
+  toolName: string;
+  arguments: unknown;
+}
+
+export interface SubmitToolOutputsResult {
+  /** Calls still waiting for an output; empty when the generation resumes. */
+  pending: PendingToolCall[];
+  /** Waiters look for a stored state newer than this. */
+  stateVersion: number;
+}
+
+/** A pending human approval of one tool call, bound to its name and argument hash. */
+export interface ApprovalRequest {
+  approvalId: string;
+  toolCallId: string;
+  toolName: string;
+  arguments: unknown;
+  argumentsHash: string;
+  expiresAt: string;
+}
+
+export interface ApprovalDecisionInput {
+  approvalId: string;
+  approved: boolean;
+  reason?: string;
+  /** Replaces the call's arguments when approving. */
+  arguments?: Record<string, unknown>;
+  /** API key id of whoever decided. */
+  decidedBy: string;
+  /** The call the decision was made for, as the API read it: must match the pending call exactly. */
+  toolName: string;
+  argumentsHash: string;
+}
+
+export interface ApprovalDecisionResult {
+  pending: ApprovalRequest[];
+  stateVersion: number;
+}
+
+export interface ClarificationAnswerInput {
+  answer: string;
+  answeredBy: string;
+}
+
+export interface ClarificationAnswerResult {
+  stateVersion: number;
+}
+
+/** Where the loop is; never 'queued' (that is the row before the workflow runs). */
+export type GenerationPhase = Exclude<GenerationStatus, 'queued'>;
+
+export interface GenerationStateView {
+  phase: GenerationPhase;
+  step: number;
+  stateVersion: number;
+  pendingToolCalls: PendingToolCall[];
+}

@@ -1,0 +1,75 @@
+import type {
+  HookEvent,
+  HookType,
+  RuleCondition as RuleConditionSchema,
+  RuleHookConfig,
+  StepRule,
+  StopCondition,
+  ToolChoice,
+  ToolType,
+} from '../schemas/index.js';
+
+/** What the loop needs to know about a tool; executors' secrets stay in the stored snapshot. */
+export interface PlannedTool {
+  id: string;
+  /** The resolved name the model sees. */
+  name: string;
+  type: ToolType;
+  readOnly: boolean;
+  /** false for an http tool without `execute` (the "done tool" pattern). */
+  hasExecutor: boolean;
+  timeoutSeconds: number;
+  /** Offered on every step regardless of activeToolIds (builtins such as agent_clarify). */
+  alwaysOffered?: boolean;
+  /** MCP tools annotated destructiveHint. */
+  destructive?: boolean;
+}
+
+export type RuleCondition = RuleConditionSchema;
+
+/** A hook as the loop needs it; http hooks' URL and secrets stay in the stored snapshot. */
+export interface PlannedHook {
+  id: string;
+  event: HookEvent;
+  type: HookType;
+  matcher: string | null;
+  rule?: RuleHookConfig;
+  /** approval hooks: how long a decision may take. */
+  approvalTimeoutSeconds?: number;
+  /** http hooks: request timeout. */
+  timeoutSeconds?: number;
+}
+
+/** The loop configuration captured at start (request overrides already merged over the agent). */
+export interface LoopPlan {
+  tools: PlannedTool[];
+  toolChoice: ToolChoice;
+  /** null = every tool of the agent is active. */
+  activeToolIds: string[] | null;
+  stepRules: StepRule[];
+  stopConditions: StopCondition[];
+  maxSteps: number;
+  modelRetry: { maximumAttempts: number; startToCloseSeconds: number };
+  hooks: PlannedHook[];
+  /** Default approval timeout (agent's approvalTimeoutSeconds). */
+  approvalTimeoutSeconds: number;
+  /** Guardrail requireToolFor matched the prompt: the model must call a tool before answering. */
+  requireToolUse: boolean;
+  /** The final text must be reviewed (PreResponse hooks or blockPatterns). */
+  reviewFinalText: boolean;
+  /** Set when the generation has webhook targets (callbackUrl or agent subscriptions). */
+  webhooks?: { maxAttempts: number };
+  /** Agent option requireApprovalFor "destructive": destructive MCP tools need a human approval. */
+  approveDestructive?: boolean;
+}
+
+/** The generation workflow's only argument. */
+export interface GenerationInput {
+  generationId: string;
+  projectId: string;
+  agentId: string;
+  traceId: string;
+  plan: LoopPlan;
+  /** The next free message sequence number (the API stored the initial messages before it). */
+  firstMessageSeq: number;
+}

@@ -1,0 +1,58 @@
+import { proxyActivities, type ActivityOptions } from '@temporalio/workflow';
+import type { GenerationActivities, LoopPlan } from '../contracts/generation/index.js';
+
+/**
+ * The activity option sets of the generation workflow, and one proxy per activity group. Calls
+ * whose timeout depends on the plan, the tool or the hook pass their options with
+ * `executeWithOptions`; the proxies' own options are the defaults for everything else.
+ */
+
+/** Persistence: short calls, retried long enough to ride out a database restart. */
+export const bookkeepingOptions: ActivityOptions = {
+  startToCloseTimeout: '30 seconds',
+  retry: { initialInterval: '500 ms', backoffCoefficient: 2, maximumInterval: '10 seconds', maximumAttempts: 20 },
+};
+
+/** MCP discovery talks to every server of the agent; it heartbeats while it waits. */
+export const discoveryOptions: ActivityOptions = {
+  startToCloseTimeout: '10 minutes',
+  heartbeatTimeout: '30 seconds',
+  retry: { initialInterval: '1 second', maximumAttempts: 3 },
+};
+
+/** The model call streams and heartbeats; its budget is configured per deployment (in the plan). */
+export function modelOptions(retry: LoopPlan['modelRetry']): ActivityOptions {
+  return {
+    startToCloseTimeout: `${retry.startToCloseSeconds} seconds`,
+    heartbeatTimeout: '15 seconds',
+    retry: {
+      initialInterval: '1 second',
+      backoffCoefficient: 2,
+      maximumInterval: '30 seconds',
+      maximumAttempts: retry.maximumAttempts,
+    },
+  };
+}
+
+/** The tool's own timeout is enforced inside the activity (a timeout result, not a retry). */
+export function toolOptions(timeoutSeconds: number): ActivityOptions {
+  return {
+    startToCloseTimeout: `${timeoutSeconds + 15} seconds`,
+    heartbeatTimeout: '10 seconds',
+    retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '20 seconds', maximumAttempts: 10 },
+  };
+}
+
+/** Hooks are fail-open: their activity retries briefly and never fails the run. */
+export function hookOptions(timeoutSeconds = 5): ActivityOptions {
+  return {
+    startToCloseTimeout: `${timeoutSeconds + 10} seconds`,
+    retry: { initialInterval: '500 ms', maximumAttempts: 3 },
+  };
+}
+
+export const store = proxyActivities<GenerationActivities>(bookkeepingOptions);
+export const { callModel } = proxyActivities<GenerationActivities>(modelOptions({ maximumAttempts: 5, startToCloseSeconds: 120 }));
+export const { executeTool } = proxyActivities<GenerationActivities>(toolOptions(30));
+export const { runHttpHook } = proxyActivities<GenerationActivities>(hookOptions());
+export const { discoverMcpTools } = proxyActivities<GenerationActivities>(discoveryOptions);

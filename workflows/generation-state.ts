@@ -1,0 +1,52 @@
+import { ParentClosePolicy, startChild } from '@temporalio/workflow';
+import type { GenerationPhase, LoopPlan, StatusWrite, WebhookEvent } from '../contracts/generation/index.js';
+import type { RequiredAction } from '../contracts/schemas/index.js';
+import { store } from './activity-proxies.js';
+import { webhookDeliveryWorkflow } from './webhook-delivery.js';
+
+/**
+ * Where a generation is (phase, step, state version) and the moves every part of the loop makes
+ * with it: status writes, pauses and webhook notifications.
+ */
+export class GenerationState {
+  phase: GenerationPhase = 'running';
+  step = 0;
+  /** Increases with every stored state; waiters in the API look for a newer one. */
+  stateVersion = 0;
+
+  constructor(
+    readonly generationId: string,
+    private readonly webhooks: LoopPlan['webhooks'],
+  ) {}
+
+  statusWrite(status: StatusWrite['status'], requiredAction: RequiredAction | null): StatusWrite {
+    this.stateVersion += 1;
+    return { generationId: this.generationId, stateVersion: this.stateVersion, status, requiredAction, iterationCount: this.step };
+  }
+
+  /**
+   * Moves to requires_action (`enter` stores it), tells the webhooks, waits durably until the pause
+   * is answered, and moves back to running (`leave` stores the answers).
+   */
+  async pause(enter: () => Promise<void>, wait: () => Promise<void>, leave: () => Promise<void>): Promise<void> {
+    this.phase = 'requires_action';
+    await enter();
+    await this.notifyWebhooks('generation.requires_action');
+    await wait();
+    this.phase = 'running';
+    await leave();
+  }
+
+  /**
+   * Webhooks (per-request callbackUrl and agent subscriptions): each delivery is its own workflow,
+   * abandoned by this one, so retries never delay the generation and outlive it.
+   */
+  async notifyWebhooks(event: WebhookEvent): Promise<void> {
+    if (!this.webhooks) return;
+    const deliveryIds = await store.prepareWebhooks({ generationId: this.generationId, event, stateVersion: this.stateVersion });
+    for (const deliveryId of deliveryIds) {
+      const args: Parameters<typeof webhookDeliveryWorkflow> = [{ deliveryId, maxAttempts: this.webhooks.maxAttempts }];
+      await startChild(webhookDeliveryWorkflow, { workflowId: deliveryId, args, parentClosePolicy: ParentClosePolicy.ABANDON });
+    }
+  }
+}

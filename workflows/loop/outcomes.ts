@@ -1,0 +1,34 @@
+import { ActivityFailure, ApplicationFailure } from '@temporalio/workflow';
+import { providerFailure, type FinishInput, type StopReason } from '../../contracts/generation/index.js';
+
+/** How a generation ends (what finishGeneration stores besides usage and counters). */
+export type Outcome = Pick<FinishInput, 'status' | 'stopReason' | 'output' | 'error'>;
+
+/** What the loop does after a step: call the model again, or finish with an outcome. */
+export type NextStep = { type: 'run_again' } | { type: 'finish'; outcome: Outcome };
+
+export const runAgain: NextStep = { type: 'run_again' };
+
+export function finish(outcome: Outcome): NextStep {
+  return { type: 'finish', outcome };
+}
+
+export function completed(stopReason: StopReason, output: unknown = null): Outcome {
+  return { status: 'completed', stopReason, output, error: null };
+}
+
+export function failed(stopReason: StopReason, code: string, message: string): Outcome {
+  return { status: 'failed', stopReason, output: null, error: { code, message } };
+}
+
+export const cancelled: Outcome = { status: 'cancelled', stopReason: 'cancelled', output: null, error: null };
+
+/** A failed activity as the generation's error: provider rejections are model_rejected. */
+export function activityFailed(err: ActivityFailure): Outcome {
+  let cause: unknown = err.cause;
+  while (cause instanceof ActivityFailure) cause = cause.cause;
+  if (cause instanceof ApplicationFailure) {
+    return failed('error', cause.type === providerFailure.rejected ? 'model_rejected' : 'activity_failed', cause.message);
+  }
+  return failed('error', 'activity_failed', cause instanceof Error ? cause.message : String(err.message));
+}
