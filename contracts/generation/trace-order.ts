@@ -13,9 +13,9 @@ const PHASE = 10_000_000_000;
 const HOOK_SLOTS = 1000;
 
 const phase = {
-  // step 0: before the loop
-  discovery: 0,
-  runStart: 1,
+  // step 0: before the loop, in the order they run
+  runStart: 0,
+  discovery: 1,
   // every step
   think: 0,
   act: 1,
@@ -33,10 +33,10 @@ function key(step: number, p: number, position: number): number {
 }
 
 export const traceOrder = {
-  /** MCP discovery of the `serverIndex`-th server, before step 1. */
-  discovery: (serverIndex: number) => key(0, phase.discovery, serverIndex),
   /** The `hookIndex`-th OnRunStart hook, before step 1. */
   runStartHook: (hookIndex: number) => key(0, phase.runStart, hookIndex),
+  /** MCP discovery of the `serverIndex`-th server, after OnRunStart hooks. */
+  discovery: (serverIndex: number) => key(0, phase.discovery, serverIndex),
   /** The model's text that accompanies tool calls; `replySeq` orders continuation parts. */
   think: (step: number, replySeq: number) => key(step, phase.think, replySeq),
   /** The `callIndex`-th tool call of the model's reply. */

@@ -14,8 +14,8 @@ interface Entry {
 
 /** Where an entry belongs within its step: think → act → PreToolUse hooks → approvals → results. */
 function phaseOf(e: Entry): number {
-  if (e.type === 'discovery') return 0;
-  if (e.type === 'hook' && e.event === 'OnRunStart') return 1;
+  if (e.type === 'hook' && e.event === 'OnRunStart') return 0;
+  if (e.type === 'discovery') return 1;
   if (e.type === 'think') return 0;
   if (e.type === 'act') return 1;
   if (e.type === 'hook' && e.event === 'PreToolUse') return 2;
