@@ -10,6 +10,7 @@ import {
   type StatusWrite,
 } from '../contracts/generation/index.js';
 import { generationView, loadSteps } from '../infra/db/generation-view.js';
+import { readSnapshot } from '../infra/db/json-columns.js';
 import { EventLog } from './event-log.js';
 
 /** A stored conversation message: the OpenAI chat message plus our own bookkeeping. */
@@ -22,6 +23,14 @@ export interface StoredMessage {
   status?: string;
   /** Assistant messages: why the model stopped ("length" = cut off, continued in the next one). */
   finishReason?: string;
+}
+
+/**
+ * A message row's content. Messages are written only by this store (and the API's start, from
+ * validated input), so the hot path reads them without re-validating every turn.
+ */
+function storedMessage(content: Prisma.JsonValue): StoredMessage {
+  return content as unknown as StoredMessage;
 }
 
 /**
@@ -38,7 +47,7 @@ export class GenerationStore {
 
   async snapshot(generationId: string): Promise<GenerationSnapshot> {
     const row = await this.db.generation.findUniqueOrThrow({ where: { id: generationId }, select: { snapshot: true } });
-    return row.snapshot as unknown as GenerationSnapshot;
+    return readSnapshot(row.snapshot);
   }
 
   async messagesBefore(generationId: string, seq: number): Promise<StoredMessage[]> {
@@ -47,12 +56,12 @@ export class GenerationStore {
       orderBy: { seq: 'asc' },
       select: { content: true },
     });
-    return rows.map((r) => r.content as unknown as StoredMessage);
+    return rows.map((r) => storedMessage(r.content));
   }
 
   async messageAt(generationId: string, seq: number): Promise<StoredMessage | null> {
     const row = await this.db.generationMessage.findUnique({ where: { generationId_key: { generationId, key: String(seq) } } });
-    return row ? (row.content as unknown as StoredMessage) : null;
+    return row ? storedMessage(row.content) : null;
   }
 
   async putMessage(generationId: string, seq: number, message: StoredMessage): Promise<void> {
@@ -110,7 +119,7 @@ export class GenerationStore {
     // A reply cut off by the length limit and its continuations form one answer.
     const texts: string[] = [];
     for (const [i, r] of rows.entries()) {
-      const m = r.content as unknown as StoredMessage;
+      const m = storedMessage(r.content);
       if (i > 0 && m.finishReason !== 'length') break;
       if (m.content) texts.unshift(m.content);
     }

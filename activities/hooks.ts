@@ -1,7 +1,8 @@
 import { fetch, type Dispatcher } from 'undici';
-import type { SnapshotHook, StoredHeaderValue } from '../contracts/snapshot.js';
+import type { SnapshotHook } from '../contracts/snapshot.js';
 import type { SecretBox } from '../infra/crypto/secrets.js';
 import { webhookHeaders } from '../infra/crypto/webhook-signature.js';
+import { readHttpHookConfig, type StoredHttpHookConfig } from '../infra/db/json-columns.js';
 import { traceOrder, type HookDecision, type HttpHookInput } from '../contracts/generation/index.js';
 import type { GenerationStore, StoredMessage } from './generation-store.js';
 import { decryptHeaders } from './http-tool.js';
@@ -9,19 +10,8 @@ import { decryptHeaders } from './http-tool.js';
 export const BLOCKED_BY_GUARDRAIL = 'This response was withheld because it matched a content guardrail.';
 export const blockedByHook = (reason: string | undefined) => `This response was withheld by a policy hook${reason ? `: ${reason}` : '.'}`;
 
-interface HttpHookConfig {
-  url: string;
-  headers?: Record<string, StoredHeaderValue>;
-  timeoutSeconds?: number;
-  /** Signing secret, encrypted at rest (either shape is accepted). */
-  secretEncrypted?: string;
-  secret?: { encrypted: string } | string;
-}
-
-function signingSecret(config: HttpHookConfig, secrets: SecretBox): string | null {
-  if (config.secretEncrypted) return secrets.decrypt(config.secretEncrypted);
-  if (config.secret && typeof config.secret === 'object') return secrets.decrypt(config.secret.encrypted);
-  return null;
+function signingSecret(config: StoredHttpHookConfig, secrets: SecretBox): string | null {
+  return config.secretEncrypted ? secrets.decrypt(config.secretEncrypted) : null;
 }
 
 function parseDecision(raw: string): HookDecision | null {
@@ -53,8 +43,8 @@ export async function callHttpHook(
   deps: { secrets: SecretBox; dispatcher: Dispatcher },
   deliveryId: string,
 ): Promise<HookDecision> {
-  const config = hook.config as unknown as HttpHookConfig;
-  const timeoutSeconds = config.timeoutSeconds ?? 5;
+  const config = readHttpHookConfig(hook.config);
+  const { timeoutSeconds } = config;
   const body = JSON.stringify(payload);
   try {
     const response = await fetch(config.url, {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { ApplicationFailure } from '@temporalio/activity';
 import { fetch, type Dispatcher } from 'undici';
 import { generationView, loadSteps } from '../infra/db/generation-view.js';
-import type { GenerationSnapshot } from '../contracts/snapshot.js';
+import { readSnapshot } from '../infra/db/json-columns.js';
 import type { SecretBox } from '../infra/crypto/secrets.js';
 import { webhookHeaders } from '../infra/crypto/webhook-signature.js';
 import type { Db } from '../infra/db/prisma.js';
@@ -21,7 +21,7 @@ function deliveryId(generationId: string, event: string, stateVersion: number, t
 
 export async function prepareWebhooks(input: { generationId: string; event: WebhookEvent; stateVersion: number }, deps: WebhookDeps): Promise<string[]> {
   const g = await deps.db.generation.findUniqueOrThrow({ where: { id: input.generationId } });
-  const snapshot = g.snapshot as unknown as GenerationSnapshot;
+  const snapshot = readSnapshot(g.snapshot);
   const targets = [
     ...(g.callbackUrl ? [{ key: 'callback', url: g.callbackUrl, webhookId: null as string | null }] : []),
     ...(snapshot.webhooks ?? []).filter((w) => w.events.includes(input.event)).map((w) => ({ key: w.id, url: w.url, webhookId: w.id as string | null })),
@@ -45,7 +45,7 @@ export async function prepareWebhooks(input: { generationId: string; event: Webh
 async function secretFor(deps: WebhookDeps, delivery: { generationId: string; webhookId: string | null }): Promise<string | null> {
   if (delivery.webhookId) {
     const g = await deps.db.generation.findUniqueOrThrow({ where: { id: delivery.generationId }, select: { snapshot: true } });
-    const target = ((g.snapshot as unknown as GenerationSnapshot).webhooks ?? []).find((w) => w.id === delivery.webhookId);
+    const target = (readSnapshot(g.snapshot).webhooks ?? []).find((w) => w.id === delivery.webhookId);
     return target ? deps.secrets.decrypt(target.secretEncrypted) : null;
   }
   const g = await deps.db.generation.findUniqueOrThrow({ where: { id: delivery.generationId }, select: { callbackSecretEnc: true } });

@@ -2,7 +2,16 @@ import { createHash } from 'node:crypto';
 import { WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
 import { ApiError, notFound, unprocessable } from '../../contracts/errors.js';
 import { newId } from '../../contracts/ids.js';
-import type { GenerateRequest, StepRule, StopCondition, ToolChoice } from '../../contracts/schemas/index.js';
+import { hookEventSchema, type GenerateRequest, type StepRule, type StopCondition, type ToolChoice } from '../../contracts/schemas/index.js';
+import {
+  readAgentOptions,
+  readApprovalHookConfig,
+  readGuardrails,
+  readHttpHookConfig,
+  readRuleHookConfig,
+  readSnapshot,
+  type Guardrails,
+} from '../../infra/db/json-columns.js';
 import type { GenerationSnapshot, SnapshotHook, SnapshotTool, StoredHeaderValue } from '../../contracts/snapshot.js';
 import type { Agent, AgentTool, Generation, Hook } from '../../generated/prisma/client.js';
 import { promptRequiresTool } from '../../workflows/loop/hooks.js';
@@ -70,22 +79,17 @@ export const clarifyTool: SnapshotTool = {
 };
 
 export function clarificationEnabled(agent: Agent): boolean {
-  const extra = (agent.extra ?? {}) as { allowClarification?: boolean };
-  return extra.allowClarification !== false;
+  return readAgentOptions(agent.extra).allowClarification;
 }
 
 export function planHook(h: Hook): PlannedHook {
-  const config = (h.config ?? {}) as Record<string, unknown>;
-  const type = h.type as PlannedHook['type'];
-  return {
-    id: h.id,
-    event: h.event as PlannedHook['event'],
-    type,
-    matcher: h.matcher,
-    ...(type === 'rule' ? { rule: config as unknown as NonNullable<PlannedHook['rule']> } : {}),
-    ...(type === 'approval' && typeof config.timeoutSeconds === 'number' ? { approvalTimeoutSeconds: config.timeoutSeconds } : {}),
-    ...(type === 'http' ? { timeoutSeconds: typeof config.timeoutSeconds === 'number' ? config.timeoutSeconds : 5 } : {}),
-  };
+  const base = { id: h.id, event: hookEventSchema.parse(h.event), matcher: h.matcher };
+  if (h.type === 'rule') return { ...base, type: 'rule', rule: readRuleHookConfig(h.config) };
+  if (h.type === 'approval') {
+    const { timeoutSeconds } = readApprovalHookConfig(h.config);
+    return { ...base, type: 'approval', ...(timeoutSeconds === undefined ? {} : { approvalTimeoutSeconds: timeoutSeconds }) };
+  }
+  return { ...base, type: 'http', timeoutSeconds: readHttpHookConfig(h.config).timeoutSeconds };
 }
 
 function userPromptText(body: GenerateRequest): string {
@@ -131,9 +135,8 @@ export function buildPlan(
   };
 }
 
-export function guardrailsOf(agent: Agent): { blockPatterns: string[]; requireToolFor: string[] } {
-  const g = (agent.guardrails ?? {}) as { blockPatterns?: string[]; requireToolFor?: string[] };
-  return { blockPatterns: g.blockPatterns ?? [], requireToolFor: g.requireToolFor ?? [] };
+export function guardrailsOf(agent: Agent): Guardrails {
+  return readGuardrails(agent.guardrails);
 }
 
 type StoredMessageRow = { role: string; content: object };
@@ -201,7 +204,7 @@ export async function startGeneration(ctx: AppContext, auth: AuthInfo, agentId: 
     hooks,
   });
   if (body.callbackUrl || webhooks.length > 0) plan.webhooks = { maxAttempts: ctx.env.WEBHOOK_MAX_ATTEMPTS };
-  if (((agent.extra ?? {}) as { requireApprovalFor?: string }).requireApprovalFor === 'destructive') plan.approveDestructive = true;
+  if (readAgentOptions(agent.extra).requireApprovalFor === 'destructive') plan.approveDestructive = true;
   const generationId = newId('generation');
   const traceId = newId('trace');
   const messages = initialMessages(agent, body);
@@ -293,7 +296,7 @@ async function reuse(ctx: AppContext, existing: Generation, requestHash: string)
   // The first request may have died between storing the generation and starting its workflow:
   // starting again is safe (same workflow id) and completes the hand-off.
   if (existing.status === 'queued') {
-    const snapshot = existing.snapshot as unknown as GenerationSnapshot;
+    const snapshot = readSnapshot(existing.snapshot);
     await startWorkflow(ctx, existing, {
       generationId: existing.id,
       projectId: existing.projectId,

@@ -13,7 +13,7 @@ const regexString = z.string().max(1000).superRefine((value, ctx) => {
 
 const originSchema = z.string().max(500).regex(/^(\*|https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?)$/, 'must be an origin like https://example.com (or *)');
 
-const guardrailsSchema = z
+export const guardrailsSchema = z
   .object({
     blockPatterns: z.array(regexString).max(50).default([]),
     requireToolFor: z.array(regexString).max(50).default([]),

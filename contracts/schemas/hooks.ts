@@ -82,6 +82,7 @@ export const approvalHookConfigSchema = z
   })
   .strict()
   .openapi('ApprovalHookConfig');
+export type ApprovalHookConfig = z.infer<typeof approvalHookConfigSchema>;
 
 const hookCommon = {
   event: hookEventSchema,

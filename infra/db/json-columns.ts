@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import type { LoopPlan } from '../../contracts/generation/index.js';
+import {
+  agentFields,
+  approvalHookConfigSchema,
+  guardrailsSchema,
+  ruleHookConfigSchema,
+  type ApprovalHookConfig,
+  type RuleHookConfig,
+} from '../../contracts/schemas/index.js';
+import type { GenerationSnapshot, StoredHeaderValue } from '../../contracts/snapshot.js';
+
+/**
+ * Readers of the JSON columns: each column is parsed once, with a schema, where it is read, so
+ * defaults live in one place and a malformed row fails loudly instead of flowing on as a cast.
+ */
+
+const storedHeaderValueSchema: z.ZodType<StoredHeaderValue> = z.union([z.string(), z.object({ encrypted: z.string() })]);
+const storedHeadersSchema = z.record(z.string(), storedHeaderValueSchema);
+
+/** An http hook's config as stored: secret header values and the signing secret encrypted. */
+const storedHttpHookConfigSchema = z.object({
+  url: z.string(),
+  headers: storedHeadersSchema.optional(),
+  timeoutSeconds: z.number().int().default(5),
+  secretEncrypted: z.string().optional(),
+});
+export type StoredHttpHookConfig = z.infer<typeof storedHttpHookConfigSchema>;
+
+export function readHttpHookConfig(config: unknown): StoredHttpHookConfig {
+  return storedHttpHookConfigSchema.parse(config);
+}
+
+export function readRuleHookConfig(config: unknown): RuleHookConfig {
+  return ruleHookConfigSchema.parse(config);
+}
+
+export function readApprovalHookConfig(config: unknown): ApprovalHookConfig {
+  return approvalHookConfigSchema.parse(config ?? {});
+}
+
+const agentOptionsSchema = z.object({
+  allowClarification: agentFields.allowClarification,
+  requireApprovalFor: agentFields.requireApprovalFor,
+});
+export type AgentOptions = z.infer<typeof agentOptionsSchema>;
+
+/** Agent options kept in the `extra` column. */
+export function readAgentOptions(extra: unknown): AgentOptions {
+  return agentOptionsSchema.parse(extra ?? {});
+}
+
+export type Guardrails = z.infer<typeof guardrailsSchema>;
+
+export function readGuardrails(guardrails: unknown): Guardrails {
+  return guardrailsSchema.parse(guardrails ?? {});
+}
+
+const toolTypeSchema = z.enum(['http', 'client', 'mcp', 'agent', 'builtin']);
+
+// Loose at the top level: a field added to the snapshot later is kept, never silently dropped.
+const snapshotSchema = z.looseObject({
+  agent: z.object({
+    id: z.string(),
+    name: z.string(),
+    instructions: z.string().nullable(),
+    temperature: z.number().nullable(),
+  }),
+  model: z.string(),
+  provider: z.object({
+    id: z.string(),
+    kind: z.enum(['openai', 'openai_compatible', 'azure_openai']),
+    baseUrl: z.string().nullable(),
+    apiKeyEncrypted: z.string().nullable(),
+    defaultModel: z.string(),
+    headers: z.record(z.string(), z.string()).nullable(),
+  }),
+  tools: z.array(
+    z.object({
+      id: z.string(),
+      type: toolTypeSchema,
+      name: z.string(),
+      description: z.string().nullable(),
+      parameters: z.record(z.string(), z.unknown()).nullable(),
+      execute: z.object({ url: z.string(), headers: storedHeadersSchema.optional() }).nullable(),
+      mcp: z
+        .object({ url: z.string(), headers: storedHeadersSchema.optional(), transport: z.enum(['streamable_http', 'sse']) })
+        .nullable()
+        .optional(),
+      enabled: z.boolean().optional(),
+      timeoutSeconds: z.number(),
+      readOnly: z.boolean(),
+      maxResultChars: z.number(),
+    }),
+  ),
+  hooks: z.array(
+    z.object({
+      id: z.string(),
+      event: z.string(),
+      type: z.enum(['http', 'rule', 'approval']),
+      matcher: z.string().nullable(),
+      config: z.record(z.string(), z.unknown()),
+    }),
+  ),
+  webhooks: z.array(z.object({ id: z.string(), url: z.string(), events: z.array(z.string()), secretEncrypted: z.string() })).optional(),
+  guardrails: guardrailsSchema,
+  // The plan was built by the API from validated input and is the workflow's argument; it is
+  // checked for shape here, not re-validated field by field.
+  plan: z.custom<LoopPlan>((v) => typeof v === 'object' && v !== null && Array.isArray((v as { tools?: unknown }).tools)),
+  firstMessageSeq: z.number().int(),
+}) satisfies z.ZodType<GenerationSnapshot>;
+
+/** The configuration a generation runs with (the `snapshot` column). */
+export function readSnapshot(snapshot: unknown): GenerationSnapshot {
+  return snapshotSchema.parse(snapshot);
+}
