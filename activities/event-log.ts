@@ -1,7 +1,7 @@
 import type { Db } from '../infra/db/prisma.js';
 import type { ChangeFeed } from '../infra/events/change-feed.js';
 
-/** Stream event types (SPEC §5). */
+/** Stream event types (listed in the OpenAPI document's GenerationEventStream). */
 export type StreamEventType =
   | 'start'
   | 'step_started'

@@ -54,7 +54,7 @@ export function createActivities(deps: ActivityDeps): GenerationActivities {
     callModel: (input) => callModel({ store, secrets: deps.secrets, modelTimeoutMs: deps.modelTimeoutMs }, input),
 
     async executeTool(input): Promise<ToolCallOutcome> {
-      // A result recorded before a crash is never executed again (SPEC §2.2).
+      // A result recorded before a crash is never executed again.
       const recorded = await store.messageAt(input.generationId, input.seq);
       if (recorded?.role === 'tool' && recorded.tool_call_id === input.toolCallId) {
         return { status: (recorded.status as ToolResultStatus | undefined) ?? 'success', replayed: true };

@@ -1,4 +1,4 @@
-/** The error body of every non-2xx response (SPEC §10). */
+/** The error body of every non-2xx response (README "API behaviour"). */
 export interface ErrorBody {
   error: { code: string; message: string; details?: unknown };
 }

@@ -20,7 +20,7 @@ import {
 import { createGuardedFetch, McpResponseTooLargeError, type CappedResponseEvent } from './fetch.js';
 
 /**
- * MCP client layer for activities (SPEC §3.4, §10; DESIGN §D): discovery (`tools/list`) and calls
+ * MCP client layer for activities: discovery (`tools/list`) and calls
  * (`tools/call`) over Streamable HTTP, with the deprecated HTTP+SSE transport as an explicit choice
  * or a fallback. Every connection goes through the caller's (SSRF-guarded) undici dispatcher, every
  * request has a timeout (never the SDK's 60 s default), responses are byte-capped, and a session the

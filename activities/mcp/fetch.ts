@@ -4,7 +4,7 @@ import { fetch as undiciFetch, Response as UndiciResponse, type Dispatcher, type
  * The `fetch` handed to the MCP SDK transports. Two guarantees the SDK does not give:
  *
  * - Every connection goes through the given undici dispatcher (the project's SSRF-guarded agent,
- *   infra/net/ssrf.ts): the global fetch would ignore guards built on http.Agent (DESIGN §D).
+ *   infra/net/ssrf.ts): the global fetch would ignore guards built on http.Agent (docs/architecture.md, outgoing calls).
  * - No response body is buffered past a byte cap: bodies are re-streamed on demand (no read-ahead)
  *   and cut when they exceed the cap. For event streams the cap applies to each SSE event, since one
  *   stream (the SSE transport's, or the standalone GET stream) can carry many messages over time.

@@ -1,5 +1,5 @@
 /**
- * Names the model sees for tools discovered on an MCP server (SPEC §3.4: `{prefix}_{mcpToolName}`).
+ * Names the model sees for tools discovered on an MCP server (`{prefix}_{mcpToolName}`).
  *
  * Server tool names are untrusted: they may contain any character, be very long, repeat, or
  * differ only in characters that sanitising erases. Everything here is pure and import-free
@@ -7,7 +7,7 @@
  * always give the same names whatever order the server lists its tools in.
  */
 
-/** What a model-facing tool name must match (SPEC §3.4). */
+/** What a model-facing tool name must match (the OpenAI function-name rule). */
 export const TOOL_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
 export const MAX_TOOL_NAME_LENGTH = 64;
 /** The prefix is the MCP tool's own `name` (contracts/schemas/tools.ts caps it at 32). */

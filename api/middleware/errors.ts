@@ -8,7 +8,7 @@ export const notFoundRoute: RequestHandler = (req, res) => {
   res.status(404).json(new ApiError(404, 'not_found', `No route for ${req.method} ${req.path}`).toBody());
 };
 
-/** Turns every error into the SPEC §10 shape; only genuine server faults become 500. */
+/** Turns every error into the error shape of the README's "API behaviour"; only genuine server faults become 500. */
 export function errorMiddleware(logger: Logger): ErrorRequestHandler {
   return (err: unknown, req, res, _next) => {
     const apiError = toApiError(err);

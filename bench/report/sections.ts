@@ -192,7 +192,7 @@ export function buildSections(r: BenchResults): Section[] {
   }
 
   sections.push({
-    title: 'Targets (issue 8 / SPEC §11) — measured for (a), nothing adjusted',
+    title: 'Targets — measured for (a), nothing adjusted',
     tables: [{ headers: ['target', 'goal', 'measured', 'met'], rows: r.targets.map((t) => [t.name, t.target, t.measured, t.met === null ? 'n/a' : t.met ? 'yes' : 'NO']), align: ['l', 'l', 'l', 'l'] }],
     notes: r.targets.filter((t) => t.note).map((t) => `${t.name}: ${t.note}`),
   });

@@ -78,7 +78,7 @@ export function evaluateTargets(r: BenchResults): Target[] {
   }
   const fifty = history?.rows.find((row) => row.steps === 50);
   targets.push({
-    name: 'history of a 50-step generation with 20 KB tool results (a, SPEC §11)',
+    name: 'history of a 50-step generation with 20 KB tool results (a)',
     target: '< 2 MiB',
     measured: fifty ? `${num(fifty.bytes)} bytes` : 'not measured',
     met: fifty ? fifty.bytes < 2 * 1024 * 1024 : null,

@@ -63,7 +63,7 @@ export class DurableSystem implements AgentSystem {
     for (const kind of ['small', 'big', 'client'] as const) {
       this.agents[kind] = await this.create('/v1/agents', { aiProviderId, name: `bench ${kind}`, toolIds: [toolIds[kind]], maxSteps: kind === 'client' ? 5 : 150 });
     }
-    // Approvals (SPEC: PreToolUse approval hooks), if this build has them.
+    // Approvals (PreToolUse approval hooks), if this build has them.
     const approvalAgent = await this.create('/v1/agents', { aiProviderId, name: 'bench approval', toolIds: [toolIds.small], maxSteps: 5 });
     const hook = await this.api('POST', `/v1/agents/${approvalAgent}/hooks`, { event: 'PreToolUse', type: 'approval', matcher: TOOL_NAMES.small, config: {} });
     if (hook.status === 201) this.approvalAgent = approvalAgent;

@@ -4,7 +4,7 @@ import { z } from 'zod';
 extendZodWithOpenApi(z);
 export { z };
 
-/** Names the model sees (SPEC §3.4). */
+/** Names the model sees (the OpenAI function-name rule). */
 export const toolNameSchema = z.string().regex(/^[a-zA-Z0-9_-]{1,64}$/, 'must match ^[a-zA-Z0-9_-]{1,64}$');
 
 export const toolChoiceSchema = z

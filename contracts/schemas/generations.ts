@@ -91,7 +91,7 @@ export type ToolResultStatus = z.infer<typeof toolResultStatusSchema>;
 export const settledStatuses: ReadonlySet<GenerationStatus> = new Set(['requires_action', 'completed', 'failed', 'cancelled']);
 
 /**
- * Reasoning trace entries: think / act / observe / answer (SPEC §4.4), plus `hook` (a hook ran:
+ * Reasoning trace entries: think / act / observe / answer, plus `hook` (a hook ran:
  * its decision, or the failure it was allowed through with) and `approval` (a human decision: who,
  * when, why, edited arguments).
  */

@@ -1,6 +1,6 @@
 import { z, secretHeaderMapSchema, toolNameSchema } from './common.js';
 
-/** SPEC §6: when a hook fires. */
+/** When a hook fires. */
 export const hookEventSchema = z.enum(['OnRunStart', 'PreToolUse', 'PostToolUse', 'PreResponse', 'OnRunComplete']);
 export type HookEvent = z.infer<typeof hookEventSchema>;
 export const hookTypeSchema = z.enum(['http', 'rule', 'approval']);

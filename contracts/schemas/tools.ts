@@ -8,7 +8,7 @@ export const toolParametersSchema = jsonObjectSchema
   })
   .openapi('ToolParameters', { description: 'JSON Schema (draft-07) of the tool arguments; top-level type must be "object".' });
 
-/** The builtin tools of SPEC §8; a builtin tool's name is one of these ids. */
+/** The builtin tools; a builtin tool's name is one of these ids. */
 export const builtinToolNames = [
   'agent_clarify',
   'session_cache_list',

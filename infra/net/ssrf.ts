@@ -4,7 +4,7 @@ import ipaddr from 'ipaddr.js';
 import { Agent, buildConnector } from 'undici';
 
 /**
- * SSRF guard at the connection (DESIGN §D): every TCP connection made through the returned
+ * SSRF guard at the connection: every TCP connection made through the returned
  * dispatcher resolves the host, checks every resolved address, and connects to the checked
  * address itself (no second lookup to race). Redirects open new connections, so each hop is
  * checked too. Only global unicast addresses pass unless allow-listed.

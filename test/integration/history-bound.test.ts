@@ -7,7 +7,7 @@ import { startToolServer, type ToolServer } from '../support/tool-server.js';
 
 const RESULT_BYTES = 20_000;
 
-/** SPEC §11: conversation and tool results stay out of workflow history. */
+/** docs/adr/0001: conversation and tool results stay out of workflow history. */
 describe('workflow history stays bounded', () => {
   let stack: TestStack;
   let model: ModelServer;

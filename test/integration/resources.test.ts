@@ -133,7 +133,7 @@ describe('resource API', () => {
   });
 
   describe('agents', () => {
-    it('creates with every SPEC §3.3 field, then PUT replaces and PATCH merges', async () => {
+    it('creates with every agent field, then PUT replaces and PATCH merges', async () => {
       const t1 = await tool({ name: 'search' });
       const t2 = await tool({ name: 'done' });
       const full = {
@@ -467,7 +467,7 @@ describe('resource API', () => {
       expectError(await stack.api('GET', `/v1/agents/${agentId}/hooks`), 404);
     });
 
-    it('validates event, type, matcher and config per SPEC §6', async () => {
+    it('validates event, type, matcher and config per event', async () => {
       const a = (await stack.api('POST', '/v1/agents', { aiProviderId: providerId, name: 'validated hooks' })).body.id;
       const cases: Array<[unknown, string]> = [
         [{ event: 'OnRunStart', type: 'rule', config: { conditions: [{ path: 'q', operator: 'CONTAINS', value: 'x' }], decision: 'deny' } }, 'body.type'],

@@ -3,7 +3,7 @@ import { hashKey, keyPrefix } from '../../api/auth/keys.js';
 import { newId } from '../../contracts/ids.js';
 import type { ApiResponse, TestStack } from './stack.js';
 
-/** Every non-2xx answer has the SPEC §10 shape. */
+/** Every non-2xx answer has the documented error shape. */
 export function expectError(res: ApiResponse, status: number, code?: string): void {
   expect(res.status, JSON.stringify(res.body)).toBe(status);
   expect(res.body).toMatchObject({ error: { code: expect.any(String), message: expect.any(String) } });

@@ -8,7 +8,7 @@ const configs = {
 } as const;
 const events = ['OnRunStart', 'PreToolUse', 'PostToolUse', 'PreResponse', 'OnRunComplete'] as const;
 
-describe('hook schema (SPEC §6)', () => {
+describe('hook schema', () => {
   it.each(events.flatMap((event) => (['http', 'rule', 'approval'] as const).map((type) => [event, type] as const)))('%s × %s', (event, type) => {
     const result = createHookSchema.safeParse({ event, type, config: configs[type] });
     const expected = hookTypesByEvent[event].includes(type);

@@ -4,7 +4,7 @@ import { idPrefix, isIdOf, newId, randomToken, type IdKind } from '../../contrac
 const kinds = Object.keys(idPrefix) as IdKind[];
 
 describe('ids', () => {
-  it('uses the SPEC prefixes', () => {
+  it('uses the documented id prefixes', () => {
     expect(idPrefix).toEqual({
       project: 'prj_',
       apiKey: 'key_',
