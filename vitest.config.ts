@@ -13,6 +13,20 @@ export default defineConfig({
         },
       },
       {
+        // Workflow logic on the time-skipping test server with stubbed activities (no database).
+        test: {
+          name: 'workflow',
+          include: ['test/workflow/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['./test/workflow/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          pool: 'forks',
+          maxWorkers: 2,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
         test: {
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
