@@ -168,7 +168,7 @@ export async function startHarness(): Promise<Harness> {
   if (!runtimeInstalled) {
     // Errors only: core logs worker state changes at INFO and warns that the test server does not
     // advertise a heartbeat capability these tests never use.
-    Runtime.install({ logger: new DefaultLogger('ERROR') });
+    Runtime.install({ logger: new DefaultLogger('ERROR'), telemetryOptions: { logging: { filter: { core: 'ERROR', other: 'ERROR' } } } });
     runtimeInstalled = true;
   }
   const serverPath = inject('temporalTestServerPath');
