@@ -109,8 +109,34 @@ describe('approvals on the time-skipping server', () => {
     expect(run.callsOf('executeTool')).toMatchObject([{ toolCallId: 'ce', toolName: 'database_write', arguments: { sql: 'DELETE FROM t WHERE old' } }]);
     expect(run.callsOf('recordToolResult')).toEqual([]);
     expect(finish).toMatchObject({ status: 'completed', stopReason: 'final_answer', iterationCount: 2 });
-    // A second decision on the same approval is refused (the run is over, so this is the server's word).
-    await expect(run.handle.executeUpdate(decideApprovalUpdate, { args: [approve] })).rejects.toThrow();
+  });
+
+  it('two approvals in one step: each decision is taken once; the step resumes when the last is decided', async () => {
+    const plan = makePlan({ tools: [write], hooks: [approvalHook('database_write', DAY)] });
+    const run = await h.start(plan, [callTools(['database_write', { sql: 'A' }, 'a1'], ['database_write', { sql: 'B' }, 'b1']), say()]);
+    const opened = await run.waitFor('openApprovals');
+    const [a, b] = opened.approvals;
+    const decide = (request: typeof a, approved: boolean) =>
+      run.handle.executeUpdate(decideApprovalUpdate, {
+        args: [{ approvalId: request!.approvalId, approved, decidedBy: 'key_reviewer', toolName: request!.toolName, argumentsHash: request!.argumentsHash }],
+      });
+
+    const afterB = await decide(b, false);
+    expect(afterB.pending.map((p) => p.toolCallId)).toEqual(['a1']);
+    expect(await rejection(decide(b, true))).toBe('ApprovalAlreadyDecided');
+    // The partial decision is persisted: a new requires_action status lists only what is left.
+    await run.waitFor('writeStatus', (s) => s.requiredAction?.type === 'approve_tool_calls' && s.requiredAction.approvals.length === 1);
+    expect(run.callsOf('closeApprovals')).toEqual([]);
+
+    await decide(a, true);
+    const finish = await run.finished();
+    expect(run.callsOf('closeApprovals')[0]!.outcomes.map((o) => [o.toolCallId, o.status])).toEqual([
+      ['a1', 'approved'],
+      ['b1', 'denied'],
+    ]);
+    expect(run.callsOf('executeTool').map((c) => c.toolCallId)).toEqual(['a1']);
+    expect(run.callsOf('recordToolResult')).toMatchObject([{ toolCallId: 'b1', status: 'denied' }]);
+    expect(finish.status).toBe('completed');
   });
 
   it('denied: the call gets a denied result with the reason; an ungated call of the step waits, then runs', async () => {

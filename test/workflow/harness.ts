@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ApplicationFailure } from '@temporalio/common';
 import type { WorkflowHandle } from '@temporalio/client';
+import { temporal } from '@temporalio/proto';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
 import { DefaultLogger, Runtime, Worker } from '@temporalio/worker';
 import { inject } from 'vitest';
@@ -83,6 +84,14 @@ export type Overrides = { [N in ActivityName]?: (input: ActivityInput<N>) => Act
 
 const FIRST_SEQ = 2; // as if the API had stored a system and a user message
 
+const EventType = temporal.api.enums.v1.EventType;
+const activityClosed = new Set<temporal.api.enums.v1.EventType>([
+  EventType.EVENT_TYPE_ACTIVITY_TASK_COMPLETED,
+  EventType.EVENT_TYPE_ACTIVITY_TASK_FAILED,
+  EventType.EVENT_TYPE_ACTIVITY_TASK_TIMED_OUT,
+  EventType.EVENT_TYPE_ACTIVITY_TASK_CANCELED,
+]);
+
 export class ScriptedRun {
   readonly calls: RecordedCall[] = [];
   private readonly replies: ScriptedReply[];
@@ -125,6 +134,26 @@ export class ScriptedRun {
     const finishes = this.callsOf('finishGeneration');
     if (finishes.length !== 1) throw new Error(`expected one finishGeneration, got ${finishes.length}`);
     return finishes[0]!;
+  }
+
+  /**
+   * Waits until the run is parked: no workflow task pending and no activity in flight.
+   * Cancel a run only then: the time-skipping server wedges the run when a cancel request and an
+   * activity completion land in the same workflow task (ACTIVITY_UNKNOWN; sdk-java#2391,
+   * sdk-typescript#1058), which the real server handles.
+   */
+  async idle(timeoutMs = 15_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const events = (await this.handle.fetchHistory()).events ?? [];
+      const types = events.map((e) => e.eventType);
+      const scheduled = types.filter((t) => t === EventType.EVENT_TYPE_ACTIVITY_TASK_SCHEDULED).length;
+      const closed = types.filter((t) => t !== null && t !== undefined && activityClosed.has(t)).length;
+      const taskOpen = types.lastIndexOf(EventType.EVENT_TYPE_WORKFLOW_TASK_SCHEDULED) > types.lastIndexOf(EventType.EVENT_TYPE_WORKFLOW_TASK_COMPLETED);
+      if (!taskOpen && scheduled === closed) return;
+      if (Date.now() > deadline) throw new Error(`run ${this.generationId} did not become idle`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
   }
 
   state(): Promise<GenerationStateView> {

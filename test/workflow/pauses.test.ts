@@ -85,6 +85,7 @@ describe('pauses on the time-skipping server', () => {
     const run = await h.start(plan, [callTool('pay', { amount: 99 }, 'p1'), say()]);
     const opened = await run.waitFor('openApprovals');
     await h.env.sleep('5 days');
+    await run.idle();
     await run.handle.cancel();
 
     const err = await run.handle.result().then(
@@ -110,6 +111,7 @@ describe('pauses on the time-skipping server', () => {
     const plan = makePlan({ tools: [checkout] });
     const run = await h.start(plan, [callTool('checkout', { cart: 1 }, 'k9'), say()]);
     await run.waitFor('writeStatus', (s) => s.status === 'requires_action');
+    await run.idle();
     await run.handle.cancel();
     await expect(run.handle.result()).rejects.toBeInstanceOf(WorkflowFailedError);
     expect(run.callsOf('finishGeneration')).toMatchObject([{ status: 'cancelled', stopReason: 'cancelled' }]);
