@@ -1,8 +1,7 @@
 import { WorkflowUpdateFailedError } from '@temporalio/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decideApprovalUpdate } from '../../workflows/definitions.js';
-import type { ApprovalDecisionInput } from '../../workflows/types.js';
-import { approvalHook, callTool, callTools, makePlan, say, startHarness, tool, type Harness, type ScriptedRun } from './harness.js';
+import { approvalHook, callTool, callTools, makePlan, say, startHarness, tool, type ApprovalDecisionInput, type Harness, type ScriptedRun } from './harness.js';
 
 const MINUTE = 60;
 const DAY = 24 * 60 * MINUTE;

@@ -5,9 +5,11 @@ import { temporal } from '@temporalio/proto';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
 import { DefaultLogger, Runtime, Worker } from '@temporalio/worker';
 import { inject } from 'vitest';
+// The only imports of workflow internals in test/workflow (the contract types may move; their shapes do not).
 import type { GenerationActivities } from '../../activities/contract.js';
 import { generationStateQuery, generationWorkflowType } from '../../workflows/definitions.js';
 import type {
+  ApprovalDecisionInput,
   FinishInput,
   GenerationInput,
   GenerationStateView,
@@ -16,6 +18,8 @@ import type {
   PlannedHook,
   PlannedTool,
 } from '../../workflows/types.js';
+
+export type { ApprovalDecisionInput, PlannedHook };
 
 /**
  * Runs the real generation workflow on Temporal's time-skipping test server with every activity

@@ -96,7 +96,7 @@ describe('pauses on the time-skipping server', () => {
     expect((err as WorkflowFailedError).cause).toBeInstanceOf(CancelledFailure);
     expect(run.callsOf('finishGeneration')).toMatchObject([{ status: 'cancelled', stopReason: 'cancelled', error: null, iterationCount: 1 }]);
     expect(run.callsOf('executeTool')).toEqual([]);
-    expect(run.callsOf('closeApprovals')).toEqual([]);
+    expect(run.callsOf('recordToolResult')).toEqual([]);
     expect(run.callsOf('callModel')).toHaveLength(1);
     // Nothing is waiting any more: a late decision is refused.
     const request = opened.approvals[0]!;

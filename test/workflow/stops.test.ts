@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PlannedHook } from '../../workflows/types.js';
-import { FIRST_SEQ, callTool, callTools, makePlan, say, startHarness, tool, type Harness } from './harness.js';
+import { FIRST_SEQ, callTool, callTools, makePlan, say, startHarness, tool, type Harness, type PlannedHook } from './harness.js';
 
 const search = tool('search', { readOnly: true });
 const write = tool('database_write');
