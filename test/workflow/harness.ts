@@ -6,7 +6,7 @@ import { TestWorkflowEnvironment } from '@temporalio/testing';
 import { DefaultLogger, Runtime, Worker } from '@temporalio/worker';
 import { inject } from 'vitest';
 // The only imports of workflow internals in test/workflow (the contract types may move; their shapes do not).
-import type { GenerationActivities } from '../../activities/contract.js';
+import type { GenerationActivities } from '../../contracts/generation/index.js';
 import { generationStateQuery, generationWorkflowType } from '../../workflows/definitions.js';
 import type {
   ApprovalDecisionInput,
@@ -17,7 +17,7 @@ import type {
   ModelCallResult,
   PlannedHook,
   PlannedTool,
-} from '../../workflows/types.js';
+} from '../../contracts/generation/index.js';
 
 export type { ApprovalDecisionInput, PlannedHook };
 
