@@ -1,3 +1,4 @@
+import { userRegexProblem } from '../user-regex.js';
 import { z, secretHeaderMapSchema, toolNameSchema } from './common.js';
 
 /** SPEC §6: when a hook fires. */
@@ -54,12 +55,8 @@ export const ruleConditionSchema = z
       return;
     }
     if (c.operator === 'MATCHES') {
-      if (c.value.length > 1000) ctx.addIssue({ code: 'custom', path: ['value'], message: 'regular expression longer than 1000 characters' });
-      try {
-        new RegExp(c.value);
-      } catch (err) {
-        ctx.addIssue({ code: 'custom', path: ['value'], message: `invalid regular expression: ${(err as Error).message}` });
-      }
+      const problem = userRegexProblem(c.value);
+      if (problem) ctx.addIssue({ code: 'custom', path: ['value'], message: problem });
     }
   })
   .openapi('HookRuleCondition');
