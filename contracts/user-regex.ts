@@ -15,6 +15,13 @@ export const MAX_USER_REGEX_LENGTH = 1000;
  */
 export const MAX_USER_REGEX_PROGRAM_SIZE = 1000;
 
+/**
+ * Sum of the program sizes of one list of patterns matched against the same text (an agent's
+ * blockPatterns or requireToolFor, a rule hook's MATCHES conditions): the worst case of one
+ * evaluation is (text length × this), so the bound is per list, not only per pattern.
+ */
+export const MAX_USER_REGEX_TOTAL_PROGRAM_SIZE = 1000;
+
 export interface UserRegexOptions {
   ignoreCase?: boolean;
 }
@@ -57,6 +64,22 @@ export function userRegexProblem(pattern: string): string | null {
     if (compiled instanceof Error) return `invalid regular expression ${shown}: ${explain(pattern, compiled)}`;
   }
   return null;
+}
+
+/** The larger RE2 program size of a valid pattern (either flag set); 0 for one that does not compile. */
+export function userRegexProgramSize(pattern: string): number {
+  if (pattern.length > MAX_USER_REGEX_LENGTH) return 0;
+  return Math.max(...[false, true].map((ignoreCase) => {
+    const compiled = compileCached(pattern, ignoreCase);
+    return compiled instanceof Error ? 0 : compiled.programSize();
+  }));
+}
+
+/** Why a list of patterns matched against the same text is too costly together, or null. */
+export function userRegexListProblem(patterns: readonly string[]): string | null {
+  const total = patterns.reduce((sum, p) => sum + userRegexProgramSize(p), 0);
+  if (total <= MAX_USER_REGEX_TOTAL_PROGRAM_SIZE) return null;
+  return `these regular expressions are too complex together (${total} RE2 instructions, at most ${MAX_USER_REGEX_TOTAL_PROGRAM_SIZE})`;
 }
 
 /**

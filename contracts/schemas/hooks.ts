@@ -1,4 +1,4 @@
-import { userRegexProblem } from '../user-regex.js';
+import { userRegexListProblem, userRegexProblem } from '../user-regex.js';
 import { z, secretHeaderMapSchema, toolNameSchema } from './common.js';
 
 /** SPEC §6: when a hook fires. */
@@ -63,7 +63,17 @@ export const ruleConditionSchema = z
 
 export const ruleHookConfigSchema = z
   .object({
-    conditions: z.array(ruleConditionSchema).min(1).max(50).describe('All conditions must hold for the rule to match.'),
+    conditions: z
+      .array(ruleConditionSchema)
+      .min(1)
+      .max(50)
+      .superRefine((conditions, ctx) => {
+        // Evaluated together on every tool call of the rule: bound their total matching cost.
+        const patterns = conditions.flatMap((c) => (c.operator === 'MATCHES' && typeof c.value === 'string' ? [c.value] : []));
+        const problem = userRegexListProblem(patterns);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      })
+      .describe('All conditions must hold for the rule to match.'),
     decision: z.enum(['deny', 'allow']),
     reason: z.string().max(1000).optional(),
   })

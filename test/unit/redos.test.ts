@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { isAllowed, wildcardMatch, type Policy } from '../../api/auth/policy.js';
 import { reviewFinalText } from '../../activities/hooks.js';
 import { createAgentSchema } from '../../contracts/schemas/agents.js';
-import { ruleConditionSchema } from '../../contracts/schemas/hooks.js';
+import { createHookSchema, ruleConditionSchema } from '../../contracts/schemas/hooks.js';
 import { userRegexProblem, userRegexTest } from '../../contracts/user-regex.js';
 import { conditionHolds, evaluateRules, promptRequiresTool } from '../../workflows/loop/hooks.js';
 import type { PlannedHook } from '../../workflows/types.js';
@@ -110,6 +110,17 @@ describe('user regular expressions run on RE2', () => {
     expect(condition.error!.issues[0]).toMatchObject({ path: ['value'], message: expect.stringMatching(/invalid regular expression "a\(\?!b\)": lookahead/) });
     const agent = createAgentSchema.safeParse({ name: 'a', aiProviderId: 'aip_0123456789', guardrails: { blockPatterns: ['ok', '(x)\\1'] } });
     expect(agent.error!.issues[0]).toMatchObject({ path: ['guardrails', 'blockPatterns', 1], message: expect.stringMatching(/backreferences/) });
+  });
+
+  it('bounds the total cost of the patterns matched against one text', () => {
+    const heavy = 'a[ab]{400}c'; // ~400 instructions: the NFA fallback costs (text length × program size)
+    const ok = createAgentSchema.safeParse({ name: 'a', aiProviderId: 'aip_0123456789', guardrails: { requireToolFor: [heavy, heavy] } });
+    expect(ok.success).toBe(true);
+    const agent = createAgentSchema.safeParse({ name: 'a', aiProviderId: 'aip_0123456789', guardrails: { requireToolFor: [heavy, heavy, heavy] } });
+    expect(agent.error!.issues[0]).toMatchObject({ path: ['guardrails', 'requireToolFor'], message: expect.stringMatching(/too complex together/) });
+    const conditions = [heavy, heavy, heavy].map((value) => ({ path: 'q', operator: 'MATCHES', value }));
+    const hook = createHookSchema.safeParse({ event: 'PreToolUse', type: 'rule', config: { decision: 'deny', conditions } });
+    expect(hook.error!.issues[0]).toMatchObject({ path: ['config', 'conditions'], message: expect.stringMatching(/too complex together/) });
   });
 
   it('a stored pattern RE2 cannot compile matches nothing (as broken patterns always did)', () => {
