@@ -1,4 +1,5 @@
 import { fetch, type Dispatcher } from 'undici';
+import { userRegexTest } from '../contracts/user-regex.js';
 import type { SnapshotHook } from '../contracts/snapshot.js';
 import type { SecretBox } from '../infra/crypto/secrets.js';
 import { webhookHeaders } from '../infra/crypto/webhook-signature.js';
@@ -131,13 +132,8 @@ export async function reviewFinalText(
     if (decision.decision === 'deny') return { text: blockedByHook(decision.reason), blocked: 'hook', reason: decision.reason ?? null };
     if (decision.decision === 'modify' && typeof decision.text === 'string') text = decision.text;
   }
-  const pattern = snapshot.guardrails.blockPatterns.find((p) => {
-    try {
-      return text !== null && new RegExp(p, 'i').test(text);
-    } catch {
-      return false;
-    }
-  });
+  // RE2: the text is model-steered and this runs on the worker's event loop.
+  const pattern = text === null ? undefined : snapshot.guardrails.blockPatterns.find((p) => userRegexTest(p, text, { ignoreCase: true }));
   if (pattern) return { text: BLOCKED_BY_GUARDRAIL, blocked: 'guardrail', reason: `matched blockPatterns entry ${JSON.stringify(pattern)}` };
   return { text, blocked: null, reason: null };
 }

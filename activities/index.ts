@@ -23,7 +23,7 @@ export interface ActivityDeps {
   db: Db;
   feed: ChangeFeed;
   secrets: SecretBox;
-  /** SSRF-guarded dispatcher for every outgoing tool/webhook request. */
+  /** SSRF-guarded dispatcher for every outgoing tool/webhook/model-provider request. */
   dispatcher: Dispatcher;
   modelTimeoutMs: number;
 }
@@ -51,7 +51,7 @@ export function createActivities(deps: ActivityDeps): GenerationActivities {
   }
 
   return {
-    callModel: (input) => callModel({ store, secrets: deps.secrets, modelTimeoutMs: deps.modelTimeoutMs }, input),
+    callModel: (input) => callModel({ store, secrets: deps.secrets, modelTimeoutMs: deps.modelTimeoutMs, dispatcher: deps.dispatcher }, input),
 
     async executeTool(input): Promise<ToolCallOutcome> {
       // A result recorded before a crash is never executed again.

@@ -3,7 +3,9 @@ import OpenAI, { AzureOpenAI } from 'openai';
 import type { ChatCompletionMessageParam, ChatCompletionTool, ChatCompletionToolChoiceOption } from 'openai/resources/chat/completions';
 import type { ToolChoice } from '../contracts/schemas/index.js';
 import type { SnapshotProvider, SnapshotTool } from '../contracts/snapshot.js';
+import { fetch as undiciFetch, type Dispatcher, type RequestInit as UndiciRequestInit } from 'undici';
 import type { SecretBox } from '../infra/crypto/secrets.js';
+import { SsrfBlockedError } from '../infra/net/ssrf.js';
 import {
   argumentsHash,
   providerFailure,
@@ -20,9 +22,22 @@ export const CONTINUE_PROMPT = 'Your previous reply was cut off. Continue exactl
 
 /** Error types the workflow's retry policy treats specially. */
 
-export function createProviderClient(provider: SnapshotProvider, secrets: SecretBox, model: string, timeoutMs: number): OpenAI {
+/**
+ * A fetch whose every connection (redirect hops included) goes through the SSRF-guarded dispatcher:
+ * a provider's baseUrl is tenant input, so the global fetch would let it reach internal addresses.
+ */
+export function guardedProviderFetch(dispatcher: Dispatcher): (input: string | URL | Request, init?: RequestInit) => Promise<Response> {
+  return async (input, init) => {
+    // The openai client passes a URL string and an init; a Request is read for its URL only.
+    const url = typeof input === 'string' || input instanceof URL ? input : input.url;
+    const response = await undiciFetch(url, { ...(init as UndiciRequestInit | undefined), dispatcher });
+    return response as unknown as Response;
+  };
+}
+
+export function createProviderClient(provider: SnapshotProvider, secrets: SecretBox, model: string, timeoutMs: number, dispatcher: Dispatcher): OpenAI {
   const apiKey = provider.apiKeyEncrypted ? secrets.decrypt(provider.apiKeyEncrypted) : 'not-set';
-  const common = { apiKey, maxRetries: 0, timeout: timeoutMs, defaultHeaders: provider.headers ?? undefined };
+  const common = { apiKey, maxRetries: 0, timeout: timeoutMs, defaultHeaders: provider.headers ?? undefined, fetch: guardedProviderFetch(dispatcher) };
   if (provider.kind === 'azure_openai') {
     return new AzureOpenAI({ ...common, endpoint: provider.baseUrl ?? undefined, deployment: model, apiVersion: '2024-10-21' });
   }
@@ -63,21 +78,67 @@ function toApiMessages(messages: StoredMessage[]): ChatCompletionMessageParam[] 
   });
 }
 
+const MAX_PROVIDER_MESSAGE = 500;
+
+/**
+ * Provider text shown in `generation.error`: the baseUrl is tenant input, so the body may come from
+ * any server the provider points at. Markup and control characters go, and the rest is capped.
+ */
+export function sanitizeProviderText(text: string): string {
+  const clean = text
+    .slice(0, 4 * MAX_PROVIDER_MESSAGE) // bounds the work below
+    .replace(/<[^<>]*>/g, ' ')
+    // eslint-disable-next-line no-control-regex -- removing control characters is the point
+    .replace(/[\u0000-\u001f\u007f-\u009f<>]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return clean.length > MAX_PROVIDER_MESSAGE ? `${clean.slice(0, MAX_PROVIDER_MESSAGE)}…` : clean;
+}
+
+/** Only the `message` of a JSON error object (or a JSON string error) is shown; anything else is not. */
+function providerErrorText(err: InstanceType<typeof OpenAI.APIError>): string | null {
+  const body: unknown = err.error;
+  const raw = typeof body === 'string' ? body : body && typeof body === 'object' ? (body as { message?: unknown }).message : undefined;
+  if (typeof raw !== 'string') return null;
+  const text = sanitizeProviderText(raw);
+  return text || null;
+}
+
+function ssrfBlockIn(err: unknown): SsrfBlockedError | null {
+  let current: unknown = err;
+  for (let depth = 0; depth < 5 && current instanceof Error; depth++) {
+    if (current instanceof SsrfBlockedError) return current;
+    current = current.cause;
+  }
+  return null;
+}
+
 function mapProviderError(err: unknown): never {
+  if (err instanceof ApplicationFailure) throw err;
+  const blocked = ssrfBlockIn(err);
+  if (blocked) {
+    // Configuration, not a transient fault: retrying cannot help.
+    throw ApplicationFailure.create({ type: providerFailure.rejected, message: `Model provider address refused: ${blocked.message}`, nonRetryable: true });
+  }
   if (err instanceof OpenAI.APIError && typeof err.status === 'number') {
-    const message = `Model provider returned ${err.status}: ${err.message}`;
+    const text = providerErrorText(err);
+    const message = `Model provider returned ${err.status}: ${text ?? 'the error body is not a JSON error object and is not shown'}`;
     if (err.status === 429 || err.status === 408 || err.status === 409 || err.status >= 500) {
       throw ApplicationFailure.create({ type: providerFailure.transient, message, nonRetryable: false });
     }
-    throw ApplicationFailure.create({ type: providerFailure.rejected, message, nonRetryable: true, details: [{ status: err.status, code: err.code ?? null }] });
+    const code = typeof err.code === 'string' ? sanitizeProviderText(err.code).slice(0, 100) : null;
+    throw ApplicationFailure.create({ type: providerFailure.rejected, message, nonRetryable: true, details: [{ status: err.status, code }] });
   }
-  if (err instanceof ApplicationFailure) throw err;
-  // Network errors, timeouts: transient.
-  throw ApplicationFailure.create({ type: providerFailure.transient, message: `Model call failed: ${(err as Error).message}` });
+  if (err instanceof OpenAI.APIError) {
+    // An error event inside the stream: its message is provider text too.
+    throw ApplicationFailure.create({ type: providerFailure.transient, message: `Model provider reported an error: ${providerErrorText(err) ?? 'not shown'}` });
+  }
+  // Network errors, timeouts: transient. Their messages are the client's, not the provider's.
+  throw ApplicationFailure.create({ type: providerFailure.transient, message: `Model call failed: ${sanitizeProviderText((err as Error).message ?? String(err))}` });
 }
 
 export async function callModel(
-  deps: { store: GenerationStore; secrets: SecretBox; modelTimeoutMs: number },
+  deps: { store: GenerationStore; secrets: SecretBox; modelTimeoutMs: number; dispatcher: Dispatcher },
   input: ModelCallInput,
 ): Promise<ModelCallResult> {
   const { store } = deps;
@@ -105,7 +166,7 @@ export async function callModel(
     })
     .filter((t): t is SnapshotTool => t !== undefined);
 
-  const client = createProviderClient(snapshot.provider, deps.secrets, snapshot.model, deps.modelTimeoutMs);
+  const client = createProviderClient(snapshot.provider, deps.secrets, snapshot.model, deps.modelTimeoutMs, deps.dispatcher);
   const signal = Context.current().cancellationSignal;
   let text = '';
   const calls = new Map<number, { id: string; name: string; args: string }>();

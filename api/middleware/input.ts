@@ -11,6 +11,13 @@ import { badRequest } from '../../contracts/errors.js';
  */
 export const MAX_DEPTH = 64;
 
+/**
+ * Longest path segment (as sent, percent-encoded). Path parameters are ids and slugs of at most ~70
+ * characters; the policy check matches tenants' wildcard patterns against them, so over-long ones
+ * are refused before any route (and so before the policy check) runs.
+ */
+export const MAX_PATH_SEGMENT_LENGTH = 256;
+
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 function badString(s: string): boolean {
@@ -37,9 +44,16 @@ function findProblem(root: unknown, rootPath: string): { path: string; message: 
 }
 
 export const rejectUnstorableInput: RequestHandler = (req, _res, next) => {
+  const rawPath = req.originalUrl.split('?')[0] ?? '';
+  // Raw (encoded) segments: a decoded %2F would split one long parameter into short pieces.
+  const longest = rawPath.split('/').reduce((n, s) => Math.max(n, s.length), 0);
+  if (longest > MAX_PATH_SEGMENT_LENGTH) {
+    next(badRequest(`A path segment is longer than ${MAX_PATH_SEGMENT_LENGTH} characters`, [{ path: 'path', message: `segment of ${longest} characters` }]));
+    return;
+  }
   let path: string;
   try {
-    path = decodeURIComponent(req.originalUrl.split('?')[0] ?? '');
+    path = decodeURIComponent(rawPath);
   } catch {
     next(badRequest('The request path is not valid percent-encoded UTF-8', [{ path: 'path', message: 'invalid percent-encoding' }]));
     return;

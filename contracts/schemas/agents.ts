@@ -1,22 +1,31 @@
 import { z, aiProviderIdSchema, patchSchemaOf, stepRuleSchema, stopConditionSchema, toolChoiceSchema, toolIdSchema } from './common.js';
 import { policySchema } from './policy.js';
+import { MAX_USER_REGEX_LENGTH, userRegexListProblem, userRegexProblem } from '../user-regex.js';
 
 export const slugSchema = z.string().regex(/^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/, 'must be 1-64 lowercase letters, digits and dashes, not starting or ending with a dash');
 
-const regexString = z.string().max(1000).superRefine((value, ctx) => {
-  try {
-    new RegExp(value);
-  } catch (err) {
-    ctx.addIssue({ code: 'custom', message: `invalid regular expression: ${(err as Error).message}` });
-  }
+/** Guardrail patterns run with RE2 (linear time, no backreferences or lookaround): checked as such. */
+const regexString = z.string().max(MAX_USER_REGEX_LENGTH).superRefine((value, ctx) => {
+  const problem = userRegexProblem(value);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
 });
+
+/** Each list is matched against one text (the answer, the prompt): its total cost is bounded too. */
+const regexList = z
+  .array(regexString)
+  .max(50)
+  .default([])
+  .superRefine((patterns, ctx) => {
+    const problem = userRegexListProblem(patterns);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
 
 const originSchema = z.string().max(500).regex(/^(\*|https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?)$/, 'must be an origin like https://example.com (or *)');
 
 export const guardrailsSchema = z
   .object({
-    blockPatterns: z.array(regexString).max(50).default([]),
-    requireToolFor: z.array(regexString).max(50).default([]),
+    blockPatterns: regexList,
+    requireToolFor: regexList,
   })
   .strict()
   .openapi('Guardrails');

@@ -1,3 +1,4 @@
+import { userRegexListProblem, userRegexProblem } from '../user-regex.js';
 import { z, secretHeaderMapSchema, toolNameSchema } from './common.js';
 
 /** When a hook fires. */
@@ -54,12 +55,8 @@ export const ruleConditionSchema = z
       return;
     }
     if (c.operator === 'MATCHES') {
-      if (c.value.length > 1000) ctx.addIssue({ code: 'custom', path: ['value'], message: 'regular expression longer than 1000 characters' });
-      try {
-        new RegExp(c.value);
-      } catch (err) {
-        ctx.addIssue({ code: 'custom', path: ['value'], message: `invalid regular expression: ${(err as Error).message}` });
-      }
+      const problem = userRegexProblem(c.value);
+      if (problem) ctx.addIssue({ code: 'custom', path: ['value'], message: problem });
     }
   })
   .openapi('HookRuleCondition');
@@ -67,7 +64,17 @@ export type RuleCondition = z.infer<typeof ruleConditionSchema>;
 
 export const ruleHookConfigSchema = z
   .object({
-    conditions: z.array(ruleConditionSchema).min(1).max(50).describe('All conditions must hold for the rule to match.'),
+    conditions: z
+      .array(ruleConditionSchema)
+      .min(1)
+      .max(50)
+      .superRefine((conditions, ctx) => {
+        // Evaluated together on every tool call of the rule: bound their total matching cost.
+        const patterns = conditions.flatMap((c) => (c.operator === 'MATCHES' && typeof c.value === 'string' ? [c.value] : []));
+        const problem = userRegexListProblem(patterns);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      })
+      .describe('All conditions must hold for the rule to match.'),
     decision: z.enum(['deny', 'allow']),
     reason: z.string().max(1000).optional(),
   })

@@ -16,7 +16,8 @@ describe('npm run dev (embedded defaults)', () => {
     dataDir = mkdtempSync(join(tmpdir(), 'da-dev-'));
     model = await startModelServer();
     const [port, temporalPort, uiPort] = [await freePort(), await freePort(), await freePort()];
-    env = { DATA_DIR: dataDir, PORT: String(port), TEMPORAL_DEV_PORT: String(temporalPort), TEMPORAL_UI_PORT: String(uiPort), LOG_LEVEL: 'warn' };
+    // The scripted model listens on loopback: model providers go through the SSRF guard like tools.
+    env = { DATA_DIR: dataDir, PORT: String(port), TEMPORAL_DEV_PORT: String(temporalPort), TEMPORAL_UI_PORT: String(uiPort), LOG_LEVEL: 'warn', SSRF_ALLOWLIST: '127.0.0.1' };
   });
   afterAll(async () => {
     await model?.close();

@@ -99,6 +99,23 @@ describe('authorization', () => {
       expectError(await callAs(stack, narrower.body.key, 'DELETE', `/v1/agents/${a.otherAgentId}`), 403);
       expectStatus(await callAs(stack, narrower.body.key, 'GET', `/v1/agents/${a.otherAgentId}`), 200);
     });
+
+    it('a pathological wildcard cannot stall the API: long ids answer at once, over-long ones get a 400', async () => {
+      // Mintable by any key that may create keys: Deny statements are never an escalation.
+      const { key } = await mintKey(stack, [
+        { effect: 'Allow', action: ['*'], resource: ['*'] },
+        { effect: 'Deny', action: ['*'], resource: ['*a*a*a*a*a*a*a*a*b'] },
+      ]);
+      const started = performance.now();
+      const longest = await callAs(stack, key, 'GET', `/v1/agents/${'a'.repeat(256)}`);
+      expect(longest.status).toBeGreaterThanOrEqual(400);
+      expect(longest.status).toBeLessThan(500);
+      const tooLong = await callAs(stack, key, 'GET', `/v1/agents/${'a'.repeat(5000)}`);
+      expectError(tooLong, 400, 'invalid_request');
+      expect(tooLong.body.error.message).toMatch(/path segment is longer than 256 characters/);
+      expect(performance.now() - started).toBeLessThan(2000);
+      expectStatus(await callAs(stack, key, 'GET', `/v1/agents/${a.agentId}`), 200);
+    });
   });
 
   describe('every endpoint checks its own action', () => {

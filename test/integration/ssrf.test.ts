@@ -21,11 +21,12 @@ describe('SSRF guard on http tools', () => {
   let tools: ToolServer;
 
   beforeAll(async () => {
-    // The model provider is local too; providers are not tools and are not SSRF-guarded.
+    // Model providers are SSRF-guarded too: the guarded stack allow-lists only the model server's
+    // own loopback address (127.0.0.2), so every other loopback address stays blocked.
     [guarded, allowed, model, tools] = await Promise.all([
-      startStack({ env: { SSRF_ALLOWLIST: '' } }),
-      startStack({ env: { SSRF_ALLOWLIST: '127.0.0.1' } }),
-      startModelServer(),
+      startStack({ env: { SSRF_ALLOWLIST: '127.0.0.2' } }),
+      startStack({ env: { SSRF_ALLOWLIST: '127.0.0.1,127.0.0.2', MODEL_CALL_MAX_ATTEMPTS: '2' } }),
+      startModelServer({ host: '127.0.0.2' }),
       startToolServer(),
     ]);
     tools.route('/secret', (_req, res) => json(res, 200, { secret: 'internal data' }));
@@ -56,5 +57,54 @@ describe('SSRF guard on http tools', () => {
     const observe = await runToolCall(allowed, model, `${tools.url}/secret`);
     expect(observe).toMatchObject({ status: 'success', result: { secret: 'internal data' } });
     expect(tools.requests.filter((r) => r.path === '/secret')).toHaveLength(1);
+  });
+
+  describe('model providers', () => {
+    async function generateWith(stack: TestStack, baseUrl: string) {
+      const provider = await stack.api('POST', '/v1/ai-providers', { name: 'internal', kind: 'openai_compatible', baseUrl, apiKey: 'sk-x', defaultModel: 'm' });
+      expect(provider.status).toBe(201);
+      const agentId = await createAgent(stack, { aiProviderId: provider.body.id });
+      const res = await stack.api('POST', `/v1/agents/${agentId}/generate`, { prompt: 'hello' });
+      expect(res.body.status).toBe('failed');
+      return res.body.error as { code: string; message: string };
+    }
+
+    it('a baseUrl on a blocked address fails the generation with a clear error, and nothing is contacted', async () => {
+      const before = tools.connections;
+      const port = new URL(tools.url).port;
+      for (const host of ['127.0.0.1', 'localhost', '[::ffff:127.0.0.1]']) {
+        const error = await generateWith(guarded, `http://${host}:${port}/v1`);
+        expect(error.code).toBe('model_rejected');
+        expect(error.message).toMatch(/^Model provider address refused: Blocked request to .*loopback address/);
+      }
+      expect(tools.connections).toBe(before);
+      expect(tools.requests.filter((r) => r.path.startsWith('/v1/'))).toHaveLength(0);
+    });
+
+    it('never echoes a non-JSON error body, and sanitises and caps a JSON error message', async () => {
+      const secret = 'INTERNAL-SECRET-7f3a9c';
+      tools.route('/html/v1/chat/completions', (_req, res) => {
+        res.writeHead(500, { 'content-type': 'text/html' });
+        res.end(`<html><body><h1>Internal admin</h1><pre>token=${secret}</pre></body></html>`);
+      });
+      const html = await generateWith(allowed, `${tools.url}/html/v1`);
+      expect(html.message).toBe('Model provider returned 500: the error body is not a JSON error object and is not shown');
+      expect(tools.requests.filter((r) => r.path === '/html/v1/chat/completions')).toHaveLength(2); // MODEL_CALL_MAX_ATTEMPTS
+
+      tools.route('/plain/v1/chat/completions', (_req, res) => {
+        res.writeHead(400, { 'content-type': 'text/plain' });
+        res.end(secret);
+      });
+      const plain = await generateWith(allowed, `${tools.url}/plain/v1`);
+      expect(plain.code).toBe('model_rejected');
+      expect(plain.message).not.toContain(secret);
+
+      tools.route('/json/v1/chat/completions', (_req, res) =>
+        json(res, 400, { error: { message: `<b>bad</b>\u0007 model ${'x'.repeat(5000)}`, type: 'invalid_request_error', code: 'bad' } }),
+      );
+      const jsonError = await generateWith(allowed, `${tools.url}/json/v1`);
+      expect(jsonError.message).toMatch(/^Model provider returned 400: bad model x+…$/);
+      expect(jsonError.message.length).toBeLessThan(600);
+    });
   });
 });

@@ -77,7 +77,8 @@ const MAX_BODY_BYTES = 64 * 1024 * 1024;
 const BUILTIN_MODEL = 'scripted-model';
 
 export async function startModelServer(
-  opts: { port?: number; chunkDelayMs?: number } = {},
+  /** `host`: the loopback address to listen on (default 127.0.0.1; SSRF tests use another one). */
+  opts: { port?: number; chunkDelayMs?: number; host?: string } = {},
 ): Promise<ModelServer> {
   const chunkDelayMs = opts.chunkDelayMs ?? 0;
   const requests: RecordedRequest[] = [];
@@ -384,7 +385,7 @@ export async function startModelServer(
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(opts.port ?? 0, '127.0.0.1', () => {
+    server.listen(opts.port ?? 0, opts.host ?? '127.0.0.1', () => {
       server.off('error', reject);
       resolve();
     });
@@ -396,7 +397,7 @@ export async function startModelServer(
   };
 
   return {
-    url: `http://127.0.0.1:${port}/v1`,
+    url: `http://${opts.host ?? '127.0.0.1'}:${port}/v1`,
     requests,
     script: (...replies) => enqueue(globalQueue, replies),
     scriptFor: (name, ...replies) => {

@@ -1,3 +1,4 @@
+import { userRegexTest } from '../../contracts/user-regex.js';
 import type { PlannedHook, RuleCondition } from '../../contracts/generation/index.js';
 
 export type HookEventName = PlannedHook['event'];
@@ -40,11 +41,8 @@ export function conditionHolds(condition: RuleCondition, args: unknown): boolean
     case 'MATCHES': {
       const text = asText(actual);
       if (text === undefined || typeof condition.value !== 'string') return false;
-      try {
-        return new RegExp(condition.value).test(text);
-      } catch {
-        return false;
-      }
+      // RE2: runs in the workflow sandbox, where a backtracking regex would stall every tenant's activations.
+      return userRegexTest(condition.value, text);
     }
     case 'IN': {
       const options = Array.isArray(condition.value) ? condition.value : [condition.value];
@@ -75,11 +73,6 @@ export function evaluateRules(rules: PlannedHook[], args: unknown): RuleVerdict 
 
 /** True when the user prompt matches one of the agent's `requireToolFor` patterns. */
 export function promptRequiresTool(prompt: string, patterns: string[]): boolean {
-  return patterns.some((p) => {
-    try {
-      return new RegExp(p, 'i').test(prompt);
-    } catch {
-      return false;
-    }
-  });
+  // RE2: evaluated on the API thread on prompts of up to 200k characters.
+  return patterns.some((p) => userRegexTest(p, prompt, { ignoreCase: true }));
 }
