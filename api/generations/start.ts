@@ -1,172 +1,20 @@
 import { createHash } from 'node:crypto';
 import { WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
 import { ApiError, notFound, unprocessable } from '../../contracts/errors.js';
+import { canonicalJson, type GenerationInput } from '../../contracts/generation/index.js';
 import { newId } from '../../contracts/ids.js';
-import { hookEventSchema, type GenerateRequest, type StepRule, type StopCondition, type ToolChoice } from '../../contracts/schemas/index.js';
-import {
-  readAgentOptions,
-  readApprovalHookConfig,
-  readGuardrails,
-  readHttpHookConfig,
-  readRuleHookConfig,
-  readSnapshot,
-  type Guardrails,
-} from '../../infra/db/json-columns.js';
-import type { GenerationSnapshot, SnapshotHook, SnapshotTool, StoredHeaderValue } from '../../contracts/snapshot.js';
-import type { Agent, AgentTool, Generation, Hook } from '../../generated/prisma/client.js';
-import { promptRequiresTool } from '../../workflows/loop/hooks.js';
-import {
-  CLARIFY_TOOL,
-  canonicalJson,
-  type GenerationInput,
-  type LoopPlan,
-  type PlannedHook,
-} from '../../contracts/generation/index.js';
+import type { GenerateRequest } from '../../contracts/schemas/index.js';
+import type { AgentTool, Generation } from '../../generated/prisma/client.js';
+import { readAgentOptions, readSnapshot } from '../../infra/db/json-columns.js';
 import { generationWorkflowType } from '../../workflows/definitions.js';
 import type { generationWorkflow } from '../../workflows/generation.js';
 import type { AppContext } from '../context.js';
-import { newWebhookSecret } from '../routes/webhooks.js';
 import type { AuthInfo } from '../http.js';
-
-/** Replaces `{{name}}` with `variables[name]`; unknown placeholders stay as written. */
-export function renderInstructions(template: string, variables: Record<string, string> = {}): string {
-  return template.replace(/\{\{\s*([a-zA-Z_][a-zA-Z0-9_]*)\s*\}\}/g, (whole, name: string) => (Object.hasOwn(variables, name) ? variables[name]! : whole));
-}
+import { newWebhookSecret } from '../routes/webhooks.js';
+import { buildPlan, buildSnapshot, initialMessages } from './plan.js';
 
 function canonicalHash(value: unknown): string {
   return createHash('sha256').update(canonicalJson(value)).digest('hex');
-}
-
-function snapshotTool(t: AgentTool): SnapshotTool {
-  return {
-    id: t.id,
-    type: t.type as SnapshotTool['type'],
-    name: t.name,
-    description: t.description,
-    parameters: (t.parameters as Record<string, unknown> | null) ?? null,
-    execute: (t.execute as { url: string; headers?: Record<string, StoredHeaderValue> } | null) ?? null,
-    mcp: (t.mcp as SnapshotTool['mcp']) ?? null,
-    enabled: t.enabled,
-    timeoutSeconds: t.timeoutSeconds,
-    readOnly: t.readOnly,
-    maxResultChars: t.maxResultChars,
-  };
-}
-
-function checkSubset(ids: string[] | undefined, allowed: Set<string>, path: string): void {
-  const bad = (ids ?? []).filter((id) => !allowed.has(id));
-  if (bad.length) throw unprocessable(`${path} must be a subset of the agent's toolIds; not attached: ${bad.join(', ')}`, { path });
-}
-
-/** The builtin agent_clarify tool: offered unless the agent turns it off (`allowClarification`). */
-export const clarifyTool: SnapshotTool = {
-  id: `builtin:${CLARIFY_TOOL}`,
-  type: 'builtin',
-  name: CLARIFY_TOOL,
-  description: 'Ask the user a clarifying question when the request is ambiguous or information is missing. The run pauses until the user answers.',
-  parameters: {
-    type: 'object',
-    properties: {
-      question: { type: 'string', description: 'The question to ask the user' },
-      reason: { type: 'string', description: 'Why the answer is needed' },
-    },
-    required: ['question'],
-  },
-  execute: null,
-  timeoutSeconds: 30,
-  readOnly: false,
-  maxResultChars: 50_000,
-};
-
-export function clarificationEnabled(agent: Agent): boolean {
-  return readAgentOptions(agent.extra).allowClarification;
-}
-
-export function planHook(h: Hook): PlannedHook {
-  const base = { id: h.id, event: hookEventSchema.parse(h.event), matcher: h.matcher };
-  if (h.type === 'rule') return { ...base, type: 'rule', rule: readRuleHookConfig(h.config) };
-  if (h.type === 'approval') {
-    const { timeoutSeconds } = readApprovalHookConfig(h.config);
-    return { ...base, type: 'approval', ...(timeoutSeconds === undefined ? {} : { approvalTimeoutSeconds: timeoutSeconds }) };
-  }
-  return { ...base, type: 'http', timeoutSeconds: readHttpHookConfig(h.config).timeoutSeconds };
-}
-
-function userPromptText(body: GenerateRequest): string {
-  return [body.prompt ?? '', ...(body.messages ?? []).filter((m) => m.role === 'user').map((m) => m.content)].join('\n');
-}
-
-/** Request overrides merged over the agent config; validated against the agent's tools. */
-export function buildPlan(
-  agent: Agent,
-  tools: AgentTool[],
-  body: GenerateRequest,
-  opts: { maxStepsCap: number; modelAttempts: number; modelTimeoutSeconds: number; hooks?: Hook[] },
-): LoopPlan {
-  const attached = new Set(agent.toolIds);
-  checkSubset(body.activeToolIds, attached, 'body.activeToolIds');
-  for (const [i, rule] of (body.stepRules ?? []).entries()) checkSubset(rule.activeToolIds, attached, `body.stepRules.${i}.activeToolIds`);
-  const maxSteps = body.maxSteps ?? agent.maxSteps;
-  if (maxSteps > opts.maxStepsCap) throw unprocessable(`maxSteps ${maxSteps} exceeds the configured cap of ${opts.maxStepsCap}`, { path: 'body.maxSteps' });
-  return {
-    tools: [
-      ...tools.map((t) => ({
-        id: t.id,
-        name: t.name,
-        type: t.type as LoopPlan['tools'][number]['type'],
-        readOnly: t.readOnly,
-        hasExecutor: t.type !== 'http' || t.execute !== null,
-        timeoutSeconds: t.timeoutSeconds,
-      })),
-      ...(clarificationEnabled(agent)
-        ? [{ id: clarifyTool.id, name: clarifyTool.name, type: 'builtin' as const, readOnly: false, hasExecutor: true, timeoutSeconds: 30, alwaysOffered: true }]
-        : []),
-    ],
-    toolChoice: body.toolChoice ?? (agent.toolChoice as ToolChoice | null) ?? 'auto',
-    activeToolIds: body.activeToolIds ?? (agent.activeToolIdsSet ? agent.activeToolIds : null),
-    stepRules: body.stepRules ?? (agent.stepRules as StepRule[] | null) ?? [],
-    stopConditions: body.stopConditions ?? (agent.stopConditions as StopCondition[] | null) ?? [],
-    maxSteps,
-    modelRetry: { maximumAttempts: opts.modelAttempts, startToCloseSeconds: opts.modelTimeoutSeconds },
-    hooks: (opts.hooks ?? []).map(planHook),
-    approvalTimeoutSeconds: agent.approvalTimeoutSeconds,
-    requireToolUse: promptRequiresTool(userPromptText(body), guardrailsOf(agent).requireToolFor),
-    reviewFinalText: guardrailsOf(agent).blockPatterns.length > 0 || (opts.hooks ?? []).some((h) => h.event === 'PreResponse'),
-  };
-}
-
-export function guardrailsOf(agent: Agent): Guardrails {
-  return readGuardrails(agent.guardrails);
-}
-
-type StoredMessageRow = { role: string; content: object };
-
-function initialMessages(agent: Agent, body: GenerateRequest): StoredMessageRow[] {
-  const rows: StoredMessageRow[] = [];
-  const given = body.messages ?? [];
-  if (agent.instructions && !given.some((m) => m.role === 'system')) {
-    rows.push({ role: 'system', content: { role: 'system', content: renderInstructions(agent.instructions, body.variables) } });
-  }
-  for (const m of given) {
-    if (m.role === 'assistant') {
-      rows.push({
-        role: 'assistant',
-        content: {
-          role: 'assistant',
-          content: m.content ?? null,
-          ...(m.toolCalls?.length
-            ? { tool_calls: m.toolCalls.map((c) => ({ id: c.id, type: 'function', function: { name: c.name, arguments: JSON.stringify(c.arguments ?? {}) } })) }
-            : {}),
-        },
-      });
-    } else if (m.role === 'tool') {
-      rows.push({ role: 'tool', content: { role: 'tool', tool_call_id: m.toolCallId, content: m.content } });
-    } else {
-      rows.push({ role: m.role, content: { role: m.role, content: m.role === 'system' ? renderInstructions(m.content, body.variables) : m.content } });
-    }
-  }
-  if (body.prompt !== undefined) rows.push({ role: 'user', content: { role: 'user', content: body.prompt } });
-  return rows;
 }
 
 export interface StartResult {
@@ -208,29 +56,7 @@ export async function startGeneration(ctx: AppContext, auth: AuthInfo, agentId: 
   const generationId = newId('generation');
   const traceId = newId('trace');
   const messages = initialMessages(agent, body);
-  const snapshot: GenerationSnapshot = {
-    agent: {
-      id: agent.id,
-      name: agent.name,
-      instructions: agent.instructions ? renderInstructions(agent.instructions, body.variables) : null,
-      temperature: agent.temperature,
-    },
-    model: agent.model ?? provider.defaultModel,
-    provider: {
-      id: provider.id,
-      kind: provider.kind as GenerationSnapshot['provider']['kind'],
-      baseUrl: provider.baseUrl,
-      apiKeyEncrypted: provider.apiKeyEncrypted,
-      defaultModel: provider.defaultModel,
-      headers: (provider.headers as Record<string, string> | null) ?? null,
-    },
-    tools: [...tools.map(snapshotTool), ...(clarificationEnabled(agent) ? [clarifyTool] : [])],
-    hooks: hooks.map((h): SnapshotHook => ({ id: h.id, event: h.event, type: h.type as SnapshotHook['type'], matcher: h.matcher, config: (h.config ?? {}) as Record<string, unknown> })),
-    guardrails: guardrailsOf(agent),
-    webhooks: webhooks.map((w) => ({ id: w.id, url: w.url, events: w.events, secretEncrypted: w.secretEncrypted })),
-    plan,
-    firstMessageSeq: messages.length,
-  };
+  const snapshot = buildSnapshot(agent, provider, { tools, hooks, webhooks }, body, plan, messages);
   let generation: Generation;
   try {
     generation = await ctx.db.$transaction(async (tx) => {
