@@ -41,7 +41,20 @@ export class NameAsTextClient extends pg.Client {
   }
 }
 
+/**
+ * An idle pooled client can die (database restart, a terminated backend): pg emits that on the pool,
+ * and an 'error' event nobody listens to kills the process. The pool has already dropped the client
+ * and opens a new one on demand, so there is nothing else to do.
+ */
+export function ignoreIdleClientErrors(pool: pg.Pool): pg.Pool {
+  pool.on('error', () => {});
+  return pool;
+}
+
 /** `allowExitOnIdle` lets short-lived CLI processes (migrations) exit as soon as they are done. */
 export function createPgPool(connectionString: string, max = 10, opts: { allowExitOnIdle?: boolean } = {}): pg.Pool {
-  return new pg.Pool({ connectionString, max, Client: NameAsTextClient, allowExitOnIdle: opts.allowExitOnIdle ?? false, ...(opts.allowExitOnIdle ? { idleTimeoutMillis: 50 } : {}) });
+  const idle = opts.allowExitOnIdle ? { idleTimeoutMillis: 50 } : {};
+  return ignoreIdleClientErrors(
+    new pg.Pool({ connectionString, max, Client: NameAsTextClient, allowExitOnIdle: opts.allowExitOnIdle ?? false, ...idle }),
+  );
 }

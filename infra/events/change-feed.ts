@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import pg from 'pg';
+import { ignoreIdleClientErrors } from '../db/pg-pool.js';
 
 /**
  * "Generation X changed" notifications from the worker (activities) to API waiters and streams.
@@ -36,7 +37,7 @@ export class PgChangeFeed implements ChangeFeed {
   private connecting: Promise<void> | null = null;
 
   constructor(private readonly databaseUrl: string) {
-    this.publisher = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+    this.publisher = ignoreIdleClientErrors(new pg.Pool({ connectionString: databaseUrl, max: 2 }));
   }
 
   async publish(generationId: string): Promise<void> {
