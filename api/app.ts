@@ -9,7 +9,7 @@ import { rejectUnstorableInput } from './middleware/input.js';
 import { toolAliasRoutes, toolRoutes } from './openapi/table.js';
 import { agentsRouter } from './routes/agents.js';
 import { apiKeysRouter } from './routes/api-keys.js';
-import { approvalsRouter } from './routes/approvals.js';
+import { approvalsRouter, generationApprovalsRouter } from './routes/approvals.js';
 import { docsRouter, openApiRouter } from './routes/docs.js';
 import { agentGenerationsRouter, generationsRouter } from './routes/generations.js';
 import { healthRouter } from './routes/health.js';
@@ -62,6 +62,7 @@ export function createApp(ctx: AppContext): Express {
   v1.use('/agents', webhooksRouter(ctx));
   v1.use('/agents', agentsRouter(ctx));
   v1.use('/generations', generationsRouter(ctx));
+  v1.use('/generations', generationApprovalsRouter(ctx));
   v1.use('/generations', deliveriesRouter(ctx));
   v1.use('/approvals', approvalsRouter(ctx));
   app.use('/v1', v1);

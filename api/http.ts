@@ -1,7 +1,7 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { ZodType } from 'zod';
 import { ApiError } from '../contracts/errors.js';
-import { isAllowed, type Policy } from './auth/policy.js';
+import type { Policy } from './auth/policy.js';
 
 export interface AuthInfo {
   projectId: string;
@@ -33,15 +33,6 @@ export function parseInput<T>(schema: ZodType<T>, value: unknown, where: 'body' 
 export function requireAuth(req: Request): AuthInfo {
   if (!req.auth) throw new ApiError(401, 'unauthorized', 'Missing or invalid API key');
   return req.auth;
-}
-
-/** Checks `action` on `resource` (relative to the key's project) against the key's policy. */
-export function authorize(req: Request, action: string, resource: string): AuthInfo {
-  const auth = requireAuth(req);
-  if (!isAllowed(auth.policy, action, `${auth.projectId}:${resource}`)) {
-    throw new ApiError(403, 'forbidden', `This API key is not allowed to perform ${action}`);
-  }
-  return auth;
 }
 
 /** Express 5 forwards rejected promises to the error middleware; this keeps handlers typed. */

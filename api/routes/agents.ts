@@ -6,11 +6,10 @@ import type { Agent } from '../../generated/prisma/client.js';
 import { Prisma } from '../../infra/db/prisma.js';
 import { hashKey, keyPrefix } from '../auth/keys.js';
 import type { AppContext } from '../context.js';
-import { parseInput } from '../http.js';
 import { agentRoutes } from '../openapi/table.js';
 import { afterCursor, newestFirst, page } from '../pagination.js';
 import { ApiRouter } from '../routing.js';
-import { compact, mergePatch } from '../services/merge-patch.js';
+import { compact, patched } from '../services/merge-patch.js';
 import { collisionError, findCollision } from '../services/tool-names.js';
 
 export function slugify(name: string): string {
@@ -190,7 +189,7 @@ export function agentsRouter(ctx: AppContext): Router {
 
   r.add(agentRoutes.patch, async ({ auth, params, body }) => {
     const current = await find(auth.projectId, params.agentId);
-    const merged = parseInput(createAgentSchema, mergePatch(agentAsInput(current), body), 'body');
+    const merged = patched(createAgentSchema, agentAsInput(current), body);
     return replace(current, merged);
   });
 

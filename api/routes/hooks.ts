@@ -5,11 +5,10 @@ import { createHookSchema, type CreateHook, type HookView } from '../../contract
 import type { StoredHeaderValue } from '../../contracts/snapshot.js';
 import type { Hook } from '../../generated/prisma/client.js';
 import type { AppContext } from '../context.js';
-import { parseInput } from '../http.js';
 import { hookRoutes } from '../openapi/table.js';
 import { afterCursor, newestFirst, page } from '../pagination.js';
 import { ApiRouter } from '../routing.js';
-import { compact, mergePatch } from '../services/merge-patch.js';
+import { compact, patched } from '../services/merge-patch.js';
 import { headersAsInput, showHeaders, storeHeaders } from '../services/secret-headers.js';
 
 /**
@@ -111,7 +110,7 @@ export function hooksRouter(ctx: AppContext): Router {
 
   r.add(hookRoutes.patch, async ({ auth, params, body }) => {
     const current = await find(auth.projectId, params.agentId, params.hookId);
-    const merged = parseInput(createHookSchema, mergePatch(hookAsInput(current), body), 'body');
+    const merged = patched(createHookSchema, hookAsInput(current), body);
     // Config not given and type unchanged: keep the stored config (its encrypted values included).
     const config = body.config === undefined && merged.type === current.type ? (current.config as object) : storedConfig(ctx, merged);
     return hookView(await ctx.db.hook.update({ where: { id: current.id }, data: columns(merged, config) }));

@@ -5,11 +5,10 @@ import { createProviderSchema, type ProviderView } from '../../contracts/schemas
 import type { AiProvider } from '../../generated/prisma/client.js';
 import { Prisma } from '../../infra/db/prisma.js';
 import type { AppContext } from '../context.js';
-import { parseInput } from '../http.js';
 import { providerRoutes } from '../openapi/table.js';
 import { afterCursor, newestFirst, page } from '../pagination.js';
 import { ApiRouter } from '../routing.js';
-import { compact, mergePatch } from '../services/merge-patch.js';
+import { compact, patched } from '../services/merge-patch.js';
 
 export function providerView(p: AiProvider): ProviderView {
   return {
@@ -81,7 +80,7 @@ export function providersRouter(ctx: AppContext): Router {
     const current = await find(auth.projectId, params.aiProviderId);
     const { apiKey, ...patch } = body;
     const stored = compact({ name: current.name, kind: current.kind, baseUrl: current.baseUrl, defaultModel: current.defaultModel, headers: current.headers });
-    const merged = parseInput(createProviderSchema, mergePatch(stored, patch), 'body');
+    const merged = patched(createProviderSchema, stored, patch);
     const row = await ctx.db.aiProvider.update({
       where: { id: current.id },
       data: { ...columns(merged), ...apiKeyColumn(apiKey as string | null | undefined) },

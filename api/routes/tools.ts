@@ -6,11 +6,10 @@ import type { StoredHeaderValue } from '../../contracts/snapshot.js';
 import type { AgentTool } from '../../generated/prisma/client.js';
 import { Prisma } from '../../infra/db/prisma.js';
 import type { AppContext } from '../context.js';
-import { parseInput } from '../http.js';
 import type { toolRoutes as ToolRoutes } from '../openapi/table.js';
 import { afterCursor, newestFirst, page } from '../pagination.js';
 import { ApiRouter } from '../routing.js';
-import { compact, mergePatch } from '../services/merge-patch.js';
+import { compact, patched } from '../services/merge-patch.js';
 import { headersAsInput, showHeaders, storeHeaders } from '../services/secret-headers.js';
 import { collisionError, findCollision, type NamedTool } from '../services/tool-names.js';
 
@@ -152,7 +151,7 @@ export function toolsRouter(ctx: AppContext, routes: typeof ToolRoutes, base: st
 
   r.add(routes.patch, async ({ auth, params, body }) => {
     const current = await find(auth.projectId, params.toolId);
-    const merged = parseInput(createToolSchema, mergePatch(toolAsInput(current), body), 'body');
+    const merged = patched(createToolSchema, toolAsInput(current), body);
     const sameType = merged.type === current.type;
     return update(current, merged, {
       ...(sameType && body.execute === undefined && current.execute !== null ? { execute: current.execute } : {}),
