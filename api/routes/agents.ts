@@ -6,7 +6,7 @@ import type { Agent } from '../../generated/prisma/client.js';
 import { Prisma } from '../../infra/db/prisma.js';
 import { hashKey, keyPrefix } from '../auth/keys.js';
 import type { AppContext } from '../context.js';
-import { agentRoutes } from '../openapi/table.js';
+import { agentRoutes } from './agents.operations.js';
 import { afterCursor, newestFirst, page } from '../pagination.js';
 import { ApiRouter } from '../routing.js';
 import { compact, patched } from '../services/merge-patch.js';

@@ -6,7 +6,7 @@ import type { ApiKey } from '../../generated/prisma/client.js';
 import { generateApiKey, hashKey, keyPrefix } from '../auth/keys.js';
 import { boundedPolicy, uncoveredGrants } from '../auth/policy.js';
 import type { AppContext } from '../context.js';
-import { apiKeyRoutes } from '../openapi/table.js';
+import { apiKeyRoutes } from './api-keys.operations.js';
 import { afterCursor, newestFirst, page } from '../pagination.js';
 import { ApiRouter } from '../routing.js';
 

@@ -5,7 +5,7 @@ import type { Approval } from '../../generated/prisma/client.js';
 import { answerClarificationUpdate, decideApprovalUpdate } from '../../workflows/definitions.js';
 import type { AppContext } from '../context.js';
 import { findGeneration, mapUpdateError, replyAfterResume } from '../generations/resume.js';
-import { approvalRoutes } from '../openapi/table.js';
+import { approvalRoutes } from './approvals.operations.js';
 import { afterCursor, newestFirst, page } from '../pagination.js';
 import { ApiRouter } from '../routing.js';
 

@@ -10,7 +10,7 @@ import { findGeneration, mapUpdateError, replyAfterResume, replyWhenSettled } fr
 import { startGeneration } from '../generations/start.js';
 import { lastEventId, openEventStream, streamEvents } from '../generations/stream.js';
 import { waitForSettled } from '../generations/wait.js';
-import { generationRoutes } from '../openapi/table.js';
+import { generationRoutes } from './generations.operations.js';
 import { afterCursor, newestFirst, page } from '../pagination.js';
 import { ApiRouter, responded } from '../routing.js';
 

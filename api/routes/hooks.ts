@@ -5,7 +5,7 @@ import { createHookSchema, type CreateHook, type HookView } from '../../contract
 import type { StoredHeaderValue } from '../../contracts/snapshot.js';
 import type { Hook } from '../../generated/prisma/client.js';
 import type { AppContext } from '../context.js';
-import { hookRoutes } from '../openapi/table.js';
+import { hookRoutes } from './hooks.operations.js';
 import { afterCursor, newestFirst, page } from '../pagination.js';
 import { ApiRouter } from '../routing.js';
 import { compact, patched } from '../services/merge-patch.js';

@@ -5,7 +5,7 @@ import { createProviderSchema, type ProviderView } from '../../contracts/schemas
 import type { AiProvider } from '../../generated/prisma/client.js';
 import { Prisma } from '../../infra/db/prisma.js';
 import type { AppContext } from '../context.js';
-import { providerRoutes } from '../openapi/table.js';
+import { providerRoutes } from './providers.operations.js';
 import { afterCursor, newestFirst, page } from '../pagination.js';
 import { ApiRouter } from '../routing.js';
 import { compact, patched } from '../services/merge-patch.js';

@@ -6,7 +6,7 @@ import type { StoredHeaderValue } from '../../contracts/snapshot.js';
 import type { AgentTool } from '../../generated/prisma/client.js';
 import { Prisma } from '../../infra/db/prisma.js';
 import type { AppContext } from '../context.js';
-import type { toolRoutes as ToolRoutes } from '../openapi/table.js';
+import type { toolRoutes as ToolRoutes } from './tools.operations.js';
 import { afterCursor, newestFirst, page } from '../pagination.js';
 import { ApiRouter } from '../routing.js';
 import { compact, patched } from '../services/merge-patch.js';

@@ -6,7 +6,7 @@ import { newId } from '../../contracts/ids.js';
 import type { WebhookView, webhookDeliverySchema } from '../../contracts/schemas/index.js';
 import type { Webhook, WebhookDelivery } from '../../generated/prisma/client.js';
 import type { AppContext } from '../context.js';
-import { webhookRoutes } from '../openapi/table.js';
+import { webhookRoutes } from './webhooks.operations.js';
 import { afterCursor, newestFirst, page } from '../pagination.js';
 import { ApiRouter } from '../routing.js';
 

@@ -1,0 +1,80 @@
+import {
+  approvalDecisionRequestSchema,
+  approvalIdSchema,
+  approvalSchema,
+  clarificationAnswerRequestSchema,
+  generationIdSchema,
+  generationSchema,
+  listApprovalsQuerySchema,
+  listResponseSchema,
+  z,
+} from '../../contracts/schemas/index.js';
+import { generationParams } from '../openapi/params.js';
+import { defineRoute } from '../openapi/spec.js';
+
+const approvalParams = z.object({ approvalId: approvalIdSchema });
+const generationApprovalParams = z.object({ generationId: generationIdSchema, approvalId: approvalIdSchema });
+const approvalList = listResponseSchema(approvalSchema, 'ApprovalList');
+
+/** Human answers to paused generations and the approvals inbox (served by ./approvals.ts). */
+export const approvalRoutes = {
+  decide: defineRoute({
+    operationId: 'decideApproval',
+    method: 'post',
+    path: '/v1/generations/{generationId}/approvals/{approvalId}',
+    tag: 'Approvals',
+    summary: 'Approve or deny a tool call waiting for a human decision',
+    description: '`arguments` (only when approving) replaces the call\'s arguments. A second decision is a 409.',
+    action: 'agents:DecideApproval',
+    resource: (p) => `generations/${p.generationId}`,
+    params: generationApprovalParams,
+    body: approvalDecisionRequestSchema,
+    status: 200,
+    response: generationSchema,
+    responseDescription: 'The generation once settled again (or still requires_action with the approvals pending)',
+    otherResponses: { 202: { description: 'Accepted: resumed and still running', schema: generationSchema } },
+    errors: [409],
+  }),
+  answerClarification: defineRoute({
+    operationId: 'answerClarification',
+    method: 'post',
+    path: '/v1/generations/{generationId}/clarification',
+    tag: 'Approvals',
+    summary: 'Answer the question of an agent_clarify call',
+    action: 'agents:AnswerClarification',
+    resource: (p) => `generations/${p.generationId}`,
+    params: generationParams,
+    body: clarificationAnswerRequestSchema,
+    status: 200,
+    response: generationSchema,
+    responseDescription: 'The generation once settled again',
+    otherResponses: { 202: { description: 'Accepted: resumed and still running', schema: generationSchema } },
+    errors: [409],
+  }),
+  list: defineRoute({
+    operationId: 'listApprovals',
+    method: 'get',
+    path: '/v1/approvals',
+    tag: 'Approvals',
+    summary: 'The approvals inbox (filters: status, generationId, agentId)',
+    action: 'agents:ListApprovals',
+    resource: () => 'approvals/*',
+    query: listApprovalsQuerySchema,
+    status: 200,
+    response: approvalList,
+    responseDescription: 'A page of approvals, newest first',
+  }),
+  get: defineRoute({
+    operationId: 'getApproval',
+    method: 'get',
+    path: '/v1/approvals/{approvalId}',
+    tag: 'Approvals',
+    summary: 'Get an approval',
+    action: 'agents:GetApproval',
+    resource: (p) => `approvals/${p.approvalId}`,
+    params: approvalParams,
+    status: 200,
+    response: approvalSchema,
+    responseDescription: 'The approval',
+  }),
+};
