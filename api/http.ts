@@ -1,6 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { ZodType } from 'zod';
-import { ApiError } from '../contracts/errors.js';
+import { ApiError, notFound } from '../contracts/errors.js';
 import type { Policy } from './auth/policy.js';
 
 export interface AuthInfo {
@@ -48,4 +48,10 @@ export function handler(fn: (req: Request, res: Response) => Promise<unknown> | 
 
 export function iso(d: Date | null): string | null {
   return d ? d.toISOString() : null;
+}
+
+/** The row a lookup found, or a 404 naming what was not found. */
+export function found<T>(row: T | null, what: string): T {
+  if (!row) throw notFound(what);
+  return row;
 }

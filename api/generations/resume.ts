@@ -1,12 +1,13 @@
 import { WorkflowNotFoundError, WorkflowUpdateFailedError } from '@temporalio/client';
 import { ApplicationFailure } from '@temporalio/common';
 import type { z } from 'zod';
-import { ApiError, notFound } from '../../contracts/errors.js';
+import { ApiError } from '../../contracts/errors.js';
 import { generationView, loadGenerationView, loadSteps } from '../../contracts/generation-view.js';
 import type { generationSchema } from '../../contracts/schemas/index.js';
 import type { Generation } from '../../generated/prisma/client.js';
 import { updateRejection } from '../../workflows/definitions.js';
 import type { AppContext } from '../context.js';
+import { found } from '../http.js';
 import type { Responded } from '../routing.js';
 import { waitForSettled } from './wait.js';
 
@@ -15,9 +16,7 @@ export type GenerationReply = (status: number, body: z.input<typeof generationSc
 
 /** The generation in the key's project (and of `agentId` when given), or 404. */
 export async function findGeneration(ctx: AppContext, projectId: string, id: string, agentId?: string): Promise<Generation> {
-  const g = await ctx.db.generation.findFirst({ where: { id, projectId, ...(agentId ? { agentId } : {}) } });
-  if (!g) throw notFound('Generation');
-  return g;
+  return found(await ctx.db.generation.findFirst({ where: { id, projectId, ...(agentId ? { agentId } : {}) } }), 'Generation');
 }
 
 /** Update rejections from the workflow's validator → 409 / 422. */

@@ -23,16 +23,16 @@ export const toolAliasRoutes = aliasRoutes(toolRoutes, '/v1/tools', '/v1/agents/
 
 /** Every endpoint, in document order. */
 export const routeTable: AnyRouteSpec[] = [
-  ...Object.values(healthRoutes),
-  ...Object.values(docsRoutes),
-  ...Object.values(projectRoutes),
-  ...Object.values(apiKeyRoutes),
-  ...Object.values(providerRoutes),
-  ...Object.values(agentRoutes),
-  ...Object.values(toolRoutes),
-  ...Object.values(toolAliasRoutes),
-  ...Object.values(hookRoutes),
-  ...Object.values(generationRoutes),
-  ...Object.values(approvalRoutes),
-  ...Object.values(webhookRoutes),
-] as AnyRouteSpec[];
+  healthRoutes,
+  docsRoutes,
+  projectRoutes,
+  apiKeyRoutes,
+  providerRoutes,
+  agentRoutes,
+  toolRoutes,
+  toolAliasRoutes,
+  hookRoutes,
+  generationRoutes,
+  approvalRoutes,
+  webhookRoutes,
+].flatMap((group): AnyRouteSpec[] => Object.values(group));

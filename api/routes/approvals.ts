@@ -1,12 +1,13 @@
 import type { Router } from 'express';
-import { ApiError, notFound } from '../../contracts/errors.js';
+import { ApiError } from '../../contracts/errors.js';
 import type { ApprovalView } from '../../contracts/schemas/index.js';
 import type { Approval } from '../../generated/prisma/client.js';
 import { answerClarificationUpdate, decideApprovalUpdate } from '../../workflows/definitions.js';
 import type { AppContext } from '../context.js';
+import { found } from '../http.js';
 import { findGeneration, mapUpdateError, replyAfterResume } from '../generations/resume.js';
 import { approvalRoutes } from './approvals.operations.js';
-import { afterCursor, newestFirst, page } from '../pagination.js';
+import { listPage } from '../pagination.js';
 import { ApiRouter } from '../routing.js';
 
 export function approvalView(a: Approval, agentId: string): ApprovalView {
@@ -44,25 +45,19 @@ export function approvalsRouter(ctx: AppContext): Router {
       const gens = await ctx.db.generation.findMany({ where: { projectId: auth.projectId, agentId: q.agentId }, select: { id: true } });
       generationFilter = gens.map((g) => g.id);
     }
-    const rows = await ctx.db.approval.findMany({
-      where: {
-        projectId: auth.projectId,
-        ...(q.status ? { status: q.status } : {}),
-        ...(q.generationId ? { generationId: q.generationId } : {}),
-        ...(generationFilter ? { generationId: { in: generationFilter } } : {}),
-        ...afterCursor(q.cursor),
-      },
-      orderBy: newestFirst,
-      take: q.limit + 1,
-    });
-    const { items, nextCursor } = page(rows, q.limit);
-    const agents = await agentIdsOf(items.map((a) => a.generationId));
-    return { data: items.map((a) => approvalView(a, agents.get(a.generationId) ?? '')), nextCursor };
+    const where = {
+      projectId: auth.projectId,
+      ...(q.status ? { status: q.status } : {}),
+      ...(q.generationId ? { generationId: q.generationId } : {}),
+      ...(generationFilter ? { generationId: { in: generationFilter } } : {}),
+    };
+    const { data, nextCursor } = await listPage(q, ({ after, ...window }) => ctx.db.approval.findMany({ where: { ...where, ...after }, ...window }), (a) => a);
+    const agents = await agentIdsOf(data.map((a) => a.generationId));
+    return { data: data.map((a) => approvalView(a, agents.get(a.generationId) ?? '')), nextCursor };
   });
 
   r.add(approvalRoutes.get, async ({ auth, params }) => {
-    const row = await ctx.db.approval.findFirst({ where: { id: params.approvalId, projectId: auth.projectId } });
-    if (!row) throw notFound('Approval');
+    const row = found(await ctx.db.approval.findFirst({ where: { id: params.approvalId, projectId: auth.projectId } }), 'Approval');
     const agents = await agentIdsOf([row.generationId]);
     return approvalView(row, agents.get(row.generationId) ?? '');
   });
@@ -76,8 +71,7 @@ export function generationApprovalsRouter(ctx: AppContext): Router {
 
   r.add(approvalRoutes.decide, async ({ auth, params, body, reply }) => {
     const g = await findGeneration(ctx, auth.projectId, params.generationId);
-    const approval = await ctx.db.approval.findFirst({ where: { id: params.approvalId, generationId: g.id, projectId: auth.projectId } });
-    if (!approval) throw notFound('Approval');
+    const approval = found(await ctx.db.approval.findFirst({ where: { id: params.approvalId, generationId: g.id, projectId: auth.projectId } }), 'Approval');
     if (approval.status !== 'pending') throw new ApiError(409, 'conflict', `Approval ${approval.id} is already ${approval.status}`);
     const result = await ctx.temporal.workflow
       .getHandle(g.id)

@@ -11,7 +11,7 @@ import { startGeneration } from '../generations/start.js';
 import { lastEventId, openEventStream, streamEvents } from '../generations/stream.js';
 import { waitForSettled } from '../generations/wait.js';
 import { generationRoutes } from './generations.operations.js';
-import { afterCursor, newestFirst, page } from '../pagination.js';
+import { listPage } from '../pagination.js';
 import { ApiRouter, responded } from '../routing.js';
 
 const idempotencyKeySchema = /^[\x21-\x7e]{1,255}$/;
@@ -89,22 +89,16 @@ export function agentGenerationsRouter(ctx: AppContext): Router {
 export function generationsRouter(ctx: AppContext): Router {
   const r = new ApiRouter('/v1/generations', ctx);
 
-  r.add(generationRoutes.list, async ({ auth, query: q }) => {
-    const rows = await ctx.db.generation.findMany({
-      where: {
-        projectId: auth.projectId,
-        ...(q.agentId ? { agentId: q.agentId } : {}),
-        ...(q.status ? { status: q.status } : {}),
-        ...(q.sessionId ? { sessionId: q.sessionId } : {}),
-        ...(q.traceId ? { traceId: q.traceId } : {}),
-        ...afterCursor(q.cursor),
-      },
-      orderBy: newestFirst,
-      take: q.limit + 1,
-    });
-    const { items, nextCursor } = page(rows, q.limit);
+  r.add(generationRoutes.list, ({ auth, query: q }) => {
+    const where = {
+      projectId: auth.projectId,
+      ...(q.agentId ? { agentId: q.agentId } : {}),
+      ...(q.status ? { status: q.status } : {}),
+      ...(q.sessionId ? { sessionId: q.sessionId } : {}),
+      ...(q.traceId ? { traceId: q.traceId } : {}),
+    };
     // Lists carry the generation without its step trace; GET one for the steps.
-    return { data: items.map((g) => generationView(g, [])), nextCursor };
+    return listPage(q, ({ after, ...window }) => ctx.db.generation.findMany({ where: { ...where, ...after }, ...window }), (g) => generationView(g, []));
   });
 
   r.add(generationRoutes.get, async ({ auth, params }) => {

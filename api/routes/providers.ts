@@ -1,12 +1,13 @@
 import type { Router } from 'express';
-import { conflict, notFound } from '../../contracts/errors.js';
+import { conflict } from '../../contracts/errors.js';
 import { newId } from '../../contracts/ids.js';
 import { createProviderSchema, type ProviderView } from '../../contracts/schemas/index.js';
 import type { AiProvider } from '../../generated/prisma/client.js';
 import { Prisma } from '../../infra/db/prisma.js';
 import type { AppContext } from '../context.js';
+import { found } from '../http.js';
 import { providerRoutes } from './providers.operations.js';
-import { afterCursor, newestFirst, page } from '../pagination.js';
+import { addReads } from './crud.js';
 import { ApiRouter } from '../routing.js';
 import { compact, patched } from '../services/merge-patch.js';
 
@@ -39,11 +40,7 @@ function columns(body: ProviderFields) {
 
 export function providersRouter(ctx: AppContext): Router {
   const r = new ApiRouter('/v1/ai-providers', ctx);
-  const find = async (projectId: string, id: string) => {
-    const row = await ctx.db.aiProvider.findFirst({ where: { id, projectId } });
-    if (!row) throw notFound('AI provider');
-    return row;
-  };
+  const find = async (projectId: string, id: string) => found(await ctx.db.aiProvider.findFirst({ where: { id, projectId } }), 'AI provider');
   /** undefined keeps the stored key, null removes it, a string replaces it (encrypted). */
   const apiKeyColumn = (apiKey: string | null | undefined) =>
     apiKey === undefined ? {} : { apiKeyEncrypted: apiKey === null ? null : ctx.secrets.encrypt(apiKey) };
@@ -55,17 +52,10 @@ export function providersRouter(ctx: AppContext): Router {
     return providerView(row);
   });
 
-  r.add(providerRoutes.list, async ({ auth, query }) => {
-    const rows = await ctx.db.aiProvider.findMany({
-      where: { projectId: auth.projectId, ...afterCursor(query.cursor) },
-      orderBy: newestFirst,
-      take: query.limit + 1,
-    });
-    const { items, nextCursor } = page(rows, query.limit);
-    return { data: items.map(providerView), nextCursor };
-  });
-
-  r.add(providerRoutes.get, async ({ auth, params }) => providerView(await find(auth.projectId, params.aiProviderId)));
+  addReads(r, providerRoutes, {
+    page: ({ auth }, { after, ...window }) => ctx.db.aiProvider.findMany({ where: { projectId: auth.projectId, ...after }, ...window }),
+    find: ({ auth, params }) => find(auth.projectId, params.aiProviderId),
+  }, providerView);
 
   r.add(providerRoutes.replace, async ({ auth, params, body }) => {
     await find(auth.projectId, params.aiProviderId);

@@ -1,13 +1,14 @@
 import type { Router } from 'express';
-import { conflict, notFound, unprocessable } from '../../contracts/errors.js';
+import { conflict, unprocessable } from '../../contracts/errors.js';
 import { newId } from '../../contracts/ids.js';
 import { createToolSchema, type CreateTool, type ToolView } from '../../contracts/schemas/index.js';
 import type { StoredHeaderValue } from '../../contracts/snapshot.js';
 import type { AgentTool } from '../../generated/prisma/client.js';
 import { Prisma } from '../../infra/db/prisma.js';
 import type { AppContext } from '../context.js';
+import { found } from '../http.js';
+import { addReads } from './crud.js';
 import type { toolRoutes as ToolRoutes } from './tools.operations.js';
-import { afterCursor, newestFirst, page } from '../pagination.js';
 import { ApiRouter } from '../routing.js';
 import { compact, patched } from '../services/merge-patch.js';
 import { headersAsInput, showHeaders, storeHeaders } from '../services/secret-headers.js';
@@ -98,11 +99,7 @@ function toolColumns(ctx: AppContext, body: CreateTool, keep: { execute?: unknow
  */
 export function toolsRouter(ctx: AppContext, routes: typeof ToolRoutes, base: string): Router {
   const r = new ApiRouter(base, ctx);
-  const find = async (projectId: string, id: string) => {
-    const row = await ctx.db.agentTool.findFirst({ where: { id, projectId } });
-    if (!row) throw notFound('Agent tool');
-    return row;
-  };
+  const find = async (projectId: string, id: string) => found(await ctx.db.agentTool.findFirst({ where: { id, projectId } }), 'Agent tool');
   const checkAgentTarget = async (projectId: string, body: CreateTool) => {
     if (body.type !== 'agent') return;
     const agent = await ctx.db.agent.findFirst({ where: { id: body.agentId, projectId }, select: { id: true } });
@@ -135,17 +132,10 @@ export function toolsRouter(ctx: AppContext, routes: typeof ToolRoutes, base: st
     return toolView(row);
   });
 
-  r.add(routes.list, async ({ auth, query }) => {
-    const rows = await ctx.db.agentTool.findMany({
-      where: { projectId: auth.projectId, ...afterCursor(query.cursor) },
-      orderBy: newestFirst,
-      take: query.limit + 1,
-    });
-    const { items, nextCursor } = page(rows, query.limit);
-    return { data: items.map(toolView), nextCursor };
-  });
-
-  r.add(routes.get, async ({ auth, params }) => toolView(await find(auth.projectId, params.toolId)));
+  addReads(r, routes, {
+    page: ({ auth }, { after, ...window }) => ctx.db.agentTool.findMany({ where: { projectId: auth.projectId, ...after }, ...window }),
+    find: ({ auth, params }) => find(auth.projectId, params.toolId),
+  }, toolView);
 
   r.add(routes.replace, async ({ auth, params, body }) => update(await find(auth.projectId, params.toolId), body));
 

@@ -6,8 +6,9 @@ import { newId } from '../../contracts/ids.js';
 import type { WebhookView, webhookDeliverySchema } from '../../contracts/schemas/index.js';
 import type { Webhook, WebhookDelivery } from '../../generated/prisma/client.js';
 import type { AppContext } from '../context.js';
+import { found } from '../http.js';
 import { webhookRoutes } from './webhooks.operations.js';
-import { afterCursor, newestFirst, page } from '../pagination.js';
+import { listPage } from '../pagination.js';
 import { ApiRouter } from '../routing.js';
 
 /** A Standard Webhooks signing secret: `whsec_` + 32 random bytes, base64. */
@@ -33,11 +34,8 @@ function deliveryView(d: WebhookDelivery): DeliveryView {
 export function webhooksRouter(ctx: AppContext): Router {
   const r = new ApiRouter('/v1/agents', ctx);
 
-  async function agentOf(projectId: string, agentId: string) {
-    const agent = await ctx.db.agent.findFirst({ where: { id: agentId, projectId }, select: { id: true } });
-    if (!agent) throw notFound('Agent');
-    return agent;
-  }
+  const agentOf = async (projectId: string, agentId: string) =>
+    found(await ctx.db.agent.findFirst({ where: { id: agentId, projectId }, select: { id: true } }), 'Agent');
 
   r.add(webhookRoutes.create, async ({ auth, params, body }) => {
     const agent = await agentOf(auth.projectId, params.agentId);
@@ -50,9 +48,8 @@ export function webhooksRouter(ctx: AppContext): Router {
 
   r.add(webhookRoutes.list, async ({ auth, params, query: q }) => {
     const agent = await agentOf(auth.projectId, params.agentId);
-    const rows = await ctx.db.webhook.findMany({ where: { agentId: agent.id, projectId: auth.projectId, ...afterCursor(q.cursor) }, orderBy: newestFirst, take: q.limit + 1 });
-    const { items, nextCursor } = page(rows, q.limit);
-    return { data: items.map(webhookView), nextCursor };
+    const where = { agentId: agent.id, projectId: auth.projectId };
+    return listPage(q, ({ after, ...window }) => ctx.db.webhook.findMany({ where: { ...where, ...after }, ...window }), webhookView);
   });
 
   r.add(webhookRoutes.delete, async ({ auth, params }) => {
@@ -68,8 +65,7 @@ export function webhooksRouter(ctx: AppContext): Router {
 export function deliveriesRouter(ctx: AppContext): Router {
   const r = new ApiRouter('/v1/generations', ctx);
   r.add(webhookRoutes.deliveries, async ({ auth, params }) => {
-    const g = await ctx.db.generation.findFirst({ where: { id: params.generationId, projectId: auth.projectId }, select: { id: true } });
-    if (!g) throw notFound('Generation');
+    const g = found(await ctx.db.generation.findFirst({ where: { id: params.generationId, projectId: auth.projectId }, select: { id: true } }), 'Generation');
     const rows = await ctx.db.webhookDelivery.findMany({ where: { generationId: g.id }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
     return { data: rows.map(deliveryView), nextCursor: null };
   });
