@@ -4,13 +4,13 @@ import {
   approvalSchema,
   clarificationAnswerRequestSchema,
   generationIdSchema,
-  generationSchema,
   listApprovalsQuerySchema,
   listResponseSchema,
   z,
 } from '../../contracts/schemas/index.js';
 import { generationParams } from '../openapi/params.js';
 import { defineRoute } from '../openapi/spec.js';
+import { generationReplies } from './generations.operations.js';
 
 const approvalParams = z.object({ approvalId: approvalIdSchema });
 const generationApprovalParams = z.object({ generationId: generationIdSchema, approvalId: approvalIdSchema });
@@ -29,10 +29,7 @@ export const approvalRoutes = {
     resource: (p) => `generations/${p.generationId}`,
     params: generationApprovalParams,
     body: approvalDecisionRequestSchema,
-    status: 200,
-    response: generationSchema,
-    responseDescription: 'The generation once settled again (or still requires_action with the approvals pending)',
-    otherResponses: { 202: { description: 'Accepted: resumed and still running', schema: generationSchema } },
+    ...generationReplies('The generation once settled again (or still requires_action with the approvals pending)'),
     errors: [409],
   }),
   answerClarification: defineRoute({
@@ -45,10 +42,7 @@ export const approvalRoutes = {
     resource: (p) => `generations/${p.generationId}`,
     params: generationParams,
     body: clarificationAnswerRequestSchema,
-    status: 200,
-    response: generationSchema,
-    responseDescription: 'The generation once settled again',
-    otherResponses: { 202: { description: 'Accepted: resumed and still running', schema: generationSchema } },
+    ...generationReplies('The generation once settled again'),
     errors: [409],
   }),
   list: defineRoute({

@@ -21,6 +21,19 @@ const eventStream = z.string().openapi('GenerationEventStream', {
     'text/event-stream. Each event has an increasing `id` (reconnect with Last-Event-ID), an `event` type (start, step_started, chunk, tool_call, tool_result, step_completed, approval_requested, approval_resolved, requires_action, clarification_requested, done, error) and JSON `data` with at least generationId and step.',
 });
 
+/**
+ * The responses of a request that runs, resumes or cancels a generation: 200 with it once settled,
+ * 202 with it while still running (`running` says why).
+ */
+export function generationReplies(settled: string, running = 'Accepted: resumed and still running') {
+  return {
+    status: 200,
+    response: generationSchema,
+    responseDescription: settled,
+    otherResponses: { 202: { description: running, schema: generationSchema } },
+  };
+}
+
 /** Running agents and reading their generations (served by ./generations.ts). */
 export const generationRoutes = {
   generate: defineRoute({
@@ -34,11 +47,11 @@ export const generationRoutes = {
     resource: (p) => `agents/${p.agentId}`,
     params: agentParams,
     body: generateRequestSchema,
-    status: 200,
-    response: generationSchema,
-    responseDescription: 'The settled generation (completed, failed, cancelled or requires_action); with stream: true, its events as SSE',
+    ...generationReplies(
+      'The settled generation (completed, failed, cancelled or requires_action); with stream: true, its events as SSE',
+      'Accepted: still running (async, or waitSeconds elapsed)',
+    ),
     alternativeContent: { 'text/event-stream': eventStream },
-    otherResponses: { 202: { description: 'Accepted: still running (async, or waitSeconds elapsed)', schema: generationSchema } },
     errors: [409, 422],
   }),
   submitToolOutputs: defineRoute({
@@ -51,11 +64,8 @@ export const generationRoutes = {
     resource: (p) => `agents/${p.agentId}`,
     params: agentGenerationParams,
     body: toolOutputsRequestSchema,
-    status: 200,
-    response: generationSchema,
-    responseDescription: 'The generation once settled again (or still requires_action with the calls pending); with stream: true, its events as SSE',
+    ...generationReplies('The generation once settled again (or still requires_action with the calls pending); with stream: true, its events as SSE'),
     alternativeContent: { 'text/event-stream': eventStream },
-    otherResponses: { 202: { description: 'Accepted: resumed and still running', schema: generationSchema } },
     errors: [409, 422],
   }),
   getForAgent: defineRoute({
@@ -122,10 +132,7 @@ export const generationRoutes = {
     action: 'agents:CancelAgentGeneration',
     resource: (p) => `generations/${p.generationId}`,
     params: generationParams,
-    status: 200,
-    response: generationSchema,
-    responseDescription: 'The cancelled generation',
-    otherResponses: { 202: { description: 'Cancellation requested, not yet settled', schema: generationSchema } },
+    ...generationReplies('The cancelled generation', 'Cancellation requested, not yet settled'),
     errors: [409],
   }),
 };
