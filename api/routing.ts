@@ -83,17 +83,18 @@ export class ApiRouter {
     this.router[spec.method](
       relative,
       handler(async (req, res) => {
+        const raw = Object.fromEntries(Object.entries(req.params).map(([k, v]) => [k, String(v)]));
         let auth: AuthInfo | undefined;
         if (spec.action) {
           auth = requireAuth(req);
-          const raw = Object.fromEntries(Object.entries(req.params).map(([k, v]) => [k, String(v)]));
           const resource = `${auth.projectId}:${spec.resource!(raw, auth.projectId)}`;
           if (!isAllowed(auth.policy, spec.action, resource)) {
             throw new ApiError(403, 'forbidden', `This API key is not allowed to perform ${spec.action}`, { action: spec.action });
           }
         }
-        const params = spec.params ? parseInput(spec.params, req.params, 'path') : {};
-        const query = parseInput(spec.query ?? noQuery, req.query ?? {}, 'query');
+        const asGiven = spec.pathAndQuery === 'as-given';
+        const params = spec.params && !asGiven ? parseInput(spec.params, req.params, 'path') : raw;
+        const query = spec.query || !asGiven ? parseInput(spec.query ?? noQuery, req.query ?? {}, 'query') : {};
         const body = spec.body ? parseInput(spec.body, req.body, 'body') : undefined;
         const reply = (status: number, result: unknown): Responded => {
           this.send(spec, res, status, result);

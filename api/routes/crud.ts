@@ -2,6 +2,8 @@ import type { AnyRouteSpec, ResponseOf } from '../openapi/spec.js';
 import { listPage, type PageWindow } from '../pagination.js';
 import type { ApiRouter, AuthedRouteInput } from '../routing.js';
 
+type PageWindowQuery = { cursor?: string | undefined; limit: number };
+
 /**
  * The two read endpoints of a resource: `list` (newest-first pages, `{ data, nextCursor }`) and
  * `get` (one row by id), both showing rows with `view`. `page` reads a window of rows; `find`
@@ -17,5 +19,3 @@ export function addReads<L extends AnyRouteSpec, G extends AnyRouteSpec, T exten
   r.add(routes.list, (input) => listPage(input.query as PageWindowQuery, (window) => rows.page(input, window), view) as Promise<ResponseOf<L>>);
   r.add(routes.get, async (input) => view(await rows.find(input)));
 }
-
-type PageWindowQuery = { cursor?: string | undefined; limit: number };
