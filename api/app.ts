@@ -6,10 +6,10 @@ import type { AppContext } from './context.js';
 import { authMiddleware } from './middleware/auth.js';
 import { errorMiddleware, notFoundRoute } from './middleware/errors.js';
 import { rejectUnstorableInput } from './middleware/input.js';
-import { toolAliasRoutes, toolRoutes } from './openapi/table.js';
+import { toolAliasRoutes } from './openapi/table.js';
 import { agentsRouter } from './routes/agents.js';
 import { apiKeysRouter } from './routes/api-keys.js';
-import { approvalsRouter } from './routes/approvals.js';
+import { approvalsRouter, generationApprovalsRouter } from './routes/approvals.js';
 import { docsRouter, openApiRouter } from './routes/docs.js';
 import { agentGenerationsRouter, generationsRouter } from './routes/generations.js';
 import { healthRouter } from './routes/health.js';
@@ -17,11 +17,13 @@ import { hooksRouter } from './routes/hooks.js';
 import { projectsRouter } from './routes/projects.js';
 import { providersRouter } from './routes/providers.js';
 import { toolsRouter } from './routes/tools.js';
+import { toolRoutes } from './routes/tools.operations.js';
 import { deliveriesRouter, webhooksRouter } from './routes/webhooks.js';
 
 /**
  * The Express app, without listen(): tests drive it directly. Every endpoint is declared in the
- * route table (api/openapi/table.ts), which the OpenAPI document is generated from.
+ * route table (api/openapi/table.ts: each resource's declarations), which the OpenAPI document is
+ * generated from.
  */
 export function createApp(ctx: AppContext): Express {
   const app = express();
@@ -62,6 +64,7 @@ export function createApp(ctx: AppContext): Express {
   v1.use('/agents', webhooksRouter(ctx));
   v1.use('/agents', agentsRouter(ctx));
   v1.use('/generations', generationsRouter(ctx));
+  v1.use('/generations', generationApprovalsRouter(ctx));
   v1.use('/generations', deliveriesRouter(ctx));
   v1.use('/approvals', approvalsRouter(ctx));
   app.use('/v1', v1);

@@ -1,7 +1,7 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { ZodType } from 'zod';
-import { ApiError } from '../contracts/errors.js';
-import { isAllowed, type Policy } from './auth/policy.js';
+import { ApiError, notFound } from '../contracts/errors.js';
+import type { Policy } from './auth/policy.js';
 
 export interface AuthInfo {
   projectId: string;
@@ -35,15 +35,6 @@ export function requireAuth(req: Request): AuthInfo {
   return req.auth;
 }
 
-/** Checks `action` on `resource` (relative to the key's project) against the key's policy. */
-export function authorize(req: Request, action: string, resource: string): AuthInfo {
-  const auth = requireAuth(req);
-  if (!isAllowed(auth.policy, action, `${auth.projectId}:${resource}`)) {
-    throw new ApiError(403, 'forbidden', `This API key is not allowed to perform ${action}`);
-  }
-  return auth;
-}
-
 /** Express 5 forwards rejected promises to the error middleware; this keeps handlers typed. */
 export function handler(fn: (req: Request, res: Response) => Promise<unknown> | unknown): RequestHandler {
   return async (req: Request, res: Response, next: NextFunction) => {
@@ -57,4 +48,10 @@ export function handler(fn: (req: Request, res: Response) => Promise<unknown> | 
 
 export function iso(d: Date | null): string | null {
   return d ? d.toISOString() : null;
+}
+
+/** The row a lookup found, or a 404 naming what was not found. */
+export function found<T>(row: T | null, what: string): T {
+  if (!row) throw notFound(what);
+  return row;
 }

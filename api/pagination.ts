@@ -36,3 +36,21 @@ export function page<T extends { createdAt: Date; id: string }>(rows: T[], limit
   const last = items[items.length - 1];
   return { items, nextCursor: rows.length > limit && last ? encodeCursor(last) : null };
 }
+
+/** What a list query reads: rows after the cursor, newest first, one more than the page holds. */
+export interface PageWindow {
+  after: ReturnType<typeof afterCursor>;
+  orderBy: typeof newestFirst;
+  take: number;
+}
+
+/** One page of a newest-first list: `find` reads the window's rows, `view` shows each one. */
+export async function listPage<T extends { createdAt: Date; id: string }, V>(
+  query: { cursor?: string | undefined; limit: number },
+  find: (window: PageWindow) => Promise<T[]>,
+  view: (row: T) => V,
+): Promise<{ data: V[]; nextCursor: string | null }> {
+  const rows = await find({ after: afterCursor(query.cursor), orderBy: newestFirst, take: query.limit + 1 });
+  const { items, nextCursor } = page(rows, query.limit);
+  return { data: items.map((row) => view(row)), nextCursor };
+}

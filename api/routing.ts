@@ -7,17 +7,35 @@ import { isAllowed } from './auth/policy.js';
 import { handler, parseInput, requireAuth, type AuthInfo } from './http.js';
 import { expressPath, type AnyRouteSpec, type BodyOf, type ParamsOf, type QueryOf, type ResponseOf } from './openapi/spec.js';
 
+/**
+ * Returned by a handler that has written its own response (an SSE stream, or `reply` with a
+ * computed status): the router then sends nothing more.
+ */
+export class Responded {
+  // Makes the type nominal (a unique symbol would widen to `symbol` in inferred return types).
+  private readonly marker = 'responded';
+}
+export const responded = new Responded();
+
 export interface RouteInput<S> {
   req: Request;
   res: Response;
   params: ParamsOf<S>;
   query: QueryOf<S>;
   body: BodyOf<S>;
+  /**
+   * Sends `body` with `status`, which the entry must declare (its success status or one of its
+   * otherResponses); checked against the documented schema like a returned result.
+   */
+  reply: (status: number, body: ResponseOf<S>) => Responded;
 }
 
 export interface AuthedRouteInput<S> extends RouteInput<S> {
   auth: AuthInfo;
 }
+
+/** The entry's response, sent with its declared status; or `responded` when the handler sent it. */
+type HandlerResult<S> = Promise<ResponseOf<S> | Responded> | ResponseOf<S> | Responded;
 
 export interface ApiRouterOptions {
   env: Pick<Env, 'NODE_ENV'>;
@@ -48,13 +66,13 @@ export class ApiRouter {
   }
 
   /** An endpoint that needs an API key (spec.action set). */
-  add<S extends AnyRouteSpec>(spec: S, fn: (input: AuthedRouteInput<S>) => Promise<ResponseOf<S>> | ResponseOf<S>): this {
+  add<S extends AnyRouteSpec>(spec: S, fn: (input: AuthedRouteInput<S>) => HandlerResult<S>): this {
     if (!spec.action || !spec.resource) throw new Error(`${spec.operationId}: an authenticated route needs action and resource`);
     return this.mount(spec, (input) => fn(input as AuthedRouteInput<S>));
   }
 
   /** An endpoint served without an API key (spec.action null). */
-  addPublic<S extends AnyRouteSpec>(spec: S, fn: (input: RouteInput<S>) => Promise<ResponseOf<S>> | ResponseOf<S>): this {
+  addPublic<S extends AnyRouteSpec>(spec: S, fn: (input: RouteInput<S>) => HandlerResult<S>): this {
     if (spec.action !== null) throw new Error(`${spec.operationId}: a public route must have action null`);
     return this.mount(spec, fn);
   }
@@ -65,41 +83,50 @@ export class ApiRouter {
     this.router[spec.method](
       relative,
       handler(async (req, res) => {
+        const raw = Object.fromEntries(Object.entries(req.params).map(([k, v]) => [k, String(v)]));
         let auth: AuthInfo | undefined;
         if (spec.action) {
           auth = requireAuth(req);
-          const raw = Object.fromEntries(Object.entries(req.params).map(([k, v]) => [k, String(v)]));
           const resource = `${auth.projectId}:${spec.resource!(raw, auth.projectId)}`;
           if (!isAllowed(auth.policy, spec.action, resource)) {
             throw new ApiError(403, 'forbidden', `This API key is not allowed to perform ${spec.action}`, { action: spec.action });
           }
         }
-        const params = spec.params ? parseInput(spec.params, req.params, 'path') : {};
-        const query = parseInput(spec.query ?? noQuery, req.query ?? {}, 'query');
+        const asGiven = spec.pathAndQuery === 'as-given';
+        const params = spec.params && !asGiven ? parseInput(spec.params, req.params, 'path') : raw;
+        const query = spec.query || !asGiven ? parseInput(spec.query ?? noQuery, req.query ?? {}, 'query') : {};
         const body = spec.body ? parseInput(spec.body, req.body, 'body') : undefined;
-        const result = await fn({ req, res, auth, params, query, body } as RouteInput<S> & { auth?: AuthInfo });
-        this.send(spec, res, result);
+        const reply = (status: number, result: unknown): Responded => {
+          this.send(spec, res, status, result);
+          return responded;
+        };
+        const result = await fn({ req, res, auth, params, query, body, reply } as RouteInput<S> & { auth?: AuthInfo });
+        if (result !== responded) this.send(spec, res, spec.status, result);
+        // A handler that claims to have answered but did not would leave the request hanging.
+        else if (!res.headersSent) throw new Error(`${spec.operationId}: the handler returned responded without responding`);
       }),
     );
     return this;
   }
 
-  private send(spec: AnyRouteSpec, res: Response, result: unknown): void {
-    if (!spec.response) {
-      res.status(spec.status).end();
+  private send(spec: AnyRouteSpec, res: Response, status: number, result: unknown): void {
+    const declared = status === spec.status ? { schema: spec.response, contentType: spec.responseContentType } : spec.otherResponses?.[status];
+    if (!declared) throw new Error(`${spec.operationId}: status ${status} is not among its documented responses`);
+    if (status === spec.status && !spec.response) {
+      res.status(status).end();
       return;
     }
-    if (this.validateResponses) {
-      const check = spec.response.safeParse(result);
+    if (this.validateResponses && declared.schema) {
+      const check = declared.schema.safeParse(result);
       if (!check.success) {
-        this.logger.error({ operationId: spec.operationId, issues: check.error.issues }, 'response does not match its documented schema');
+        this.logger.error({ operationId: spec.operationId, status, issues: check.error.issues }, 'response does not match its documented schema');
         throw new ApiError(500, 'internal_error', `Response of ${spec.operationId} does not match its documented schema`, check.error.issues);
       }
     }
-    if (spec.responseContentType && spec.responseContentType !== 'application/json') {
-      res.status(spec.status).type(spec.responseContentType).send(result);
+    if (declared.contentType && declared.contentType !== 'application/json') {
+      res.status(status).type(declared.contentType).send(result);
       return;
     }
-    res.status(spec.status).json(result);
+    res.status(status).json(result);
   }
 }

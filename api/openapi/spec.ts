@@ -33,6 +33,12 @@ export interface RouteSpec<
   resource?: (params: Record<string, string>, projectId: string) => string;
   params?: P;
   query?: Q;
+  /**
+   * 'as-given': path parameters reach the handler unchecked (an id that cannot exist is the
+   * handler's 404, not a 400) and query parameters the entry does not declare are ignored, as the
+   * generation, approval, webhook and probe routes have always answered. Default: both give a 400.
+   */
+  pathAndQuery?: 'validated' | 'as-given';
   body?: B;
   /** Success status and body schema (undefined = no body). */
   status: number;

@@ -1,16 +1,16 @@
 import type { Router } from 'express';
-import { conflict, notFound, unprocessable } from '../../contracts/errors.js';
+import { conflict, unprocessable } from '../../contracts/errors.js';
 import { newId, randomToken } from '../../contracts/ids.js';
 import { createAgentSchema, type AgentView, type CreateAgent, type CreatedAgentView } from '../../contracts/schemas/index.js';
 import type { Agent } from '../../generated/prisma/client.js';
 import { Prisma } from '../../infra/db/prisma.js';
 import { hashKey, keyPrefix } from '../auth/keys.js';
 import type { AppContext } from '../context.js';
-import { parseInput } from '../http.js';
-import { agentRoutes } from '../openapi/table.js';
-import { afterCursor, newestFirst, page } from '../pagination.js';
+import { found, type AuthInfo } from '../http.js';
+import { agentRoutes } from './agents.operations.js';
+import { addReads } from './crud.js';
 import { ApiRouter } from '../routing.js';
-import { compact, mergePatch } from '../services/merge-patch.js';
+import { compact, patched } from '../services/merge-patch.js';
 import { collisionError, findCollision } from '../services/tool-names.js';
 
 export function slugify(name: string): string {
@@ -51,33 +51,13 @@ export function agentView(a: Agent): AgentView {
   };
 }
 
-/** The stored agent as a create request would have sent it (the base a merge patch applies to). */
+/**
+ * The stored agent as a create request would have sent it (the base a merge patch applies to):
+ * its view without the fields the server sets, nulls dropped.
+ */
 function agentAsInput(a: Agent): Record<string, unknown> {
-  return compact({
-    aiProviderId: a.aiProviderId,
-    name: a.name,
-    slug: a.slug,
-    description: a.description,
-    instructions: a.instructions,
-    model: a.model,
-    temperature: a.temperature,
-    toolIds: a.toolIds,
-    activeToolIds: a.activeToolIdsSet ? a.activeToolIds : null,
-    toolChoice: a.toolChoice,
-    stepRules: a.stepRules,
-    stopConditions: a.stopConditions,
-    maxSteps: a.maxSteps,
-    boundaryPolicy: a.boundaryPolicy,
-    guardrails: a.guardrails,
-    conversational: a.conversational,
-    memory: a.memory,
-    contextWindow: a.contextWindow,
-    approvalTimeoutSeconds: a.approvalTimeoutSeconds,
-    active: a.active,
-    publicChat: a.publicChat,
-    allowClarification: ((a.extra ?? {}) as { allowClarification?: boolean }).allowClarification !== false,
-    requireApprovalFor: ((a.extra ?? {}) as { requireApprovalFor?: string }).requireApprovalFor,
-  });
+  const { id: _id, projectId: _projectId, publicChatKeyPrefix: _prefix, createdAt: _createdAt, updatedAt: _updatedAt, ...fields } = agentView(a);
+  return compact(fields);
 }
 
 const json = (v: unknown) => (v === undefined || v === null ? Prisma.DbNull : (v as Prisma.InputJsonValue));
@@ -144,11 +124,9 @@ async function checkReferences(ctx: AppContext, projectId: string, body: CreateA
 
 export function agentsRouter(ctx: AppContext): Router {
   const r = new ApiRouter('/v1/agents', ctx);
-  const find = async (projectId: string, id: string) => {
-    const row = await ctx.db.agent.findFirst({ where: { id, projectId } });
-    if (!row) throw notFound('Agent');
-    return row;
-  };
+  /** The agent the path names, in the key's project. */
+  const find = async ({ auth, params }: { auth: AuthInfo; params: { agentId: string } }) =>
+    found(await ctx.db.agent.findFirst({ where: { id: params.agentId, projectId: auth.projectId } }), 'Agent');
   const checkSlug = async (projectId: string, slug: string, exceptId?: string) => {
     const other = await ctx.db.agent.findFirst({ where: { projectId, slug, ...(exceptId ? { id: { not: exceptId } } : {}) }, select: { id: true } });
     if (other) throw conflict(`An agent with slug "${slug}" already exists in this project`, { path: 'body.slug', agentId: other.id });
@@ -178,34 +156,30 @@ export function agentsRouter(ctx: AppContext): Router {
     return chatKey ? { ...view, publicChatKey: chatKey.key } : view;
   });
 
-  r.add(agentRoutes.list, async ({ auth, query }) => {
-    const rows = await ctx.db.agent.findMany({ where: { projectId: auth.projectId, ...afterCursor(query.cursor) }, orderBy: newestFirst, take: query.limit + 1 });
-    const { items, nextCursor } = page(rows, query.limit);
-    return { data: items.map(agentView), nextCursor };
+  addReads(r, agentRoutes, {
+    page: ({ auth }, { after, ...window }) => ctx.db.agent.findMany({ where: { projectId: auth.projectId, ...after }, ...window }),
+    find,
+  }, agentView);
+
+  r.add(agentRoutes.replace, async (input) => replace(await find(input), input.body));
+
+  r.add(agentRoutes.patch, async (input) => {
+    const current = await find(input);
+    return replace(current, patched(createAgentSchema, agentAsInput(current), input.body));
   });
 
-  r.add(agentRoutes.get, async ({ auth, params }) => agentView(await find(auth.projectId, params.agentId)));
-
-  r.add(agentRoutes.replace, async ({ auth, params, body }) => replace(await find(auth.projectId, params.agentId), body));
-
-  r.add(agentRoutes.patch, async ({ auth, params, body }) => {
-    const current = await find(auth.projectId, params.agentId);
-    const merged = parseInput(createAgentSchema, mergePatch(agentAsInput(current), body), 'body');
-    return replace(current, merged);
-  });
-
-  r.add(agentRoutes.delete, async ({ auth, params }) => {
-    const current = await find(auth.projectId, params.agentId);
+  r.add(agentRoutes.delete, async (input) => {
+    const current = await find(input);
     // `agent` tools run this agent as a child: deleting it would break them silently.
-    const callers = await ctx.db.agentTool.findMany({ where: { projectId: auth.projectId, type: 'agent', agentId: current.id }, select: { id: true }, take: 20 });
+    const callers = await ctx.db.agentTool.findMany({ where: { projectId: current.projectId, type: 'agent', agentId: current.id }, select: { id: true }, take: 20 });
     if (callers.length) {
       throw conflict(`Agent ${current.id} is called by agent tools: ${callers.map((t) => t.id).join(', ')}`, { tools: callers.map((t) => t.id) });
     }
     await ctx.db.agent.delete({ where: { id: current.id } });
   });
 
-  r.add(agentRoutes.regenerateKey, async ({ auth, params }) => {
-    const current = await find(auth.projectId, params.agentId);
+  r.add(agentRoutes.regenerateKey, async (input) => {
+    const current = await find(input);
     const chatKey = newPublicChatKey();
     await ctx.db.agent.update({ where: { id: current.id }, data: { publicKeyPrefix: chatKey.prefix, publicKeyHash: chatKey.hash } });
     return { agentId: current.id, publicChatKey: chatKey.key, publicChatKeyPrefix: chatKey.prefix };

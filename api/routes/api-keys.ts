@@ -1,13 +1,14 @@
 import type { Router } from 'express';
-import { ApiError, notFound } from '../../contracts/errors.js';
+import { ApiError } from '../../contracts/errors.js';
 import { newId } from '../../contracts/ids.js';
 import { policySchema, type ApiKeyView } from '../../contracts/schemas/index.js';
 import type { ApiKey } from '../../generated/prisma/client.js';
 import { generateApiKey, hashKey, keyPrefix } from '../auth/keys.js';
 import { boundedPolicy, uncoveredGrants } from '../auth/policy.js';
 import type { AppContext } from '../context.js';
-import { apiKeyRoutes } from '../openapi/table.js';
-import { afterCursor, newestFirst, page } from '../pagination.js';
+import { found } from '../http.js';
+import { apiKeyRoutes } from './api-keys.operations.js';
+import { addReads } from './crud.js';
 import { ApiRouter } from '../routing.js';
 
 export function apiKeyView(k: ApiKey): ApiKeyView {
@@ -27,11 +28,7 @@ export function apiKeyView(k: ApiKey): ApiKeyView {
 
 export function apiKeysRouter(ctx: AppContext): Router {
   const r = new ApiRouter('/v1/api-keys', ctx);
-  const find = async (projectId: string, id: string) => {
-    const row = await ctx.db.apiKey.findFirst({ where: { id, projectId } });
-    if (!row) throw notFound('API key');
-    return row;
-  };
+  const find = async (projectId: string, id: string) => found(await ctx.db.apiKey.findFirst({ where: { id, projectId } }), 'API key');
 
   r.add(apiKeyRoutes.create, async ({ auth, body }) => {
     // No escalation: a key can only hand out permissions it has itself.
@@ -57,17 +54,10 @@ export function apiKeysRouter(ctx: AppContext): Router {
     return { ...apiKeyView(row), key };
   });
 
-  r.add(apiKeyRoutes.list, async ({ auth, query }) => {
-    const rows = await ctx.db.apiKey.findMany({
-      where: { projectId: auth.projectId, ...afterCursor(query.cursor) },
-      orderBy: newestFirst,
-      take: query.limit + 1,
-    });
-    const { items, nextCursor } = page(rows, query.limit);
-    return { data: items.map(apiKeyView), nextCursor };
-  });
-
-  r.add(apiKeyRoutes.get, async ({ auth, params }) => apiKeyView(await find(auth.projectId, params.apiKeyId)));
+  addReads(r, apiKeyRoutes, {
+    page: ({ auth }, { after, ...window }) => ctx.db.apiKey.findMany({ where: { projectId: auth.projectId, ...after }, ...window }),
+    find: ({ auth, params }) => find(auth.projectId, params.apiKeyId),
+  }, apiKeyView);
 
   r.add(apiKeyRoutes.revoke, async ({ auth, params }) => {
     const current = await find(auth.projectId, params.apiKeyId);

@@ -1,10 +1,14 @@
-import { Router } from 'express';
-import { notFound } from '../../contracts/errors.js';
-import { listApprovalsQuerySchema, type ApprovalView } from '../../contracts/schemas/index.js';
+import type { Router } from 'express';
+import { ApiError } from '../../contracts/errors.js';
+import type { ApprovalView } from '../../contracts/schemas/index.js';
 import type { Approval } from '../../generated/prisma/client.js';
+import { answerClarificationUpdate, decideApprovalUpdate } from '../../workflows/definitions.js';
 import type { AppContext } from '../context.js';
-import { authorize, handler, parseInput } from '../http.js';
-import { afterCursor, newestFirst, page } from '../pagination.js';
+import { found } from '../http.js';
+import { findGeneration, mapUpdateError, replyAfterResume } from '../generations/resume.js';
+import { approvalRoutes } from './approvals.operations.js';
+import { listPage } from '../pagination.js';
+import { ApiRouter } from '../routing.js';
 
 export function approvalView(a: Approval, agentId: string): ApprovalView {
   return {
@@ -28,44 +32,76 @@ export function approvalView(a: Approval, agentId: string): ApprovalView {
 
 /** The approvals inbox: pending (and decided) approvals across the project's generations. */
 export function approvalsRouter(ctx: AppContext): Router {
-  const r = Router();
+  const r = new ApiRouter('/v1/approvals', ctx);
 
   async function agentIdsOf(generationIds: string[]): Promise<Map<string, string>> {
     const rows = await ctx.db.generation.findMany({ where: { id: { in: [...new Set(generationIds)] } }, select: { id: true, agentId: true } });
     return new Map(rows.map((g) => [g.id, g.agentId]));
   }
 
-  r.get('/', handler(async (req, res) => {
-    const auth = authorize(req, 'agents:ListApprovals', 'approvals/*');
-    const q = parseInput(listApprovalsQuerySchema, req.query, 'query');
+  r.add(approvalRoutes.list, async ({ auth, query: q }) => {
     let generationFilter: string[] | undefined;
     if (q.agentId) {
       const gens = await ctx.db.generation.findMany({ where: { projectId: auth.projectId, agentId: q.agentId }, select: { id: true } });
       generationFilter = gens.map((g) => g.id);
     }
-    const rows = await ctx.db.approval.findMany({
-      where: {
-        projectId: auth.projectId,
-        ...(q.status ? { status: q.status } : {}),
-        ...(q.generationId ? { generationId: q.generationId } : {}),
-        ...(generationFilter ? { generationId: { in: generationFilter } } : {}),
-        ...afterCursor(q.cursor),
-      },
-      orderBy: newestFirst,
-      take: q.limit + 1,
-    });
-    const { items, nextCursor } = page(rows, q.limit);
-    const agents = await agentIdsOf(items.map((a) => a.generationId));
-    res.json({ data: items.map((a) => approvalView(a, agents.get(a.generationId) ?? '')), nextCursor });
-  }));
+    const where = {
+      projectId: auth.projectId,
+      ...(q.status ? { status: q.status } : {}),
+      ...(q.generationId ? { generationId: q.generationId } : {}),
+      ...(generationFilter ? { generationId: { in: generationFilter } } : {}),
+    };
+    const { data, nextCursor } = await listPage(q, ({ after, ...window }) => ctx.db.approval.findMany({ where: { ...where, ...after }, ...window }), (a) => a);
+    const agents = await agentIdsOf(data.map((a) => a.generationId));
+    return { data: data.map((a) => approvalView(a, agents.get(a.generationId) ?? '')), nextCursor };
+  });
 
-  r.get('/:approvalId', handler(async (req, res) => {
-    const auth = authorize(req, 'agents:GetApproval', `approvals/${req.params.approvalId}`);
-    const row = await ctx.db.approval.findFirst({ where: { id: String(req.params.approvalId), projectId: auth.projectId } });
-    if (!row) throw notFound('Approval');
+  r.add(approvalRoutes.get, async ({ auth, params }) => {
+    const row = found(await ctx.db.approval.findFirst({ where: { id: params.approvalId, projectId: auth.projectId } }), 'Approval');
     const agents = await agentIdsOf([row.generationId]);
-    res.json(approvalView(row, agents.get(row.generationId) ?? ''));
-  }));
+    return approvalView(row, agents.get(row.generationId) ?? '');
+  });
 
-  return r;
+  return r.router;
+}
+
+/** Human answers to a paused generation: approval decisions and clarifications (/v1/generations/{id}/…). */
+export function generationApprovalsRouter(ctx: AppContext): Router {
+  const r = new ApiRouter('/v1/generations', ctx);
+
+  r.add(approvalRoutes.decide, async ({ auth, params, body, reply }) => {
+    const g = await findGeneration(ctx, auth.projectId, params.generationId);
+    const approval = found(await ctx.db.approval.findFirst({ where: { id: params.approvalId, generationId: g.id, projectId: auth.projectId } }), 'Approval');
+    if (approval.status !== 'pending') throw new ApiError(409, 'conflict', `Approval ${approval.id} is already ${approval.status}`);
+    const result = await ctx.temporal.workflow
+      .getHandle(g.id)
+      .executeUpdate(decideApprovalUpdate, {
+        args: [{
+          approvalId: approval.id,
+          approved: body.approved,
+          ...(body.reason !== undefined ? { reason: body.reason } : {}),
+          ...(body.arguments !== undefined ? { arguments: body.arguments } : {}),
+          decidedBy: auth.keyId,
+          toolName: approval.toolName,
+          argumentsHash: approval.argumentsHash,
+        }],
+      })
+      .catch(mapUpdateError);
+    return replyAfterResume(ctx, reply, auth.projectId, g.id, result, body);
+  });
+
+  r.add(approvalRoutes.answerClarification, async ({ auth, params, body, reply }) => {
+    const g = await findGeneration(ctx, auth.projectId, params.generationId);
+    const action = g.requiredAction as { type?: string } | null;
+    if (g.status !== 'requires_action' || action?.type !== 'answer_clarification') {
+      throw new ApiError(409, 'generation_not_waiting', 'The generation is not waiting for a clarification');
+    }
+    const result = await ctx.temporal.workflow
+      .getHandle(g.id)
+      .executeUpdate(answerClarificationUpdate, { args: [{ answer: body.answer, answeredBy: auth.keyId }] })
+      .catch(mapUpdateError);
+    return replyAfterResume(ctx, reply, auth.projectId, g.id, result, body);
+  });
+
+  return r.router;
 }

@@ -2,13 +2,13 @@ import type { Router } from 'express';
 import type { AppContext } from '../context.js';
 import { openApiDocument } from '../openapi/document.js';
 import { renderDocsPage } from '../openapi/docs-page.js';
-import { operationRoutes } from '../openapi/table.js';
+import { docsRoutes } from './docs.operations.js';
 import { ApiRouter } from '../routing.js';
 
 /** GET /v1/openapi.json (served before authentication). */
 export function openApiRouter(ctx: AppContext): Router {
   const r = new ApiRouter('/v1/openapi.json', ctx);
-  r.addPublic(operationRoutes.openapi, () => openApiDocument() as unknown as Record<string, unknown>);
+  r.addPublic(docsRoutes.openapi, () => openApiDocument() as unknown as Record<string, unknown>);
   return r.router;
 }
 
@@ -16,6 +16,6 @@ export function openApiRouter(ctx: AppContext): Router {
 export function docsRouter(ctx: AppContext): Router {
   const r = new ApiRouter('/docs', ctx);
   let page: string | null = null;
-  r.addPublic(operationRoutes.docs, () => (page ??= renderDocsPage(openApiDocument() as unknown as Parameters<typeof renderDocsPage>[0])));
+  r.addPublic(docsRoutes.docs, () => (page ??= renderDocsPage(openApiDocument() as unknown as Parameters<typeof renderDocsPage>[0])));
   return r.router;
 }

@@ -1,15 +1,14 @@
 import type { Router } from 'express';
-import { notFound } from '../../contracts/errors.js';
 import { newId } from '../../contracts/ids.js';
 import { createHookSchema, type CreateHook, type HookView } from '../../contracts/schemas/index.js';
 import type { StoredHeaderValue } from '../../contracts/snapshot.js';
 import type { Hook } from '../../generated/prisma/client.js';
 import type { AppContext } from '../context.js';
-import { parseInput } from '../http.js';
-import { hookRoutes } from '../openapi/table.js';
-import { afterCursor, newestFirst, page } from '../pagination.js';
+import { found } from '../http.js';
+import { hookRoutes } from './hooks.operations.js';
+import { listPage } from '../pagination.js';
 import { ApiRouter } from '../routing.js';
-import { compact, mergePatch } from '../services/merge-patch.js';
+import { compact, patched } from '../services/merge-patch.js';
 import { headersAsInput, showHeaders, storeHeaders } from '../services/secret-headers.js';
 
 /**
@@ -72,14 +71,11 @@ function storedConfig(ctx: AppContext, body: CreateHook): object {
 export function hooksRouter(ctx: AppContext): Router {
   const r = new ApiRouter('/v1/agents', ctx);
   const findAgent = async (projectId: string, agentId: string) => {
-    const agent = await ctx.db.agent.findFirst({ where: { id: agentId, projectId }, select: { id: true } });
-    if (!agent) throw notFound('Agent');
+    found(await ctx.db.agent.findFirst({ where: { id: agentId, projectId }, select: { id: true } }), 'Agent');
   };
   const find = async (projectId: string, agentId: string, hookId: string) => {
     await findAgent(projectId, agentId);
-    const row = await ctx.db.hook.findFirst({ where: { id: hookId, agentId, projectId } });
-    if (!row) throw notFound('Hook');
-    return row;
+    return found(await ctx.db.hook.findFirst({ where: { id: hookId, agentId, projectId } }), 'Hook');
   };
   const columns = (body: CreateHook, config: object) => ({ event: body.event, type: body.type, matcher: body.matcher ?? null, config });
 
@@ -93,13 +89,8 @@ export function hooksRouter(ctx: AppContext): Router {
 
   r.add(hookRoutes.list, async ({ auth, params, query }) => {
     await findAgent(auth.projectId, params.agentId);
-    const rows = await ctx.db.hook.findMany({
-      where: { projectId: auth.projectId, agentId: params.agentId, ...afterCursor(query.cursor) },
-      orderBy: newestFirst,
-      take: query.limit + 1,
-    });
-    const { items, nextCursor } = page(rows, query.limit);
-    return { data: items.map(hookView), nextCursor };
+    const where = { projectId: auth.projectId, agentId: params.agentId };
+    return listPage(query, ({ after, ...window }) => ctx.db.hook.findMany({ where: { ...where, ...after }, ...window }), hookView);
   });
 
   r.add(hookRoutes.get, async ({ auth, params }) => hookView(await find(auth.projectId, params.agentId, params.hookId)));
@@ -111,7 +102,7 @@ export function hooksRouter(ctx: AppContext): Router {
 
   r.add(hookRoutes.patch, async ({ auth, params, body }) => {
     const current = await find(auth.projectId, params.agentId, params.hookId);
-    const merged = parseInput(createHookSchema, mergePatch(hookAsInput(current), body), 'body');
+    const merged = patched(createHookSchema, hookAsInput(current), body);
     // Config not given and type unchanged: keep the stored config (its encrypted values included).
     const config = body.config === undefined && merged.type === current.type ? (current.config as object) : storedConfig(ctx, merged);
     return hookView(await ctx.db.hook.update({ where: { id: current.id }, data: columns(merged, config) }));

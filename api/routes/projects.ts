@@ -1,7 +1,7 @@
 import type { Router } from 'express';
 import { notFound } from '../../contracts/errors.js';
 import type { AppContext } from '../context.js';
-import { projectRoutes } from '../openapi/table.js';
+import { projectRoutes } from './projects.operations.js';
 import { ApiRouter } from '../routing.js';
 
 export function projectsRouter(ctx: AppContext): Router {

@@ -1,15 +1,15 @@
 import type { Router } from 'express';
-import { conflict, notFound } from '../../contracts/errors.js';
+import { conflict } from '../../contracts/errors.js';
 import { newId } from '../../contracts/ids.js';
 import { createProviderSchema, type ProviderView } from '../../contracts/schemas/index.js';
 import type { AiProvider } from '../../generated/prisma/client.js';
 import { Prisma } from '../../infra/db/prisma.js';
 import type { AppContext } from '../context.js';
-import { parseInput } from '../http.js';
-import { providerRoutes } from '../openapi/table.js';
-import { afterCursor, newestFirst, page } from '../pagination.js';
+import { found } from '../http.js';
+import { providerRoutes } from './providers.operations.js';
+import { addReads } from './crud.js';
 import { ApiRouter } from '../routing.js';
-import { compact, mergePatch } from '../services/merge-patch.js';
+import { compact, patched } from '../services/merge-patch.js';
 
 export function providerView(p: AiProvider): ProviderView {
   return {
@@ -40,11 +40,7 @@ function columns(body: ProviderFields) {
 
 export function providersRouter(ctx: AppContext): Router {
   const r = new ApiRouter('/v1/ai-providers', ctx);
-  const find = async (projectId: string, id: string) => {
-    const row = await ctx.db.aiProvider.findFirst({ where: { id, projectId } });
-    if (!row) throw notFound('AI provider');
-    return row;
-  };
+  const find = async (projectId: string, id: string) => found(await ctx.db.aiProvider.findFirst({ where: { id, projectId } }), 'AI provider');
   /** undefined keeps the stored key, null removes it, a string replaces it (encrypted). */
   const apiKeyColumn = (apiKey: string | null | undefined) =>
     apiKey === undefined ? {} : { apiKeyEncrypted: apiKey === null ? null : ctx.secrets.encrypt(apiKey) };
@@ -56,17 +52,10 @@ export function providersRouter(ctx: AppContext): Router {
     return providerView(row);
   });
 
-  r.add(providerRoutes.list, async ({ auth, query }) => {
-    const rows = await ctx.db.aiProvider.findMany({
-      where: { projectId: auth.projectId, ...afterCursor(query.cursor) },
-      orderBy: newestFirst,
-      take: query.limit + 1,
-    });
-    const { items, nextCursor } = page(rows, query.limit);
-    return { data: items.map(providerView), nextCursor };
-  });
-
-  r.add(providerRoutes.get, async ({ auth, params }) => providerView(await find(auth.projectId, params.aiProviderId)));
+  addReads(r, providerRoutes, {
+    page: ({ auth }, { after, ...window }) => ctx.db.aiProvider.findMany({ where: { projectId: auth.projectId, ...after }, ...window }),
+    find: ({ auth, params }) => find(auth.projectId, params.aiProviderId),
+  }, providerView);
 
   r.add(providerRoutes.replace, async ({ auth, params, body }) => {
     await find(auth.projectId, params.aiProviderId);
@@ -81,7 +70,7 @@ export function providersRouter(ctx: AppContext): Router {
     const current = await find(auth.projectId, params.aiProviderId);
     const { apiKey, ...patch } = body;
     const stored = compact({ name: current.name, kind: current.kind, baseUrl: current.baseUrl, defaultModel: current.defaultModel, headers: current.headers });
-    const merged = parseInput(createProviderSchema, mergePatch(stored, patch), 'body');
+    const merged = patched(createProviderSchema, stored, patch);
     const row = await ctx.db.aiProvider.update({
       where: { id: current.id },
       data: { ...columns(merged), ...apiKeyColumn(apiKey as string | null | undefined) },

@@ -1,16 +1,16 @@
 import type { Router } from 'express';
-import { conflict, notFound, unprocessable } from '../../contracts/errors.js';
+import { conflict, unprocessable } from '../../contracts/errors.js';
 import { newId } from '../../contracts/ids.js';
 import { createToolSchema, type CreateTool, type ToolView } from '../../contracts/schemas/index.js';
 import type { StoredHeaderValue } from '../../contracts/snapshot.js';
 import type { AgentTool } from '../../generated/prisma/client.js';
 import { Prisma } from '../../infra/db/prisma.js';
 import type { AppContext } from '../context.js';
-import { parseInput } from '../http.js';
-import type { toolRoutes as ToolRoutes } from '../openapi/table.js';
-import { afterCursor, newestFirst, page } from '../pagination.js';
+import { found } from '../http.js';
+import { addReads } from './crud.js';
+import type { toolRoutes as ToolRoutes } from './tools.operations.js';
 import { ApiRouter } from '../routing.js';
-import { compact, mergePatch } from '../services/merge-patch.js';
+import { compact, patched } from '../services/merge-patch.js';
 import { headersAsInput, showHeaders, storeHeaders } from '../services/secret-headers.js';
 import { collisionError, findCollision, type NamedTool } from '../services/tool-names.js';
 
@@ -99,11 +99,7 @@ function toolColumns(ctx: AppContext, body: CreateTool, keep: { execute?: unknow
  */
 export function toolsRouter(ctx: AppContext, routes: typeof ToolRoutes, base: string): Router {
   const r = new ApiRouter(base, ctx);
-  const find = async (projectId: string, id: string) => {
-    const row = await ctx.db.agentTool.findFirst({ where: { id, projectId } });
-    if (!row) throw notFound('Agent tool');
-    return row;
-  };
+  const find = async (projectId: string, id: string) => found(await ctx.db.agentTool.findFirst({ where: { id, projectId } }), 'Agent tool');
   const checkAgentTarget = async (projectId: string, body: CreateTool) => {
     if (body.type !== 'agent') return;
     const agent = await ctx.db.agent.findFirst({ where: { id: body.agentId, projectId }, select: { id: true } });
@@ -136,23 +132,16 @@ export function toolsRouter(ctx: AppContext, routes: typeof ToolRoutes, base: st
     return toolView(row);
   });
 
-  r.add(routes.list, async ({ auth, query }) => {
-    const rows = await ctx.db.agentTool.findMany({
-      where: { projectId: auth.projectId, ...afterCursor(query.cursor) },
-      orderBy: newestFirst,
-      take: query.limit + 1,
-    });
-    const { items, nextCursor } = page(rows, query.limit);
-    return { data: items.map(toolView), nextCursor };
-  });
-
-  r.add(routes.get, async ({ auth, params }) => toolView(await find(auth.projectId, params.toolId)));
+  addReads(r, routes, {
+    page: ({ auth }, { after, ...window }) => ctx.db.agentTool.findMany({ where: { projectId: auth.projectId, ...after }, ...window }),
+    find: ({ auth, params }) => find(auth.projectId, params.toolId),
+  }, toolView);
 
   r.add(routes.replace, async ({ auth, params, body }) => update(await find(auth.projectId, params.toolId), body));
 
   r.add(routes.patch, async ({ auth, params, body }) => {
     const current = await find(auth.projectId, params.toolId);
-    const merged = parseInput(createToolSchema, mergePatch(toolAsInput(current), body), 'body');
+    const merged = patched(createToolSchema, toolAsInput(current), body);
     const sameType = merged.type === current.type;
     return update(current, merged, {
       ...(sameType && body.execute === undefined && current.execute !== null ? { execute: current.execute } : {}),

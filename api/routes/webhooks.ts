@@ -1,12 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { Router } from 'express';
+import type { Router } from 'express';
+import type { z } from 'zod';
 import { notFound } from '../../contracts/errors.js';
 import { newId } from '../../contracts/ids.js';
-import { createWebhookSchema, paginationQuerySchema, type WebhookView } from '../../contracts/schemas/index.js';
+import type { WebhookView, webhookDeliverySchema } from '../../contracts/schemas/index.js';
 import type { Webhook, WebhookDelivery } from '../../generated/prisma/client.js';
 import type { AppContext } from '../context.js';
-import { authorize, handler, parseInput } from '../http.js';
-import { afterCursor, newestFirst, page } from '../pagination.js';
+import { found } from '../http.js';
+import { webhookRoutes } from './webhooks.operations.js';
+import { listPage } from '../pagination.js';
+import { ApiRouter } from '../routing.js';
 
 /** A Standard Webhooks signing secret: `whsec_` + 32 random bytes, base64. */
 export function newWebhookSecret(): string {
@@ -17,64 +20,54 @@ function webhookView(w: Webhook): WebhookView {
   return { id: w.id, object: 'webhook', agentId: w.agentId, url: w.url, events: w.events as WebhookView['events'], active: w.active, createdAt: w.createdAt.toISOString() };
 }
 
-function deliveryView(d: WebhookDelivery) {
+type DeliveryView = z.infer<typeof webhookDeliverySchema>;
+
+function deliveryView(d: WebhookDelivery): DeliveryView {
   return {
-    id: d.id, generationId: d.generationId, webhookId: d.webhookId, url: d.url, event: d.event, status: d.status,
+    id: d.id, generationId: d.generationId, webhookId: d.webhookId, url: d.url, event: d.event, status: d.status as DeliveryView['status'],
     attempts: d.attempts, lastStatus: d.lastStatus, lastError: d.lastError,
     deliveredAt: d.deliveredAt ? d.deliveredAt.toISOString() : null, createdAt: d.createdAt.toISOString(),
   };
 }
 
-/** Agent-level webhook subscriptions (/v1/agents/{agentId}/webhooks) and delivery logs. */
+/** Agent-level webhook subscriptions (/v1/agents/{agentId}/webhooks). */
 export function webhooksRouter(ctx: AppContext): Router {
-  const r = Router();
+  const r = new ApiRouter('/v1/agents', ctx);
 
-  async function agentOf(projectId: string, agentId: string) {
-    const agent = await ctx.db.agent.findFirst({ where: { id: agentId, projectId }, select: { id: true } });
-    if (!agent) throw notFound('Agent');
-    return agent;
-  }
+  const agentOf = async (projectId: string, agentId: string) =>
+    found(await ctx.db.agent.findFirst({ where: { id: agentId, projectId }, select: { id: true } }), 'Agent');
 
-  r.post('/:agentId/webhooks', handler(async (req, res) => {
-    const auth = authorize(req, 'agents:CreateAgentWebhook', `agents/${req.params.agentId}`);
-    const body = parseInput(createWebhookSchema, req.body, 'body');
-    const agent = await agentOf(auth.projectId, String(req.params.agentId));
+  r.add(webhookRoutes.create, async ({ auth, params, body }) => {
+    const agent = await agentOf(auth.projectId, params.agentId);
     const secret = newWebhookSecret();
     const row = await ctx.db.webhook.create({
       data: { id: newId('webhook'), projectId: auth.projectId, agentId: agent.id, url: body.url, events: body.events, active: body.active, secretEncrypted: ctx.secrets.encrypt(secret) },
     });
-    res.status(201).json({ ...webhookView(row), secret });
-  }));
+    return { ...webhookView(row), secret };
+  });
 
-  r.get('/:agentId/webhooks', handler(async (req, res) => {
-    const auth = authorize(req, 'agents:ListAgentWebhooks', `agents/${req.params.agentId}`);
-    const q = parseInput(paginationQuerySchema, req.query, 'query');
-    const agent = await agentOf(auth.projectId, String(req.params.agentId));
-    const rows = await ctx.db.webhook.findMany({ where: { agentId: agent.id, projectId: auth.projectId, ...afterCursor(q.cursor) }, orderBy: newestFirst, take: q.limit + 1 });
-    const { items, nextCursor } = page(rows, q.limit);
-    res.json({ data: items.map(webhookView), nextCursor });
-  }));
+  r.add(webhookRoutes.list, async ({ auth, params, query: q }) => {
+    const agent = await agentOf(auth.projectId, params.agentId);
+    const where = { agentId: agent.id, projectId: auth.projectId };
+    return listPage(q, ({ after, ...window }) => ctx.db.webhook.findMany({ where: { ...where, ...after }, ...window }), webhookView);
+  });
 
-  r.delete('/:agentId/webhooks/:webhookId', handler(async (req, res) => {
-    const auth = authorize(req, 'agents:DeleteAgentWebhook', `agents/${req.params.agentId}`);
-    const agent = await agentOf(auth.projectId, String(req.params.agentId));
-    const deleted = await ctx.db.webhook.deleteMany({ where: { id: String(req.params.webhookId), agentId: agent.id, projectId: auth.projectId } });
+  r.add(webhookRoutes.delete, async ({ auth, params }) => {
+    const agent = await agentOf(auth.projectId, params.agentId);
+    const deleted = await ctx.db.webhook.deleteMany({ where: { id: params.webhookId, agentId: agent.id, projectId: auth.projectId } });
     if (deleted.count === 0) throw notFound('Webhook');
-    res.status(204).end();
-  }));
+  });
 
-  return r;
+  return r.router;
 }
 
 /** Delivery log of a generation's webhooks (/v1/generations/{id}/webhook-deliveries). */
 export function deliveriesRouter(ctx: AppContext): Router {
-  const r = Router();
-  r.get('/:generationId/webhook-deliveries', handler(async (req, res) => {
-    const auth = authorize(req, 'agents:GetAgentGeneration', `generations/${req.params.generationId}`);
-    const g = await ctx.db.generation.findFirst({ where: { id: String(req.params.generationId), projectId: auth.projectId }, select: { id: true } });
-    if (!g) throw notFound('Generation');
+  const r = new ApiRouter('/v1/generations', ctx);
+  r.add(webhookRoutes.deliveries, async ({ auth, params }) => {
+    const g = found(await ctx.db.generation.findFirst({ where: { id: params.generationId, projectId: auth.projectId }, select: { id: true } }), 'Generation');
     const rows = await ctx.db.webhookDelivery.findMany({ where: { generationId: g.id }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
-    res.json({ data: rows.map(deliveryView), nextCursor: null });
-  }));
-  return r;
+    return { data: rows.map(deliveryView), nextCursor: null };
+  });
+  return r.router;
 }

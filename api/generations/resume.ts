@@ -1,0 +1,70 @@
+import { WorkflowNotFoundError, WorkflowUpdateFailedError } from '@temporalio/client';
+import { ApplicationFailure } from '@temporalio/common';
+import type { z } from 'zod';
+import { ApiError } from '../../contracts/errors.js';
+import { generationView, loadGenerationView, loadSteps } from '../../infra/db/generation-view.js';
+import type { generationSchema } from '../../contracts/schemas/index.js';
+import type { Generation } from '../../generated/prisma/client.js';
+import { updateRejection } from '../../workflows/definitions.js';
+import type { AppContext } from '../context.js';
+import { found } from '../http.js';
+import type { Responded } from '../routing.js';
+import { waitForSettled } from './wait.js';
+
+/** The `reply` of a route whose responses are generations (200 settled, 202 still running). */
+export type GenerationReply = (status: number, body: z.input<typeof generationSchema>) => Responded;
+
+/** The generation in the key's project (and of `agentId` when given), or 404. */
+export async function findGeneration(ctx: AppContext, projectId: string, id: string, agentId?: string): Promise<Generation> {
+  return found(await ctx.db.generation.findFirst({ where: { id, projectId, ...(agentId ? { agentId } : {}) } }), 'Generation');
+}
+
+/** Update rejections from the workflow's validator → 409 / 422. */
+export function mapUpdateError(err: unknown): never {
+  if (err instanceof WorkflowUpdateFailedError && err.cause instanceof ApplicationFailure) {
+    const { type, message } = err.cause;
+    if (type === updateRejection.unknownToolCall) throw new ApiError(422, 'unprocessable', message);
+    if (type === updateRejection.invalid) throw new ApiError(422, 'unprocessable', message);
+    if (type === updateRejection.alreadyAnswered) throw new ApiError(409, 'conflict', message);
+    if (type === updateRejection.notWaiting) throw new ApiError(409, 'generation_not_waiting', message);
+    if (type === updateRejection.approvalNotFound) throw new ApiError(404, 'not_found', message);
+    if (type === updateRejection.approvalDecided || type === updateRejection.approvalExpired) throw new ApiError(409, 'conflict', message);
+    // Fail closed: a decision that does not match the pending call exactly is refused.
+    if (type === updateRejection.approvalMismatch) throw new ApiError(409, 'conflict', message);
+  }
+  if (err instanceof WorkflowNotFoundError) throw new ApiError(409, 'generation_not_waiting', 'The generation has already finished');
+  throw err;
+}
+
+/** 200 with the generation once it settles past `afterVersion`, else 202 with its state at the deadline. */
+export async function replyWhenSettled(
+  ctx: AppContext, reply: GenerationReply, generationId: string, afterVersion: number, waitSeconds: number, extra: Record<string, unknown> = {},
+): Promise<Responded> {
+  const { generation, settled } = await waitForSettled(ctx.db, ctx.feed, generationId, afterVersion, waitSeconds * 1000);
+  const view = generationView(generation, await loadSteps(ctx.db, generationId));
+  return reply(settled ? 200 : 202, { ...view, ...extra });
+}
+
+/**
+ * The answer to a request that resumed a paused generation (tool outputs, an approval decision, a
+ * clarification): its calls still pending, 202 at once (async), or the generation once settled.
+ */
+export async function replyAfterResume(
+  ctx: AppContext,
+  reply: GenerationReply,
+  projectId: string,
+  generationId: string,
+  update: { stateVersion: number; pending?: unknown[] },
+  body: { async: boolean; waitSeconds: number },
+): Promise<Responded> {
+  if (update.pending?.length) {
+    // Partly answered: reply once the workflow has stored what is still pending, so a read right
+    // after this response sees the same state (read-your-writes).
+    return replyWhenSettled(ctx, reply, generationId, update.stateVersion, 10);
+  }
+  if (body.async) {
+    const view = await loadGenerationView(ctx.db, projectId, generationId);
+    return reply(202, { ...view!, status: 'running', requiredAction: null });
+  }
+  return replyWhenSettled(ctx, reply, generationId, update.stateVersion, body.waitSeconds);
+}

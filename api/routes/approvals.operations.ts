@@ -1,0 +1,78 @@
+import {
+  approvalDecisionRequestSchema,
+  approvalIdSchema,
+  approvalSchema,
+  clarificationAnswerRequestSchema,
+  generationIdSchema,
+  listApprovalsQuerySchema,
+  listResponseSchema,
+  z,
+} from '../../contracts/schemas/index.js';
+import { generationParams } from '../openapi/params.js';
+import { defineRoute } from '../openapi/spec.js';
+import { generationReplies } from './generations.operations.js';
+
+const approvalParams = z.object({ approvalId: approvalIdSchema });
+const generationApprovalParams = z.object({ generationId: generationIdSchema, approvalId: approvalIdSchema });
+const approvalList = listResponseSchema(approvalSchema, 'ApprovalList');
+
+/** Human answers to paused generations and the approvals inbox (served by ./approvals.ts). */
+export const approvalRoutes = {
+  decide: defineRoute({
+    operationId: 'decideApproval',
+    method: 'post',
+    path: '/v1/generations/{generationId}/approvals/{approvalId}',
+    tag: 'Approvals',
+    summary: 'Approve or deny a tool call waiting for a human decision',
+    description: '`arguments` (only when approving) replaces the call\'s arguments. A second decision is a 409.',
+    action: 'agents:DecideApproval',
+    pathAndQuery: 'as-given',
+    resource: (p) => `generations/${p.generationId}`,
+    params: generationApprovalParams,
+    body: approvalDecisionRequestSchema,
+    ...generationReplies('The generation once settled again (or still requires_action with the approvals pending)'),
+    errors: [409],
+  }),
+  answerClarification: defineRoute({
+    operationId: 'answerClarification',
+    method: 'post',
+    path: '/v1/generations/{generationId}/clarification',
+    tag: 'Approvals',
+    summary: 'Answer the question of an agent_clarify call',
+    action: 'agents:AnswerClarification',
+    pathAndQuery: 'as-given',
+    resource: (p) => `generations/${p.generationId}`,
+    params: generationParams,
+    body: clarificationAnswerRequestSchema,
+    ...generationReplies('The generation once settled again'),
+    errors: [409],
+  }),
+  list: defineRoute({
+    operationId: 'listApprovals',
+    method: 'get',
+    path: '/v1/approvals',
+    tag: 'Approvals',
+    summary: 'The approvals inbox (filters: status, generationId, agentId)',
+    action: 'agents:ListApprovals',
+    pathAndQuery: 'as-given',
+    resource: () => 'approvals/*',
+    query: listApprovalsQuerySchema,
+    status: 200,
+    response: approvalList,
+    responseDescription: 'A page of approvals, newest first',
+  }),
+  get: defineRoute({
+    operationId: 'getApproval',
+    method: 'get',
+    path: '/v1/approvals/{approvalId}',
+    tag: 'Approvals',
+    summary: 'Get an approval',
+    action: 'agents:GetApproval',
+    pathAndQuery: 'as-given',
+    resource: (p) => `approvals/${p.approvalId}`,
+    params: approvalParams,
+    status: 200,
+    response: approvalSchema,
+    responseDescription: 'The approval',
+  }),
+};

@@ -1,0 +1,21 @@
+import type { AnyRouteSpec, ResponseOf } from '../openapi/spec.js';
+import { listPage, type PageWindow } from '../pagination.js';
+import type { ApiRouter, AuthedRouteInput } from '../routing.js';
+
+type PageWindowQuery = { cursor?: string | undefined; limit: number };
+
+/**
+ * The two read endpoints of a resource: `list` (newest-first pages, `{ data, nextCursor }`) and
+ * `get` (one row by id), both showing rows with `view`. `page` reads a window of rows; `find`
+ * reads the row the path names (404 otherwise).
+ */
+export function addReads<L extends AnyRouteSpec, G extends AnyRouteSpec, T extends { id: string; createdAt: Date }>(
+  r: ApiRouter,
+  routes: { list: L; get: G },
+  rows: { page: (input: AuthedRouteInput<L>, window: PageWindow) => Promise<T[]>; find: (input: AuthedRouteInput<G>) => Promise<T> },
+  view: (row: T) => ResponseOf<G>,
+): void {
+  // The list entry's response is listResponseSchema(item) of the get entry's item (checked under test).
+  r.add(routes.list, (input) => listPage(input.query as PageWindowQuery, (window) => rows.page(input, window), view) as Promise<ResponseOf<L>>);
+  r.add(routes.get, async (input) => view(await rows.find(input)));
+}

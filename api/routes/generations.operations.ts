@@ -1,0 +1,145 @@
+import {
+  agentIdSchema,
+  generateRequestSchema,
+  generationIdSchema,
+  generationSchema,
+  listGenerationsQuerySchema,
+  listResponseSchema,
+  streamQuerySchema,
+  toolOutputsRequestSchema,
+  z,
+} from '../../contracts/schemas/index.js';
+import { agentParams, generationParams } from '../openapi/params.js';
+import { defineRoute } from '../openapi/spec.js';
+
+const agentGenerationParams = z.object({ agentId: agentIdSchema, generationId: generationIdSchema });
+const generationList = listResponseSchema(generationSchema, 'GenerationList');
+
+/** Server-sent events: `id` (per-generation sequence), `event` (type) and JSON `data` per event. */
+const eventStream = z.string().openapi('GenerationEventStream', {
+  description:
+    'text/event-stream. Each event has an increasing `id` (reconnect with Last-Event-ID), an `event` type (start, step_started, chunk, tool_call, tool_result, step_completed, approval_requested, approval_resolved, requires_action, clarification_requested, done, error) and JSON `data` with at least generationId and step.',
+});
+
+/**
+ * The responses of a request that runs, resumes or cancels a generation: 200 with it once settled,
+ * 202 with it while still running (`running` says why).
+ */
+export function generationReplies(settled: string, running = 'Accepted: resumed and still running') {
+  return {
+    status: 200,
+    response: generationSchema,
+    responseDescription: settled,
+    otherResponses: { 202: { description: running, schema: generationSchema } },
+  };
+}
+
+/** Running agents and reading their generations (served by ./generations.ts). */
+export const generationRoutes = {
+  generate: defineRoute({
+    operationId: 'createAgentGeneration',
+    method: 'post',
+    path: '/v1/agents/{agentId}/generate',
+    tag: 'Generations',
+    summary: 'Run the agent (sync by default; async: true returns 202 at once)',
+    description: 'An Idempotency-Key header makes a repeated request return the same generation.',
+    action: 'agents:CreateAgentGeneration',
+    pathAndQuery: 'as-given',
+    resource: (p) => `agents/${p.agentId}`,
+    params: agentParams,
+    body: generateRequestSchema,
+    ...generationReplies(
+      'The settled generation (completed, failed, cancelled or requires_action); with stream: true, its events as SSE',
+      'Accepted: still running (async, or waitSeconds elapsed)',
+    ),
+    alternativeContent: { 'text/event-stream': eventStream },
+    errors: [409, 422],
+  }),
+  submitToolOutputs: defineRoute({
+    operationId: 'submitAgentToolOutputs',
+    method: 'post',
+    path: '/v1/agents/{agentId}/generate/{generationId}/tool-outputs',
+    tag: 'Generations',
+    summary: 'Submit outputs of client tool calls and resume the generation',
+    action: 'agents:SubmitAgentToolOutputs',
+    pathAndQuery: 'as-given',
+    resource: (p) => `agents/${p.agentId}`,
+    params: agentGenerationParams,
+    body: toolOutputsRequestSchema,
+    ...generationReplies('The generation once settled again (or still requires_action with the calls pending); with stream: true, its events as SSE'),
+    alternativeContent: { 'text/event-stream': eventStream },
+    errors: [409, 422],
+  }),
+  getForAgent: defineRoute({
+    operationId: 'getAgentGeneration',
+    method: 'get',
+    path: '/v1/agents/{agentId}/generations/{generationId}',
+    tag: 'Generations',
+    summary: 'Get a generation of an agent',
+    action: 'agents:GetAgentGeneration',
+    pathAndQuery: 'as-given',
+    resource: (p) => `agents/${p.agentId}`,
+    params: agentGenerationParams,
+    status: 200,
+    response: generationSchema,
+    responseDescription: 'The generation with its steps',
+  }),
+  list: defineRoute({
+    operationId: 'listAgentGenerations',
+    method: 'get',
+    path: '/v1/generations',
+    tag: 'Generations',
+    summary: 'List generations (filters: agentId, status, sessionId, traceId)',
+    action: 'agents:ListAgentGenerations',
+    pathAndQuery: 'as-given',
+    resource: () => 'generations/*',
+    query: listGenerationsQuerySchema,
+    status: 200,
+    response: generationList,
+    responseDescription: 'A page of generations, newest first (without steps)',
+  }),
+  get: defineRoute({
+    operationId: 'getGeneration',
+    method: 'get',
+    path: '/v1/generations/{generationId}',
+    tag: 'Generations',
+    summary: 'Get a generation',
+    action: 'agents:GetAgentGeneration',
+    pathAndQuery: 'as-given',
+    resource: (p) => `generations/${p.generationId}`,
+    params: generationParams,
+    status: 200,
+    response: generationSchema,
+    responseDescription: 'The generation with its steps',
+  }),
+  events: defineRoute({
+    operationId: 'streamAgentGeneration',
+    method: 'get',
+    path: '/v1/generations/{generationId}/events',
+    tag: 'Generations',
+    summary: "Stream a generation's events (SSE, resumable with Last-Event-ID)",
+    description: 'Sends every recorded event after Last-Event-ID, then live ones until the generation settles; keep-alive comments every 15 s.',
+    action: 'agents:StreamAgentGeneration',
+    pathAndQuery: 'as-given',
+    resource: (p) => `generations/${p.generationId}`,
+    params: generationParams,
+    query: streamQuerySchema,
+    status: 200,
+    response: eventStream,
+    responseContentType: 'text/event-stream',
+    responseDescription: 'The event stream',
+  }),
+  cancel: defineRoute({
+    operationId: 'cancelAgentGeneration',
+    method: 'post',
+    path: '/v1/generations/{generationId}/cancel',
+    tag: 'Generations',
+    summary: 'Cancel a generation',
+    action: 'agents:CancelAgentGeneration',
+    pathAndQuery: 'as-given',
+    resource: (p) => `generations/${p.generationId}`,
+    params: generationParams,
+    ...generationReplies('The cancelled generation', 'Cancellation requested, not yet settled'),
+    errors: [409],
+  }),
+};
