@@ -3,6 +3,7 @@ import { conflict, unprocessable } from '../../contracts/errors.js';
 import { newId, randomToken } from '../../contracts/ids.js';
 import { createAgentSchema, type AgentView, type CreateAgent, type CreatedAgentView } from '../../contracts/schemas/index.js';
 import type { Agent } from '../../generated/prisma/client.js';
+import { readAgentOptions, readGuardrails } from '../../infra/db/json-columns.js';
 import { Prisma } from '../../infra/db/prisma.js';
 import { hashKey, keyPrefix } from '../auth/keys.js';
 import type { AppContext } from '../context.js';
@@ -19,6 +20,7 @@ export function slugify(name: string): string {
 }
 
 export function agentView(a: Agent): AgentView {
+  const options = readAgentOptions(a.extra);
   return {
     id: a.id,
     projectId: a.projectId,
@@ -36,7 +38,7 @@ export function agentView(a: Agent): AgentView {
     stopConditions: (a.stopConditions as AgentView['stopConditions']) ?? null,
     maxSteps: a.maxSteps,
     boundaryPolicy: (a.boundaryPolicy as AgentView['boundaryPolicy']) ?? null,
-    guardrails: (a.guardrails as AgentView['guardrails']) ?? null,
+    guardrails: a.guardrails === null ? null : readGuardrails(a.guardrails),
     conversational: a.conversational,
     memory: (a.memory as AgentView['memory']) ?? null,
     contextWindow: a.contextWindow,
@@ -44,8 +46,8 @@ export function agentView(a: Agent): AgentView {
     active: a.active,
     publicChat: (a.publicChat as AgentView['publicChat']) ?? null,
     publicChatKeyPrefix: a.publicKeyPrefix,
-    allowClarification: ((a.extra ?? {}) as { allowClarification?: boolean }).allowClarification !== false,
-    requireApprovalFor: ((a.extra ?? {}) as { requireApprovalFor?: 'destructive' }).requireApprovalFor ?? null,
+    allowClarification: options.allowClarification,
+    requireApprovalFor: options.requireApprovalFor ?? null,
     createdAt: a.createdAt.toISOString(),
     updatedAt: a.updatedAt.toISOString(),
   };

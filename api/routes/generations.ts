@@ -3,7 +3,7 @@ import type { Router } from 'express';
 import { ApiError, unprocessable } from '../../contracts/errors.js';
 import { generationView, loadSteps } from '../../infra/db/generation-view.js';
 import { settledStatuses, type GenerationStatus } from '../../contracts/schemas/index.js';
-import type { GenerationSnapshot } from '../../contracts/snapshot.js';
+import { readSnapshot } from '../../infra/db/json-columns.js';
 import { submitToolOutputsUpdate } from '../../workflows/definitions.js';
 import type { AppContext } from '../context.js';
 import { findGeneration, mapUpdateError, replyAfterResume, replyWhenSettled } from '../generations/resume.js';
@@ -43,7 +43,7 @@ export function agentGenerationsRouter(ctx: AppContext): Router {
     if (generation.status !== 'requires_action') {
       throw new ApiError(409, 'generation_not_waiting', `The generation is ${generation.status}, not waiting for tool outputs`);
     }
-    const snapshot = generation.snapshot as unknown as GenerationSnapshot;
+    const snapshot = readSnapshot(generation.snapshot);
     const attached = new Set(snapshot.tools.map((t) => t.id));
     const check = (ids: string[] | undefined, path: string) => {
       const bad = (ids ?? []).filter((id) => !attached.has(id));

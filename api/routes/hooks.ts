@@ -1,8 +1,8 @@
 import type { Router } from 'express';
 import { newId } from '../../contracts/ids.js';
 import { createHookSchema, type CreateHook, type HookView } from '../../contracts/schemas/index.js';
-import type { StoredHeaderValue } from '../../contracts/snapshot.js';
 import type { Hook } from '../../generated/prisma/client.js';
+import { readHttpHookConfig, type StoredHttpHookConfig } from '../../infra/db/json-columns.js';
 import type { AppContext } from '../context.js';
 import { found } from '../http.js';
 import { hookRoutes } from './hooks.operations.js';
@@ -11,21 +11,10 @@ import { ApiRouter } from '../routing.js';
 import { compact, patched } from '../services/merge-patch.js';
 import { headersAsInput, showHeaders, storeHeaders } from '../services/secret-headers.js';
 
-/**
- * How an http hook's config is stored: header values marked secret as `{ encrypted }` envelopes,
- * the signing secret as `secretEncrypted`. Rule and approval configs are stored as validated.
- */
-export interface StoredHttpHookConfig {
-  url: string;
-  headers?: Record<string, StoredHeaderValue>;
-  timeoutSeconds: number;
-  secretEncrypted?: string;
-}
-
 export function hookView(h: Hook): HookView {
   let config = h.config as HookView['config'];
   if (h.type === 'http') {
-    const c = h.config as unknown as StoredHttpHookConfig;
+    const c = readHttpHookConfig(h.config);
     config = { url: c.url, ...(c.headers ? { headers: showHeaders(c.headers) } : {}), timeoutSeconds: c.timeoutSeconds, hasSecret: c.secretEncrypted !== undefined };
   }
   return {
@@ -45,7 +34,7 @@ export function hookView(h: Hook): HookView {
 function hookAsInput(h: Hook): Record<string, unknown> {
   let config = h.config as Record<string, unknown>;
   if (h.type === 'http') {
-    const c = h.config as unknown as StoredHttpHookConfig;
+    const c = readHttpHookConfig(h.config);
     config = compact({
       url: c.url,
       headers: c.headers ? headersAsInput(c.headers) : null,

@@ -3,8 +3,7 @@ import type { LoopPlan } from '../../contracts/generation/index.js';
 import {
   agentFields,
   approvalHookConfigSchema,
-  guardrailsSchema,
-  ruleHookConfigSchema,
+  type guardrailsSchema,
   type ApprovalHookConfig,
   type RuleHookConfig,
 } from '../../contracts/schemas/index.js';
@@ -31,8 +30,26 @@ export function readHttpHookConfig(config: unknown): StoredHttpHookConfig {
   return storedHttpHookConfigSchema.parse(config);
 }
 
+const scalarSchema = z.union([z.string(), z.number(), z.boolean()]);
+
+/**
+ * Stored rule configs are read for their shape only: their patterns were checked when written, and
+ * a pattern that a later, stricter check would refuse must not make the agent unusable.
+ */
+const storedRuleHookConfigSchema = z.object({
+  conditions: z.array(
+    z.object({
+      path: z.string(),
+      operator: z.enum(['CONTAINS', 'STARTS_WITH', 'MATCHES', 'IN']),
+      value: z.union([scalarSchema, z.array(scalarSchema)]),
+    }),
+  ),
+  decision: z.enum(['deny', 'allow']),
+  reason: z.string().optional(),
+}) satisfies z.ZodType<RuleHookConfig>;
+
 export function readRuleHookConfig(config: unknown): RuleHookConfig {
-  return ruleHookConfigSchema.parse(config);
+  return storedRuleHookConfigSchema.parse(config);
 }
 
 export function readApprovalHookConfig(config: unknown): ApprovalHookConfig {
@@ -50,10 +67,15 @@ export function readAgentOptions(extra: unknown): AgentOptions {
   return agentOptionsSchema.parse(extra ?? {});
 }
 
-export type Guardrails = z.infer<typeof guardrailsSchema>;
+/** Stored guardrails, read for their shape only (their patterns were checked when written). */
+const storedGuardrailsSchema = z.object({
+  blockPatterns: z.array(z.string()).default([]),
+  requireToolFor: z.array(z.string()).default([]),
+}) satisfies z.ZodType<z.infer<typeof guardrailsSchema>>;
+export type Guardrails = z.infer<typeof storedGuardrailsSchema>;
 
 export function readGuardrails(guardrails: unknown): Guardrails {
-  return guardrailsSchema.parse(guardrails ?? {});
+  return storedGuardrailsSchema.parse(guardrails ?? {});
 }
 
 const toolTypeSchema = z.enum(['http', 'client', 'mcp', 'agent', 'builtin']);
@@ -103,7 +125,7 @@ const snapshotSchema = z.looseObject({
     }),
   ),
   webhooks: z.array(z.object({ id: z.string(), url: z.string(), events: z.array(z.string()), secretEncrypted: z.string() })).optional(),
-  guardrails: guardrailsSchema,
+  guardrails: storedGuardrailsSchema,
   // The plan was built by the API from validated input and is the workflow's argument; it is
   // checked for shape here, not re-validated field by field.
   plan: z.custom<LoopPlan>((v) => typeof v === 'object' && v !== null && Array.isArray((v as { tools?: unknown }).tools)),
