@@ -21,7 +21,18 @@ const forbiddenInWorkflows = [
 ];
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'dist/**', 'generated/**', '.data/**', '.tools/**', 'scratch/**', 'coverage/**', 'bench/results/**'] },
+  {
+    ignores: [
+      'node_modules/**',
+      'dist/**',
+      'generated/**',
+      '.data/**',
+      '.tools/**',
+      'scratch/**',
+      'coverage/**',
+      'bench/results/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -31,7 +42,10 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: false }],
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
     },
   },
@@ -41,10 +55,20 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: forbiddenInWorkflows.map((name) => ({ name, message: 'Workflow code must be deterministic: do I/O in an activity.' })),
+          paths: forbiddenInWorkflows.map((name) => ({
+            name,
+            message: 'Workflow code must be deterministic: do I/O in an activity.',
+          })),
           patterns: [
-            { group: ['**/activities/*'], message: 'Workflows import activity types from contracts/generation.', allowTypeImports: true },
-            { group: ['**/infra/**', '**/api/**', '**/generated/**'], message: 'Workflows must not import I/O modules.' },
+            {
+              group: ['**/activities/*'],
+              message: 'Workflows import activity types from contracts/generation.',
+              allowTypeImports: true,
+            },
+            {
+              group: ['**/infra/**', '**/api/**', '**/generated/**'],
+              message: 'Workflows must not import I/O modules.',
+            },
           ],
         },
       ],
@@ -72,7 +96,11 @@ export default tseslint.config(
           paths: forbiddenInWorkflows.map((name) => ({ name, message: 'The generation contract must stay pure.' })),
           patterns: [
             { group: ['../../*'], message: 'The generation contract imports nothing outside contracts/.' },
-            { group: ['../*'], message: 'The generation contract imports only types from contracts/schemas.', allowTypeImports: true },
+            {
+              group: ['../*'],
+              message: 'The generation contract imports only types from contracts/schemas.',
+              allowTypeImports: true,
+            },
           ],
         },
       ],

@@ -1,10 +1,20 @@
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { DefaultLogger, type NativeConnection, Runtime, Worker, bundleWorkflowCode, type WorkflowBundle, type WorkflowBundleOption } from '@temporalio/worker';
+import {
+  DefaultLogger,
+  type NativeConnection,
+  Runtime,
+  Worker,
+  bundleWorkflowCode,
+  type WorkflowBundle,
+  type WorkflowBundleOption,
+} from '@temporalio/worker';
 import { createActivities, type ActivityDeps } from './activities/index.js';
 
 const here = import.meta.url;
 /** The workflows entry, `.ts` under tsx and tests, `.js` once built. */
-export const workflowsPath = fileURLToPath(new URL(here.endsWith('.ts') ? './workflows/index.ts' : './workflows/index.js', here));
+export const workflowsPath = fileURLToPath(
+  new URL(here.endsWith('.ts') ? './workflows/index.ts' : './workflows/index.js', here),
+);
 
 export async function bundleWorkflows(): Promise<WorkflowBundle> {
   return bundleWorkflowCode({ workflowsPath, logger: new DefaultLogger('WARN') });
@@ -62,7 +72,13 @@ async function main(): Promise<void> {
     ...(env.WORKFLOW_BUNDLE_PATH ? { workflowBundle: { codePath: env.WORKFLOW_BUNDLE_PATH } } : {}),
     namespace: env.TEMPORAL_NAMESPACE,
     taskQueue: env.TEMPORAL_TASK_QUEUE,
-    deps: { db: runtime.db, feed: runtime.feed, secrets: runtime.secrets, dispatcher: runtime.dispatcher, modelTimeoutMs: env.MODEL_CALL_TIMEOUT_SECONDS * 1000 },
+    deps: {
+      db: runtime.db,
+      feed: runtime.feed,
+      secrets: runtime.secrets,
+      dispatcher: runtime.dispatcher,
+      modelTimeoutMs: env.MODEL_CALL_TIMEOUT_SECONDS * 1000,
+    },
   });
   process.once('SIGINT', () => worker.shutdown());
   process.once('SIGTERM', () => worker.shutdown());

@@ -23,9 +23,17 @@ export type StreamEventType =
  * Every append wakes listeners (SSE streams, waiting requests) through the change feed.
  */
 export class EventLog {
-  constructor(private readonly db: Db, private readonly feed: ChangeFeed) {}
+  constructor(
+    private readonly db: Db,
+    private readonly feed: ChangeFeed,
+  ) {}
 
-  async append(generationId: string, type: StreamEventType, data: Record<string, unknown>, key: string | null = null): Promise<number | null> {
+  async append(
+    generationId: string,
+    type: StreamEventType,
+    data: Record<string, unknown>,
+    key: string | null = null,
+  ): Promise<number | null> {
     const payload = JSON.stringify({ generationId, ...data });
     const rows = await this.db.$queryRaw<Array<{ seq: number }>>`
       WITH next AS (

@@ -41,7 +41,10 @@ function storedMessage(content: Prisma.JsonValue): StoredMessage {
 export class GenerationStore {
   readonly events: EventLog;
 
-  constructor(private readonly db: Db, private readonly feed: ChangeFeed) {
+  constructor(
+    private readonly db: Db,
+    private readonly feed: ChangeFeed,
+  ) {
     this.events = new EventLog(db, feed);
   }
 
@@ -60,7 +63,9 @@ export class GenerationStore {
   }
 
   async messageAt(generationId: string, seq: number): Promise<StoredMessage | null> {
-    const row = await this.db.generationMessage.findUnique({ where: { generationId_key: { generationId, key: String(seq) } } });
+    const row = await this.db.generationMessage.findUnique({
+      where: { generationId_key: { generationId, key: String(seq) } },
+    });
     return row ? storedMessage(row.content) : null;
   }
 
@@ -94,18 +99,32 @@ export class GenerationStore {
       },
     });
     const step = write.iterationCount;
-    if (write.status === 'running' && write.stateVersion === 1) await this.events.append(write.generationId, 'start', { step: 0 }, 'start');
+    if (write.status === 'running' && write.stateVersion === 1)
+      await this.events.append(write.generationId, 'start', { step: 0 }, 'start');
     const action = write.requiredAction;
     if (write.status === 'requires_action' && action) {
       if (action.type === 'answer_clarification') {
-        await this.events.append(write.generationId, 'clarification_requested', { step, clarification: action.clarification }, `clarification:${action.clarification.toolCallId}`);
+        await this.events.append(
+          write.generationId,
+          'clarification_requested',
+          { step, clarification: action.clarification },
+          `clarification:${action.clarification.toolCallId}`,
+        );
       }
-      await this.events.append(write.generationId, 'requires_action', { step, status: 'requires_action', requiredAction: action }, `requires_action:${write.stateVersion}`);
+      await this.events.append(
+        write.generationId,
+        'requires_action',
+        { step, status: 'requires_action', requiredAction: action },
+        `requires_action:${write.stateVersion}`,
+      );
     }
     await this.feed.publish(write.generationId);
   }
 
-  async progress(generationId: string, fields: { iterationCount: number; promptTokens: number; completionTokens: number }): Promise<void> {
+  async progress(
+    generationId: string,
+    fields: { iterationCount: number; promptTokens: number; completionTokens: number },
+  ): Promise<void> {
     await this.db.generation.update({ where: { id: generationId }, data: fields });
   }
 
@@ -127,12 +146,15 @@ export class GenerationStore {
   }
 
   async saveDiscoveredTools(generationId: string, tools: unknown[], definitionsHash: string): Promise<void> {
-    await this.db.generation.update({ where: { id: generationId }, data: { discoveredTools: { tools, definitionsHash } as object } });
+    await this.db.generation.update({
+      where: { id: generationId },
+      data: { discoveredTools: { tools, definitionsHash } as object },
+    });
   }
 
   async discoveredTools(generationId: string): Promise<StoredMcpTool[]> {
     const row = await this.db.generation.findUnique({ where: { id: generationId }, select: { discoveredTools: true } });
-    return ((row?.discoveredTools as { tools?: StoredMcpTool[] } | null)?.tools ?? []);
+    return (row?.discoveredTools as { tools?: StoredMcpTool[] } | null)?.tools ?? [];
   }
 
   async finalText(generationId: string): Promise<string | null> {
@@ -151,53 +173,123 @@ export class GenerationStore {
     });
   }
 
-  async openApprovals(generationId: string, step: number, approvals: ApprovalRequest[], status: StatusWrite): Promise<void> {
-    const generation = await this.db.generation.findUniqueOrThrow({ where: { id: generationId }, select: { projectId: true } });
+  async openApprovals(
+    generationId: string,
+    step: number,
+    approvals: ApprovalRequest[],
+    status: StatusWrite,
+  ): Promise<void> {
+    const generation = await this.db.generation.findUniqueOrThrow({
+      where: { id: generationId },
+      select: { projectId: true },
+    });
     for (const [i, a] of approvals.entries()) {
       await this.db.approval.upsert({
         where: { id: a.approvalId },
         create: {
-          id: a.approvalId, projectId: generation.projectId, generationId, toolCallId: a.toolCallId, toolName: a.toolName,
-          argumentsHash: a.argumentsHash, arguments: (a.arguments ?? {}) as object, status: 'pending', expiresAt: new Date(a.expiresAt),
+          id: a.approvalId,
+          projectId: generation.projectId,
+          generationId,
+          toolCallId: a.toolCallId,
+          toolName: a.toolName,
+          argumentsHash: a.argumentsHash,
+          arguments: (a.arguments ?? {}) as object,
+          status: 'pending',
+          expiresAt: new Date(a.expiresAt),
         },
         update: {},
       });
       await this.putTrace(generationId, `approval:${a.approvalId}:requested`, traceOrder.approvalRequested(step, i), {
-        step, type: 'approval', approvalId: a.approvalId, toolCallId: a.toolCallId, toolName: a.toolName, arguments: a.arguments, status: 'pending', expiresAt: a.expiresAt,
+        step,
+        type: 'approval',
+        approvalId: a.approvalId,
+        toolCallId: a.toolCallId,
+        toolName: a.toolName,
+        arguments: a.arguments,
+        status: 'pending',
+        expiresAt: a.expiresAt,
       });
-      await this.events.append(generationId, 'approval_requested', {
-        step, approvalId: a.approvalId, toolCallId: a.toolCallId, toolName: a.toolName, arguments: a.arguments, expiresAt: a.expiresAt,
-      }, `approval_requested:${a.approvalId}`);
+      await this.events.append(
+        generationId,
+        'approval_requested',
+        {
+          step,
+          approvalId: a.approvalId,
+          toolCallId: a.toolCallId,
+          toolName: a.toolName,
+          arguments: a.arguments,
+          expiresAt: a.expiresAt,
+        },
+        `approval_requested:${a.approvalId}`,
+      );
     }
     await this.writeStatus(status);
   }
 
-  async closeApprovals(generationId: string, step: number, outcomes: ApprovalOutcome[], status: StatusWrite): Promise<void> {
+  async closeApprovals(
+    generationId: string,
+    step: number,
+    outcomes: ApprovalOutcome[],
+    status: StatusWrite,
+  ): Promise<void> {
     for (const [i, o] of outcomes.entries()) {
       await this.db.approval.update({
         where: { id: o.approvalId },
         data: {
-          status: o.status, decidedAt: new Date(o.decidedAt), decidedBy: o.decidedBy, reason: o.reason,
+          status: o.status,
+          decidedAt: new Date(o.decidedAt),
+          decidedBy: o.decidedBy,
+          reason: o.reason,
           editedArgs: o.editedArguments === null ? Prisma.DbNull : (o.editedArguments as object),
         },
       });
-      const request = await this.db.approval.findUniqueOrThrow({ where: { id: o.approvalId }, select: { toolName: true } });
+      const request = await this.db.approval.findUniqueOrThrow({
+        where: { id: o.approvalId },
+        select: { toolName: true },
+      });
       await this.putTrace(generationId, `approval:${o.approvalId}:resolved`, traceOrder.approvalResolved(step, i), {
-        step, type: 'approval', approvalId: o.approvalId, toolCallId: o.toolCallId, toolName: request.toolName, status: o.status,
-        decidedBy: o.decidedBy, decidedAt: o.decidedAt, ...(o.reason ? { reason: o.reason } : {}),
+        step,
+        type: 'approval',
+        approvalId: o.approvalId,
+        toolCallId: o.toolCallId,
+        toolName: request.toolName,
+        status: o.status,
+        decidedBy: o.decidedBy,
+        decidedAt: o.decidedAt,
+        ...(o.reason ? { reason: o.reason } : {}),
         ...(o.editedArguments ? { editedArguments: o.editedArguments } : {}),
       });
-      await this.events.append(generationId, 'approval_resolved', {
-        step, approvalId: o.approvalId, toolCallId: o.toolCallId, status: o.status, decidedBy: o.decidedBy, decidedAt: o.decidedAt, reason: o.reason,
-      }, `approval_resolved:${o.approvalId}`);
+      await this.events.append(
+        generationId,
+        'approval_resolved',
+        {
+          step,
+          approvalId: o.approvalId,
+          toolCallId: o.toolCallId,
+          status: o.status,
+          decidedBy: o.decidedBy,
+          decidedAt: o.decidedAt,
+          reason: o.reason,
+        },
+        `approval_resolved:${o.approvalId}`,
+      );
     }
     await this.writeStatus(status);
   }
 
   async finish(input: FinishInput): Promise<void> {
-    const text = input.text !== undefined ? input.text : input.status === 'completed' ? await this.lastAssistantText(input.generationId) : null;
+    const text =
+      input.text !== undefined
+        ? input.text
+        : input.status === 'completed'
+          ? await this.lastAssistantText(input.generationId)
+          : null;
     if (text !== null && input.stopReason !== 'stop_condition' && input.stopReason !== 'done_tool') {
-      await this.putTrace(input.generationId, 'answer', traceOrder.answer(input.iterationCount), { step: input.iterationCount, type: 'answer', text });
+      await this.putTrace(input.generationId, 'answer', traceOrder.answer(input.iterationCount), {
+        step: input.iterationCount,
+        type: 'answer',
+        text,
+      });
     }
     await this.db.generation.updateMany({
       where: { id: input.generationId, stateVersion: { lt: input.stateVersion } },
@@ -220,6 +312,11 @@ export class GenerationStore {
     if (step > 0) await this.events.append(generationId, 'step_completed', { step }, `step_completed:${step}`);
     if (input.error) await this.events.append(generationId, 'error', { step, error: input.error }, 'error');
     const row = await this.db.generation.findUniqueOrThrow({ where: { id: generationId } });
-    await this.events.append(generationId, 'done', { step, generation: generationView(row, await loadSteps(this.db, generationId)) }, 'done');
+    await this.events.append(
+      generationId,
+      'done',
+      { step, generation: generationView(row, await loadSteps(this.db, generationId)) },
+      'done',
+    );
   }
 }

@@ -9,7 +9,8 @@ import type { GenerationStore, StoredMessage } from './generation-store.js';
 import { decryptHeaders } from './http-tool.js';
 
 export const BLOCKED_BY_GUARDRAIL = 'This response was withheld because it matched a content guardrail.';
-export const blockedByHook = (reason: string | undefined) => `This response was withheld by a policy hook${reason ? `: ${reason}` : '.'}`;
+export const blockedByHook = (reason: string | undefined) =>
+  `This response was withheld by a policy hook${reason ? `: ${reason}` : '.'}`;
 
 function signingSecret(config: StoredHttpHookConfig, secrets: SecretBox): string | null {
   return config.secretEncrypted ? secrets.decrypt(config.secretEncrypted) : null;
@@ -61,10 +62,18 @@ export async function callHttpHook(
     });
     const text = (await response.text()).slice(0, 1_000_000);
     if (!response.ok) return { decision: 'allow', failed: `hook answered HTTP ${response.status}` };
-    return parseDecision(text) ?? { decision: 'allow', failed: 'hook answer was not {"decision": "allow" | "deny" | "modify"}' };
+    return (
+      parseDecision(text) ?? {
+        decision: 'allow',
+        failed: 'hook answer was not {"decision": "allow" | "deny" | "modify"}',
+      }
+    );
   } catch (err) {
     const cause = (err as { cause?: Error }).cause;
-    const message = (err as Error).name === 'TimeoutError' ? `hook timed out after ${timeoutSeconds}s` : `hook unreachable: ${cause?.message ?? (err as Error).message}`;
+    const message =
+      (err as Error).name === 'TimeoutError'
+        ? `hook timed out after ${timeoutSeconds}s`
+        : `hook unreachable: ${cause?.message ?? (err as Error).message}`;
     return { decision: 'allow', failed: message };
   }
 }
@@ -85,17 +94,25 @@ export async function runHttpHook(
     step: input.step,
   };
   let stored: StoredMessage | null = null;
-  if (input.toolName) Object.assign(payload, { toolName: input.toolName, toolCallId: input.toolCallId, arguments: input.arguments });
+  if (input.toolName)
+    Object.assign(payload, { toolName: input.toolName, toolCallId: input.toolCallId, arguments: input.arguments });
   if (input.event === 'PostToolUse' && input.resultSeq !== undefined) {
     stored = await deps.store.messageAt(input.generationId, input.resultSeq);
     Object.assign(payload, { result: parseMaybeJson(stored?.content ?? null), status: stored?.status });
   }
-  if (input.event === 'OnRunComplete') Object.assign(payload, { status: input.status, text: await deps.store.finalText(input.generationId) });
+  if (input.event === 'OnRunComplete')
+    Object.assign(payload, { status: input.status, text: await deps.store.finalText(input.generationId) });
 
   const deliveryId = `${input.generationId}:${hook.id}:${input.event}:${input.toolCallId ?? input.step}`;
   const decision = await callHttpHook(hook, payload, deps, deliveryId);
 
-  if (input.event === 'PostToolUse' && decision.decision === 'modify' && 'result' in decision && stored && input.resultSeq !== undefined) {
+  if (
+    input.event === 'PostToolUse' &&
+    decision.decision === 'modify' &&
+    'result' in decision &&
+    stored &&
+    input.resultSeq !== undefined
+  ) {
     const content = typeof decision.result === 'string' ? decision.result : JSON.stringify(decision.result ?? null);
     await deps.store.putMessage(input.generationId, input.resultSeq, { ...stored, content });
     await deps.store.replaceObservedResult(input.generationId, input.step, input.toolCallId!, parseMaybeJson(content));
@@ -123,18 +140,43 @@ export async function reviewFinalText(
     const hook = snapshot.hooks.find((h) => h.id === hookId);
     if (!hook) continue;
     const deliveryId = `${input.generationId}:${hook.id}:PreResponse`;
-    const decision = await callHttpHook(hook, { event: 'PreResponse', hookId, generationId: input.generationId, agentId: snapshot.agent.id, step: input.step, text }, deps, deliveryId);
+    const decision = await callHttpHook(
+      hook,
+      {
+        event: 'PreResponse',
+        hookId,
+        generationId: input.generationId,
+        agentId: snapshot.agent.id,
+        step: input.step,
+        text,
+      },
+      deps,
+      deliveryId,
+    );
     await deps.store.putTrace(input.generationId, `hook:${deliveryId}`, traceOrder.preResponseHook(input.step, i), {
-      step: input.step, type: 'hook', hookId, event: 'PreResponse', decision: decision.decision,
+      step: input.step,
+      type: 'hook',
+      hookId,
+      event: 'PreResponse',
+      decision: decision.decision,
       ...(decision.reason ? { reason: decision.reason } : {}),
       ...(decision.failed ? { error: decision.failed } : {}),
     });
-    if (decision.decision === 'deny') return { text: blockedByHook(decision.reason), blocked: 'hook', reason: decision.reason ?? null };
+    if (decision.decision === 'deny')
+      return { text: blockedByHook(decision.reason), blocked: 'hook', reason: decision.reason ?? null };
     if (decision.decision === 'modify' && typeof decision.text === 'string') text = decision.text;
   }
   // RE2: the text is model-steered and this runs on the worker's event loop.
-  const pattern = text === null ? undefined : snapshot.guardrails.blockPatterns.find((p) => userRegexTest(p, text, { ignoreCase: true }));
-  if (pattern) return { text: BLOCKED_BY_GUARDRAIL, blocked: 'guardrail', reason: `matched blockPatterns entry ${JSON.stringify(pattern)}` };
+  const pattern =
+    text === null
+      ? undefined
+      : snapshot.guardrails.blockPatterns.find((p) => userRegexTest(p, text, { ignoreCase: true }));
+  if (pattern)
+    return {
+      text: BLOCKED_BY_GUARDRAIL,
+      blocked: 'guardrail',
+      reason: `matched blockPatterns entry ${JSON.stringify(pattern)}`,
+    };
   return { text, blocked: null, reason: null };
 }
 

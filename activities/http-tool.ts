@@ -10,14 +10,17 @@ export interface ToolResult {
   content: string;
 }
 
-export const TRUNCATION_MARKER = '\n…[truncated: result exceeded the tool\'s maxResultChars]';
+export const TRUNCATION_MARKER = "\n…[truncated: result exceeded the tool's maxResultChars]";
 
 /** Caps a result at `max` characters, marking the cut. */
 export function capResult(text: string, max: number): string {
   return text.length <= max ? text : text.slice(0, max) + TRUNCATION_MARKER;
 }
 
-export function decryptHeaders(headers: Record<string, StoredHeaderValue> | undefined, secrets: SecretBox): Record<string, string> {
+export function decryptHeaders(
+  headers: Record<string, StoredHeaderValue> | undefined,
+  secrets: SecretBox,
+): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers ?? {})) {
     out[name] = typeof value === 'string' ? value : secrets.decrypt(value.encrypted);
@@ -26,7 +29,10 @@ export function decryptHeaders(headers: Record<string, StoredHeaderValue> | unde
 }
 
 /** Reads at most `maxBytes` of a body, then stops reading (a huge response never fills memory). */
-async function readCapped(body: AsyncIterable<Uint8Array> | null, maxBytes: number): Promise<{ text: string; cut: boolean }> {
+async function readCapped(
+  body: AsyncIterable<Uint8Array> | null,
+  maxBytes: number,
+): Promise<{ text: string; cut: boolean }> {
   if (!body) return { text: '', cut: false };
   const chunks: Buffer[] = [];
   let size = 0;
@@ -77,11 +83,17 @@ export async function runHttpTool(opts: {
     const { text } = await readCapped(response.body, tool.maxResultChars * 4 + 1024);
     const content = capResult(text, tool.maxResultChars);
     if (!response.ok) {
-      return { status: 'error', content: errorContent(`HTTP ${response.status}`, { body: capResult(text, Math.min(2000, tool.maxResultChars)) }) };
+      return {
+        status: 'error',
+        content: errorContent(`HTTP ${response.status}`, {
+          body: capResult(text, Math.min(2000, tool.maxResultChars)),
+        }),
+      };
     }
     return { status: 'success', content };
   } catch (err) {
-    if (timeout.aborted) return { status: 'timeout', content: errorContent(`Tool timed out after ${tool.timeoutSeconds}s`) };
+    if (timeout.aborted)
+      return { status: 'timeout', content: errorContent(`Tool timed out after ${tool.timeoutSeconds}s`) };
     const cause = (err as { cause?: unknown }).cause;
     const blocked = err instanceof SsrfBlockedError ? err : cause instanceof SsrfBlockedError ? cause : null;
     if (blocked) return { status: 'error', content: errorContent(blocked.message) };

@@ -35,23 +35,52 @@ export function createActivities(deps: ActivityDeps): GenerationActivities {
   const mcpSessions = new McpSessionPool();
   const mcp = { store, secrets: deps.secrets, dispatcher: deps.dispatcher, sessions: mcpSessions };
 
-  async function recordResult(input: ToolCallInput, status: ToolResultStatus, content: string, durationMs?: number): Promise<void> {
-    await store.putMessage(input.generationId, input.seq, { role: 'tool', tool_call_id: input.toolCallId, content, status });
+  async function recordResult(
+    input: ToolCallInput,
+    status: ToolResultStatus,
+    content: string,
+    durationMs?: number,
+  ): Promise<void> {
+    await store.putMessage(input.generationId, input.seq, {
+      role: 'tool',
+      tool_call_id: input.toolCallId,
+      content,
+      status,
+    });
     let result: unknown = content;
     try {
       result = JSON.parse(content);
     } catch {
       // plain text result
     }
-    await store.events.append(input.generationId, 'tool_result', { step: input.step, toolCallId: input.toolCallId, toolName: input.toolName, status, result }, `tool_result:${input.toolCallId}`);
-    await store.putTrace(input.generationId, `s${input.step}:observe:${input.toolCallId}`, traceOrder.observe(input.step, input.seq), {
-      step: input.step, type: 'observe', toolCallId: input.toolCallId, toolName: input.toolName, status, result,
-      ...(durationMs === undefined ? {} : { durationMs }),
-    });
+    await store.events.append(
+      input.generationId,
+      'tool_result',
+      { step: input.step, toolCallId: input.toolCallId, toolName: input.toolName, status, result },
+      `tool_result:${input.toolCallId}`,
+    );
+    await store.putTrace(
+      input.generationId,
+      `s${input.step}:observe:${input.toolCallId}`,
+      traceOrder.observe(input.step, input.seq),
+      {
+        step: input.step,
+        type: 'observe',
+        toolCallId: input.toolCallId,
+        toolName: input.toolName,
+        status,
+        result,
+        ...(durationMs === undefined ? {} : { durationMs }),
+      },
+    );
   }
 
   return {
-    callModel: (input) => callModel({ store, secrets: deps.secrets, modelTimeoutMs: deps.modelTimeoutMs, dispatcher: deps.dispatcher }, input),
+    callModel: (input) =>
+      callModel(
+        { store, secrets: deps.secrets, modelTimeoutMs: deps.modelTimeoutMs, dispatcher: deps.dispatcher },
+        input,
+      ),
 
     async executeTool(input): Promise<ToolCallOutcome> {
       // A result recorded before a crash is never executed again.
@@ -66,17 +95,20 @@ export function createActivities(deps: ActivityDeps): GenerationActivities {
       const result = !tool
         ? await heartbeatWhile(() => runMcpTool(input.generationId, input.toolName, input.arguments, mcp, signal))
         : tool.type === 'builtin'
-        ? { status: 'error' as const, content: JSON.stringify({ error: `The builtin tool ${tool.name} is not available on this server` }) }
-        : await heartbeatWhile(() =>
-            runHttpTool({
-              tool,
-              arguments: input.arguments,
-              idempotencyKey: `${input.generationId}:${input.toolCallId}`,
-              secrets: deps.secrets,
-              dispatcher: deps.dispatcher,
-              signal,
-            }),
-          );
+          ? {
+              status: 'error' as const,
+              content: JSON.stringify({ error: `The builtin tool ${tool.name} is not available on this server` }),
+            }
+          : await heartbeatWhile(() =>
+              runHttpTool({
+                tool,
+                arguments: input.arguments,
+                idempotencyKey: `${input.generationId}:${input.toolCallId}`,
+                secrets: deps.secrets,
+                dispatcher: deps.dispatcher,
+                signal,
+              }),
+            );
       await recordResult(input, result.status, result.content, Date.now() - started);
       return { status: result.status, replayed: false };
     },
@@ -88,7 +120,18 @@ export function createActivities(deps: ActivityDeps): GenerationActivities {
     async recordClientOutputs(input) {
       for (const o of input.outputs) {
         const content = typeof o.output === 'string' ? o.output : JSON.stringify(o.output ?? null);
-        await recordResult({ generationId: input.generationId, step: input.step, seq: o.seq, toolCallId: o.toolCallId, toolName: o.toolName, arguments: o.arguments }, 'success', content);
+        await recordResult(
+          {
+            generationId: input.generationId,
+            step: input.step,
+            seq: o.seq,
+            toolCallId: o.toolCallId,
+            toolName: o.toolName,
+            arguments: o.arguments,
+          },
+          'success',
+          content,
+        );
       }
       await store.writeStatus(input.status);
     },

@@ -5,7 +5,13 @@ import type { SecretBox } from '../infra/crypto/secrets.js';
 import { traceOrder, type McpDiscoverySummary } from '../contracts/generation/index.js';
 import type { GenerationStore } from './generation-store.js';
 import { decryptHeaders } from './http-tool.js';
-import { McpDiscoveryError, callMcpTool, discoverMcpTools, type McpSessionPool, type McpServerConfig } from './mcp/client.js';
+import {
+  McpDiscoveryError,
+  callMcpTool,
+  discoverMcpTools,
+  type McpSessionPool,
+  type McpServerConfig,
+} from './mcp/client.js';
 import { detectCrossToolCollisions, resolveMcpToolNames, type NamedToolEntry } from './mcp/names.js';
 import type { ToolResult } from './http-tool.js';
 
@@ -19,7 +25,13 @@ export interface McpDeps {
 function serverConfig(tool: SnapshotTool, secrets: SecretBox): McpServerConfig {
   const mcp = tool.mcp!;
   const timeoutMs = tool.timeoutSeconds * 1000;
-  return { url: mcp.url, headers: decryptHeaders(mcp.headers, secrets), transport: mcp.transport, timeoutMs, deadlineMs: timeoutMs * 2 };
+  return {
+    url: mcp.url,
+    headers: decryptHeaders(mcp.headers, secrets),
+    transport: mcp.transport,
+    timeoutMs,
+    deadlineMs: timeoutMs * 2,
+  };
 }
 
 /**
@@ -35,8 +47,15 @@ export async function discoverGenerationMcpTools(generationId: string, deps: Mcp
   const traces: Array<{ key: string; order: number; entry: Parameters<GenerationStore['putTrace']>[3] }> = [];
   for (const [i, server] of servers.entries()) {
     try {
-      const result = await discoverMcpTools(serverConfig(server, deps.secrets), { dispatcher: deps.dispatcher, sessions: deps.sessions, sessionScope: generationId });
-      const names = resolveMcpToolNames(server.name, result.tools.map((t) => t.name));
+      const result = await discoverMcpTools(serverConfig(server, deps.secrets), {
+        dispatcher: deps.dispatcher,
+        sessions: deps.sessions,
+        sessionScope: generationId,
+      });
+      const names = resolveMcpToolNames(
+        server.name,
+        result.tools.map((t) => t.name),
+      );
       for (const resolved of names.tools) {
         const def = result.tools[resolved.index]!;
         stored.push({
@@ -53,16 +72,29 @@ export async function discoverGenerationMcpTools(generationId: string, deps: Mcp
       traces.push({
         key: `discovery:${server.id}`,
         order: traceOrder.discovery(i),
-        entry: { step: 0, type: 'discovery', toolName: server.name, status: 'success', result: { tools: names.tools.length, transport: result.transport, ...(warnings.length ? { warnings } : {}) } },
+        entry: {
+          step: 0,
+          type: 'discovery',
+          toolName: server.name,
+          status: 'success',
+          result: { tools: names.tools.length, transport: result.transport, ...(warnings.length ? { warnings } : {}) },
+        },
       });
     } catch (err) {
-      const message = err instanceof McpDiscoveryError ? err.message : `MCP discovery failed: ${(err as Error).message}`;
+      const message =
+        err instanceof McpDiscoveryError ? err.message : `MCP discovery failed: ${(err as Error).message}`;
       failures.push({ toolId: server.id, prefix: server.name, message });
-      traces.push({ key: `discovery:${server.id}`, order: traceOrder.discovery(i), entry: { step: 0, type: 'discovery', toolName: server.name, status: 'error', error: message } });
+      traces.push({
+        key: `discovery:${server.id}`,
+        order: traceOrder.discovery(i),
+        entry: { step: 0, type: 'discovery', toolName: server.name, status: 'error', error: message },
+      });
     }
   }
   const entries: NamedToolEntry[] = [
-    ...snapshot.tools.filter((t) => t.type !== 'mcp').map((t) => ({ resolvedName: t.name, toolId: t.id, toolType: t.type })),
+    ...snapshot.tools
+      .filter((t) => t.type !== 'mcp')
+      .map((t) => ({ resolvedName: t.name, toolId: t.id, toolType: t.type })),
     ...stored.map((t) => ({ resolvedName: t.name, toolId: t.toolId, toolType: 'mcp', originalName: t.originalName })),
   ];
   const { message } = detectCrossToolCollisions(entries);
@@ -70,7 +102,10 @@ export async function discoverGenerationMcpTools(generationId: string, deps: Mcp
   await deps.store.saveDiscoveredTools(generationId, stored, definitionsHash);
   // Every discovery entry carries the hash of all definitions the generation was given.
   for (const t of traces) {
-    await deps.store.putTrace(generationId, t.key, t.order, { ...t.entry, result: { ...(t.entry.result as object | undefined), definitionsHash } });
+    await deps.store.putTrace(generationId, t.key, t.order, {
+      ...t.entry,
+      result: { ...(t.entry.result as object | undefined), definitionsHash },
+    });
   }
   const byId = new Map(servers.map((s) => [s.id, s]));
   return {
@@ -89,14 +124,31 @@ export async function discoverGenerationMcpTools(generationId: string, deps: Mcp
   };
 }
 
-export async function runMcpTool(generationId: string, name: string, args: unknown, deps: McpDeps, signal: AbortSignal | undefined): Promise<ToolResult> {
+export async function runMcpTool(
+  generationId: string,
+  name: string,
+  args: unknown,
+  deps: McpDeps,
+  signal: AbortSignal | undefined,
+): Promise<ToolResult> {
   const discovered = (await deps.store.discoveredTools(generationId)).find((t) => t.name === name);
-  if (!discovered) return { status: 'error', content: JSON.stringify({ error: `MCP tool ${name} was not discovered for this generation` }) };
+  if (!discovered)
+    return {
+      status: 'error',
+      content: JSON.stringify({ error: `MCP tool ${name} was not discovered for this generation` }),
+    };
   const server = (await deps.store.snapshot(generationId)).tools.find((t) => t.id === discovered.toolId);
-  if (!server?.mcp) return { status: 'error', content: JSON.stringify({ error: `MCP server of ${name} is not configured` }) };
+  if (!server?.mcp)
+    return { status: 'error', content: JSON.stringify({ error: `MCP server of ${name} is not configured` }) };
   const result = await callMcpTool(
     serverConfig(server, deps.secrets),
-    { originalName: discovered.originalName, arguments: args, timeoutMs: server.timeoutSeconds * 1000, maxResultChars: server.maxResultChars, maxResponseBytes: server.maxResultChars * 4 + 65_536 },
+    {
+      originalName: discovered.originalName,
+      arguments: args,
+      timeoutMs: server.timeoutSeconds * 1000,
+      maxResultChars: server.maxResultChars,
+      maxResponseBytes: server.maxResultChars * 4 + 65_536,
+    },
     { dispatcher: deps.dispatcher, sessions: deps.sessions, sessionScope: generationId, ...(signal ? { signal } : {}) },
   );
   return { status: result.status, content: result.content };

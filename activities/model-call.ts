@@ -1,6 +1,10 @@
 import { ApplicationFailure, Context } from '@temporalio/activity';
 import OpenAI, { AzureOpenAI } from 'openai';
-import type { ChatCompletionMessageParam, ChatCompletionTool, ChatCompletionToolChoiceOption } from 'openai/resources/chat/completions';
+import type {
+  ChatCompletionMessageParam,
+  ChatCompletionTool,
+  ChatCompletionToolChoiceOption,
+} from 'openai/resources/chat/completions';
 import type { ToolChoice } from '../contracts/schemas/index.js';
 import type { SnapshotProvider, SnapshotTool } from '../contracts/snapshot.js';
 import { fetch as undiciFetch, type Dispatcher, type RequestInit as UndiciRequestInit } from 'undici';
@@ -18,7 +22,8 @@ import { ChunkWriter } from './event-log.js';
 import type { GenerationStore, StoredMessage } from './generation-store.js';
 import { heartbeatWhile } from './heartbeat.js';
 
-export const CONTINUE_PROMPT = 'Your previous reply was cut off. Continue exactly where you left off, without repeating anything.';
+export const CONTINUE_PROMPT =
+  'Your previous reply was cut off. Continue exactly where you left off, without repeating anything.';
 
 /** Error types the workflow's retry policy treats specially. */
 
@@ -26,7 +31,9 @@ export const CONTINUE_PROMPT = 'Your previous reply was cut off. Continue exactl
  * A fetch whose every connection (redirect hops included) goes through the SSRF-guarded dispatcher:
  * a provider's baseUrl is tenant input, so the global fetch would let it reach internal addresses.
  */
-export function guardedProviderFetch(dispatcher: Dispatcher): (input: string | URL | Request, init?: RequestInit) => Promise<Response> {
+export function guardedProviderFetch(
+  dispatcher: Dispatcher,
+): (input: string | URL | Request, init?: RequestInit) => Promise<Response> {
   return async (input, init) => {
     // The openai client passes a URL string and an init; a Request is read for its URL only.
     const url = typeof input === 'string' || input instanceof URL ? input : input.url;
@@ -35,11 +42,28 @@ export function guardedProviderFetch(dispatcher: Dispatcher): (input: string | U
   };
 }
 
-export function createProviderClient(provider: SnapshotProvider, secrets: SecretBox, model: string, timeoutMs: number, dispatcher: Dispatcher): OpenAI {
+export function createProviderClient(
+  provider: SnapshotProvider,
+  secrets: SecretBox,
+  model: string,
+  timeoutMs: number,
+  dispatcher: Dispatcher,
+): OpenAI {
   const apiKey = provider.apiKeyEncrypted ? secrets.decrypt(provider.apiKeyEncrypted) : 'not-set';
-  const common = { apiKey, maxRetries: 0, timeout: timeoutMs, defaultHeaders: provider.headers ?? undefined, fetch: guardedProviderFetch(dispatcher) };
+  const common = {
+    apiKey,
+    maxRetries: 0,
+    timeout: timeoutMs,
+    defaultHeaders: provider.headers ?? undefined,
+    fetch: guardedProviderFetch(dispatcher),
+  };
   if (provider.kind === 'azure_openai') {
-    return new AzureOpenAI({ ...common, endpoint: provider.baseUrl ?? undefined, deployment: model, apiVersion: '2024-10-21' });
+    return new AzureOpenAI({
+      ...common,
+      endpoint: provider.baseUrl ?? undefined,
+      deployment: model,
+      apiVersion: '2024-10-21',
+    });
   }
   return new OpenAI({ ...common, baseURL: provider.baseUrl ?? undefined });
 }
@@ -98,7 +122,12 @@ export function sanitizeProviderText(text: string): string {
 /** Only the `message` of a JSON error object (or a JSON string error) is shown; anything else is not. */
 function providerErrorText(err: InstanceType<typeof OpenAI.APIError>): string | null {
   const body: unknown = err.error;
-  const raw = typeof body === 'string' ? body : body && typeof body === 'object' ? (body as { message?: unknown }).message : undefined;
+  const raw =
+    typeof body === 'string'
+      ? body
+      : body && typeof body === 'object'
+        ? (body as { message?: unknown }).message
+        : undefined;
   if (typeof raw !== 'string') return null;
   const text = sanitizeProviderText(raw);
   return text || null;
@@ -118,7 +147,11 @@ function mapProviderError(err: unknown): never {
   const blocked = ssrfBlockIn(err);
   if (blocked) {
     // Configuration, not a transient fault: retrying cannot help.
-    throw ApplicationFailure.create({ type: providerFailure.rejected, message: `Model provider address refused: ${blocked.message}`, nonRetryable: true });
+    throw ApplicationFailure.create({
+      type: providerFailure.rejected,
+      message: `Model provider address refused: ${blocked.message}`,
+      nonRetryable: true,
+    });
   }
   if (err instanceof OpenAI.APIError && typeof err.status === 'number') {
     const text = providerErrorText(err);
@@ -127,14 +160,25 @@ function mapProviderError(err: unknown): never {
       throw ApplicationFailure.create({ type: providerFailure.transient, message, nonRetryable: false });
     }
     const code = typeof err.code === 'string' ? sanitizeProviderText(err.code).slice(0, 100) : null;
-    throw ApplicationFailure.create({ type: providerFailure.rejected, message, nonRetryable: true, details: [{ status: err.status, code }] });
+    throw ApplicationFailure.create({
+      type: providerFailure.rejected,
+      message,
+      nonRetryable: true,
+      details: [{ status: err.status, code }],
+    });
   }
   if (err instanceof OpenAI.APIError) {
     // An error event inside the stream: its message is provider text too.
-    throw ApplicationFailure.create({ type: providerFailure.transient, message: `Model provider reported an error: ${providerErrorText(err) ?? 'not shown'}` });
+    throw ApplicationFailure.create({
+      type: providerFailure.transient,
+      message: `Model provider reported an error: ${providerErrorText(err) ?? 'not shown'}`,
+    });
   }
   // Network errors, timeouts: transient. Their messages are the client's, not the provider's.
-  throw ApplicationFailure.create({ type: providerFailure.transient, message: `Model call failed: ${sanitizeProviderText((err as Error).message ?? String(err))}` });
+  throw ApplicationFailure.create({
+    type: providerFailure.transient,
+    message: `Model call failed: ${sanitizeProviderText((err as Error).message ?? String(err))}`,
+  });
 }
 
 export async function callModel(
@@ -144,7 +188,13 @@ export async function callModel(
   const { store } = deps;
   const snapshot = await store.snapshot(input.generationId);
   if (!input.continuation) {
-    if (input.step > 1) await store.events.append(input.generationId, 'step_completed', { step: input.step - 1 }, `step_completed:${input.step - 1}`);
+    if (input.step > 1)
+      await store.events.append(
+        input.generationId,
+        'step_completed',
+        { step: input.step - 1 },
+        `step_completed:${input.step - 1}`,
+      );
     await store.events.append(input.generationId, 'step_started', { step: input.step }, `step_started:${input.step}`);
   }
   const chunks = new ChunkWriter(store.events, input.generationId, input.step);
@@ -161,12 +211,28 @@ export async function callModel(
       if (own) return own;
       const d = mcpTools.find((t) => t.name === name);
       return d
-        ? { id: d.toolId, type: 'mcp', name: d.name, description: d.description, parameters: d.inputSchema, execute: null, timeoutSeconds: 30, readOnly: d.readOnly, maxResultChars: 50_000 }
+        ? {
+            id: d.toolId,
+            type: 'mcp',
+            name: d.name,
+            description: d.description,
+            parameters: d.inputSchema,
+            execute: null,
+            timeoutSeconds: 30,
+            readOnly: d.readOnly,
+            maxResultChars: 50_000,
+          }
         : undefined;
     })
     .filter((t): t is SnapshotTool => t !== undefined);
 
-  const client = createProviderClient(snapshot.provider, deps.secrets, snapshot.model, deps.modelTimeoutMs, deps.dispatcher);
+  const client = createProviderClient(
+    snapshot.provider,
+    deps.secrets,
+    snapshot.model,
+    deps.modelTimeoutMs,
+    deps.dispatcher,
+  );
   const signal = Context.current().cancellationSignal;
   let text = '';
   const calls = new Map<number, { id: string; name: string; args: string }>();
@@ -179,7 +245,9 @@ export async function callModel(
           model: snapshot.model,
           messages: toApiMessages(history),
           ...(snapshot.agent.temperature !== null ? { temperature: snapshot.agent.temperature } : {}),
-          ...(offered.length ? { tools: offered.map(toOpenAiTool), tool_choice: toOpenAiToolChoice(input.toolChoice) } : {}),
+          ...(offered.length
+            ? { tools: offered.map(toOpenAiTool), tool_choice: toOpenAiToolChoice(input.toolChoice) }
+            : {}),
           stream: true,
           stream_options: { include_usage: true },
         },
@@ -187,7 +255,8 @@ export async function callModel(
       );
       for await (const chunk of stream) {
         Context.current().heartbeat();
-        if (chunk.usage) usage = { promptTokens: chunk.usage.prompt_tokens, completionTokens: chunk.usage.completion_tokens };
+        if (chunk.usage)
+          usage = { promptTokens: chunk.usage.prompt_tokens, completionTokens: chunk.usage.completion_tokens };
         const choice = chunk.choices[0];
         if (!choice) continue;
         if (choice.delta?.content) {
@@ -214,10 +283,18 @@ export async function callModel(
     .sort(([a], [b]) => a - b)
     .map(([index, c]) => {
       const args = parseArguments(c.args);
-      return { id: c.id || `call_${input.step}_${index}`, name: c.name, arguments: args, argumentsHash: argumentsHash(args) };
+      return {
+        id: c.id || `call_${input.step}_${index}`,
+        name: c.name,
+        arguments: args,
+        argumentsHash: argumentsHash(args),
+      };
     });
   const normalizedFinish: ModelCallResult['finishReason'] =
-    finishReason === 'stop' || finishReason === 'length' || finishReason === 'tool_calls' || finishReason === 'content_filter'
+    finishReason === 'stop' ||
+    finishReason === 'length' ||
+    finishReason === 'tool_calls' ||
+    finishReason === 'content_filter'
       ? finishReason
       : 'other';
 
@@ -226,17 +303,38 @@ export async function callModel(
     content: text.length ? text : null,
     finishReason: normalizedFinish,
     ...(toolCalls.length
-      ? { tool_calls: toolCalls.map((c) => ({ id: c.id, type: 'function' as const, function: { name: c.name, arguments: JSON.stringify(c.arguments) } })) }
+      ? {
+          tool_calls: toolCalls.map((c) => ({
+            id: c.id,
+            type: 'function' as const,
+            function: { name: c.name, arguments: JSON.stringify(c.arguments) },
+          })),
+        }
       : {}),
   });
   for (const c of toolCalls) {
-    await store.events.append(input.generationId, 'tool_call', { step: input.step, toolCallId: c.id, toolName: c.name, arguments: c.arguments }, `tool_call:${c.id}`);
+    await store.events.append(
+      input.generationId,
+      'tool_call',
+      { step: input.step, toolCallId: c.id, toolName: c.name, arguments: c.arguments },
+      `tool_call:${c.id}`,
+    );
   }
   if (toolCalls.length) {
-    if (text) await store.putTrace(input.generationId, `s${input.step}:think:${replySeq}`, traceOrder.think(input.step, replySeq), { step: input.step, type: 'think', text });
+    if (text)
+      await store.putTrace(
+        input.generationId,
+        `s${input.step}:think:${replySeq}`,
+        traceOrder.think(input.step, replySeq),
+        { step: input.step, type: 'think', text },
+      );
     for (const [i, c] of toolCalls.entries()) {
       await store.putTrace(input.generationId, `s${input.step}:act:${c.id}`, traceOrder.act(input.step, i), {
-        step: input.step, type: 'act', toolCallId: c.id, toolName: c.name, arguments: c.arguments,
+        step: input.step,
+        type: 'act',
+        toolCallId: c.id,
+        toolName: c.name,
+        arguments: c.arguments,
       });
     }
   }

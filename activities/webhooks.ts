@@ -19,22 +19,40 @@ function deliveryId(generationId: string, event: string, stateVersion: number, t
   return `whd_${createHash('sha256').update(`${generationId}|${event}|${stateVersion}|${target}`).digest('hex').slice(0, 32)}`;
 }
 
-export async function prepareWebhooks(input: { generationId: string; event: WebhookEvent; stateVersion: number }, deps: WebhookDeps): Promise<string[]> {
+export async function prepareWebhooks(
+  input: { generationId: string; event: WebhookEvent; stateVersion: number },
+  deps: WebhookDeps,
+): Promise<string[]> {
   const g = await deps.db.generation.findUniqueOrThrow({ where: { id: input.generationId } });
   const snapshot = readSnapshot(g.snapshot);
   const targets = [
     ...(g.callbackUrl ? [{ key: 'callback', url: g.callbackUrl, webhookId: null as string | null }] : []),
-    ...(snapshot.webhooks ?? []).filter((w) => w.events.includes(input.event)).map((w) => ({ key: w.id, url: w.url, webhookId: w.id as string | null })),
+    ...(snapshot.webhooks ?? [])
+      .filter((w) => w.events.includes(input.event))
+      .map((w) => ({ key: w.id, url: w.url, webhookId: w.id as string | null })),
   ];
   if (targets.length === 0) return [];
   // Standard Webhooks payload: { type, timestamp, data }.
-  const payload = { type: input.event, timestamp: new Date().toISOString(), data: generationView(g, await loadSteps(deps.db, g.id)) } as unknown as object;
+  const payload = {
+    type: input.event,
+    timestamp: new Date().toISOString(),
+    data: generationView(g, await loadSteps(deps.db, g.id)),
+  } as unknown as object;
   const ids: string[] = [];
   for (const t of targets) {
     const id = deliveryId(g.id, input.event, input.stateVersion, t.key);
     await deps.db.webhookDelivery.upsert({
       where: { id },
-      create: { id, projectId: g.projectId, generationId: g.id, webhookId: t.webhookId, url: t.url, event: input.event, payload, status: 'pending' },
+      create: {
+        id,
+        projectId: g.projectId,
+        generationId: g.id,
+        webhookId: t.webhookId,
+        url: t.url,
+        event: input.event,
+        payload,
+        status: 'pending',
+      },
       update: {},
     });
     ids.push(id);
@@ -42,18 +60,30 @@ export async function prepareWebhooks(input: { generationId: string; event: Webh
   return ids;
 }
 
-async function secretFor(deps: WebhookDeps, delivery: { generationId: string; webhookId: string | null }): Promise<string | null> {
+async function secretFor(
+  deps: WebhookDeps,
+  delivery: { generationId: string; webhookId: string | null },
+): Promise<string | null> {
   if (delivery.webhookId) {
-    const g = await deps.db.generation.findUniqueOrThrow({ where: { id: delivery.generationId }, select: { snapshot: true } });
+    const g = await deps.db.generation.findUniqueOrThrow({
+      where: { id: delivery.generationId },
+      select: { snapshot: true },
+    });
     const target = (readSnapshot(g.snapshot).webhooks ?? []).find((w) => w.id === delivery.webhookId);
     return target ? deps.secrets.decrypt(target.secretEncrypted) : null;
   }
-  const g = await deps.db.generation.findUniqueOrThrow({ where: { id: delivery.generationId }, select: { callbackSecretEnc: true } });
+  const g = await deps.db.generation.findUniqueOrThrow({
+    where: { id: delivery.generationId },
+    select: { callbackSecretEnc: true },
+  });
   return g.callbackSecretEnc ? deps.secrets.decrypt(g.callbackSecretEnc) : null;
 }
 
 export async function deliverWebhook(input: { deliveryId: string }, deps: WebhookDeps): Promise<void> {
-  const delivery = await deps.db.webhookDelivery.update({ where: { id: input.deliveryId }, data: { attempts: { increment: 1 } } });
+  const delivery = await deps.db.webhookDelivery.update({
+    where: { id: input.deliveryId },
+    data: { attempts: { increment: 1 } },
+  });
   if (delivery.status !== 'pending') return;
   const body = JSON.stringify(delivery.payload);
   const started = Date.now();
@@ -62,7 +92,11 @@ export async function deliverWebhook(input: { deliveryId: string }, deps: Webhoo
   try {
     const response = await fetch(delivery.url, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'user-agent': 'durable-agents-webhooks', ...webhookHeaders(await secretFor(deps, delivery), delivery.id, body) },
+      headers: {
+        'content-type': 'application/json',
+        'user-agent': 'durable-agents-webhooks',
+        ...webhookHeaders(await secretFor(deps, delivery), delivery.id, body),
+      },
       body,
       dispatcher: deps.dispatcher,
       signal: AbortSignal.timeout(15_000),
@@ -77,15 +111,27 @@ export async function deliverWebhook(input: { deliveryId: string }, deps: Webhoo
   }
   await deps.db.webhookAttempt.upsert({
     where: { deliveryId_attempt: { deliveryId: delivery.id, attempt: delivery.attempts } },
-    create: { deliveryId: delivery.id, attempt: delivery.attempts, statusCode, error, durationMs: Date.now() - started },
+    create: {
+      deliveryId: delivery.id,
+      attempt: delivery.attempts,
+      statusCode,
+      error,
+      durationMs: Date.now() - started,
+    },
     update: { statusCode, error, durationMs: Date.now() - started },
   });
-  await deps.db.webhookDelivery.update({ where: { id: delivery.id }, data: { lastStatus: statusCode, lastError: error } });
+  await deps.db.webhookDelivery.update({
+    where: { id: delivery.id },
+    data: { lastStatus: statusCode, lastError: error },
+  });
   // Throwing lets Temporal retry with backoff; the webhook-id stays the same on every attempt.
   if (error) throw ApplicationFailure.create({ type: 'WebhookNotAcknowledged', message: error });
 }
 
-export async function finishWebhookDelivery(input: { deliveryId: string; delivered: boolean }, deps: WebhookDeps): Promise<void> {
+export async function finishWebhookDelivery(
+  input: { deliveryId: string; delivered: boolean },
+  deps: WebhookDeps,
+): Promise<void> {
   await deps.db.webhookDelivery.update({
     where: { id: input.deliveryId },
     data: input.delivered ? { status: 'delivered', deliveredAt: new Date() } : { status: 'failed' },

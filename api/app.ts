@@ -48,7 +48,11 @@ export function createApp(ctx: AppContext): Express {
         const resetTime = (req as { rateLimit?: { resetTime?: Date } }).rateLimit?.resetTime?.getTime();
         const seconds = resetTime ? Math.max(1, Math.ceil((resetTime - Date.now()) / 1000)) : 60;
         res.setHeader('retry-after', String(seconds));
-        res.status(429).json(new ApiError(429, 'rate_limited', `Too many requests for this API key; retry in ${seconds} s`).toBody());
+        res
+          .status(429)
+          .json(
+            new ApiError(429, 'rate_limited', `Too many requests for this API key; retry in ${seconds} s`).toBody(),
+          );
       },
     }),
   );

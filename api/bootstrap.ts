@@ -25,7 +25,14 @@ export async function ensureBootstrap(db: Db, fixedKey: string | undefined): Pro
       const existing = await tx.apiKey.findUnique({ where: { prefix: keyPrefix(fixedKey) } });
       if (!existing) {
         await tx.apiKey.create({
-          data: { id: newId('apiKey'), projectId: project.id, name: 'bootstrap admin', prefix: keyPrefix(fixedKey), keyHash: hashKey(fixedKey), policy: adminPolicy },
+          data: {
+            id: newId('apiKey'),
+            projectId: project.id,
+            name: 'bootstrap admin',
+            prefix: keyPrefix(fixedKey),
+            keyHash: hashKey(fixedKey),
+            policy: adminPolicy,
+          },
         });
       }
       return { projectId: project.id, apiKey: fixedKey, createdProject };
@@ -33,7 +40,14 @@ export async function ensureBootstrap(db: Db, fixedKey: string | undefined): Pro
     if (!createdProject) return { projectId: project.id, apiKey: null, createdProject };
     const key = generateApiKey();
     await tx.apiKey.create({
-      data: { id: newId('apiKey'), projectId: project.id, name: 'bootstrap admin', prefix: keyPrefix(key), keyHash: hashKey(key), policy: adminPolicy },
+      data: {
+        id: newId('apiKey'),
+        projectId: project.id,
+        name: 'bootstrap admin',
+        prefix: keyPrefix(key),
+        keyHash: hashKey(key),
+        policy: adminPolicy,
+      },
     });
     return { projectId: project.id, apiKey: key, createdProject };
   });

@@ -11,7 +11,8 @@ const logger = createLogger(env.LOG_LEVEL, 'api');
 const runtime = createRuntime(env, env.DATABASE_URL!, { embeddedDatabase: false });
 const temporal = await connectClient(env, env.TEMPORAL_ADDRESS!);
 const boot = await ensureBootstrap(runtime.db, env.BOOTSTRAP_API_KEY);
-if (boot.apiKey && !env.BOOTSTRAP_API_KEY) logger.warn({ apiKey: boot.apiKey }, 'Created the bootstrap admin API key; it is shown only this once');
+if (boot.apiKey && !env.BOOTSTRAP_API_KEY)
+  logger.warn({ apiKey: boot.apiKey }, 'Created the bootstrap admin API key; it is shown only this once');
 
 const app = createApp({ env, db: runtime.db, temporal, feed: runtime.feed, secrets: runtime.secrets, logger });
 const server = app.listen(env.PORT, env.HOST, () => {

@@ -17,7 +17,10 @@ export function decodeCursor(cursor: string | undefined): { createdAt: Date; id:
   const createdAt = new Date(at);
   // Exactly what encodeCursor writes: a toISOString() timestamp and a printable-ASCII id.
   const valid = !Number.isNaN(createdAt.getTime()) && createdAt.toISOString() === at && /^[\x21-\x7e]{1,200}$/.test(id);
-  if (!valid) throw new ApiError(400, 'invalid_request', 'Invalid cursor', [{ path: 'query.cursor', message: 'not a cursor returned by this list' }]);
+  if (!valid)
+    throw new ApiError(400, 'invalid_request', 'Invalid cursor', [
+      { path: 'query.cursor', message: 'not a cursor returned by this list' },
+    ]);
   return { createdAt, id };
 }
 
@@ -31,7 +34,10 @@ export function afterCursor(cursor: string | undefined) {
 export const newestFirst = [{ createdAt: 'desc' as const }, { id: 'desc' as const }];
 
 /** Fetch `limit + 1` rows, return `limit` and the cursor of the last one if more exist. */
-export function page<T extends { createdAt: Date; id: string }>(rows: T[], limit: number): { items: T[]; nextCursor: string | null } {
+export function page<T extends { createdAt: Date; id: string }>(
+  rows: T[],
+  limit: number,
+): { items: T[]; nextCursor: string | null } {
   const items = rows.slice(0, limit);
   const last = items[items.length - 1];
   return { items, nextCursor: rows.length > limit && last ? encodeCursor(last) : null };

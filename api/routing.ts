@@ -5,7 +5,14 @@ import type { Env } from '../config/env.js';
 import type { Logger } from '../infra/logger.js';
 import { isAllowed } from './auth/policy.js';
 import { handler, parseInput, requireAuth, type AuthInfo } from './http.js';
-import { expressPath, type AnyRouteSpec, type BodyOf, type ParamsOf, type QueryOf, type ResponseOf } from './openapi/spec.js';
+import {
+  expressPath,
+  type AnyRouteSpec,
+  type BodyOf,
+  type ParamsOf,
+  type QueryOf,
+  type ResponseOf,
+} from './openapi/spec.js';
 
 /**
  * Returned by a handler that has written its own response (an SSE stream, or `reply` with a
@@ -67,7 +74,8 @@ export class ApiRouter {
 
   /** An endpoint that needs an API key (spec.action set). */
   add<S extends AnyRouteSpec>(spec: S, fn: (input: AuthedRouteInput<S>) => HandlerResult<S>): this {
-    if (!spec.action || !spec.resource) throw new Error(`${spec.operationId}: an authenticated route needs action and resource`);
+    if (!spec.action || !spec.resource)
+      throw new Error(`${spec.operationId}: an authenticated route needs action and resource`);
     return this.mount(spec, (input) => fn(input as AuthedRouteInput<S>));
   }
 
@@ -78,7 +86,8 @@ export class ApiRouter {
   }
 
   private mount<S extends AnyRouteSpec>(spec: S, fn: (input: RouteInput<S> & { auth?: AuthInfo }) => unknown): this {
-    if (!spec.path.startsWith(this.base)) throw new Error(`${spec.operationId}: ${spec.path} is not under ${this.base}`);
+    if (!spec.path.startsWith(this.base))
+      throw new Error(`${spec.operationId}: ${spec.path} is not under ${this.base}`);
     const relative = expressPath(spec.path.slice(this.base.length)) || '/';
     this.router[spec.method](
       relative,
@@ -89,7 +98,9 @@ export class ApiRouter {
           auth = requireAuth(req);
           const resource = `${auth.projectId}:${spec.resource!(raw, auth.projectId)}`;
           if (!isAllowed(auth.policy, spec.action, resource)) {
-            throw new ApiError(403, 'forbidden', `This API key is not allowed to perform ${spec.action}`, { action: spec.action });
+            throw new ApiError(403, 'forbidden', `This API key is not allowed to perform ${spec.action}`, {
+              action: spec.action,
+            });
           }
         }
         const asGiven = spec.pathAndQuery === 'as-given';
@@ -103,14 +114,18 @@ export class ApiRouter {
         const result = await fn({ req, res, auth, params, query, body, reply } as RouteInput<S> & { auth?: AuthInfo });
         if (result !== responded) this.send(spec, res, spec.status, result);
         // A handler that claims to have answered but did not would leave the request hanging.
-        else if (!res.headersSent) throw new Error(`${spec.operationId}: the handler returned responded without responding`);
+        else if (!res.headersSent)
+          throw new Error(`${spec.operationId}: the handler returned responded without responding`);
       }),
     );
     return this;
   }
 
   private send(spec: AnyRouteSpec, res: Response, status: number, result: unknown): void {
-    const declared = status === spec.status ? { schema: spec.response, contentType: spec.responseContentType } : spec.otherResponses?.[status];
+    const declared =
+      status === spec.status
+        ? { schema: spec.response, contentType: spec.responseContentType }
+        : spec.otherResponses?.[status];
     if (!declared) throw new Error(`${spec.operationId}: status ${status} is not among its documented responses`);
     if (status === spec.status && !spec.response) {
       res.status(status).end();
@@ -119,8 +134,16 @@ export class ApiRouter {
     if (this.validateResponses && declared.schema) {
       const check = declared.schema.safeParse(result);
       if (!check.success) {
-        this.logger.error({ operationId: spec.operationId, status, issues: check.error.issues }, 'response does not match its documented schema');
-        throw new ApiError(500, 'internal_error', `Response of ${spec.operationId} does not match its documented schema`, check.error.issues);
+        this.logger.error(
+          { operationId: spec.operationId, status, issues: check.error.issues },
+          'response does not match its documented schema',
+        );
+        throw new ApiError(
+          500,
+          'internal_error',
+          `Response of ${spec.operationId} does not match its documented schema`,
+          check.error.issues,
+        );
       }
     }
     if (declared.contentType && declared.contentType !== 'application/json') {

@@ -39,7 +39,12 @@ const usage = `usage: npm run bench [-- --full] [-- --only=overhead,resume,throu
 
 async function main(): Promise<number> {
   const { values } = parseArgs({
-    options: { full: { type: 'boolean', default: false }, only: { type: 'string' }, out: { type: 'string' }, help: { type: 'boolean', default: false } },
+    options: {
+      full: { type: 'boolean', default: false },
+      only: { type: 'string' },
+      out: { type: 'string' },
+      help: { type: 'boolean', default: false },
+    },
     allowPositionals: false,
   });
   if (values.help) {
@@ -61,7 +66,9 @@ async function main(): Promise<number> {
   const startedAt = new Date();
   const t0 = performance.now();
   const machine = machineInfo();
-  log(`${mode} mode on ${machine.cpuModel} (${machine.nproc} cores, ${machine.memoryGiB} GiB), load average ${machine.loadAverageAtStart.join(' / ')}`);
+  log(
+    `${mode} mode on ${machine.cpuModel} (${machine.nproc} cores, ${machine.memoryGiB} GiB), load average ${machine.loadAverageAtStart.join(' / ')}`,
+  );
 
   const fixtures = await startFixtures();
   log(`scripted model at ${fixtures.modelUrl}, tool server at ${fixtures.toolUrl}`);
@@ -98,7 +105,12 @@ async function main(): Promise<number> {
   const systems: AgentSystem[] = [
     ...(durable ? [durable] : []),
     inprocess,
-    ...(langgraphRuntime ? [new LangGraphSystem('langgraph', langgraphRuntime, 'sync'), new LangGraphSystem('langgraphAsync', langgraphRuntime, 'async')] : []),
+    ...(langgraphRuntime
+      ? [
+          new LangGraphSystem('langgraph', langgraphRuntime, 'sync'),
+          new LangGraphSystem('langgraphAsync', langgraphRuntime, 'async'),
+        ]
+      : []),
   ];
   const benchProcess = { 'benchmark process': process.pid };
   const cpu: BenchContext['cpu'] = {
@@ -106,17 +118,29 @@ async function main(): Promise<number> {
     langgraph: { processes: benchProcess, databases: [langgraphDatabase] },
     langgraphAsync: { processes: benchProcess, databases: [langgraphDatabase] },
     ...(stack
-      ? { durable: { processes: { worker: stack.worker.pid, api: stack.api.pid, ...(stack.temporalPid ? { 'temporal server': stack.temporalPid } : {}) }, databases: [stack.databaseName] } }
+      ? {
+          durable: {
+            processes: {
+              worker: stack.worker.pid,
+              api: stack.api.pid,
+              ...(stack.temporalPid ? { 'temporal server': stack.temporalPid } : {}),
+            },
+            databases: [stack.databaseName],
+          },
+        }
       : {}),
   };
   const ctx: BenchContext = { params, fixtures, durable, systems, unavailable, langgraphRuntime, cpu };
 
   const lg = packageVersion('@langchain/langgraph');
   const describe: Record<SystemId, string> = {
-    durable: 'public HTTP API (synchronous generate) → API process + worker process (node --import tsx, NODE_ENV=production, LOG_LEVEL=warn) + Temporal dev server (in memory) + PostgreSQL',
-    inprocess: 'the same ReAct loop inside the benchmark process: openai client (streamed, like the service) + undici fetch tool call; nothing persisted (the floor)',
+    durable:
+      'public HTTP API (synchronous generate) → API process + worker process (node --import tsx, NODE_ENV=production, LOG_LEVEL=warn) + Temporal dev server (in memory) + PostgreSQL',
+    inprocess:
+      'the same ReAct loop inside the benchmark process: openai client (streamed, like the service) + undici fetch tool call; nothing persisted (the floor)',
     langgraph: `@langchain/langgraph ${lg ?? '?'} prebuilt createReactAgent + @langchain/openai ${packageVersion('@langchain/openai') ?? '?'} ChatOpenAI + PostgresSaver on the same PostgreSQL server, durability 'sync' (every checkpoint saved before the next step, like (a))`,
-    langgraphAsync: "as (c) with LangGraph's default durability 'async' (checkpoints saved while the next step runs); per-step figures only",
+    langgraphAsync:
+      "as (c) with LangGraph's default durability 'async' (checkpoints saved while the next step runs); per-step figures only",
   };
   const results: BenchResults = {
     meta: {
@@ -136,7 +160,10 @@ async function main(): Promise<number> {
         '@langchain/openai': packageVersion('@langchain/openai'),
         '@langchain/core': packageVersion('@langchain/core'),
         postgres: await postgresVersion(),
-        temporalCli: stack && stack.temporalCli.startsWith('/') ? commandVersion(stack.temporalCli, ['--version']) : (stack?.temporalCli ?? null),
+        temporalCli:
+          stack && stack.temporalCli.startsWith('/')
+            ? commandVersion(stack.temporalCli, ['--version'])
+            : (stack?.temporalCli ?? null),
       },
       git: gitRevision(),
       params,
@@ -152,14 +179,20 @@ async function main(): Promise<number> {
     systems: Object.fromEntries(
       (['durable', 'inprocess', 'langgraph', 'langgraphAsync'] as const).map((id) => [
         id,
-        { label: systemLabels[id], status: unavailable[id] ? 'error' : 'ok', description: describe[id], ...(unavailable[id] ? { error: unavailable[id] } : {}) },
+        {
+          label: systemLabels[id],
+          status: unavailable[id] ? 'error' : 'ok',
+          description: describe[id],
+          ...(unavailable[id] ? { error: unavailable[id] } : {}),
+        },
       ]),
     ) as BenchResults['systems'],
     targets: [],
   };
 
   // The load average when each scenario starts: other work on the machine shows up here.
-  const mark = (name: ScenarioName) => (results.meta.loadAverageByScenario[name] = loadavg().map((v) => Math.round(v * 100) / 100));
+  const mark = (name: ScenarioName) =>
+    (results.meta.loadAverageByScenario[name] = loadavg().map((v) => Math.round(v * 100) / 100));
   if (selected.has('overhead')) {
     mark('overhead');
     results.overhead = await runOverhead(ctx);
@@ -182,7 +215,10 @@ async function main(): Promise<number> {
   }
   if (selected.has('streaming')) {
     mark('streaming');
-    results.streaming = await runStreaming(ctx).catch((err: unknown) => ({ status: 'n/a' as const, reason: `probe failed: ${errorText(err)}` }));
+    results.streaming = await runStreaming(ctx).catch((err: unknown) => ({
+      status: 'n/a' as const,
+      reason: `probe failed: ${errorText(err)}`,
+    }));
   }
 
   results.targets = evaluateTargets(results);
@@ -204,7 +240,9 @@ async function main(): Promise<number> {
   const failed = collectFailures(results).filter((f) => f.startsWith('durable') || f.startsWith('inprocess'));
   if (unavailable.durable) failed.unshift(`durable: ${unavailable.durable}`);
   if (failed.length) {
-    process.stderr.write(`\nsome figures of (a)/(b) could not be measured:\n${failed.map((f) => `  ${f}`).join('\n')}\n`);
+    process.stderr.write(
+      `\nsome figures of (a)/(b) could not be measured:\n${failed.map((f) => `  ${f}`).join('\n')}\n`,
+    );
     return 1;
   }
   return 0;
@@ -212,7 +250,9 @@ async function main(): Promise<number> {
 
 function ownVersion(): string | null {
   try {
-    return (JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8')) as { version?: string }).version ?? null;
+    return (
+      (JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8')) as { version?: string }).version ?? null
+    );
   } catch {
     return null;
   }
@@ -221,7 +261,8 @@ function ownVersion(): string | null {
 function collectFailures(r: BenchResults): string[] {
   const out: string[] = [];
   const visit = (scenario: string, per: Partial<Record<SystemId, Measured<object>>> | undefined) => {
-    for (const [id, m] of Object.entries(per ?? {})) if (m?.status === 'error') out.push(`${id} ${scenario}: ${m.reason.split('\n')[0]}`);
+    for (const [id, m] of Object.entries(per ?? {}))
+      if (m?.status === 'error') out.push(`${id} ${scenario}: ${m.reason.split('\n')[0]}`);
   };
   visit('overhead', r.overhead?.systems);
   visit('resume', r.resume?.toolOutputs);

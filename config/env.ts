@@ -54,7 +54,10 @@ export const envSchema = z.object({
 
   // Storage
   DATABASE_URL: optionalString.pipe(
-    z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL').optional(),
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+      .optional(),
   ),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   DATA_DIR: z.string().min(1).default('.data'),
@@ -76,31 +79,45 @@ export const envSchema = z.object({
   WORKFLOW_BUNDLE_PATH: optionalString,
 
   // Security
-  BOOTSTRAP_API_KEY: optionalString.pipe(
-    z.string().min(24, 'must be at least 24 characters').optional(),
-  ),
+  BOOTSTRAP_API_KEY: optionalString.pipe(z.string().min(24, 'must be at least 24 characters').optional()),
   SECRETS_KEY: optionalString.pipe(secretsKey),
-  SECRETS_KEY_ID: z.string().regex(/^[a-zA-Z0-9_-]{1,32}$/).default('k1'),
+  SECRETS_KEY_ID: z
+    .string()
+    .regex(/^[a-zA-Z0-9_-]{1,32}$/)
+    .default('k1'),
   /** Older keys still needed to decrypt values written before a rotation: `id:base64key,…`. */
   SECRETS_PREVIOUS_KEYS: z
     .string()
     .default('')
     .refine(
-      (v) => v.split(',').filter((s) => s.trim()).every((pair) => /^[a-zA-Z0-9_-]{1,32}:[A-Za-z0-9+/]{43}=$/.test(pair.trim())),
+      (v) =>
+        v
+          .split(',')
+          .filter((s) => s.trim())
+          .every((pair) => /^[a-zA-Z0-9_-]{1,32}:[A-Za-z0-9+/]{43}=$/.test(pair.trim())),
       'must be a comma-separated list of keyId:base64key (32-byte keys)',
     )
-    .transform((v) =>
-      Object.fromEntries(
-        v.split(',').filter((s) => s.trim()).map((pair) => {
-          const [id, key] = pair.trim().split(':') as [string, string];
-          return [id, key];
-        }),
-      ) as Record<string, string>,
+    .transform(
+      (v) =>
+        Object.fromEntries(
+          v
+            .split(',')
+            .filter((s) => s.trim())
+            .map((pair) => {
+              const [id, key] = pair.trim().split(':') as [string, string];
+              return [id, key];
+            }),
+        ) as Record<string, string>,
     ),
   SSRF_ALLOWLIST: z
     .string()
     .default('')
-    .transform((v) => v.split(',').map((s) => s.trim()).filter((s) => s.length > 0))
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter((s) => s.length > 0),
+    )
     .refine((entries) => entries.every(isAllowlistEntry), 'must be a comma-separated list of hosts, IPs or CIDRs'),
 
   // Loop limits
@@ -117,7 +134,10 @@ export type Env = z.infer<typeof envSchema>;
 export const serviceRequiredVariables = ['DATABASE_URL', 'TEMPORAL_ADDRESS', 'SECRETS_KEY'] as const;
 
 export class ConfigError extends Error {
-  constructor(readonly variable: string, message: string) {
+  constructor(
+    readonly variable: string,
+    message: string,
+  ) {
     super(`Invalid environment variable ${variable}: ${message}`);
     this.name = 'ConfigError';
   }

@@ -31,11 +31,19 @@ export class ApiError extends Error {
   }
 
   toBody(): ErrorBody {
-    return { error: { code: this.code, message: this.message, ...(this.details === undefined ? {} : { details: this.details }) } };
+    return {
+      error: {
+        code: this.code,
+        message: this.message,
+        ...(this.details === undefined ? {} : { details: this.details }),
+      },
+    };
   }
 }
 
-export const badRequest = (message: string, details?: unknown) => new ApiError(400, 'invalid_request', message, details);
+export const badRequest = (message: string, details?: unknown) =>
+  new ApiError(400, 'invalid_request', message, details);
 export const notFound = (what: string) => new ApiError(404, 'not_found', `${what} not found`);
 export const conflict = (message: string, details?: unknown) => new ApiError(409, 'conflict', message, details);
-export const unprocessable = (message: string, details?: unknown) => new ApiError(422, 'unprocessable', message, details);
+export const unprocessable = (message: string, details?: unknown) =>
+  new ApiError(422, 'unprocessable', message, details);

@@ -55,16 +55,27 @@ function walk(root: unknown, problems: SchemaProblem[]): void {
     const obj = node as Record<string, unknown>;
     // `properties`/`patternProperties`/`$defs` map names to schemas: their keys are not keywords.
     const parentKey = path[path.length - 1];
-    const isNameMap = parentKey === 'properties' || parentKey === 'patternProperties' || parentKey === 'definitions' || parentKey === '$defs' || parentKey === 'dependencies';
+    const isNameMap =
+      parentKey === 'properties' ||
+      parentKey === 'patternProperties' ||
+      parentKey === 'definitions' ||
+      parentKey === '$defs' ||
+      parentKey === 'dependencies';
     if (!isNameMap) {
       if (typeof obj.$ref === 'string' && !resolvePointer(root, obj.$ref)) {
-        problems.push({ path: [...path, '$ref'], message: `$ref ${obj.$ref} does not point inside this schema (only local #/… references are allowed)` });
+        problems.push({
+          path: [...path, '$ref'],
+          message: `$ref ${obj.$ref} does not point inside this schema (only local #/… references are allowed)`,
+        });
       }
       if (typeof obj.pattern === 'string') {
         try {
           new RegExp(obj.pattern, 'u');
         } catch (err) {
-          problems.push({ path: [...path, 'pattern'], message: `invalid regular expression: ${(err as Error).message}` });
+          problems.push({
+            path: [...path, 'pattern'],
+            message: `invalid regular expression: ${(err as Error).message}`,
+          });
         }
       }
       if (obj.patternProperties && typeof obj.patternProperties === 'object') {
@@ -72,7 +83,10 @@ function walk(root: unknown, problems: SchemaProblem[]): void {
           try {
             new RegExp(key, 'u');
           } catch (err) {
-            problems.push({ path: [...path, 'patternProperties', key], message: `invalid regular expression: ${(err as Error).message}` });
+            problems.push({
+              path: [...path, 'patternProperties', key],
+              message: `invalid regular expression: ${(err as Error).message}`,
+            });
           }
         }
       }
@@ -89,7 +103,12 @@ export function jsonSchemaProblems(schema: Record<string, unknown>): SchemaProbl
   const shape = jsonShapeProblem(schema);
   if (shape) return [{ path: [], message: `the schema ${shape}` }];
   if (schema.$schema !== undefined && !(typeof schema.$schema === 'string' && DRAFT_07.test(schema.$schema))) {
-    return [{ path: ['$schema'], message: 'only JSON Schema draft-07 is supported; omit $schema or use http://json-schema.org/draft-07/schema#' }];
+    return [
+      {
+        path: ['$schema'],
+        message: 'only JSON Schema draft-07 is supported; omit $schema or use http://json-schema.org/draft-07/schema#',
+      },
+    ];
   }
   const problems: SchemaProblem[] = [];
   let valid: boolean;

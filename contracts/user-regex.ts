@@ -35,7 +35,9 @@ function compileCached(pattern: string, ignoreCase: boolean): RE2JS | Error {
     try {
       compiled = RE2JS.compile(pattern, ignoreCase ? RE2JS.CASE_INSENSITIVE : 0);
       if (compiled.programSize() > MAX_USER_REGEX_PROGRAM_SIZE) {
-        compiled = new Error(`too complex (${compiled.programSize()} RE2 instructions, at most ${MAX_USER_REGEX_PROGRAM_SIZE}); shorten counted repetitions`);
+        compiled = new Error(
+          `too complex (${compiled.programSize()} RE2 instructions, at most ${MAX_USER_REGEX_PROGRAM_SIZE}); shorten counted repetitions`,
+        );
       }
     } catch (err) {
       compiled = err instanceof Error ? err : new Error(String(err));
@@ -49,7 +51,8 @@ function compileCached(pattern: string, ignoreCase: boolean): RE2JS | Error {
 
 function explain(pattern: string, err: Error): string {
   // RE2's own messages for these ("invalid named capture", "invalid escape sequence") do not say why.
-  if (/\(\?<?[=!]/.test(pattern)) return 'lookahead and lookbehind assertions ((?=, (?!, (?<=, (?<!) are not supported (RE2 syntax)';
+  if (/\(\?<?[=!]/.test(pattern))
+    return 'lookahead and lookbehind assertions ((?=, (?!, (?<=, (?<!) are not supported (RE2 syntax)';
   if (/\\[1-9]|\\k</.test(pattern)) return 'backreferences (\\1, \\k<name>) are not supported (RE2 syntax)';
   return err.message.replace(/^error parsing regexp: /, '');
 }
@@ -57,7 +60,8 @@ function explain(pattern: string, err: Error): string {
 /** Why a pattern cannot be used (for a 400 when it is written), or null when it is fine. */
 export function userRegexProblem(pattern: string): string | null {
   const shown = JSON.stringify(pattern.length > 100 ? `${pattern.slice(0, 100)}…` : pattern);
-  if (pattern.length > MAX_USER_REGEX_LENGTH) return `regular expression ${shown} is longer than ${MAX_USER_REGEX_LENGTH} characters`;
+  if (pattern.length > MAX_USER_REGEX_LENGTH)
+    return `regular expression ${shown} is longer than ${MAX_USER_REGEX_LENGTH} characters`;
   // Both flag sets: case folding can change the program size.
   for (const ignoreCase of [false, true]) {
     const compiled = compileCached(pattern, ignoreCase);
@@ -69,10 +73,12 @@ export function userRegexProblem(pattern: string): string | null {
 /** The larger RE2 program size of a valid pattern (either flag set); 0 for one that does not compile. */
 export function userRegexProgramSize(pattern: string): number {
   if (pattern.length > MAX_USER_REGEX_LENGTH) return 0;
-  return Math.max(...[false, true].map((ignoreCase) => {
-    const compiled = compileCached(pattern, ignoreCase);
-    return compiled instanceof Error ? 0 : compiled.programSize();
-  }));
+  return Math.max(
+    ...[false, true].map((ignoreCase) => {
+      const compiled = compileCached(pattern, ignoreCase);
+      return compiled instanceof Error ? 0 : compiled.programSize();
+    }),
+  );
 }
 
 /** Why a list of patterns matched against the same text is too costly together, or null. */

@@ -16,7 +16,9 @@ export interface Runtime {
 
 export function createSecretsFromEnv(env: Env): SecretBox {
   const key = env.SECRETS_KEY ? Buffer.from(env.SECRETS_KEY, 'base64') : loadOrCreateDevKey(env.DATA_DIR);
-  const previous = Object.fromEntries(Object.entries(env.SECRETS_PREVIOUS_KEYS).map(([id, k]) => [id, Buffer.from(k, 'base64')]));
+  const previous = Object.fromEntries(
+    Object.entries(env.SECRETS_PREVIOUS_KEYS).map(([id, k]) => [id, Buffer.from(k, 'base64')]),
+  );
   return createSecretBox(key, env.SECRETS_KEY_ID, previous);
 }
 

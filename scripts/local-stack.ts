@@ -30,7 +30,11 @@ export interface LocalStack {
  * under DATA_DIR (unless TEMPORAL_ADDRESS / DATABASE_URL are set), migrations, the worker and the
  * API. Used by `npm run dev` and `npm run demo`.
  */
-export async function startLocalStack(env: Env, logger: Logger, opts: { say: (line: string) => void; headless?: boolean }): Promise<LocalStack> {
+export async function startLocalStack(
+  env: Env,
+  logger: Logger,
+  opts: { say: (line: string) => void; headless?: boolean },
+): Promise<LocalStack> {
   installTemporalRuntime(env.LOG_LEVEL);
   const { say } = opts;
   const dataDir = resolve(env.DATA_DIR);
@@ -82,7 +86,13 @@ export async function startLocalStack(env: Env, logger: Logger, opts: { say: (li
       namespace: env.TEMPORAL_NAMESPACE,
       taskQueue: env.TEMPORAL_TASK_QUEUE,
       ...(env.WORKFLOW_BUNDLE_PATH ? { workflowBundle: { codePath: env.WORKFLOW_BUNDLE_PATH } } : {}),
-      deps: { db: runtime.db, feed: runtime.feed, secrets: runtime.secrets, dispatcher: runtime.dispatcher, modelTimeoutMs: env.MODEL_CALL_TIMEOUT_SECONDS * 1000 },
+      deps: {
+        db: runtime.db,
+        feed: runtime.feed,
+        secrets: runtime.secrets,
+        dispatcher: runtime.dispatcher,
+        modelTimeoutMs: env.MODEL_CALL_TIMEOUT_SECONDS * 1000,
+      },
     });
     const workerRun = worker.run();
     stops.push(async () => {
@@ -112,7 +122,10 @@ export async function startLocalStack(env: Env, logger: Logger, opts: { say: (li
       temporalAddress,
       temporalUi,
       databaseLabel: embedded ? `embedded PGlite (${join(dataDir, 'pglite')})` : 'PostgreSQL at DATABASE_URL',
-      workerStopped: workerRun.then(() => undefined, () => undefined),
+      workerStopped: workerRun.then(
+        () => undefined,
+        () => undefined,
+      ),
       stop,
     };
   } catch (err) {

@@ -15,6 +15,8 @@ if (cli.kind === 'path') {
   process.stderr.write(`(found via ${cli.source})\n`);
 } else {
   process.stderr.write(`Could not provision the Temporal CLI:\n${cli.reason}\n`);
-  process.stderr.write('Set TEMPORAL_CLI_PATH, put `temporal` on PATH, or let `npm run dev` use the Temporal SDK download.\n');
+  process.stderr.write(
+    'Set TEMPORAL_CLI_PATH, put `temporal` on PATH, or let `npm run dev` use the Temporal SDK download.\n',
+  );
   process.exit(1);
 }

@@ -42,10 +42,12 @@ function service(name: string): Service {
 function environmentOf(name: string): Environment {
   const env = service(name).environment ?? {};
   if (!Array.isArray(env)) return env;
-  return Object.fromEntries(env.map((entry) => {
-    const eq = entry.indexOf('=');
-    return eq === -1 ? [entry, null] : [entry.slice(0, eq), entry.slice(eq + 1)];
-  }));
+  return Object.fromEntries(
+    env.map((entry) => {
+      const eq = entry.indexOf('=');
+      return eq === -1 ? [entry, null] : [entry.slice(0, eq), entry.slice(eq + 1)];
+    }),
+  );
 }
 
 function commandOf(name: string): string {
@@ -59,27 +61,38 @@ function commandOf(name: string): string {
  * `${VAR+alt}` (the colon forms treat an empty value like an unset one).
  */
 function interpolate(value: string, vars: Record<string, string | undefined>): string {
-  const pattern = /\$\$|\$\{([A-Za-z_][A-Za-z0-9_]*)(?:(:?)([-?+])((?:[^{}]|\{[^{}]*\})*))?\}|\$([A-Za-z_][A-Za-z0-9_]*)/g;
-  return value.replace(pattern, (match, name: string | undefined, colon: string | undefined, op: string | undefined, arg: string | undefined, bare: string | undefined) => {
-    if (match === '$$') return '$';
-    if (bare !== undefined) return vars[bare] ?? '';
-    const current = vars[name!];
-    const missing = colon ? current === undefined || current === '' : current === undefined;
-    const nested = () => interpolate(arg ?? '', vars);
-    switch (op) {
-      case undefined:
-        return current ?? '';
-      case '-':
-        return missing ? nested() : current!;
-      case '?':
-        if (missing) throw new Error(`required variable ${name} is missing a value: ${nested()}`);
-        return current!;
-      case '+':
-        return missing ? '' : nested();
-      default:
-        throw new Error(`unsupported interpolation ${match}`);
-    }
-  });
+  const pattern =
+    /\$\$|\$\{([A-Za-z_][A-Za-z0-9_]*)(?:(:?)([-?+])((?:[^{}]|\{[^{}]*\})*))?\}|\$([A-Za-z_][A-Za-z0-9_]*)/g;
+  return value.replace(
+    pattern,
+    (
+      match,
+      name: string | undefined,
+      colon: string | undefined,
+      op: string | undefined,
+      arg: string | undefined,
+      bare: string | undefined,
+    ) => {
+      if (match === '$$') return '$';
+      if (bare !== undefined) return vars[bare] ?? '';
+      const current = vars[name!];
+      const missing = colon ? current === undefined || current === '' : current === undefined;
+      const nested = () => interpolate(arg ?? '', vars);
+      switch (op) {
+        case undefined:
+          return current ?? '';
+        case '-':
+          return missing ? nested() : current!;
+        case '?':
+          if (missing) throw new Error(`required variable ${name} is missing a value: ${nested()}`);
+          return current!;
+        case '+':
+          return missing ? '' : nested();
+        default:
+          throw new Error(`unsupported interpolation ${match}`);
+      }
+    },
+  );
 }
 
 /** What the container's process.env would hold for the given `.env` / shell values. */
@@ -123,7 +136,9 @@ describe('docker-compose.yml', () => {
   it.each(APP_SERVICES)('%s starts only after the migrations succeeded', (name) => {
     const dependsOn = service(name).depends_on;
     expect(Array.isArray(dependsOn), 'depends_on must use the long form to carry a condition').toBe(false);
-    expect((dependsOn as Record<string, { condition?: string }>).migrate?.condition).toBe('service_completed_successfully');
+    expect((dependsOn as Record<string, { condition?: string }>).migrate?.condition).toBe(
+      'service_completed_successfully',
+    );
   });
 
   it('runs the api, the worker and the migrations from the application image', () => {

@@ -155,7 +155,10 @@ describe('model-server (via the openai client)', () => {
   });
 
   it("is consumable by the client's stream helper (finalChatCompletion)", async () => {
-    server.script({ text: 'Calling.', toolCalls: [{ id: 'call_1', name: 'get_weather', arguments: { city: 'Rome' } }] });
+    server.script({
+      text: 'Calling.',
+      toolCalls: [{ id: 'call_1', name: 'get_weather', arguments: { city: 'Rome' } }],
+    });
     const runner = client.chat.completions.stream({ model: 'gpt-test', messages: hello, tools });
     const final = await runner.finalChatCompletion();
     const msg = final.choices[0]!.message;
@@ -255,12 +258,10 @@ describe('model-server (via the openai client)', () => {
   });
 
   it('routes [[script:NAME]] tagged requests to per-name queues, even concurrently', async () => {
-    const delayed =
-      (text: string, ms: number) =>
-      async (): Promise<{ text: string }> => {
-        await new Promise((r) => setTimeout(r, ms));
-        return { text };
-      };
+    const delayed = (text: string, ms: number) => async (): Promise<{ text: string }> => {
+      await new Promise((r) => setTimeout(r, ms));
+      return { text };
+    };
     server.scriptFor('alpha', delayed('alpha-1', 60), { text: 'alpha-2' });
     server.scriptFor('beta', { text: 'beta-1' });
     server.script({ text: 'global-1' });

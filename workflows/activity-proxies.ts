@@ -52,7 +52,9 @@ export function hookOptions(timeoutSeconds = 5): ActivityOptions {
 }
 
 export const store = proxyActivities<GenerationActivities>(bookkeepingOptions);
-export const { callModel } = proxyActivities<GenerationActivities>(modelOptions({ maximumAttempts: 5, startToCloseSeconds: 120 }));
+export const { callModel } = proxyActivities<GenerationActivities>(
+  modelOptions({ maximumAttempts: 5, startToCloseSeconds: 120 }),
+);
 export const { executeTool } = proxyActivities<GenerationActivities>(toolOptions(30));
 export const { runHttpHook } = proxyActivities<GenerationActivities>(hookOptions());
 export const { discoverMcpTools } = proxyActivities<GenerationActivities>(discoveryOptions);

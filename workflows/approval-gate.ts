@@ -34,7 +34,10 @@ export class ApprovalGate {
   ) {}
 
   private gated(c: ClassifiedCall): boolean {
-    return this.hooks.requiresApproval(c.call.name) !== undefined || (this.plan.approveDestructive === true && c.tool?.destructive === true);
+    return (
+      this.hooks.requiresApproval(c.call.name) !== undefined ||
+      (this.plan.approveDestructive === true && c.tool?.destructive === true)
+    );
   }
 
   /** Returns the calls that may run; the others have their result recorded through `record`. */
@@ -43,7 +46,8 @@ export class ApprovalGate {
     if (gated.length === 0) return calls;
     const now = workflowNow();
     const requests = gated.map((c) => {
-      const timeout = this.hooks.requiresApproval(c.call.name)?.approvalTimeoutSeconds ?? this.plan.approvalTimeoutSeconds;
+      const timeout =
+        this.hooks.requiresApproval(c.call.name)?.approvalTimeoutSeconds ?? this.plan.approvalTimeoutSeconds;
       return {
         approvalId: `${idPrefix.approval}${uuid4().replace(/-/g, '')}`,
         toolCallId: c.call.id,
@@ -56,14 +60,26 @@ export class ApprovalGate {
     this.approvals.open(requests);
     const { generationId, step } = this.state;
     await this.state.pause(
-      () => store.openApprovals({ generationId, step, approvals: requests, status: this.state.statusWrite('requires_action', this.action()) }),
+      () =>
+        store.openApprovals({
+          generationId,
+          step,
+          approvals: requests,
+          status: this.state.statusWrite('requires_action', this.action()),
+        }),
       () =>
         waitForPause(this.approvals, {
           deadlineMs: () => this.approvals.msUntilNextExpiry(workflowNow()),
           onWake: () => this.approvals.expireDue(workflowNow()),
           progress: () => store.writeStatus(this.state.statusWrite('requires_action', this.action())),
         }),
-      () => store.closeApprovals({ generationId, step, outcomes: this.approvals.results(), status: this.state.statusWrite('running', null) }),
+      () =>
+        store.closeApprovals({
+          generationId,
+          step,
+          outcomes: this.approvals.results(),
+          status: this.state.statusWrite('running', null),
+        }),
     );
 
     const byCall = new Map<string, ApprovalOutcome>(this.approvals.results().map((o) => [o.toolCallId, o]));
@@ -95,6 +111,9 @@ export class ApprovalGate {
   }
 
   private action(): RequiredAction {
-    return { type: 'approve_tool_calls', approvals: this.approvals.pendingList().map(({ argumentsHash: _hash, ...a }) => a) };
+    return {
+      type: 'approve_tool_calls',
+      approvals: this.approvals.pendingList().map(({ argumentsHash: _hash, ...a }) => a),
+    };
   }
 }

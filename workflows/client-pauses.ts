@@ -31,16 +31,29 @@ export class ClientPauses {
 
   async clarify(c: ClassifiedCall, seq: number): Promise<void> {
     const args = (isObject(c.call.arguments) ? c.call.arguments : {}) as { question?: unknown; reason?: unknown };
-    const question = typeof args.question === 'string' && args.question.trim() ? args.question : 'Could you clarify your request?';
+    const question =
+      typeof args.question === 'string' && args.question.trim() ? args.question : 'Could you clarify your request?';
     const reason = typeof args.reason === 'string' ? { reason: args.reason } : {};
     this.clarification.open({ toolCallId: c.call.id, question, ...reason });
     const action: RequiredAction = { type: 'answer_clarification', clarification: this.clarification.question! };
     const { generationId, step } = this.state;
-    const answer = () => ({ toolCallId: c.call.id, toolName: c.call.name, arguments: c.call.arguments, seq, output: this.clarification.answer });
+    const answer = () => ({
+      toolCallId: c.call.id,
+      toolName: c.call.name,
+      arguments: c.call.arguments,
+      seq,
+      output: this.clarification.answer,
+    });
     await this.state.pause(
       () => store.writeStatus(this.state.statusWrite('requires_action', action)),
       () => waitForPause(this.clarification),
-      () => store.recordClientOutputs({ generationId, step, outputs: [answer()], status: this.state.statusWrite('running', null) }),
+      () =>
+        store.recordClientOutputs({
+          generationId,
+          step,
+          outputs: [answer()],
+          status: this.state.statusWrite('running', null),
+        }),
     );
   }
 
@@ -54,15 +67,29 @@ export class ClientPauses {
   }
 
   async awaitToolOutputs(calls: ClassifiedCall[], seqs: Map<string, number>): Promise<void> {
-    const pending = calls.map((c) => ({ toolCallId: c.call.id, toolName: c.call.name, arguments: c.call.arguments, seq: seqs.get(c.call.id)! }));
+    const pending = calls.map((c) => ({
+      toolCallId: c.call.id,
+      toolName: c.call.name,
+      arguments: c.call.arguments,
+      seq: seqs.get(c.call.id)!,
+    }));
     this.toolOutputs.open(pending);
     const action = (): RequiredAction => ({ type: 'submit_tool_outputs', toolCalls: this.toolOutputs.list() });
     const outputs = () => pending.map((p) => ({ ...p, output: this.toolOutputs.received.get(p.toolCallId) }));
     const { generationId, step } = this.state;
     await this.state.pause(
       () => store.writeStatus(this.state.statusWrite('requires_action', action())),
-      () => waitForPause(this.toolOutputs, { progress: () => store.writeStatus(this.state.statusWrite('requires_action', action())) }),
-      () => store.recordClientOutputs({ generationId, step, outputs: outputs(), status: this.state.statusWrite('running', null) }),
+      () =>
+        waitForPause(this.toolOutputs, {
+          progress: () => store.writeStatus(this.state.statusWrite('requires_action', action())),
+        }),
+      () =>
+        store.recordClientOutputs({
+          generationId,
+          step,
+          outputs: outputs(),
+          status: this.state.statusWrite('running', null),
+        }),
     );
   }
 
@@ -73,8 +100,10 @@ export class ClientPauses {
   acceptToolOutputs(submission: SubmitToolOutputsInput): SubmitToolOutputsResult {
     this.toolOutputs.accept(submission.toolOutputs);
     const { next, stepRules, defaults } = submission;
-    if (next && (next.toolChoice !== undefined || next.activeToolIds !== undefined)) this.submitted.next = { step: this.state.step + 1, ...next };
-    for (const rule of stepRules ?? []) this.submitted.stepRules = [...this.submitted.stepRules.filter((r) => r.step !== rule.step), rule];
+    if (next && (next.toolChoice !== undefined || next.activeToolIds !== undefined))
+      this.submitted.next = { step: this.state.step + 1, ...next };
+    for (const rule of stepRules ?? [])
+      this.submitted.stepRules = [...this.submitted.stepRules.filter((r) => r.step !== rule.step), rule];
     if (defaults) this.submitted.defaults = { ...this.submitted.defaults, ...defaults };
     return { pending: this.toolOutputs.list(), stateVersion: this.state.stateVersion };
   }

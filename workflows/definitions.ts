@@ -16,13 +16,17 @@ import type {
 export const generationWorkflowType = 'generationWorkflow';
 
 /** Outputs of client tools. The validator rejects unknown or already-answered calls. */
-export const submitToolOutputsUpdate = defineUpdate<SubmitToolOutputsResult, [SubmitToolOutputsInput]>('submitToolOutputs');
+export const submitToolOutputsUpdate = defineUpdate<SubmitToolOutputsResult, [SubmitToolOutputsInput]>(
+  'submitToolOutputs',
+);
 
 /** A human decision on one approval, bound to the exact call (tool name + argument hash). */
 export const decideApprovalUpdate = defineUpdate<ApprovalDecisionResult, [ApprovalDecisionInput]>('decideApproval');
 
 /** The answer to a pending agent_clarify question. */
-export const answerClarificationUpdate = defineUpdate<{ stateVersion: number }, [ClarificationAnswerInput]>('answerClarification');
+export const answerClarificationUpdate = defineUpdate<{ stateVersion: number }, [ClarificationAnswerInput]>(
+  'answerClarification',
+);
 
 export const generationStateQuery = defineQuery<GenerationStateView>('generationState');
 

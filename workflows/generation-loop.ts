@@ -20,7 +20,16 @@ import { ClientPauses } from './client-pauses.js';
 import { GenerationState } from './generation-state.js';
 import { HookRunner } from './hook-runner.js';
 import { resolveStepControls, toolsForStep } from './loop/controls.js';
-import { activityFailed, cancelled, completed, failed, finish, runAgain, type NextStep, type Outcome } from './loop/outcomes.js';
+import {
+  activityFailed,
+  cancelled,
+  completed,
+  failed,
+  finish,
+  runAgain,
+  type NextStep,
+  type Outcome,
+} from './loop/outcomes.js';
 import {
   MAX_LENGTH_CONTINUATIONS,
   classifyCalls,
@@ -71,9 +80,14 @@ export class GenerationLoop {
       const reviewed = outcome.stopReason === 'final_answer' || outcome.stopReason === 'max_steps';
       if (this.plan.reviewFinalText && outcome.status === 'completed' && reviewed) {
         const { generationId } = this.input;
-        const review = await store.reviewFinalText({ generationId, step: this.state.step, hookIds: this.hooks.preResponseIds() });
+        const review = await store.reviewFinalText({
+          generationId,
+          step: this.state.step,
+          hookIds: this.hooks.preResponseIds(),
+        });
         finalText = review.text;
-        if (review.blocked) outcome = { ...outcome, stopReason: review.blocked === 'guardrail' ? 'guardrail_blocked' : 'hook_blocked' };
+        if (review.blocked)
+          outcome = { ...outcome, stopReason: review.blocked === 'guardrail' ? 'guardrail_blocked' : 'hook_blocked' };
       }
     } catch (err) {
       if (!(err instanceof ActivityFailure) || isCancellation(err)) throw err;
@@ -113,9 +127,15 @@ export class GenerationLoop {
     const { step } = this.state;
     const offer = toolsForStep(step, plan, resolveStepControls(step, plan, this.client.submitted));
     // Guardrail requireToolFor: the model may not answer before it has called a tool.
-    const mustUseTool = plan.requireToolUse && this.toolsUsed.size === 0 && offer.toolChoice === 'auto' && offer.tools.length > 0;
+    const mustUseTool =
+      plan.requireToolUse && this.toolsUsed.size === 0 && offer.toolChoice === 'auto' && offer.tools.length > 0;
     const toolChoice: ToolChoice = mustUseTool ? 'required' : offer.toolChoice;
-    const calls = (await this.think(offer.tools.map((t) => t.name), toolChoice)).toolCalls;
+    const calls = (
+      await this.think(
+        offer.tools.map((t) => t.name),
+        toolChoice,
+      )
+    ).toolCalls;
 
     if (calls.length === 0) {
       // With toolChoice "required" a text-only reply does not end the run.
@@ -130,7 +150,9 @@ export class GenerationLoop {
     for (const c of calls) this.recentCalls.push({ name: c.name, argumentsHash: c.argumentsHash });
     if (isDoomLoop(this.recentCalls)) {
       const last = calls[calls.length - 1]!;
-      return finish(failed('doom_loop', 'doom_loop', `${last.name} was called 3 times in a row with identical arguments`));
+      return finish(
+        failed('doom_loop', 'doom_loop', `${last.name} was called 3 times in a row with identical arguments`),
+      );
     }
     const classified = classifyCalls(calls, plan.tools, new Set(offer.tools.map((t) => t.name)));
     const doneCall = classified.find((c) => c.kind === 'no_executor');
@@ -155,7 +177,15 @@ export class GenerationLoop {
     for (let part = 0; part <= MAX_LENGTH_CONTINUATIONS; part++) {
       const continuation = part > 0;
       const { generationId } = this.input;
-      const input = { generationId, step: this.state.step, seq: this.seq, toolNames, toolChoice, continuation, usageSoFar: { ...this.usage } };
+      const input = {
+        generationId,
+        step: this.state.step,
+        seq: this.seq,
+        toolNames,
+        toolChoice,
+        continuation,
+        usageSoFar: { ...this.usage },
+      };
       result = await callModel.executeWithOptions(modelOptions(this.plan.modelRetry), [input]);
       // A continuation stores the "continue" prompt at seq and the reply at seq + 1.
       this.seq += continuation ? 2 : 1;
@@ -167,7 +197,10 @@ export class GenerationLoop {
   }
 
   /** Unknown calls and calls denied by a PreToolUse hook get their result recorded; the rest go on. */
-  private async preToolUse(classified: ClassifiedCall[], record: (c: ClassifiedCall, status: ToolResultStatus, result: unknown) => Promise<void>): Promise<ClassifiedCall[]> {
+  private async preToolUse(
+    classified: ClassifiedCall[],
+    record: (c: ClassifiedCall, status: ToolResultStatus, result: unknown) => Promise<void>,
+  ): Promise<ClassifiedCall[]> {
     const allowed: ClassifiedCall[] = [];
     for (const [index, c] of classified.entries()) {
       if (c.kind === 'unknown') {
@@ -195,7 +228,9 @@ export class GenerationLoop {
   }
 
   private async runServerCall(c: ClassifiedCall, seq: number): Promise<void> {
-    const outcome = await executeTool.executeWithOptions(toolOptions(c.tool?.timeoutSeconds ?? 30), [this.callInput(c, seq)]);
+    const outcome = await executeTool.executeWithOptions(toolOptions(c.tool?.timeoutSeconds ?? 30), [
+      this.callInput(c, seq),
+    ]);
     if (!outcome.replayed) await this.hooks.postToolUse(this.state.step, c, seq);
   }
 
@@ -243,7 +278,8 @@ export class GenerationLoop {
       iterationCount: state.step,
       toolsUsed: [...this.toolsUsed],
     });
-    if (outcome.status !== 'cancelled') await state.notifyWebhooks(outcome.status === 'completed' ? 'generation.completed' : 'generation.failed');
+    if (outcome.status !== 'cancelled')
+      await state.notifyWebhooks(outcome.status === 'completed' ? 'generation.completed' : 'generation.failed');
     await this.hooks.onRunComplete(state.step, outcome.status);
   }
 }

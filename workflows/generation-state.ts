@@ -21,7 +21,13 @@ export class GenerationState {
 
   statusWrite(status: StatusWrite['status'], requiredAction: RequiredAction | null): StatusWrite {
     this.stateVersion += 1;
-    return { generationId: this.generationId, stateVersion: this.stateVersion, status, requiredAction, iterationCount: this.step };
+    return {
+      generationId: this.generationId,
+      stateVersion: this.stateVersion,
+      status,
+      requiredAction,
+      iterationCount: this.step,
+    };
   }
 
   /**
@@ -43,10 +49,18 @@ export class GenerationState {
    */
   async notifyWebhooks(event: WebhookEvent): Promise<void> {
     if (!this.webhooks) return;
-    const deliveryIds = await store.prepareWebhooks({ generationId: this.generationId, event, stateVersion: this.stateVersion });
+    const deliveryIds = await store.prepareWebhooks({
+      generationId: this.generationId,
+      event,
+      stateVersion: this.stateVersion,
+    });
     for (const deliveryId of deliveryIds) {
       const args: Parameters<typeof webhookDeliveryWorkflow> = [{ deliveryId, maxAttempts: this.webhooks.maxAttempts }];
-      await startChild(webhookDeliveryWorkflow, { workflowId: deliveryId, args, parentClosePolicy: ParentClosePolicy.ABANDON });
+      await startChild(webhookDeliveryWorkflow, {
+        workflowId: deliveryId,
+        args,
+        parentClosePolicy: ParentClosePolicy.ABANDON,
+      });
     }
   }
 }

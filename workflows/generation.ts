@@ -1,5 +1,10 @@
 import { allHandlersFinished, condition, isCancellation, setHandler } from '@temporalio/workflow';
-import { answerClarificationUpdate, decideApprovalUpdate, generationStateQuery, submitToolOutputsUpdate } from './definitions.js';
+import {
+  answerClarificationUpdate,
+  decideApprovalUpdate,
+  generationStateQuery,
+  submitToolOutputsUpdate,
+} from './definitions.js';
 import { GenerationLoop } from './generation-loop.js';
 import type { GenerationInput } from '../contracts/generation/index.js';
 

@@ -22,7 +22,13 @@ export class HookRunner {
   async onRunStart(): Promise<string | null> {
     for (const [k, hook] of this.http('OnRunStart').entries()) {
       const decision = await runHttpHook.executeWithOptions(hookOptions(hook.timeoutSeconds), [
-        { generationId: this.generationId, hookId: hook.id, event: 'OnRunStart', step: 0, traceOrder: traceOrder.runStartHook(k) },
+        {
+          generationId: this.generationId,
+          hookId: hook.id,
+          event: 'OnRunStart',
+          step: 0,
+          traceOrder: traceOrder.runStartHook(k),
+        },
       ]);
       if (decision.decision === 'deny') return decision.reason ?? `Blocked by hook ${hook.id}`;
     }

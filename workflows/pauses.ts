@@ -39,8 +39,10 @@ export class PendingToolOutputs {
     for (const o of outputs) {
       if (seen.has(o.toolCallId)) reject(updateRejection.invalid, `toolCallId ${o.toolCallId} appears twice`);
       seen.add(o.toolCallId);
-      if (this.received.has(o.toolCallId)) reject(updateRejection.alreadyAnswered, `toolCallId ${o.toolCallId} was already answered`);
-      if (!this.pending.has(o.toolCallId)) reject(updateRejection.unknownToolCall, `toolCallId ${o.toolCallId} is not a pending tool call`);
+      if (this.received.has(o.toolCallId))
+        reject(updateRejection.alreadyAnswered, `toolCallId ${o.toolCallId} was already answered`);
+      if (!this.pending.has(o.toolCallId))
+        reject(updateRejection.unknownToolCall, `toolCallId ${o.toolCallId} is not a pending tool call`);
     }
   }
 
@@ -53,7 +55,11 @@ export class PendingToolOutputs {
   }
 
   list(): SubmitToolOutputsResult['pending'] {
-    return [...this.pending.values()].map(({ toolCallId, toolName, arguments: args }) => ({ toolCallId, toolName, arguments: args }));
+    return [...this.pending.values()].map(({ toolCallId, toolName, arguments: args }) => ({
+      toolCallId,
+      toolName,
+      arguments: args,
+    }));
   }
 }
 
@@ -74,15 +80,22 @@ export class PendingApprovals {
 
   validate(input: ApprovalDecisionInput, nowMs: number): void {
     const request = this.requests.get(input.approvalId);
-    if (!request) reject(updateRejection.approvalNotFound, `Approval ${input.approvalId} is not pending on this generation`);
+    if (!request)
+      reject(updateRejection.approvalNotFound, `Approval ${input.approvalId} is not pending on this generation`);
     const outcome = this.outcomes.get(input.approvalId);
-    if (outcome) reject(outcome.status === 'expired' ? updateRejection.approvalExpired : updateRejection.approvalDecided, `Approval ${input.approvalId} is already ${outcome.status}`);
-    if (nowMs >= request.expiresAtMs) reject(updateRejection.approvalExpired, `Approval ${input.approvalId} expired at ${request.expiresAt}`);
+    if (outcome)
+      reject(
+        outcome.status === 'expired' ? updateRejection.approvalExpired : updateRejection.approvalDecided,
+        `Approval ${input.approvalId} is already ${outcome.status}`,
+      );
+    if (nowMs >= request.expiresAtMs)
+      reject(updateRejection.approvalExpired, `Approval ${input.approvalId} expired at ${request.expiresAt}`);
     // Bound to the exact call: anything that does not match fails closed.
     if (input.toolName !== request.toolName || input.argumentsHash !== request.argumentsHash) {
       reject(updateRejection.approvalMismatch, `Approval ${input.approvalId} does not match the pending call`);
     }
-    if (!input.approved && input.arguments !== undefined) reject(updateRejection.invalid, 'arguments can only be given when approving');
+    if (!input.approved && input.arguments !== undefined)
+      reject(updateRejection.invalid, 'arguments can only be given when approving');
   }
 
   accept(input: ApprovalDecisionInput, nowMs: number): void {
@@ -105,8 +118,13 @@ export class PendingApprovals {
     for (const r of this.requests.values()) {
       if (!this.outcomes.has(r.approvalId) && nowMs >= r.expiresAtMs) {
         this.outcomes.set(r.approvalId, {
-          approvalId: r.approvalId, toolCallId: r.toolCallId, status: 'expired', decidedBy: null,
-          decidedAt: new Date(nowMs).toISOString(), reason: 'No decision before the approval expired', editedArguments: null,
+          approvalId: r.approvalId,
+          toolCallId: r.toolCallId,
+          status: 'expired',
+          decidedBy: null,
+          decidedAt: new Date(nowMs).toISOString(),
+          reason: 'No decision before the approval expired',
+          editedArguments: null,
         });
         any = true;
       }
@@ -116,7 +134,9 @@ export class PendingApprovals {
 
   /** Milliseconds until the next undecided approval expires (at least 1). */
   msUntilNextExpiry(nowMs: number): number {
-    const pending = [...this.requests.values()].filter((r) => !this.outcomes.has(r.approvalId)).map((r) => r.expiresAtMs);
+    const pending = [...this.requests.values()]
+      .filter((r) => !this.outcomes.has(r.approvalId))
+      .map((r) => r.expiresAtMs);
     if (pending.length === 0) return 1;
     return Math.max(1, Math.min(...pending) - nowMs);
   }

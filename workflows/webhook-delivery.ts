@@ -13,7 +13,12 @@ export interface WebhookDeliveryInput {
 export async function webhookDeliveryWorkflow(input: WebhookDeliveryInput): Promise<void> {
   const { deliverWebhook } = proxyActivities<GenerationActivities>({
     startToCloseTimeout: '30 seconds',
-    retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '5 minutes', maximumAttempts: input.maxAttempts },
+    retry: {
+      initialInterval: '1 second',
+      backoffCoefficient: 2,
+      maximumInterval: '5 minutes',
+      maximumAttempts: input.maxAttempts,
+    },
   });
   const { finishWebhookDelivery } = proxyActivities<GenerationActivities>({
     startToCloseTimeout: '30 seconds',

@@ -4,7 +4,14 @@ import { z } from 'zod';
 import { SsrfBlockedError } from '../../infra/net/ssrf.js';
 import { capResult, TRUNCATION_MARKER } from '../http-tool.js';
 import { DEFAULT_DISCOVERY_RESPONSE_BYTES, httpStatusOf, McpConnectError } from './connection.js';
-import { capInputSchema, capText, formatToolResultContent, MAX_DESCRIPTION_CHARS, pickAnnotations, salvageTruncatedText } from './content.js';
+import {
+  capInputSchema,
+  capText,
+  formatToolResultContent,
+  MAX_DESCRIPTION_CHARS,
+  pickAnnotations,
+  salvageTruncatedText,
+} from './content.js';
 import { startDeadline, withRequestSignal, type Deadline } from './deadline.js';
 import { McpResponseTooLargeError, type CappedResponseEvent } from './fetch.js';
 import { clip, displayUrl, shortMessage } from './messages.js';
@@ -54,9 +61,25 @@ function findInChain<T>(err: unknown, match: (e: unknown) => e is T): T | undefi
   return undefined;
 }
 
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'EPIPE', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED']);
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ETIMEDOUT',
+  'EPIPE',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CLOSED',
+]);
 
-function describeFailure(failure: unknown, url: string, deadline: Deadline): { kind: McpDiscoveryFailure; message: string } {
+function describeFailure(
+  failure: unknown,
+  url: string,
+  deadline: Deadline,
+): { kind: McpDiscoveryFailure; message: string } {
   const err = failure instanceof McpConnectError ? failure.cause : failure;
   const where = `MCP server ${displayUrl(url)}`;
   const blocked = findInChain(err, (e): e is SsrfBlockedError => e instanceof SsrfBlockedError);
@@ -67,15 +90,22 @@ function describeFailure(failure: unknown, url: string, deadline: Deadline): { k
   const tooLarge = findInChain(err, (e): e is McpResponseTooLargeError => e instanceof McpResponseTooLargeError);
   if (tooLarge) return { kind: 'too_large', message: `${where} sent a response larger than ${tooLarge.limit} bytes` };
   if (err instanceof StaleSessionError) return { kind: 'session', message: `${where}: ${err.message}` };
-  const network = findInChain(err, (e): e is Error & { code: string } => e instanceof Error && NETWORK_CODES.has(String((e as { code?: unknown }).code)));
+  const network = findInChain(
+    err,
+    (e): e is Error & { code: string } =>
+      e instanceof Error && NETWORK_CODES.has(String((e as { code?: unknown }).code)),
+  );
   if (network) return { kind: 'unreachable', message: `${where} is unreachable: ${clip(network.message)}` };
   const status = httpStatusOf(err);
-  if (status !== undefined && status > 0) return { kind: 'http', message: `${where} answered HTTP ${status}: ${shortMessage(err)}` };
-  if (err instanceof McpError) return { kind: 'protocol', message: `${where} returned JSON-RPC error ${err.code}: ${shortMessage(err)}` };
+  if (status !== undefined && status > 0)
+    return { kind: 'http', message: `${where} answered HTTP ${status}: ${shortMessage(err)}` };
+  if (err instanceof McpError)
+    return { kind: 'protocol', message: `${where} returned JSON-RPC error ${err.code}: ${shortMessage(err)}` };
   if (err instanceof z.ZodError || (err instanceof Error && err.name === 'ZodError')) {
     return { kind: 'protocol', message: `${where} sent a malformed response` };
   }
-  if (err instanceof SseError) return { kind: 'unreachable', message: `${where}: SSE connection failed: ${shortMessage(err)}` };
+  if (err instanceof SseError)
+    return { kind: 'unreachable', message: `${where}: SSE connection failed: ${shortMessage(err)}` };
   if (err instanceof TypeError && err.message === 'fetch failed') {
     const reason = err.cause instanceof Error ? err.cause.message : 'network error';
     return { kind: 'unreachable', message: `${where} is unreachable: ${clip(reason)}` };
@@ -88,7 +118,8 @@ function describeFailure(failure: unknown, url: string, deadline: Deadline): { k
 // ---------------------------------------------------------------------------------------------
 // Discovery
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function readTool(raw: unknown, warnings: string[]): DiscoveredMcpTool | null {
   if (!isRecord(raw) || typeof raw.name !== 'string' || raw.name.length === 0) {
@@ -96,7 +127,9 @@ function readTool(raw: unknown, warnings: string[]): DiscoveredMcpTool | null {
     return null;
   }
   if (raw.name.length > MAX_TOOL_NAME_CHARS) {
-    warnings.push(`Skipped a tool whose name is ${raw.name.length} characters long (limit ${MAX_TOOL_NAME_CHARS}): ${JSON.stringify(raw.name.slice(0, 40))}…`);
+    warnings.push(
+      `Skipped a tool whose name is ${raw.name.length} characters long (limit ${MAX_TOOL_NAME_CHARS}): ${JSON.stringify(raw.name.slice(0, 40))}…`,
+    );
     return null;
   }
   if (isRecord(raw.execution) && raw.execution.taskSupport === 'required') {
@@ -146,7 +179,11 @@ export async function discoverMcpTools(config: McpServerConfig, deps: McpClientD
           }
           const timeout = Math.min(config.timeoutMs, deadline.remaining());
           const result = await withRequestSignal([deadline.signal, capAbort.signal], timeout, (options) =>
-            conn.client.request({ method: 'tools/list', params: cursor === undefined ? {} : { cursor } }, listToolsResultSchema, options),
+            conn.client.request(
+              { method: 'tools/list', params: cursor === undefined ? {} : { cursor } },
+              listToolsResultSchema,
+              options,
+            ),
           );
           for (const raw of result.tools) {
             if (tools.length === MAX_TOOLS) break;
@@ -192,38 +229,57 @@ const errorContent = (error: string) => JSON.stringify({ error });
  * and returned as far as it arrived (truncated, with TRUNCATION_MARKER). Only the activity's
  * cancellation (deps.signal) throws.
  */
-export async function callMcpTool(config: McpServerConfig, call: McpToolCall, deps: McpClientDeps): Promise<McpCallResult> {
+export async function callMcpTool(
+  config: McpServerConfig,
+  call: McpToolCall,
+  deps: McpClientDeps,
+): Promise<McpCallResult> {
   const args = call.arguments ?? {};
-  if (!isRecord(args)) return { status: 'error', content: errorContent('The tool arguments must be a JSON object'), truncated: false };
-  if ('__invalid' in args) return { status: 'error', content: errorContent('The tool arguments were not valid JSON'), truncated: false };
+  if (!isRecord(args))
+    return { status: 'error', content: errorContent('The tool arguments must be a JSON object'), truncated: false };
+  if ('__invalid' in args)
+    return { status: 'error', content: errorContent('The tool arguments were not valid JSON'), truncated: false };
   const deadline = startDeadline(call.timeoutMs, deps.signal);
   let capped: CappedResponseEvent | undefined;
   try {
-    const result = await withSession(config, deps, deadline, Math.min(config.timeoutMs, call.timeoutMs), async (conn) => {
-      const capAbort = new AbortController();
-      const fetchAbort = new AbortController();
-      conn.setCall({
-        maxResponseBytes: call.maxResponseBytes,
-        onCapped: (event) => {
-          capped = event;
-          capAbort.abort(new McpResponseTooLargeError(event.limit));
-        },
-        fetchSignal: fetchAbort.signal,
-      });
-      let completed = false;
-      try {
-        const response = await withRequestSignal([deadline.signal, capAbort.signal], deadline.remaining(), (options) =>
-          conn.client.request({ method: 'tools/call', params: { name: call.originalName, arguments: args } }, callToolResultSchema, options),
-        );
-        completed = true;
-        return response;
-      } finally {
-        conn.setCall(undefined);
-        // A call that did not complete may leave its response stream open (a server that ignores
-        // notifications/cancelled): drop it so a pooled session does not keep it.
-        if (!completed) fetchAbort.abort();
-      }
-    });
+    const result = await withSession(
+      config,
+      deps,
+      deadline,
+      Math.min(config.timeoutMs, call.timeoutMs),
+      async (conn) => {
+        const capAbort = new AbortController();
+        const fetchAbort = new AbortController();
+        conn.setCall({
+          maxResponseBytes: call.maxResponseBytes,
+          onCapped: (event) => {
+            capped = event;
+            capAbort.abort(new McpResponseTooLargeError(event.limit));
+          },
+          fetchSignal: fetchAbort.signal,
+        });
+        let completed = false;
+        try {
+          const response = await withRequestSignal(
+            [deadline.signal, capAbort.signal],
+            deadline.remaining(),
+            (options) =>
+              conn.client.request(
+                { method: 'tools/call', params: { name: call.originalName, arguments: args } },
+                callToolResultSchema,
+                options,
+              ),
+          );
+          completed = true;
+          return response;
+        } finally {
+          conn.setCall(undefined);
+          // A call that did not complete may leave its response stream open (a server that ignores
+          // notifications/cancelled): drop it so a pooled session does not keep it.
+          if (!completed) fetchAbort.abort();
+        }
+      },
+    );
     const text = formatToolResultContent(result);
     const content = capResult(text, call.maxResultChars);
     return { status: result.isError ? 'error' : 'success', content, truncated: content.length !== text.length };
@@ -233,10 +289,19 @@ export async function callMcpTool(config: McpServerConfig, call: McpToolCall, de
       // Return what arrived, like http tools do with an oversized body.
       const salvaged = salvageTruncatedText(capped.prefix, capped.eventStream, call.maxResultChars);
       if (salvaged !== null) return { status: 'success', content: salvaged + TRUNCATION_MARKER, truncated: true };
-      return { status: 'error', content: errorContent(`The MCP tool's response exceeded ${capped.limit} bytes and was cut off`), truncated: true };
+      return {
+        status: 'error',
+        content: errorContent(`The MCP tool's response exceeded ${capped.limit} bytes and was cut off`),
+        truncated: true,
+      };
     }
     const { kind, message } = describeFailure(err, config.url, deadline);
-    if (kind === 'timeout') return { status: 'timeout', content: errorContent(`MCP tool ${clip(call.originalName, 100)} timed out after ${call.timeoutMs} ms`), truncated: false };
+    if (kind === 'timeout')
+      return {
+        status: 'timeout',
+        content: errorContent(`MCP tool ${clip(call.originalName, 100)} timed out after ${call.timeoutMs} ms`),
+        truncated: false,
+      };
     return { status: 'error', content: errorContent(message), truncated: false };
   } finally {
     deadline.dispose();

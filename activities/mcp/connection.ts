@@ -15,7 +15,17 @@ import type { McpClientDeps, McpServerConfig, McpServerInfo, McpTransportKind } 
 const CLIENT_INFO = { name: 'durable-agents', version: '0.1.0' };
 export const DEFAULT_DISCOVERY_RESPONSE_BYTES = 8 * 1024 * 1024;
 /** Headers the transports manage themselves: a configured value would break sessions or framing. */
-const RESERVED_HEADERS = new Set(['mcp-session-id', 'mcp-protocol-version', 'last-event-id', 'content-type', 'accept', 'content-length', 'host', 'connection', 'transfer-encoding']);
+const RESERVED_HEADERS = new Set([
+  'mcp-session-id',
+  'mcp-protocol-version',
+  'last-event-id',
+  'content-type',
+  'accept',
+  'content-length',
+  'host',
+  'connection',
+  'transfer-encoding',
+]);
 
 /** Connecting failed; `hadSession` tells whether the server had already handed out a session id. */
 export class McpConnectError extends Error {
@@ -122,7 +132,12 @@ async function connectWith(
       : new StreamableHTTPClientTransport(url, {
           fetch,
           requestInit,
-          reconnectionOptions: { initialReconnectionDelay: 500, maxReconnectionDelay: 2_000, reconnectionDelayGrowFactor: 2, maxRetries: 2 },
+          reconnectionOptions: {
+            initialReconnectionDelay: 500,
+            maxReconnectionDelay: 2_000,
+            reconnectionDelayGrowFactor: 2,
+            maxRetries: 2,
+          },
         });
   conn.client = new Client(CLIENT_INFO, { capabilities: {} });
   // Transport errors also reject the request they belong to; this only tracks the session's health.
@@ -149,7 +164,8 @@ async function connectWith(
     }
     return conn;
   } catch (err) {
-    const hadSession = conn.transport instanceof StreamableHTTPClientTransport && conn.transport.sessionId !== undefined;
+    const hadSession =
+      conn.transport instanceof StreamableHTTPClientTransport && conn.transport.sessionId !== undefined;
     conn.healthy = false;
     await conn.close();
     throw new McpConnectError(hadSession, err instanceof SseError && conn.lastFetchError ? conn.lastFetchError : err);
@@ -167,7 +183,13 @@ export function httpStatusOf(err: unknown): number | undefined {
 }
 
 /** Opens a session; Streamable HTTP falls back to the deprecated SSE transport on 404/405 at initialise. */
-export async function openConnection(config: McpServerConfig, deps: McpClientDeps, key: string, deadline: Deadline, requestTimeoutMs: number): Promise<McpConnection> {
+export async function openConnection(
+  config: McpServerConfig,
+  deps: McpClientDeps,
+  key: string,
+  deadline: Deadline,
+  requestTimeoutMs: number,
+): Promise<McpConnection> {
   try {
     return await connectWith(config.transport, config, deps, key, deadline, requestTimeoutMs);
   } catch (err) {
@@ -176,7 +198,10 @@ export async function openConnection(config: McpServerConfig, deps: McpClientDep
     const refusedInitialize = err instanceof McpConnectError && !err.hadSession && (status === 404 || status === 405);
     if (config.transport !== 'streamable_http' || !refusedInitialize) throw err;
     return await connectWith('sse', config, deps, key, deadline, requestTimeoutMs).catch((fallbackErr: unknown) => {
-      throw new Error(`Streamable HTTP answered HTTP ${status} and the SSE fallback failed too: ${shortMessage(fallbackErr)}`, { cause: fallbackErr });
+      throw new Error(
+        `Streamable HTTP answered HTTP ${status} and the SSE fallback failed too: ${shortMessage(fallbackErr)}`,
+        { cause: fallbackErr },
+      );
     });
   }
 }

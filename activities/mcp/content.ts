@@ -29,7 +29,8 @@ export function capText(text: string, max: number): { text: string; truncated: b
 
 /** Keeps the input schema only if it is a JSON object of type "object" whose JSON is ≤ 20,000 characters. */
 export function capInputSchema(schema: unknown): { inputSchema: Record<string, unknown>; replaced: boolean } {
-  if (!isRecord(schema) || schema.type !== 'object') return { inputSchema: { ...FALLBACK_INPUT_SCHEMA }, replaced: true };
+  if (!isRecord(schema) || schema.type !== 'object')
+    return { inputSchema: { ...FALLBACK_INPUT_SCHEMA }, replaced: true };
   let json: string;
   try {
     json = JSON.stringify(schema);
@@ -79,7 +80,8 @@ function describeBlock(block: unknown): string {
       const text = str(resource.text);
       if (text !== undefined) return `[resource: ${uri}]\n${text}`;
       const blob = str(resource.blob);
-      if (blob !== undefined) return `[resource: ${uri}, ${str(resource.mimeType) ?? 'unknown type'}, ${base64ByteLength(blob)} bytes]`;
+      if (blob !== undefined)
+        return `[resource: ${uri}, ${str(resource.mimeType) ?? 'unknown type'}, ${base64ByteLength(blob)} bytes]`;
       return `[resource: ${uri}]`;
     }
     default:
@@ -107,7 +109,9 @@ export function formatToolResultContent(result: { content?: unknown; structuredC
   const parts = blocks.map(describeBlock);
   const structured = result.structuredContent;
   if (structured !== undefined && structured !== null) {
-    const texts = blocks.filter((b): b is { text: string } => isRecord(b) && b.type === 'text' && typeof b.text === 'string');
+    const texts = blocks.filter(
+      (b): b is { text: string } => isRecord(b) && b.type === 'text' && typeof b.text === 'string',
+    );
     if (!texts.some((b) => sameJson(b.text, structured))) parts.push(JSON.stringify(structured));
   }
   return parts.join('\n');

@@ -61,7 +61,11 @@ export async function raceSignal<T>(promise: Promise<T>, signal: AbortSignal): P
  * the SDK never unregisters its abort listener, and aborting after completion would make it send a
  * stray `notifications/cancelled`.
  */
-export async function withRequestSignal<T>(signals: AbortSignal[], timeout: number, run: (options: RequestOptions) => Promise<T>): Promise<T> {
+export async function withRequestSignal<T>(
+  signals: AbortSignal[],
+  timeout: number,
+  run: (options: RequestOptions) => Promise<T>,
+): Promise<T> {
   const controller = new AbortController();
   const links = signals.map((s) => {
     const onAbort = () => controller.abort(s.reason);

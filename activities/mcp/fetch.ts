@@ -1,4 +1,9 @@
-import { fetch as undiciFetch, Response as UndiciResponse, type Dispatcher, type RequestInit as UndiciRequestInit } from 'undici';
+import {
+  fetch as undiciFetch,
+  Response as UndiciResponse,
+  type Dispatcher,
+  type RequestInit as UndiciRequestInit,
+} from 'undici';
 
 /**
  * The `fetch` handed to the MCP SDK transports. Two guarantees the SDK does not give:
@@ -170,7 +175,11 @@ export function createGuardedFetch(options: GuardedFetchOptions): FetchLike {
     const signal = extra && base ? AbortSignal.any([base, extra]) : (extra ?? base);
     let response: Awaited<ReturnType<typeof undiciFetch>>;
     try {
-      response = await undiciFetch(url, { ...(init as UndiciRequestInit | undefined), signal, dispatcher: options.dispatcher });
+      response = await undiciFetch(url, {
+        ...(init as UndiciRequestInit | undefined),
+        signal,
+        dispatcher: options.dispatcher,
+      });
     } catch (error) {
       options.onFetchError?.(error);
       throw error;
@@ -183,7 +192,11 @@ export function createGuardedFetch(options: GuardedFetchOptions): FetchLike {
     const body = capBody(response.body, limit, eventStream, (prefix) =>
       options.onCapped?.({ limit, prefix, eventStream, channel, ...(rpcMethod ? { rpcMethod } : {}) }),
     );
-    const rebuilt = new UndiciResponse(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+    const rebuilt = new UndiciResponse(body, {
+      status: response.status,
+      statusText: response.statusText,
+      headers: response.headers,
+    });
     return rebuilt as unknown as Response;
   };
 }

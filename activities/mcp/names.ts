@@ -188,7 +188,8 @@ export function detectCrossToolCollisions(entries: readonly NamedToolEntry[]): {
   for (const [resolvedName, list] of byName) {
     if (list.length < 2) continue;
     const parts = list.map(describeEntry);
-    const named = parts.length === 2 ? `both ${parts[0]} and ${parts[1]}` : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
+    const named =
+      parts.length === 2 ? `both ${parts[0]} and ${parts[1]}` : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
     collisions.push({ resolvedName, entries: list, message: `Tool name "${resolvedName}" is used by ${named}` });
   }
   return { collisions, message: collisions.length ? collisions.map((c) => c.message).join('; ') : null };

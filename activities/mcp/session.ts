@@ -12,7 +12,9 @@ import type { McpClientDeps, McpServerConfig } from './types.js';
 
 export class StaleSessionError extends Error {
   constructor(cause: unknown) {
-    super(`the MCP server no longer recognised the session, even after re-initialising once (${shortMessage(cause)})`, { cause });
+    super(`the MCP server no longer recognised the session, even after re-initialising once (${shortMessage(cause)})`, {
+      cause,
+    });
     this.name = 'StaleSessionError';
   }
 }
@@ -27,7 +29,13 @@ function dispatcherId(dispatcher: Dispatcher): number {
 
 function connectionKey(config: McpServerConfig, deps: McpClientDeps): string {
   const headers = Object.entries(config.headers).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return JSON.stringify([deps.sessionScope ?? '', config.url, config.transport, headers, dispatcherId(deps.dispatcher)]);
+  return JSON.stringify([
+    deps.sessionScope ?? '',
+    config.url,
+    config.transport,
+    headers,
+    dispatcherId(deps.dispatcher),
+  ]);
 }
 
 /** The server rejected our session id: it restarted or expired the session (spec: 404). */

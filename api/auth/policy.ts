@@ -49,7 +49,8 @@ export function isAllowed(policy: Policy, action: string, resource: string): boo
   if (resource.length > MAX_RESOURCE_LENGTH || action.length > MAX_RESOURCE_LENGTH) return false;
   let allowed = false;
   for (const s of policy.statements) {
-    const matches = s.action.some((a) => wildcardMatch(a, action)) && s.resource.some((r) => wildcardMatch(r, resource));
+    const matches =
+      s.action.some((a) => wildcardMatch(a, action)) && s.resource.some((r) => wildcardMatch(r, resource));
     if (!matches) continue;
     if (s.effect === 'Deny') return false;
     allowed = true;
@@ -70,7 +71,9 @@ export function uncoveredGrants(holder: Policy, requested: Policy): Array<{ acti
     if (s.effect !== 'Allow') continue;
     for (const action of s.action) {
       for (const resource of s.resource) {
-        const covered = allows.some((h) => h.action.some((a) => wildcardMatch(a, action)) && h.resource.some((r) => wildcardMatch(r, resource)));
+        const covered = allows.some(
+          (h) => h.action.some((a) => wildcardMatch(a, action)) && h.resource.some((r) => wildcardMatch(r, resource)),
+        );
         if (!covered) missing.push({ action, resource });
       }
     }

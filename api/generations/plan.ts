@@ -1,6 +1,12 @@
 import { unprocessable } from '../../contracts/errors.js';
 import { CLARIFY_TOOL, type LoopPlan, type PlannedHook } from '../../contracts/generation/index.js';
-import { hookEventSchema, type GenerateRequest, type StepRule, type StopCondition, type ToolChoice } from '../../contracts/schemas/index.js';
+import {
+  hookEventSchema,
+  type GenerateRequest,
+  type StepRule,
+  type StopCondition,
+  type ToolChoice,
+} from '../../contracts/schemas/index.js';
 import type { GenerationSnapshot, SnapshotHook, SnapshotTool, StoredHeaderValue } from '../../contracts/snapshot.js';
 import type { Agent, AgentTool, AiProvider, Hook, Webhook } from '../../generated/prisma/client.js';
 import {
@@ -20,9 +26,10 @@ import { promptRequiresTool } from '../../workflows/loop/hooks.js';
 
 /** Replaces `{{name}}` with `variables[name]`; unknown placeholders stay as written. */
 export function renderInstructions(template: string, variables: Record<string, string> = {}): string {
-  return template.replace(/\{\{\s*([a-zA-Z_][a-zA-Z0-9_]*)\s*\}\}/g, (whole, name: string) => (Object.hasOwn(variables, name) ? variables[name]! : whole));
+  return template.replace(/\{\{\s*([a-zA-Z_][a-zA-Z0-9_]*)\s*\}\}/g, (whole, name: string) =>
+    Object.hasOwn(variables, name) ? variables[name]! : whole,
+  );
 }
-
 
 function snapshotTool(t: AgentTool): SnapshotTool {
   return {
@@ -42,7 +49,8 @@ function snapshotTool(t: AgentTool): SnapshotTool {
 
 function checkSubset(ids: string[] | undefined, allowed: Set<string>, path: string): void {
   const bad = (ids ?? []).filter((id) => !allowed.has(id));
-  if (bad.length) throw unprocessable(`${path} must be a subset of the agent's toolIds; not attached: ${bad.join(', ')}`, { path });
+  if (bad.length)
+    throw unprocessable(`${path} must be a subset of the agent's toolIds; not attached: ${bad.join(', ')}`, { path });
 }
 
 /** The builtin agent_clarify tool: offered unless the agent turns it off (`allowClarification`). */
@@ -50,7 +58,8 @@ export const clarifyTool: SnapshotTool = {
   id: `builtin:${CLARIFY_TOOL}`,
   type: 'builtin',
   name: CLARIFY_TOOL,
-  description: 'Ask the user a clarifying question when the request is ambiguous or information is missing. The run pauses until the user answers.',
+  description:
+    'Ask the user a clarifying question when the request is ambiguous or information is missing. The run pauses until the user answers.',
   parameters: {
     type: 'object',
     properties: {
@@ -74,13 +83,19 @@ export function planHook(h: Hook): PlannedHook {
   if (h.type === 'rule') return { ...base, type: 'rule', rule: readRuleHookConfig(h.config) };
   if (h.type === 'approval') {
     const { timeoutSeconds } = readApprovalHookConfig(h.config);
-    return { ...base, type: 'approval', ...(timeoutSeconds === undefined ? {} : { approvalTimeoutSeconds: timeoutSeconds }) };
+    return {
+      ...base,
+      type: 'approval',
+      ...(timeoutSeconds === undefined ? {} : { approvalTimeoutSeconds: timeoutSeconds }),
+    };
   }
   return { ...base, type: 'http', timeoutSeconds: readHttpHookConfig(h.config).timeoutSeconds };
 }
 
 function userPromptText(body: GenerateRequest): string {
-  return [body.prompt ?? '', ...(body.messages ?? []).filter((m) => m.role === 'user').map((m) => m.content)].join('\n');
+  return [body.prompt ?? '', ...(body.messages ?? []).filter((m) => m.role === 'user').map((m) => m.content)].join(
+    '\n',
+  );
 }
 
 /** Request overrides merged over the agent config; validated against the agent's tools. */
@@ -92,9 +107,13 @@ export function buildPlan(
 ): LoopPlan {
   const attached = new Set(agent.toolIds);
   checkSubset(body.activeToolIds, attached, 'body.activeToolIds');
-  for (const [i, rule] of (body.stepRules ?? []).entries()) checkSubset(rule.activeToolIds, attached, `body.stepRules.${i}.activeToolIds`);
+  for (const [i, rule] of (body.stepRules ?? []).entries())
+    checkSubset(rule.activeToolIds, attached, `body.stepRules.${i}.activeToolIds`);
   const maxSteps = body.maxSteps ?? agent.maxSteps;
-  if (maxSteps > opts.maxStepsCap) throw unprocessable(`maxSteps ${maxSteps} exceeds the configured cap of ${opts.maxStepsCap}`, { path: 'body.maxSteps' });
+  if (maxSteps > opts.maxStepsCap)
+    throw unprocessable(`maxSteps ${maxSteps} exceeds the configured cap of ${opts.maxStepsCap}`, {
+      path: 'body.maxSteps',
+    });
   return {
     tools: [
       ...tools.map((t) => ({
@@ -106,7 +125,17 @@ export function buildPlan(
         timeoutSeconds: t.timeoutSeconds,
       })),
       ...(clarificationEnabled(agent)
-        ? [{ id: clarifyTool.id, name: clarifyTool.name, type: 'builtin' as const, readOnly: false, hasExecutor: true, timeoutSeconds: 30, alwaysOffered: true }]
+        ? [
+            {
+              id: clarifyTool.id,
+              name: clarifyTool.name,
+              type: 'builtin' as const,
+              readOnly: false,
+              hasExecutor: true,
+              timeoutSeconds: 30,
+              alwaysOffered: true,
+            },
+          ]
         : []),
     ],
     toolChoice: body.toolChoice ?? (agent.toolChoice as ToolChoice | null) ?? 'auto',
@@ -118,7 +147,8 @@ export function buildPlan(
     hooks: (opts.hooks ?? []).map(planHook),
     approvalTimeoutSeconds: agent.approvalTimeoutSeconds,
     requireToolUse: promptRequiresTool(userPromptText(body), guardrailsOf(agent).requireToolFor),
-    reviewFinalText: guardrailsOf(agent).blockPatterns.length > 0 || (opts.hooks ?? []).some((h) => h.event === 'PreResponse'),
+    reviewFinalText:
+      guardrailsOf(agent).blockPatterns.length > 0 || (opts.hooks ?? []).some((h) => h.event === 'PreResponse'),
   };
 }
 
@@ -132,7 +162,10 @@ export function initialMessages(agent: Agent, body: GenerateRequest): StoredMess
   const rows: StoredMessageRow[] = [];
   const given = body.messages ?? [];
   if (agent.instructions && !given.some((m) => m.role === 'system')) {
-    rows.push({ role: 'system', content: { role: 'system', content: renderInstructions(agent.instructions, body.variables) } });
+    rows.push({
+      role: 'system',
+      content: { role: 'system', content: renderInstructions(agent.instructions, body.variables) },
+    });
   }
   for (const m of given) {
     if (m.role === 'assistant') {
@@ -142,20 +175,31 @@ export function initialMessages(agent: Agent, body: GenerateRequest): StoredMess
           role: 'assistant',
           content: m.content ?? null,
           ...(m.toolCalls?.length
-            ? { tool_calls: m.toolCalls.map((c) => ({ id: c.id, type: 'function', function: { name: c.name, arguments: JSON.stringify(c.arguments ?? {}) } })) }
+            ? {
+                tool_calls: m.toolCalls.map((c) => ({
+                  id: c.id,
+                  type: 'function',
+                  function: { name: c.name, arguments: JSON.stringify(c.arguments ?? {}) },
+                })),
+              }
             : {}),
         },
       });
     } else if (m.role === 'tool') {
       rows.push({ role: 'tool', content: { role: 'tool', tool_call_id: m.toolCallId, content: m.content } });
     } else {
-      rows.push({ role: m.role, content: { role: m.role, content: m.role === 'system' ? renderInstructions(m.content, body.variables) : m.content } });
+      rows.push({
+        role: m.role,
+        content: {
+          role: m.role,
+          content: m.role === 'system' ? renderInstructions(m.content, body.variables) : m.content,
+        },
+      });
     }
   }
   if (body.prompt !== undefined) rows.push({ role: 'user', content: { role: 'user', content: body.prompt } });
   return rows;
 }
-
 
 /** The configuration the generation runs with, captured now: later edits never reach it. */
 export function buildSnapshot(
@@ -184,7 +228,13 @@ export function buildSnapshot(
       headers: (provider.headers as Record<string, string> | null) ?? null,
     },
     tools: [...tools.map(snapshotTool), ...(clarificationEnabled(agent) ? [clarifyTool] : [])],
-    hooks: hooks.map((h): SnapshotHook => ({ id: h.id, event: h.event, type: h.type as SnapshotHook['type'], matcher: h.matcher, config: (h.config ?? {}) as Record<string, unknown> })),
+    hooks: hooks.map((h): SnapshotHook => ({
+      id: h.id,
+      event: h.event,
+      type: h.type as SnapshotHook['type'],
+      matcher: h.matcher,
+      config: (h.config ?? {}) as Record<string, unknown>,
+    })),
     guardrails: guardrailsOf(agent),
     webhooks: webhooks.map((w) => ({ id: w.id, url: w.url, events: w.events, secretEncrypted: w.secretEncrypted })),
     plan,

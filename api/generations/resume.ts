@@ -15,8 +15,16 @@ import { waitForSettled } from './wait.js';
 export type GenerationReply = (status: number, body: z.input<typeof generationSchema>) => Responded;
 
 /** The generation in the key's project (and of `agentId` when given), or 404. */
-export async function findGeneration(ctx: AppContext, projectId: string, id: string, agentId?: string): Promise<Generation> {
-  return found(await ctx.db.generation.findFirst({ where: { id, projectId, ...(agentId ? { agentId } : {}) } }), 'Generation');
+export async function findGeneration(
+  ctx: AppContext,
+  projectId: string,
+  id: string,
+  agentId?: string,
+): Promise<Generation> {
+  return found(
+    await ctx.db.generation.findFirst({ where: { id, projectId, ...(agentId ? { agentId } : {}) } }),
+    'Generation',
+  );
 }
 
 /** Update rejections from the workflow's validator → 409 / 422. */
@@ -28,19 +36,32 @@ export function mapUpdateError(err: unknown): never {
     if (type === updateRejection.alreadyAnswered) throw new ApiError(409, 'conflict', message);
     if (type === updateRejection.notWaiting) throw new ApiError(409, 'generation_not_waiting', message);
     if (type === updateRejection.approvalNotFound) throw new ApiError(404, 'not_found', message);
-    if (type === updateRejection.approvalDecided || type === updateRejection.approvalExpired) throw new ApiError(409, 'conflict', message);
+    if (type === updateRejection.approvalDecided || type === updateRejection.approvalExpired)
+      throw new ApiError(409, 'conflict', message);
     // Fail closed: a decision that does not match the pending call exactly is refused.
     if (type === updateRejection.approvalMismatch) throw new ApiError(409, 'conflict', message);
   }
-  if (err instanceof WorkflowNotFoundError) throw new ApiError(409, 'generation_not_waiting', 'The generation has already finished');
+  if (err instanceof WorkflowNotFoundError)
+    throw new ApiError(409, 'generation_not_waiting', 'The generation has already finished');
   throw err;
 }
 
 /** 200 with the generation once it settles past `afterVersion`, else 202 with its state at the deadline. */
 export async function replyWhenSettled(
-  ctx: AppContext, reply: GenerationReply, generationId: string, afterVersion: number, waitSeconds: number, extra: Record<string, unknown> = {},
+  ctx: AppContext,
+  reply: GenerationReply,
+  generationId: string,
+  afterVersion: number,
+  waitSeconds: number,
+  extra: Record<string, unknown> = {},
 ): Promise<Responded> {
-  const { generation, settled } = await waitForSettled(ctx.db, ctx.feed, generationId, afterVersion, waitSeconds * 1000);
+  const { generation, settled } = await waitForSettled(
+    ctx.db,
+    ctx.feed,
+    generationId,
+    afterVersion,
+    waitSeconds * 1000,
+  );
   const view = generationView(generation, await loadSteps(ctx.db, generationId));
   return reply(settled ? 200 : 202, { ...view, ...extra });
 }

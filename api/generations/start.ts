@@ -25,7 +25,13 @@ export interface StartResult {
   callbackSecret?: string;
 }
 
-export async function startGeneration(ctx: AppContext, auth: AuthInfo, agentId: string, body: GenerateRequest, idempotencyKey: string | undefined): Promise<StartResult> {
+export async function startGeneration(
+  ctx: AppContext,
+  auth: AuthInfo,
+  agentId: string,
+  body: GenerateRequest,
+  idempotencyKey: string | undefined,
+): Promise<StartResult> {
   const agent = await ctx.db.agent.findFirst({ where: { id: agentId, projectId: auth.projectId } });
   if (!agent) throw notFound('Agent');
 
@@ -33,17 +39,27 @@ export async function startGeneration(ctx: AppContext, auth: AuthInfo, agentId: 
   const { async: _a, stream: _s, waitSeconds: _w, ...identity } = body;
   const requestHash = canonicalHash({ agentId, ...identity });
   if (idempotencyKey) {
-    const existing = await ctx.db.generation.findUnique({ where: { projectId_idempotencyKey: { projectId: auth.projectId, idempotencyKey } } });
+    const existing = await ctx.db.generation.findUnique({
+      where: { projectId_idempotencyKey: { projectId: auth.projectId, idempotencyKey } },
+    });
     if (existing) return reuse(ctx, existing, requestHash);
   }
   if (!agent.active) throw new ApiError(409, 'conflict', 'The agent is not active');
 
   const provider = await ctx.db.aiProvider.findFirst({ where: { id: agent.aiProviderId, projectId: auth.projectId } });
-  if (!provider) throw unprocessable('The agent\'s AI provider no longer exists');
+  if (!provider) throw unprocessable("The agent's AI provider no longer exists");
   const toolRows = await ctx.db.agentTool.findMany({ where: { id: { in: agent.toolIds }, projectId: auth.projectId } });
-  const tools = agent.toolIds.map((id) => toolRows.find((t) => t.id === id)).filter((t): t is AgentTool => t !== undefined);
-  const hooks = await ctx.db.hook.findMany({ where: { agentId: agent.id, projectId: auth.projectId }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
-  const webhooks = await ctx.db.webhook.findMany({ where: { agentId: agent.id, projectId: auth.projectId, active: true }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
+  const tools = agent.toolIds
+    .map((id) => toolRows.find((t) => t.id === id))
+    .filter((t): t is AgentTool => t !== undefined);
+  const hooks = await ctx.db.hook.findMany({
+    where: { agentId: agent.id, projectId: auth.projectId },
+    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+  });
+  const webhooks = await ctx.db.webhook.findMany({
+    where: { agentId: agent.id, projectId: auth.projectId, active: true },
+    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+  });
   const callbackSecret = body.callbackUrl ? newWebhookSecret() : undefined;
   const plan = buildPlan(agent, tools, body, {
     maxStepsCap: ctx.env.MAX_STEPS_CAP,
@@ -85,13 +101,22 @@ export async function startGeneration(ctx: AppContext, auth: AuthInfo, agentId: 
     // Two requests raced with the same Idempotency-Key: the other one won.
     const code = (err as { code?: string }).code;
     if (idempotencyKey && code === 'P2002') {
-      const existing = await ctx.db.generation.findUnique({ where: { projectId_idempotencyKey: { projectId: auth.projectId, idempotencyKey } } });
+      const existing = await ctx.db.generation.findUnique({
+        where: { projectId_idempotencyKey: { projectId: auth.projectId, idempotencyKey } },
+      });
       if (existing) return reuse(ctx, existing, requestHash);
     }
     throw err;
   }
 
-  const input: GenerationInput = { generationId, projectId: auth.projectId, agentId: agent.id, traceId, plan, firstMessageSeq: messages.length };
+  const input: GenerationInput = {
+    generationId,
+    projectId: auth.projectId,
+    agentId: agent.id,
+    traceId,
+    plan,
+    firstMessageSeq: messages.length,
+  };
   await startWorkflow(ctx, generation, input);
   return { generation, created: true, ...(callbackSecret ? { callbackSecret } : {}) };
 }
@@ -109,7 +134,13 @@ async function startWorkflow(ctx: AppContext, generation: Generation, input: Gen
     ctx.logger.error({ err, generationId: generation.id }, 'could not start the generation workflow');
     await ctx.db.generation.update({
       where: { id: generation.id },
-      data: { status: 'failed', stopReason: 'error', error: { code: 'start_failed', message: 'The workflow could not be started' }, completedAt: new Date(), stateVersion: 1_000_000 },
+      data: {
+        status: 'failed',
+        stopReason: 'error',
+        error: { code: 'start_failed', message: 'The workflow could not be started' },
+        completedAt: new Date(),
+        stateVersion: 1_000_000,
+      },
     });
     throw new ApiError(503, 'unavailable', 'The orchestration service is unavailable; the generation was not started');
   }

@@ -21,7 +21,8 @@ export interface StreamOptions {
 
 /** `Last-Event-ID` header (reconnecting EventSource) or `?lastEventId=`; 0 = from the start. */
 export function lastEventId(req: Request): number {
-  const raw = req.header('last-event-id') ?? (typeof req.query.lastEventId === 'string' ? req.query.lastEventId : undefined);
+  const raw =
+    req.header('last-event-id') ?? (typeof req.query.lastEventId === 'string' ? req.query.lastEventId : undefined);
   const n = raw === undefined ? 0 : Number(raw);
   return Number.isInteger(n) && n >= 0 ? n : 0;
 }
@@ -40,7 +41,14 @@ export function openEventStream(res: Response): void {
  * ones as they are recorded, ending after `done` (or `requires_action` unless following). A client
  * that goes away only stops this loop; the generation itself never depends on a stream.
  */
-export async function streamEvents(db: Db, feed: ChangeFeed & { ensureListening?: () => Promise<void> }, req: Request, res: Response, generationId: string, opts: StreamOptions): Promise<void> {
+export async function streamEvents(
+  db: Db,
+  feed: ChangeFeed & { ensureListening?: () => Promise<void> },
+  req: Request,
+  res: Response,
+  generationId: string,
+  opts: StreamOptions,
+): Promise<void> {
   let cursor = opts.afterSeq;
   let closed = false;
   let wake: (() => void) | null = null;
@@ -61,7 +69,11 @@ export async function streamEvents(db: Db, feed: ChangeFeed & { ensureListening?
     await feed.ensureListening?.();
     while (!closed) {
       state.notified = false;
-      const events = await db.generationEvent.findMany({ where: { generationId, seq: { gt: cursor } }, orderBy: { seq: 'asc' }, take: 500 });
+      const events = await db.generationEvent.findMany({
+        where: { generationId, seq: { gt: cursor } },
+        orderBy: { seq: 'asc' },
+        take: 500,
+      });
       let finished = false;
       for (const e of events) {
         res.write(`id: ${e.seq}\nevent: ${e.type}\ndata: ${JSON.stringify(e.data)}\n\n`);
@@ -75,8 +87,15 @@ export async function streamEvents(db: Db, feed: ChangeFeed & { ensureListening?
       if (events.length === 500 || state.notified) continue;
       if (events.length === 0) {
         // Nothing new: a reconnect after the end has nothing more to wait for.
-        const g = await db.generation.findUnique({ where: { id: generationId }, select: { status: true, eventSeq: true } });
-        if (!g || (cursor >= g.eventSeq && (g.status === 'completed' || g.status === 'failed' || g.status === 'cancelled'))) break;
+        const g = await db.generation.findUnique({
+          where: { id: generationId },
+          select: { status: true, eventSeq: true },
+        });
+        if (
+          !g ||
+          (cursor >= g.eventSeq && (g.status === 'completed' || g.status === 'failed' || g.status === 'cancelled'))
+        )
+          break;
         if (!opts.follow && !opts.resuming && g.status === 'requires_action' && cursor >= g.eventSeq) break;
       }
       if (state.notified) continue;

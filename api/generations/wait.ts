@@ -30,7 +30,8 @@ export async function waitForSettled(
     for (;;) {
       state.changed = false;
       const g = await db.generation.findUniqueOrThrow({ where: { id: generationId } });
-      if (g.stateVersion > afterVersion && settledStatuses.has(g.status as GenerationStatus)) return { generation: g, settled: true };
+      if (g.stateVersion > afterVersion && settledStatuses.has(g.status as GenerationStatus))
+        return { generation: g, settled: true };
       const left = deadline - Date.now();
       if (left <= 0) return { generation: g, settled: false };
       if (state.changed) continue;

@@ -25,7 +25,8 @@ export function toApiError(err: unknown): ApiError {
   if (err instanceof ApiError) return err;
   const e = err as { type?: string; status?: number; statusCode?: number; expose?: boolean; message?: string };
   // body-parser errors
-  if (e?.type === 'entity.too.large') return new ApiError(413, 'payload_too_large', 'Request body is larger than the limit');
+  if (e?.type === 'entity.too.large')
+    return new ApiError(413, 'payload_too_large', 'Request body is larger than the limit');
   if (e?.type === 'entity.parse.failed') return new ApiError(400, 'invalid_request', 'Request body is not valid JSON');
   if (e?.type === 'encoding.unsupported' || e?.type === 'charset.unsupported') {
     return new ApiError(415 as number, 'invalid_request', e.message ?? 'Unsupported encoding');
@@ -34,8 +35,12 @@ export function toApiError(err: unknown): ApiError {
     return new ApiError(e.status, 'invalid_request', e.message ?? 'Bad request');
   }
   if (err instanceof Prisma.PrismaClientKnownRequestError) {
-    if (err.code === 'P2002') return new ApiError(409, 'conflict', 'A resource with these unique fields already exists', { target: err.meta?.target });
-    if (err.code === 'P2003') return new ApiError(422, 'unprocessable', 'A referenced resource does not exist or is still in use');
+    if (err.code === 'P2002')
+      return new ApiError(409, 'conflict', 'A resource with these unique fields already exists', {
+        target: err.meta?.target,
+      });
+    if (err.code === 'P2003')
+      return new ApiError(422, 'unprocessable', 'A referenced resource does not exist or is still in use');
     if (err.code === 'P2025') return new ApiError(404, 'not_found', 'Resource not found');
   }
   return new ApiError(500, 'internal_error', 'Internal server error');

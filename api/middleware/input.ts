@@ -36,7 +36,11 @@ function findProblem(root: unknown, rootPath: string): { path: string; message: 
     if (!value || typeof value !== 'object') continue;
     if (depth >= MAX_DEPTH) return { path, message: `nests deeper than ${MAX_DEPTH} levels` };
     for (const [k, v] of Object.entries(value)) {
-      if (badString(k)) return { path: `${path}.${JSON.stringify(k)}`, message: 'key contains a NUL character or an unpaired surrogate' };
+      if (badString(k))
+        return {
+          path: `${path}.${JSON.stringify(k)}`,
+          message: 'key contains a NUL character or an unpaired surrogate',
+        };
       stack.push([v, `${path}.${k}`, depth + 1]);
     }
   }
@@ -48,18 +52,30 @@ export const rejectUnstorableInput: RequestHandler = (req, _res, next) => {
   // Raw (encoded) segments: a decoded %2F would split one long parameter into short pieces.
   const longest = rawPath.split('/').reduce((n, s) => Math.max(n, s.length), 0);
   if (longest > MAX_PATH_SEGMENT_LENGTH) {
-    next(badRequest(`A path segment is longer than ${MAX_PATH_SEGMENT_LENGTH} characters`, [{ path: 'path', message: `segment of ${longest} characters` }]));
+    next(
+      badRequest(`A path segment is longer than ${MAX_PATH_SEGMENT_LENGTH} characters`, [
+        { path: 'path', message: `segment of ${longest} characters` },
+      ]),
+    );
     return;
   }
   let path: string;
   try {
     path = decodeURIComponent(rawPath);
   } catch {
-    next(badRequest('The request path is not valid percent-encoded UTF-8', [{ path: 'path', message: 'invalid percent-encoding' }]));
+    next(
+      badRequest('The request path is not valid percent-encoded UTF-8', [
+        { path: 'path', message: 'invalid percent-encoding' },
+      ]),
+    );
     return;
   }
   if (badString(path)) {
-    next(badRequest('The request path contains a NUL character or an unpaired surrogate', [{ path: 'path', message: 'unstorable character' }]));
+    next(
+      badRequest('The request path contains a NUL character or an unpaired surrogate', [
+        { path: 'path', message: 'unstorable character' },
+      ]),
+    );
     return;
   }
   const problem = findProblem(req.query, 'query') ?? findProblem(req.body, 'body');

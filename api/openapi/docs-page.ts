@@ -28,7 +28,10 @@ function esc(s: string): string {
 /** JSON with `$ref`s turned into links to the schema's section. */
 function schemaHtml(schema: Json): string {
   const text = esc(JSON.stringify(schema, null, 2));
-  return text.replace(/&quot;#\/components\/schemas\/([A-Za-z0-9_.-]+)&quot;/g, (_m, name: string) => `&quot;<a href="#schema-${name}">#/components/schemas/${name}</a>&quot;`);
+  return text.replace(
+    /&quot;#\/components\/schemas\/([A-Za-z0-9_.-]+)&quot;/g,
+    (_m, name: string) => `&quot;<a href="#schema-${name}">#/components/schemas/${name}</a>&quot;`,
+  );
 }
 
 function operationHtml(path: string, method: string, op: Operation): string {
@@ -42,7 +45,9 @@ function operationHtml(path: string, method: string, op: Operation): string {
   if (op.parameters?.length) {
     parts.push('<h4>Parameters</h4><table><tr><th>name</th><th>in</th><th>required</th><th>schema</th></tr>');
     for (const p of op.parameters) {
-      parts.push(`<tr><td><code>${esc(p.name)}</code></td><td>${esc(p.in)}</td><td>${p.required ? 'yes' : 'no'}</td><td><pre>${schemaHtml(p.schema ?? {})}</pre></td></tr>`);
+      parts.push(
+        `<tr><td><code>${esc(p.name)}</code></td><td>${esc(p.in)}</td><td>${p.required ? 'yes' : 'no'}</td><td><pre>${schemaHtml(p.schema ?? {})}</pre></td></tr>`,
+      );
     }
     parts.push('</table>');
   }
@@ -51,7 +56,9 @@ function operationHtml(path: string, method: string, op: Operation): string {
   parts.push('<h4>Responses</h4><table><tr><th>status</th><th>description</th><th>schema</th></tr>');
   for (const [status, r] of Object.entries(op.responses ?? {})) {
     const [type, media] = Object.entries(r.content ?? {})[0] ?? [];
-    parts.push(`<tr><td>${esc(status)}</td><td>${esc(r.description ?? '')}${type ? ` <small>(${esc(type)})</small>` : ''}</td><td>${media?.schema ? `<pre>${schemaHtml(media.schema)}</pre>` : ''}</td></tr>`);
+    parts.push(
+      `<tr><td>${esc(status)}</td><td>${esc(r.description ?? '')}${type ? ` <small>(${esc(type)})</small>` : ''}</td><td>${media?.schema ? `<pre>${schemaHtml(media.schema)}</pre>` : ''}</td></tr>`,
+    );
   }
   parts.push('</table></details>');
   return parts.join('\n');
@@ -67,9 +74,12 @@ export function renderDocsPage(doc: Doc): string {
       byTag.set(tag, [...(byTag.get(tag) ?? []), operationHtml(path, method, op)]);
     }
   }
-  const sections = [...byTag].map(([tag, ops]) => `<section><h2 id="tag-${esc(tag)}">${esc(tag)}</h2>\n${ops.join('\n')}</section>`);
+  const sections = [...byTag].map(
+    ([tag, ops]) => `<section><h2 id="tag-${esc(tag)}">${esc(tag)}</h2>\n${ops.join('\n')}</section>`,
+  );
   const schemas = Object.entries(doc.components?.schemas ?? {}).map(
-    ([name, s]) => `<details class="schema" id="schema-${esc(name)}"><summary><code>${esc(name)}</code></summary><pre>${schemaHtml(s)}</pre></details>`,
+    ([name, s]) =>
+      `<details class="schema" id="schema-${esc(name)}"><summary><code>${esc(name)}</code></summary><pre>${schemaHtml(s)}</pre></details>`,
   );
   const toc = [...byTag.keys()].map((t) => `<a href="#tag-${esc(t)}">${esc(t)}</a>`).join(' · ');
   return `<!doctype html>

@@ -1,4 +1,9 @@
-import { OpenAPIRegistry, OpenApiGeneratorV3, type ResponseConfig, type RouteConfig } from '@asteasolutions/zod-to-openapi';
+import {
+  OpenAPIRegistry,
+  OpenApiGeneratorV3,
+  type ResponseConfig,
+  type RouteConfig,
+} from '@asteasolutions/zod-to-openapi';
 import { errorResponseSchema } from '../../contracts/schemas/index.js';
 import type { AnyRouteSpec } from './spec.js';
 import { routeTable } from './table.js';
@@ -6,8 +11,8 @@ import { routeTable } from './table.js';
 const errorDescriptions: Record<number, string> = {
   400: 'Invalid path, query or body (details list each problem with its path)',
   401: 'Missing, invalid or revoked API key',
-  403: 'The API key\'s policy does not allow this action',
-  404: 'Not found in the key\'s project',
+  403: "The API key's policy does not allow this action",
+  404: "Not found in the key's project",
   409: 'Conflict with the current state',
   413: 'Body larger than the limit (1 MB by default)',
   422: 'Semantically invalid (e.g. a reference to something that does not exist)',
@@ -29,15 +34,22 @@ function content(schema: AnyRouteSpec['response'], contentType = 'application/js
 /** The OpenAPI operation of one route-table entry. */
 export function toRouteConfig(spec: AnyRouteSpec): RouteConfig {
   const success = spec.response ? { ...content(spec.response, spec.responseContentType) } : undefined;
-  for (const [type, schema] of Object.entries(spec.alternativeContent ?? {})) Object.assign(success ?? {}, { [type]: { schema } });
+  for (const [type, schema] of Object.entries(spec.alternativeContent ?? {}))
+    Object.assign(success ?? {}, { [type]: { schema } });
   const responses: RouteConfig['responses'] = {
     [spec.status]: { description: spec.responseDescription, ...(success ? { content: success } : {}) },
   };
   for (const [status, r] of Object.entries(spec.otherResponses ?? {})) {
-    responses[status] = { description: r.description, ...(r.schema ? { content: content(r.schema, r.contentType) } : {}) };
+    responses[status] = {
+      description: r.description,
+      ...(r.schema ? { content: content(r.schema, r.contentType) } : {}),
+    };
   }
   for (const status of errorStatuses(spec)) {
-    responses[status] ??= { description: errorDescriptions[status] ?? 'Error', content: { 'application/json': { schema: errorResponseSchema } } };
+    responses[status] ??= {
+      description: errorDescriptions[status] ?? 'Error',
+      content: { 'application/json': { schema: errorResponseSchema } },
+    };
   }
   return {
     method: spec.method,
@@ -58,7 +70,9 @@ export function toRouteConfig(spec: AnyRouteSpec): RouteConfig {
   };
 }
 
-export function buildOpenApiDocument(routes: AnyRouteSpec[] = routeTable): ReturnType<OpenApiGeneratorV3['generateDocument']> {
+export function buildOpenApiDocument(
+  routes: AnyRouteSpec[] = routeTable,
+): ReturnType<OpenApiGeneratorV3['generateDocument']> {
   const registry = new OpenAPIRegistry();
   registry.registerComponent('securitySchemes', 'bearerAuth', {
     type: 'http',

@@ -54,13 +54,29 @@ export interface RouteSpec<
   deprecated?: boolean;
 }
 
-export type AnyRouteSpec = RouteSpec<z.ZodObject | undefined, z.ZodObject | undefined, z.ZodType | undefined, z.ZodType | undefined>;
+export type AnyRouteSpec = RouteSpec<
+  z.ZodObject | undefined,
+  z.ZodObject | undefined,
+  z.ZodType | undefined,
+  z.ZodType | undefined
+>;
 
 type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
-export type ParamsOf<S> = S extends RouteSpec<infer P, infer _Q, infer _B, infer _R> ? (P extends z.ZodObject ? z.output<P> : Record<string, never>) : never;
-export type QueryOf<S> = S extends RouteSpec<infer _P, infer Q, infer _B, infer _R> ? (Q extends z.ZodObject ? z.output<Q> : Record<string, never>) : never;
+export type ParamsOf<S> =
+  S extends RouteSpec<infer P, infer _Q, infer _B, infer _R>
+    ? P extends z.ZodObject
+      ? z.output<P>
+      : Record<string, never>
+    : never;
+export type QueryOf<S> =
+  S extends RouteSpec<infer _P, infer Q, infer _B, infer _R>
+    ? Q extends z.ZodObject
+      ? z.output<Q>
+      : Record<string, never>
+    : never;
 export type BodyOf<S> = S extends RouteSpec<infer _P, infer _Q, infer B, infer _R> ? Out<B> : never;
-export type ResponseOf<S> = S extends RouteSpec<infer _P, infer _Q, infer _B, infer R> ? (R extends z.ZodType ? z.input<R> : void) : never;
+export type ResponseOf<S> =
+  S extends RouteSpec<infer _P, infer _Q, infer _B, infer R> ? (R extends z.ZodType ? z.input<R> : void) : never;
 
 /** Identity with inference: keeps the literal schema types for typed handlers. */
 export function defineRoute<
@@ -78,7 +94,12 @@ export function expressPath(openApiPath: string): string {
 }
 
 /** The same routes under another base path (the `/v1/agents/tools` alias of `/v1/tools`). */
-export function aliasRoutes<T extends Record<string, AnyRouteSpec>>(routes: T, from: string, to: string, suffix: string): T {
+export function aliasRoutes<T extends Record<string, AnyRouteSpec>>(
+  routes: T,
+  from: string,
+  to: string,
+  suffix: string,
+): T {
   return Object.fromEntries(
     Object.entries(routes).map(([k, r]) => [
       k,

@@ -1,7 +1,12 @@
 import type { Router } from 'express';
 import { conflict, unprocessable } from '../../contracts/errors.js';
 import { newId, randomToken } from '../../contracts/ids.js';
-import { createAgentSchema, type AgentView, type CreateAgent, type CreatedAgentView } from '../../contracts/schemas/index.js';
+import {
+  createAgentSchema,
+  type AgentView,
+  type CreateAgent,
+  type CreatedAgentView,
+} from '../../contracts/schemas/index.js';
 import type { Agent } from '../../generated/prisma/client.js';
 import { readAgentOptions, readGuardrails } from '../../infra/db/json-columns.js';
 import { Prisma } from '../../infra/db/prisma.js';
@@ -15,7 +20,13 @@ import { compact, patched } from '../services/merge-patch.js';
 import { collisionError, findCollision } from '../services/tool-names.js';
 
 export function slugify(name: string): string {
-  const s = name.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60).replace(/-+$/, '');
+  const s = name
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60)
+    .replace(/-+$/, '');
   return s || 'agent';
 }
 
@@ -58,7 +69,14 @@ export function agentView(a: Agent): AgentView {
  * its view without the fields the server sets, nulls dropped.
  */
 function agentAsInput(a: Agent): Record<string, unknown> {
-  const { id: _id, projectId: _projectId, publicChatKeyPrefix: _prefix, createdAt: _createdAt, updatedAt: _updatedAt, ...fields } = agentView(a);
+  const {
+    id: _id,
+    projectId: _projectId,
+    publicChatKeyPrefix: _prefix,
+    createdAt: _createdAt,
+    updatedAt: _updatedAt,
+    ...fields
+  } = agentView(a);
   return compact(fields);
 }
 
@@ -89,7 +107,10 @@ function agentColumns(body: CreateAgent, slug: string) {
     approvalTimeoutSeconds: body.approvalTimeoutSeconds,
     active: body.active,
     publicChat: json(body.publicChat),
-    extra: { allowClarification: body.allowClarification, ...(body.requireApprovalFor ? { requireApprovalFor: body.requireApprovalFor } : {}) },
+    extra: {
+      allowClarification: body.allowClarification,
+      ...(body.requireApprovalFor ? { requireApprovalFor: body.requireApprovalFor } : {}),
+    },
   };
 }
 
@@ -102,22 +123,40 @@ function newPublicChatKey() {
 /** Cross-reference checks that need the database (422 on failure, nothing written). */
 async function checkReferences(ctx: AppContext, projectId: string, body: CreateAgent): Promise<void> {
   if (body.maxSteps !== undefined && body.maxSteps > ctx.env.MAX_STEPS_CAP) {
-    throw unprocessable(`maxSteps ${body.maxSteps} exceeds the configured cap of ${ctx.env.MAX_STEPS_CAP}`, { path: 'body.maxSteps' });
+    throw unprocessable(`maxSteps ${body.maxSteps} exceeds the configured cap of ${ctx.env.MAX_STEPS_CAP}`, {
+      path: 'body.maxSteps',
+    });
   }
-  const provider = await ctx.db.aiProvider.findFirst({ where: { id: body.aiProviderId, projectId }, select: { id: true } });
-  if (!provider) throw unprocessable(`AI provider ${body.aiProviderId} does not exist in this project`, { path: 'body.aiProviderId' });
+  const provider = await ctx.db.aiProvider.findFirst({
+    where: { id: body.aiProviderId, projectId },
+    select: { id: true },
+  });
+  if (!provider)
+    throw unprocessable(`AI provider ${body.aiProviderId} does not exist in this project`, {
+      path: 'body.aiProviderId',
+    });
 
   const toolIds = [...new Set(body.toolIds)];
-  const tools = await ctx.db.agentTool.findMany({ where: { id: { in: toolIds }, projectId }, select: { id: true, name: true, type: true } });
+  const tools = await ctx.db.agentTool.findMany({
+    where: { id: { in: toolIds }, projectId },
+    select: { id: true, name: true, type: true },
+  });
   const missing = toolIds.filter((id) => !tools.some((t) => t.id === id));
   if (missing.length) throw unprocessable(`Unknown toolIds: ${missing.join(', ')}`, { path: 'body.toolIds', missing });
 
   const attached = new Set(toolIds);
   const outside = (body.activeToolIds ?? []).filter((id) => !attached.has(id));
-  if (outside.length) throw unprocessable(`activeToolIds must be a subset of toolIds; not attached: ${outside.join(', ')}`, { path: 'body.activeToolIds' });
+  if (outside.length)
+    throw unprocessable(`activeToolIds must be a subset of toolIds; not attached: ${outside.join(', ')}`, {
+      path: 'body.activeToolIds',
+    });
   for (const [i, rule] of (body.stepRules ?? []).entries()) {
     const bad = (rule.activeToolIds ?? []).filter((id) => !attached.has(id));
-    if (bad.length) throw unprocessable(`stepRules[${i}].activeToolIds must be a subset of toolIds; not attached: ${bad.join(', ')}`, { path: `body.stepRules.${i}.activeToolIds` });
+    if (bad.length)
+      throw unprocessable(
+        `stepRules[${i}].activeToolIds must be a subset of toolIds; not attached: ${bad.join(', ')}`,
+        { path: `body.stepRules.${i}.activeToolIds` },
+      );
   }
   const ordered = toolIds.map((id) => tools.find((t) => t.id === id)!);
   const collision = findCollision(ordered);
@@ -130,8 +169,15 @@ export function agentsRouter(ctx: AppContext): Router {
   const find = async ({ auth, params }: { auth: AuthInfo; params: { agentId: string } }) =>
     found(await ctx.db.agent.findFirst({ where: { id: params.agentId, projectId: auth.projectId } }), 'Agent');
   const checkSlug = async (projectId: string, slug: string, exceptId?: string) => {
-    const other = await ctx.db.agent.findFirst({ where: { projectId, slug, ...(exceptId ? { id: { not: exceptId } } : {}) }, select: { id: true } });
-    if (other) throw conflict(`An agent with slug "${slug}" already exists in this project`, { path: 'body.slug', agentId: other.id });
+    const other = await ctx.db.agent.findFirst({
+      where: { projectId, slug, ...(exceptId ? { id: { not: exceptId } } : {}) },
+      select: { id: true },
+    });
+    if (other)
+      throw conflict(`An agent with slug "${slug}" already exists in this project`, {
+        path: 'body.slug',
+        agentId: other.id,
+      });
   };
   /** PUT and PATCH: the full new configuration, validated, then written over the row. */
   const replace = async (current: Agent, body: CreateAgent): Promise<AgentView> => {
@@ -158,10 +204,16 @@ export function agentsRouter(ctx: AppContext): Router {
     return chatKey ? { ...view, publicChatKey: chatKey.key } : view;
   });
 
-  addReads(r, agentRoutes, {
-    page: ({ auth }, { after, ...window }) => ctx.db.agent.findMany({ where: { projectId: auth.projectId, ...after }, ...window }),
-    find,
-  }, agentView);
+  addReads(
+    r,
+    agentRoutes,
+    {
+      page: ({ auth }, { after, ...window }) =>
+        ctx.db.agent.findMany({ where: { projectId: auth.projectId, ...after }, ...window }),
+      find,
+    },
+    agentView,
+  );
 
   r.add(agentRoutes.replace, async (input) => replace(await find(input), input.body));
 
@@ -173,9 +225,15 @@ export function agentsRouter(ctx: AppContext): Router {
   r.add(agentRoutes.delete, async (input) => {
     const current = await find(input);
     // `agent` tools run this agent as a child: deleting it would break them silently.
-    const callers = await ctx.db.agentTool.findMany({ where: { projectId: current.projectId, type: 'agent', agentId: current.id }, select: { id: true }, take: 20 });
+    const callers = await ctx.db.agentTool.findMany({
+      where: { projectId: current.projectId, type: 'agent', agentId: current.id },
+      select: { id: true },
+      take: 20,
+    });
     if (callers.length) {
-      throw conflict(`Agent ${current.id} is called by agent tools: ${callers.map((t) => t.id).join(', ')}`, { tools: callers.map((t) => t.id) });
+      throw conflict(`Agent ${current.id} is called by agent tools: ${callers.map((t) => t.id).join(', ')}`, {
+        tools: callers.map((t) => t.id),
+      });
     }
     await ctx.db.agent.delete({ where: { id: current.id } });
   });
@@ -183,7 +241,10 @@ export function agentsRouter(ctx: AppContext): Router {
   r.add(agentRoutes.regenerateKey, async (input) => {
     const current = await find(input);
     const chatKey = newPublicChatKey();
-    await ctx.db.agent.update({ where: { id: current.id }, data: { publicKeyPrefix: chatKey.prefix, publicKeyHash: chatKey.hash } });
+    await ctx.db.agent.update({
+      where: { id: current.id },
+      data: { publicKeyPrefix: chatKey.prefix, publicKeyHash: chatKey.hash },
+    });
     return { agentId: current.id, publicChatKey: chatKey.key, publicChatKeyPrefix: chatKey.prefix };
   });
 

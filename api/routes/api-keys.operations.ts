@@ -21,7 +21,7 @@ export const apiKeyRoutes = {
     tag: 'API keys',
     summary: 'Create an API key with a policy (the key is returned once)',
     description:
-      'The new policy may only grant what the calling key itself is allowed (403 otherwise); the caller\'s Deny statements are appended to it.',
+      "The new policy may only grant what the calling key itself is allowed (403 otherwise); the caller's Deny statements are appended to it.",
     action: 'apiKeys:CreateApiKey',
     resource: () => 'api-keys/*',
     body: createApiKeySchema,

@@ -28,17 +28,23 @@ export function apiKeyView(k: ApiKey): ApiKeyView {
 
 export function apiKeysRouter(ctx: AppContext): Router {
   const r = new ApiRouter('/v1/api-keys', ctx);
-  const find = async (projectId: string, id: string) => found(await ctx.db.apiKey.findFirst({ where: { id, projectId } }), 'API key');
+  const find = async (projectId: string, id: string) =>
+    found(await ctx.db.apiKey.findFirst({ where: { id, projectId } }), 'API key');
 
   r.add(apiKeyRoutes.create, async ({ auth, body }) => {
     // No escalation: a key can only hand out permissions it has itself.
     const missing = uncoveredGrants(auth.policy, body.policy);
     if (missing.length) {
       const first = missing[0]!;
-      throw new ApiError(403, 'forbidden', `The new key's policy grants ${first.action} on ${first.resource}, which this API key is not allowed itself`, {
-        path: 'body.policy',
-        notGranted: missing.slice(0, 20),
-      });
+      throw new ApiError(
+        403,
+        'forbidden',
+        `The new key's policy grants ${first.action} on ${first.resource}, which this API key is not allowed itself`,
+        {
+          path: 'body.policy',
+          notGranted: missing.slice(0, 20),
+        },
+      );
     }
     const key = generateApiKey();
     const row = await ctx.db.apiKey.create({
@@ -54,10 +60,16 @@ export function apiKeysRouter(ctx: AppContext): Router {
     return { ...apiKeyView(row), key };
   });
 
-  addReads(r, apiKeyRoutes, {
-    page: ({ auth }, { after, ...window }) => ctx.db.apiKey.findMany({ where: { projectId: auth.projectId, ...after }, ...window }),
-    find: ({ auth, params }) => find(auth.projectId, params.apiKeyId),
-  }, apiKeyView);
+  addReads(
+    r,
+    apiKeyRoutes,
+    {
+      page: ({ auth }, { after, ...window }) =>
+        ctx.db.apiKey.findMany({ where: { projectId: auth.projectId, ...after }, ...window }),
+      find: ({ auth, params }) => find(auth.projectId, params.apiKeyId),
+    },
+    apiKeyView,
+  );
 
   r.add(apiKeyRoutes.revoke, async ({ auth, params }) => {
     const current = await find(auth.projectId, params.apiKeyId);

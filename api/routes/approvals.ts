@@ -35,14 +35,20 @@ export function approvalsRouter(ctx: AppContext): Router {
   const r = new ApiRouter('/v1/approvals', ctx);
 
   async function agentIdsOf(generationIds: string[]): Promise<Map<string, string>> {
-    const rows = await ctx.db.generation.findMany({ where: { id: { in: [...new Set(generationIds)] } }, select: { id: true, agentId: true } });
+    const rows = await ctx.db.generation.findMany({
+      where: { id: { in: [...new Set(generationIds)] } },
+      select: { id: true, agentId: true },
+    });
     return new Map(rows.map((g) => [g.id, g.agentId]));
   }
 
   r.add(approvalRoutes.list, async ({ auth, query: q }) => {
     let generationFilter: string[] | undefined;
     if (q.agentId) {
-      const gens = await ctx.db.generation.findMany({ where: { projectId: auth.projectId, agentId: q.agentId }, select: { id: true } });
+      const gens = await ctx.db.generation.findMany({
+        where: { projectId: auth.projectId, agentId: q.agentId },
+        select: { id: true },
+      });
       generationFilter = gens.map((g) => g.id);
     }
     const where = {
@@ -51,13 +57,20 @@ export function approvalsRouter(ctx: AppContext): Router {
       ...(q.generationId ? { generationId: q.generationId } : {}),
       ...(generationFilter ? { generationId: { in: generationFilter } } : {}),
     };
-    const { data, nextCursor } = await listPage(q, ({ after, ...window }) => ctx.db.approval.findMany({ where: { ...where, ...after }, ...window }), (a) => a);
+    const { data, nextCursor } = await listPage(
+      q,
+      ({ after, ...window }) => ctx.db.approval.findMany({ where: { ...where, ...after }, ...window }),
+      (a) => a,
+    );
     const agents = await agentIdsOf(data.map((a) => a.generationId));
     return { data: data.map((a) => approvalView(a, agents.get(a.generationId) ?? '')), nextCursor };
   });
 
   r.add(approvalRoutes.get, async ({ auth, params }) => {
-    const row = found(await ctx.db.approval.findFirst({ where: { id: params.approvalId, projectId: auth.projectId } }), 'Approval');
+    const row = found(
+      await ctx.db.approval.findFirst({ where: { id: params.approvalId, projectId: auth.projectId } }),
+      'Approval',
+    );
     const agents = await agentIdsOf([row.generationId]);
     return approvalView(row, agents.get(row.generationId) ?? '');
   });
@@ -71,20 +84,28 @@ export function generationApprovalsRouter(ctx: AppContext): Router {
 
   r.add(approvalRoutes.decide, async ({ auth, params, body, reply }) => {
     const g = await findGeneration(ctx, auth.projectId, params.generationId);
-    const approval = found(await ctx.db.approval.findFirst({ where: { id: params.approvalId, generationId: g.id, projectId: auth.projectId } }), 'Approval');
-    if (approval.status !== 'pending') throw new ApiError(409, 'conflict', `Approval ${approval.id} is already ${approval.status}`);
+    const approval = found(
+      await ctx.db.approval.findFirst({
+        where: { id: params.approvalId, generationId: g.id, projectId: auth.projectId },
+      }),
+      'Approval',
+    );
+    if (approval.status !== 'pending')
+      throw new ApiError(409, 'conflict', `Approval ${approval.id} is already ${approval.status}`);
     const result = await ctx.temporal.workflow
       .getHandle(g.id)
       .executeUpdate(decideApprovalUpdate, {
-        args: [{
-          approvalId: approval.id,
-          approved: body.approved,
-          ...(body.reason !== undefined ? { reason: body.reason } : {}),
-          ...(body.arguments !== undefined ? { arguments: body.arguments } : {}),
-          decidedBy: auth.keyId,
-          toolName: approval.toolName,
-          argumentsHash: approval.argumentsHash,
-        }],
+        args: [
+          {
+            approvalId: approval.id,
+            approved: body.approved,
+            ...(body.reason !== undefined ? { reason: body.reason } : {}),
+            ...(body.arguments !== undefined ? { arguments: body.arguments } : {}),
+            decidedBy: auth.keyId,
+            toolName: approval.toolName,
+            argumentsHash: approval.argumentsHash,
+          },
+        ],
       })
       .catch(mapUpdateError);
     return replyAfterResume(ctx, reply, auth.projectId, g.id, result, body);

@@ -12,10 +12,17 @@ type PageWindowQuery = { cursor?: string | undefined; limit: number };
 export function addReads<L extends AnyRouteSpec, G extends AnyRouteSpec, T extends { id: string; createdAt: Date }>(
   r: ApiRouter,
   routes: { list: L; get: G },
-  rows: { page: (input: AuthedRouteInput<L>, window: PageWindow) => Promise<T[]>; find: (input: AuthedRouteInput<G>) => Promise<T> },
+  rows: {
+    page: (input: AuthedRouteInput<L>, window: PageWindow) => Promise<T[]>;
+    find: (input: AuthedRouteInput<G>) => Promise<T>;
+  },
   view: (row: T) => ResponseOf<G>,
 ): void {
   // The list entry's response is listResponseSchema(item) of the get entry's item (checked under test).
-  r.add(routes.list, (input) => listPage(input.query as PageWindowQuery, (window) => rows.page(input, window), view) as Promise<ResponseOf<L>>);
+  r.add(
+    routes.list,
+    (input) =>
+      listPage(input.query as PageWindowQuery, (window) => rows.page(input, window), view) as Promise<ResponseOf<L>>,
+  );
   r.add(routes.get, async (input) => view(await rows.find(input)));
 }

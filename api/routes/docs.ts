@@ -16,6 +16,9 @@ export function openApiRouter(ctx: AppContext): Router {
 export function docsRouter(ctx: AppContext): Router {
   const r = new ApiRouter('/docs', ctx);
   let page: string | null = null;
-  r.addPublic(docsRoutes.docs, () => (page ??= renderDocsPage(openApiDocument() as unknown as Parameters<typeof renderDocsPage>[0])));
+  r.addPublic(
+    docsRoutes.docs,
+    () => (page ??= renderDocsPage(openApiDocument() as unknown as Parameters<typeof renderDocsPage>[0])),
+  );
   return r.router;
 }

@@ -66,7 +66,9 @@ export const generationRoutes = {
     resource: (p) => `agents/${p.agentId}`,
     params: agentGenerationParams,
     body: toolOutputsRequestSchema,
-    ...generationReplies('The generation once settled again (or still requires_action with the calls pending); with stream: true, its events as SSE'),
+    ...generationReplies(
+      'The generation once settled again (or still requires_action with the calls pending); with stream: true, its events as SSE',
+    ),
     alternativeContent: { 'text/event-stream': eventStream },
     errors: [409, 422],
   }),
@@ -118,7 +120,8 @@ export const generationRoutes = {
     path: '/v1/generations/{generationId}/events',
     tag: 'Generations',
     summary: "Stream a generation's events (SSE, resumable with Last-Event-ID)",
-    description: 'Sends every recorded event after Last-Event-ID, then live ones until the generation settles; keep-alive comments every 15 s.',
+    description:
+      'Sends every recorded event after Last-Event-ID, then live ones until the generation settles; keep-alive comments every 15 s.',
     action: 'agents:StreamAgentGeneration',
     pathAndQuery: 'as-given',
     resource: (p) => `generations/${p.generationId}`,

@@ -34,44 +34,65 @@ export function agentGenerationsRouter(ctx: AppContext): Router {
       await streamEvents(ctx.db, ctx.feed, req, res, generation.id, { afterSeq: 0, follow: false });
       return responded;
     }
-    if (body.async) return reply(202, { ...generationView(generation, await loadSteps(ctx.db, generation.id)), ...extra });
+    if (body.async)
+      return reply(202, { ...generationView(generation, await loadSteps(ctx.db, generation.id)), ...extra });
     return replyWhenSettled(ctx, reply, generation.id, 0, body.waitSeconds, extra);
   });
 
   r.add(generationRoutes.submitToolOutputs, async ({ auth, params, body, req, res, reply }) => {
     const generation = await findGeneration(ctx, auth.projectId, params.generationId, params.agentId);
     if (generation.status !== 'requires_action') {
-      throw new ApiError(409, 'generation_not_waiting', `The generation is ${generation.status}, not waiting for tool outputs`);
+      throw new ApiError(
+        409,
+        'generation_not_waiting',
+        `The generation is ${generation.status}, not waiting for tool outputs`,
+      );
     }
     const snapshot = readSnapshot(generation.snapshot);
     const attached = new Set(snapshot.tools.map((t) => t.id));
     const check = (ids: string[] | undefined, path: string) => {
       const bad = (ids ?? []).filter((id) => !attached.has(id));
-      if (bad.length) throw unprocessable(`${path} must be a subset of the generation's tools; unknown: ${bad.join(', ')}`, { path });
+      if (bad.length)
+        throw unprocessable(`${path} must be a subset of the generation's tools; unknown: ${bad.join(', ')}`, { path });
     };
     check(body.activeToolIds, 'body.activeToolIds');
     check(body.defaults?.activeToolIds, 'body.defaults.activeToolIds');
-    for (const [i, rule] of (body.stepRules ?? []).entries()) check(rule.activeToolIds, `body.stepRules.${i}.activeToolIds`);
+    for (const [i, rule] of (body.stepRules ?? []).entries())
+      check(rule.activeToolIds, `body.stepRules.${i}.activeToolIds`);
 
     // Events recorded from here on belong to the resumed run (for stream: true).
-    const { eventSeq: resumeAfter } = await ctx.db.generation.findUniqueOrThrow({ where: { id: generation.id }, select: { eventSeq: true } });
+    const { eventSeq: resumeAfter } = await ctx.db.generation.findUniqueOrThrow({
+      where: { id: generation.id },
+      select: { eventSeq: true },
+    });
     const handle = ctx.temporal.workflow.getHandle(generation.id);
     const result = await handle
       .executeUpdate(submitToolOutputsUpdate, {
-        args: [{
-          toolOutputs: body.toolOutputs,
-          ...(body.toolChoice !== undefined || body.activeToolIds !== undefined
-            ? { next: { ...(body.toolChoice !== undefined ? { toolChoice: body.toolChoice } : {}), ...(body.activeToolIds ? { activeToolIds: body.activeToolIds } : {}) } }
-            : {}),
-          ...(body.stepRules ? { stepRules: body.stepRules } : {}),
-          ...(body.defaults ? { defaults: body.defaults } : {}),
-        }],
+        args: [
+          {
+            toolOutputs: body.toolOutputs,
+            ...(body.toolChoice !== undefined || body.activeToolIds !== undefined
+              ? {
+                  next: {
+                    ...(body.toolChoice !== undefined ? { toolChoice: body.toolChoice } : {}),
+                    ...(body.activeToolIds ? { activeToolIds: body.activeToolIds } : {}),
+                  },
+                }
+              : {}),
+            ...(body.stepRules ? { stepRules: body.stepRules } : {}),
+            ...(body.defaults ? { defaults: body.defaults } : {}),
+          },
+        ],
       })
       .catch(mapUpdateError);
 
     if (body.stream) {
       openEventStream(res);
-      await streamEvents(ctx.db, ctx.feed, req, res, generation.id, { afterSeq: resumeAfter, follow: false, resuming: true });
+      await streamEvents(ctx.db, ctx.feed, req, res, generation.id, {
+        afterSeq: resumeAfter,
+        follow: false,
+        resuming: true,
+      });
       return responded;
     }
     return replyAfterResume(ctx, reply, auth.projectId, generation.id, result, body);
@@ -98,7 +119,11 @@ export function generationsRouter(ctx: AppContext): Router {
       ...(q.traceId ? { traceId: q.traceId } : {}),
     };
     // Lists carry the generation without its step trace; GET one for the steps.
-    return listPage(q, ({ after, ...window }) => ctx.db.generation.findMany({ where: { ...where, ...after }, ...window }), (g) => generationView(g, []));
+    return listPage(
+      q,
+      ({ after, ...window }) => ctx.db.generation.findMany({ where: { ...where, ...after }, ...window }),
+      (g) => generationView(g, []),
+    );
   });
 
   r.add(generationRoutes.get, async ({ auth, params }) => {
@@ -109,7 +134,10 @@ export function generationsRouter(ctx: AppContext): Router {
   r.add(generationRoutes.events, async ({ auth, params, query, req, res }) => {
     const g = await findGeneration(ctx, auth.projectId, params.generationId);
     openEventStream(res);
-    await streamEvents(ctx.db, ctx.feed, req, res, g.id, { afterSeq: lastEventId(req), follow: query.follow === 'true' });
+    await streamEvents(ctx.db, ctx.feed, req, res, g.id, {
+      afterSeq: lastEventId(req),
+      follow: query.follow === 'true',
+    });
     return responded;
   });
 
@@ -124,7 +152,10 @@ export function generationsRouter(ctx: AppContext): Router {
       if (!(err instanceof WorkflowNotFoundError)) throw err;
     }
     const { generation } = await waitForSettled(ctx.db, ctx.feed, g.id, g.stateVersion, 10_000);
-    return reply(generation.status === 'cancelled' ? 200 : 202, generationView(generation, await loadSteps(ctx.db, g.id)));
+    return reply(
+      generation.status === 'cancelled' ? 200 : 202,
+      generationView(generation, await loadSteps(ctx.db, g.id)),
+    );
   });
 
   return r.router;

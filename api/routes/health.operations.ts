@@ -24,7 +24,9 @@ export const healthRoutes = {
     action: null,
     pathAndQuery: 'as-given',
     status: 200,
-    response: z.object({ status: z.enum(['ready', 'not_ready']), checks: z.record(z.string(), z.string()) }).openapi('Readiness'),
+    response: z
+      .object({ status: z.enum(['ready', 'not_ready']), checks: z.record(z.string(), z.string()) })
+      .openapi('Readiness'),
     responseDescription: 'Every dependency answered',
     otherResponses: { 503: { description: 'A dependency is unreachable (same body, status not_ready)' } },
   }),

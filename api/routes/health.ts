@@ -10,10 +10,14 @@ export function healthRouter(ctx: AppContext): Router {
   r.addPublic(healthRoutes.ready, async ({ reply }) => {
     const checks: Record<string, 'ok' | string> = {};
     await Promise.all([
-      ctx.db.$queryRaw`SELECT 1`.then(() => (checks.database = 'ok'), (e: Error) => (checks.database = e.message)),
-      ctx.temporal.connection.workflowService
-        .getSystemInfo({})
-        .then(() => (checks.temporal = 'ok'), (e: Error) => (checks.temporal = e.message)),
+      ctx.db.$queryRaw`SELECT 1`.then(
+        () => (checks.database = 'ok'),
+        (e: Error) => (checks.database = e.message),
+      ),
+      ctx.temporal.connection.workflowService.getSystemInfo({}).then(
+        () => (checks.temporal = 'ok'),
+        (e: Error) => (checks.temporal = e.message),
+      ),
     ]);
     const ready = Object.values(checks).every((v) => v === 'ok');
     return reply(ready ? 200 : 503, { status: ready ? 'ready' : 'not_ready', checks });

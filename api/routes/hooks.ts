@@ -15,7 +15,12 @@ export function hookView(h: Hook): HookView {
   let config = h.config as HookView['config'];
   if (h.type === 'http') {
     const c = readHttpHookConfig(h.config);
-    config = { url: c.url, ...(c.headers ? { headers: showHeaders(c.headers) } : {}), timeoutSeconds: c.timeoutSeconds, hasSecret: c.secretEncrypted !== undefined };
+    config = {
+      url: c.url,
+      ...(c.headers ? { headers: showHeaders(c.headers) } : {}),
+      timeoutSeconds: c.timeoutSeconds,
+      hasSecret: c.secretEncrypted !== undefined,
+    };
   }
   return {
     id: h.id,
@@ -66,12 +71,22 @@ export function hooksRouter(ctx: AppContext): Router {
     await findAgent(projectId, agentId);
     return found(await ctx.db.hook.findFirst({ where: { id: hookId, agentId, projectId } }), 'Hook');
   };
-  const columns = (body: CreateHook, config: object) => ({ event: body.event, type: body.type, matcher: body.matcher ?? null, config });
+  const columns = (body: CreateHook, config: object) => ({
+    event: body.event,
+    type: body.type,
+    matcher: body.matcher ?? null,
+    config,
+  });
 
   r.add(hookRoutes.create, async ({ auth, params, body }) => {
     await findAgent(auth.projectId, params.agentId);
     const row = await ctx.db.hook.create({
-      data: { id: newId('hook'), projectId: auth.projectId, agentId: params.agentId, ...columns(body, storedConfig(ctx, body)) },
+      data: {
+        id: newId('hook'),
+        projectId: auth.projectId,
+        agentId: params.agentId,
+        ...columns(body, storedConfig(ctx, body)),
+      },
     });
     return hookView(row);
   });
@@ -79,21 +94,32 @@ export function hooksRouter(ctx: AppContext): Router {
   r.add(hookRoutes.list, async ({ auth, params, query }) => {
     await findAgent(auth.projectId, params.agentId);
     const where = { projectId: auth.projectId, agentId: params.agentId };
-    return listPage(query, ({ after, ...window }) => ctx.db.hook.findMany({ where: { ...where, ...after }, ...window }), hookView);
+    return listPage(
+      query,
+      ({ after, ...window }) => ctx.db.hook.findMany({ where: { ...where, ...after }, ...window }),
+      hookView,
+    );
   });
 
-  r.add(hookRoutes.get, async ({ auth, params }) => hookView(await find(auth.projectId, params.agentId, params.hookId)));
+  r.add(hookRoutes.get, async ({ auth, params }) =>
+    hookView(await find(auth.projectId, params.agentId, params.hookId)),
+  );
 
   r.add(hookRoutes.replace, async ({ auth, params, body }) => {
     const current = await find(auth.projectId, params.agentId, params.hookId);
-    return hookView(await ctx.db.hook.update({ where: { id: current.id }, data: columns(body, storedConfig(ctx, body)) }));
+    return hookView(
+      await ctx.db.hook.update({ where: { id: current.id }, data: columns(body, storedConfig(ctx, body)) }),
+    );
   });
 
   r.add(hookRoutes.patch, async ({ auth, params, body }) => {
     const current = await find(auth.projectId, params.agentId, params.hookId);
     const merged = patched(createHookSchema, hookAsInput(current), body);
     // Config not given and type unchanged: keep the stored config (its encrypted values included).
-    const config = body.config === undefined && merged.type === current.type ? (current.config as object) : storedConfig(ctx, merged);
+    const config =
+      body.config === undefined && merged.type === current.type
+        ? (current.config as object)
+        : storedConfig(ctx, merged);
     return hookView(await ctx.db.hook.update({ where: { id: current.id }, data: columns(merged, config) }));
   });
 

@@ -26,7 +26,13 @@ export function providerView(p: AiProvider): ProviderView {
   };
 }
 
-type ProviderFields = { name: string; kind: string; baseUrl?: string | null; defaultModel: string; headers?: Record<string, string> | null };
+type ProviderFields = {
+  name: string;
+  kind: string;
+  baseUrl?: string | null;
+  defaultModel: string;
+  headers?: Record<string, string> | null;
+};
 
 function columns(body: ProviderFields) {
   return {
@@ -40,7 +46,8 @@ function columns(body: ProviderFields) {
 
 export function providersRouter(ctx: AppContext): Router {
   const r = new ApiRouter('/v1/ai-providers', ctx);
-  const find = async (projectId: string, id: string) => found(await ctx.db.aiProvider.findFirst({ where: { id, projectId } }), 'AI provider');
+  const find = async (projectId: string, id: string) =>
+    found(await ctx.db.aiProvider.findFirst({ where: { id, projectId } }), 'AI provider');
   /** undefined keeps the stored key, null removes it, a string replaces it (encrypted). */
   const apiKeyColumn = (apiKey: string | null | undefined) =>
     apiKey === undefined ? {} : { apiKeyEncrypted: apiKey === null ? null : ctx.secrets.encrypt(apiKey) };
@@ -52,10 +59,16 @@ export function providersRouter(ctx: AppContext): Router {
     return providerView(row);
   });
 
-  addReads(r, providerRoutes, {
-    page: ({ auth }, { after, ...window }) => ctx.db.aiProvider.findMany({ where: { projectId: auth.projectId, ...after }, ...window }),
-    find: ({ auth, params }) => find(auth.projectId, params.aiProviderId),
-  }, providerView);
+  addReads(
+    r,
+    providerRoutes,
+    {
+      page: ({ auth }, { after, ...window }) =>
+        ctx.db.aiProvider.findMany({ where: { projectId: auth.projectId, ...after }, ...window }),
+      find: ({ auth, params }) => find(auth.projectId, params.aiProviderId),
+    },
+    providerView,
+  );
 
   r.add(providerRoutes.replace, async ({ auth, params, body }) => {
     await find(auth.projectId, params.aiProviderId);
@@ -69,7 +82,13 @@ export function providersRouter(ctx: AppContext): Router {
   r.add(providerRoutes.patch, async ({ auth, params, body }) => {
     const current = await find(auth.projectId, params.aiProviderId);
     const { apiKey, ...patch } = body;
-    const stored = compact({ name: current.name, kind: current.kind, baseUrl: current.baseUrl, defaultModel: current.defaultModel, headers: current.headers });
+    const stored = compact({
+      name: current.name,
+      kind: current.kind,
+      baseUrl: current.baseUrl,
+      defaultModel: current.defaultModel,
+      headers: current.headers,
+    });
     const merged = patched(createProviderSchema, stored, patch);
     const row = await ctx.db.aiProvider.update({
       where: { id: current.id },
@@ -80,9 +99,15 @@ export function providersRouter(ctx: AppContext): Router {
 
   r.add(providerRoutes.delete, async ({ auth, params }) => {
     const current = await find(auth.projectId, params.aiProviderId);
-    const users = await ctx.db.agent.findMany({ where: { projectId: auth.projectId, aiProviderId: current.id }, select: { id: true }, take: 20 });
+    const users = await ctx.db.agent.findMany({
+      where: { projectId: auth.projectId, aiProviderId: current.id },
+      select: { id: true },
+      take: 20,
+    });
     if (users.length) {
-      throw conflict(`AI provider ${current.id} is used by agents: ${users.map((a) => a.id).join(', ')}`, { agents: users.map((a) => a.id) });
+      throw conflict(`AI provider ${current.id} is used by agents: ${users.map((a) => a.id).join(', ')}`, {
+        agents: users.map((a) => a.id),
+      });
     }
     await ctx.db.aiProvider.delete({ where: { id: current.id } });
   });

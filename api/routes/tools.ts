@@ -27,8 +27,12 @@ export function toolView(t: AgentTool): ToolView {
     name: t.name,
     description: t.description,
     parameters: (t.parameters as Record<string, unknown> | null) ?? null,
-    execute: execute ? { url: execute.url, ...(execute.headers ? { headers: showHeaders(execute.headers) } : {}) } : null,
-    mcp: mcp ? { url: mcp.url, transport: mcp.transport, ...(mcp.headers ? { headers: showHeaders(mcp.headers) } : {}) } : null,
+    execute: execute
+      ? { url: execute.url, ...(execute.headers ? { headers: showHeaders(execute.headers) } : {}) }
+      : null,
+    mcp: mcp
+      ? { url: mcp.url, transport: mcp.transport, ...(mcp.headers ? { headers: showHeaders(mcp.headers) } : {}) }
+      : null,
     enabled: t.enabled,
     agentId: t.agentId,
     config: (t.config as Record<string, unknown> | null) ?? null,
@@ -71,11 +75,18 @@ const json = (v: unknown) => (v === undefined || v === null ? Prisma.DbNull : (v
 function toolColumns(ctx: AppContext, body: CreateTool, keep: { execute?: unknown; mcp?: unknown } = {}) {
   const execute =
     body.type === 'http' && body.execute
-      ? keep.execute ?? { url: body.execute.url, ...(body.execute.headers ? { headers: storeHeaders(body.execute.headers, ctx.secrets) } : {}) }
+      ? (keep.execute ?? {
+          url: body.execute.url,
+          ...(body.execute.headers ? { headers: storeHeaders(body.execute.headers, ctx.secrets) } : {}),
+        })
       : null;
   const mcp =
     body.type === 'mcp'
-      ? keep.mcp ?? { url: body.mcp.url, transport: body.mcp.transport, ...(body.mcp.headers ? { headers: storeHeaders(body.mcp.headers, ctx.secrets) } : {}) }
+      ? (keep.mcp ?? {
+          url: body.mcp.url,
+          transport: body.mcp.transport,
+          ...(body.mcp.headers ? { headers: storeHeaders(body.mcp.headers, ctx.secrets) } : {}),
+        })
       : null;
   return {
     type: body.type,
@@ -99,7 +110,8 @@ function toolColumns(ctx: AppContext, body: CreateTool, keep: { execute?: unknow
  */
 export function toolsRouter(ctx: AppContext, routes: typeof ToolRoutes, base: string): Router {
   const r = new ApiRouter(base, ctx);
-  const find = async (projectId: string, id: string) => found(await ctx.db.agentTool.findFirst({ where: { id, projectId } }), 'Agent tool');
+  const find = async (projectId: string, id: string) =>
+    found(await ctx.db.agentTool.findFirst({ where: { id, projectId } }), 'Agent tool');
   const checkAgentTarget = async (projectId: string, body: CreateTool) => {
     if (body.type !== 'agent') return;
     const agent = await ctx.db.agent.findFirst({ where: { id: body.agentId, projectId }, select: { id: true } });
@@ -108,14 +120,19 @@ export function toolsRouter(ctx: AppContext, routes: typeof ToolRoutes, base: st
   /** A tool shown under a new name must not collide with another tool of any agent using it. */
   const checkRename = async (current: AgentTool, next: NamedTool) => {
     if (current.name === next.name && current.type === next.type) return;
-    const agents = await ctx.db.agent.findMany({ where: { projectId: current.projectId, toolIds: { has: current.id } }, select: { id: true, toolIds: true } });
+    const agents = await ctx.db.agent.findMany({
+      where: { projectId: current.projectId, toolIds: { has: current.id } },
+      select: { id: true, toolIds: true },
+    });
     if (!agents.length) return;
     const others = await ctx.db.agentTool.findMany({
       where: { projectId: current.projectId, id: { in: [...new Set(agents.flatMap((a) => a.toolIds))] } },
       select: { id: true, name: true, type: true },
     });
     for (const agent of agents) {
-      const tools = agent.toolIds.map((id) => (id === current.id ? next : others.find((t) => t.id === id))).filter((t): t is NamedTool => t !== undefined);
+      const tools = agent.toolIds
+        .map((id) => (id === current.id ? next : others.find((t) => t.id === id)))
+        .filter((t): t is NamedTool => t !== undefined);
       const collision = findCollision(tools);
       if (collision) throw collisionError(collision, 'body.name', agent.id);
     }
@@ -128,14 +145,22 @@ export function toolsRouter(ctx: AppContext, routes: typeof ToolRoutes, base: st
 
   r.add(routes.create, async ({ auth, body }) => {
     await checkAgentTarget(auth.projectId, body);
-    const row = await ctx.db.agentTool.create({ data: { id: newId('tool'), projectId: auth.projectId, ...toolColumns(ctx, body) } });
+    const row = await ctx.db.agentTool.create({
+      data: { id: newId('tool'), projectId: auth.projectId, ...toolColumns(ctx, body) },
+    });
     return toolView(row);
   });
 
-  addReads(r, routes, {
-    page: ({ auth }, { after, ...window }) => ctx.db.agentTool.findMany({ where: { projectId: auth.projectId, ...after }, ...window }),
-    find: ({ auth, params }) => find(auth.projectId, params.toolId),
-  }, toolView);
+  addReads(
+    r,
+    routes,
+    {
+      page: ({ auth }, { after, ...window }) =>
+        ctx.db.agentTool.findMany({ where: { projectId: auth.projectId, ...after }, ...window }),
+      find: ({ auth, params }) => find(auth.projectId, params.toolId),
+    },
+    toolView,
+  );
 
   r.add(routes.replace, async ({ auth, params, body }) => update(await find(auth.projectId, params.toolId), body));
 
@@ -151,9 +176,16 @@ export function toolsRouter(ctx: AppContext, routes: typeof ToolRoutes, base: st
 
   r.add(routes.delete, async ({ auth, params }) => {
     const current = await find(auth.projectId, params.toolId);
-    const users = await ctx.db.agent.findMany({ where: { projectId: auth.projectId, toolIds: { has: current.id } }, select: { id: true }, take: 20 });
+    const users = await ctx.db.agent.findMany({
+      where: { projectId: auth.projectId, toolIds: { has: current.id } },
+      select: { id: true },
+      take: 20,
+    });
     if (users.length) {
-      throw conflict(`Agent tool ${current.id} is attached to agents: ${users.map((a) => a.id).join(', ')}; detach it first`, { agents: users.map((a) => a.id) });
+      throw conflict(
+        `Agent tool ${current.id} is attached to agents: ${users.map((a) => a.id).join(', ')}; detach it first`,
+        { agents: users.map((a) => a.id) },
+      );
     }
     await ctx.db.agentTool.delete({ where: { id: current.id } });
   });

@@ -17,16 +17,32 @@ export function newWebhookSecret(): string {
 }
 
 function webhookView(w: Webhook): WebhookView {
-  return { id: w.id, object: 'webhook', agentId: w.agentId, url: w.url, events: w.events as WebhookView['events'], active: w.active, createdAt: w.createdAt.toISOString() };
+  return {
+    id: w.id,
+    object: 'webhook',
+    agentId: w.agentId,
+    url: w.url,
+    events: w.events as WebhookView['events'],
+    active: w.active,
+    createdAt: w.createdAt.toISOString(),
+  };
 }
 
 type DeliveryView = z.infer<typeof webhookDeliverySchema>;
 
 function deliveryView(d: WebhookDelivery): DeliveryView {
   return {
-    id: d.id, generationId: d.generationId, webhookId: d.webhookId, url: d.url, event: d.event, status: d.status as DeliveryView['status'],
-    attempts: d.attempts, lastStatus: d.lastStatus, lastError: d.lastError,
-    deliveredAt: d.deliveredAt ? d.deliveredAt.toISOString() : null, createdAt: d.createdAt.toISOString(),
+    id: d.id,
+    generationId: d.generationId,
+    webhookId: d.webhookId,
+    url: d.url,
+    event: d.event,
+    status: d.status as DeliveryView['status'],
+    attempts: d.attempts,
+    lastStatus: d.lastStatus,
+    lastError: d.lastError,
+    deliveredAt: d.deliveredAt ? d.deliveredAt.toISOString() : null,
+    createdAt: d.createdAt.toISOString(),
   };
 }
 
@@ -41,7 +57,15 @@ export function webhooksRouter(ctx: AppContext): Router {
     const agent = await agentOf(auth.projectId, params.agentId);
     const secret = newWebhookSecret();
     const row = await ctx.db.webhook.create({
-      data: { id: newId('webhook'), projectId: auth.projectId, agentId: agent.id, url: body.url, events: body.events, active: body.active, secretEncrypted: ctx.secrets.encrypt(secret) },
+      data: {
+        id: newId('webhook'),
+        projectId: auth.projectId,
+        agentId: agent.id,
+        url: body.url,
+        events: body.events,
+        active: body.active,
+        secretEncrypted: ctx.secrets.encrypt(secret),
+      },
     });
     return { ...webhookView(row), secret };
   });
@@ -49,12 +73,18 @@ export function webhooksRouter(ctx: AppContext): Router {
   r.add(webhookRoutes.list, async ({ auth, params, query: q }) => {
     const agent = await agentOf(auth.projectId, params.agentId);
     const where = { agentId: agent.id, projectId: auth.projectId };
-    return listPage(q, ({ after, ...window }) => ctx.db.webhook.findMany({ where: { ...where, ...after }, ...window }), webhookView);
+    return listPage(
+      q,
+      ({ after, ...window }) => ctx.db.webhook.findMany({ where: { ...where, ...after }, ...window }),
+      webhookView,
+    );
   });
 
   r.add(webhookRoutes.delete, async ({ auth, params }) => {
     const agent = await agentOf(auth.projectId, params.agentId);
-    const deleted = await ctx.db.webhook.deleteMany({ where: { id: params.webhookId, agentId: agent.id, projectId: auth.projectId } });
+    const deleted = await ctx.db.webhook.deleteMany({
+      where: { id: params.webhookId, agentId: agent.id, projectId: auth.projectId },
+    });
     if (deleted.count === 0) throw notFound('Webhook');
   });
 
@@ -65,8 +95,17 @@ export function webhooksRouter(ctx: AppContext): Router {
 export function deliveriesRouter(ctx: AppContext): Router {
   const r = new ApiRouter('/v1/generations', ctx);
   r.add(webhookRoutes.deliveries, async ({ auth, params }) => {
-    const g = found(await ctx.db.generation.findFirst({ where: { id: params.generationId, projectId: auth.projectId }, select: { id: true } }), 'Generation');
-    const rows = await ctx.db.webhookDelivery.findMany({ where: { generationId: g.id }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
+    const g = found(
+      await ctx.db.generation.findFirst({
+        where: { id: params.generationId, projectId: auth.projectId },
+        select: { id: true },
+      }),
+      'Generation',
+    );
+    const rows = await ctx.db.webhookDelivery.findMany({
+      where: { generationId: g.id },
+      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+    });
     return { data: rows.map(deliveryView), nextCursor: null };
   });
   return r.router;

@@ -7,13 +7,18 @@ export type HeaderInput = Record<string, string | { value: string; secret: boole
 /** Secret header values are encrypted at rest (`{ encrypted }`); plain ones are stored as given. */
 export function storeHeaders(headers: HeaderInput, secrets: SecretBox): Record<string, StoredHeaderValue> {
   return Object.fromEntries(
-    Object.entries(headers).map(([k, v]) => [k, typeof v === 'string' ? v : v.secret ? { encrypted: secrets.encrypt(v.value) } : v.value]),
+    Object.entries(headers).map(([k, v]) => [
+      k,
+      typeof v === 'string' ? v : v.secret ? { encrypted: secrets.encrypt(v.value) } : v.value,
+    ]),
   );
 }
 
 /** As shown in responses: secret values replaced by the placeholder. */
 export function showHeaders(headers: Record<string, StoredHeaderValue>): Record<string, string> {
-  return Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, typeof v === 'string' ? v : SECRET_PLACEHOLDER]));
+  return Object.fromEntries(
+    Object.entries(headers).map(([k, v]) => [k, typeof v === 'string' ? v : SECRET_PLACEHOLDER]),
+  );
 }
 
 /**
@@ -21,5 +26,7 @@ export function showHeaders(headers: Record<string, StoredHeaderValue>): Record<
  * values become a stand-in that passes validation and is never written (the stored block is kept).
  */
 export function headersAsInput(headers: Record<string, StoredHeaderValue>): HeaderInput {
-  return Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, typeof v === 'string' ? v : { value: 'stored-secret', secret: true }]));
+  return Object.fromEntries(
+    Object.entries(headers).map(([k, v]) => [k, typeof v === 'string' ? v : { value: 'stored-secret', secret: true }]),
+  );
 }

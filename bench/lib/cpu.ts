@@ -54,7 +54,10 @@ export async function postgresBackends(databases: string[]): Promise<number[]> {
   const c = new pg.Client({ connectionString: adminDatabaseUrl });
   await c.connect();
   try {
-    const { rows } = await c.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = ANY($1) AND pid <> pg_backend_pid()', [databases]);
+    const { rows } = await c.query<{ pid: number }>(
+      'SELECT pid FROM pg_stat_activity WHERE datname = ANY($1) AND pid <> pg_backend_pid()',
+      [databases],
+    );
     return rows.map((r) => r.pid);
   } finally {
     await c.end();
@@ -72,7 +75,10 @@ export interface CpuGroup {
 export type CpuBreakdown = Record<string, number>;
 
 /** CPU ms spent by each named process (and `postgres`) of the group while `fn` ran. */
-export async function measureCpu<T>(group: CpuGroup, fn: () => Promise<T>): Promise<{ result: T; cpuMs: CpuBreakdown }> {
+export async function measureCpu<T>(
+  group: CpuGroup,
+  fn: () => Promise<T>,
+): Promise<{ result: T; cpuMs: CpuBreakdown }> {
   const before: Record<string, number> = {};
   for (const [name, pid] of Object.entries(group.processes)) before[name] = processCpuMs(pid);
   // Backends seen before or after; one that exited in between loses its share (pools keep theirs open).
@@ -82,7 +88,8 @@ export async function measureCpu<T>(group: CpuGroup, fn: () => Promise<T>): Prom
   for (const [name, pid] of Object.entries(group.processes)) cpuMs[name] = processCpuMs(pid) - before[name]!;
   if (group.databases.length) {
     let pgMs = 0;
-    for (const pid of await postgresBackends(group.databases)) pgMs += processCpuMs(pid) - (backendsBefore.get(pid) ?? 0);
+    for (const pid of await postgresBackends(group.databases))
+      pgMs += processCpuMs(pid) - (backendsBefore.get(pid) ?? 0);
     cpuMs.postgres = pgMs;
   }
   return { result, cpuMs };

@@ -2,7 +2,8 @@ import pg from 'pg';
 import { onCleanup } from './cleanup.js';
 
 /** PostgreSQL the benchmark may create and drop databases on (trust auth, like the tests). */
-export const adminDatabaseUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+export const adminDatabaseUrl =
+  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 
 export function databaseUrl(name: string): string {
   const url = new URL(adminDatabaseUrl);
@@ -26,13 +27,17 @@ export async function createDatabase(name: string): Promise<string> {
     await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await c.query(`CREATE DATABASE ${name}`);
   });
-  onCleanup(`database ${name}`, () => withAdmin(async (c) => void (await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`))));
+  onCleanup(`database ${name}`, () =>
+    withAdmin(async (c) => void (await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`))),
+  );
   return databaseUrl(name);
 }
 
 export async function postgresVersion(): Promise<string | null> {
   try {
-    return await withAdmin(async (c) => ((await c.query<{ v: string }>("SELECT current_setting('server_version') AS v")).rows[0]?.v ?? null));
+    return await withAdmin(
+      async (c) => (await c.query<{ v: string }>("SELECT current_setting('server_version') AS v")).rows[0]?.v ?? null,
+    );
   } catch {
     return null;
   }

@@ -14,7 +14,12 @@ export interface JsonResponse {
   body: any;
 }
 
-export async function requestJson(method: string, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<JsonResponse> {
+export async function requestJson(
+  method: string,
+  url: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<JsonResponse> {
   const res = await fetch(url, {
     method,
     headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },

@@ -48,8 +48,16 @@ export function packageVersion(name: string): string | null {
 
 export function gitRevision(): { commit: string | null; dirty: boolean | null } {
   try {
-    const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: projectRoot, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
-    const status = execFileSync('git', ['status', '--porcelain'], { cwd: projectRoot, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+    const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], {
+      cwd: projectRoot,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
+    const status = execFileSync('git', ['status', '--porcelain'], {
+      cwd: projectRoot,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
     return { commit, dirty: status.trim().length > 0 };
   } catch {
     return { commit: null, dirty: null };
@@ -58,7 +66,11 @@ export function gitRevision(): { commit: string | null; dirty: boolean | null } 
 
 export function commandVersion(path: string, args: string[]): string | null {
   try {
-    return execFileSync(path, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], timeout: 10_000 }).trim().split('\n')[0] ?? null;
+    return (
+      execFileSync(path, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], timeout: 10_000 })
+        .trim()
+        .split('\n')[0] ?? null
+    );
   } catch {
     return null;
   }

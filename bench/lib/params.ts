@@ -11,7 +11,15 @@ export interface Params {
 export const quickParams: Params = {
   overhead: { steps: 10, generations: 10, warmup: 2 },
   resume: { count: 100, warmup: 5, startConcurrency: 50 },
-  throughput: { steps: 10, levels: [{ concurrency: 1, generations: 3 }, { concurrency: 10, generations: 20 }, { concurrency: 50, generations: 50 }], warmup: 2 },
+  throughput: {
+    steps: 10,
+    levels: [
+      { concurrency: 1, generations: 3 },
+      { concurrency: 10, generations: 20 },
+      { concurrency: 50, generations: 50 },
+    ],
+    warmup: 2,
+  },
   paused: { count: 1_000, concurrency: 50, settleMs: 3_000 },
   history: { steps: [10, 50, 100] },
   streaming: { generations: 10, steps: 3, warmup: 2 },
@@ -20,7 +28,15 @@ export const quickParams: Params = {
 export const fullParams: Params = {
   overhead: { steps: 10, generations: 100, warmup: 5 },
   resume: { count: 1_000, warmup: 10, startConcurrency: 25 },
-  throughput: { steps: 10, levels: [{ concurrency: 1, generations: 30 }, { concurrency: 10, generations: 200 }, { concurrency: 50, generations: 1_000 }], warmup: 5 },
+  throughput: {
+    steps: 10,
+    levels: [
+      { concurrency: 1, generations: 30 },
+      { concurrency: 10, generations: 200 },
+      { concurrency: 50, generations: 1_000 },
+    ],
+    warmup: 5,
+  },
   paused: { count: 10_000, concurrency: 50, settleMs: 5_000 },
   history: { steps: [10, 50, 100] },
   streaming: { generations: 100, steps: 3, warmup: 5 },

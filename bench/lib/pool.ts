@@ -3,7 +3,11 @@
  * item as soon as its previous one finishes). The first failure stops new starts and is rethrown
  * once the items in flight have settled.
  */
-export async function runConcurrent<T>(count: number, concurrency: number, fn: (i: number) => Promise<T>): Promise<T[]> {
+export async function runConcurrent<T>(
+  count: number,
+  concurrency: number,
+  fn: (i: number) => Promise<T>,
+): Promise<T[]> {
   const results = new Array<T>(count);
   let next = 0;
   let failure: { err: unknown } | null = null;

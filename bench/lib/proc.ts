@@ -54,7 +54,10 @@ export async function spawnNode(
   };
   const deadline = Date.now() + readyTimeoutMs;
   while (!(await ready(out))) {
-    if (!alive()) throw new Error(`${name} exited (${child.exitCode ?? child.signalCode}) before it was ready:\n${out.slice(-4000)}`);
+    if (!alive())
+      throw new Error(
+        `${name} exited (${child.exitCode ?? child.signalCode}) before it was ready:\n${out.slice(-4000)}`,
+      );
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
       throw new Error(`${name} was not ready after ${readyTimeoutMs} ms:\n${out.slice(-4000)}`);
@@ -67,11 +70,17 @@ export async function spawnNode(
 /** Runs `node --import tsx <entry>` to completion; rejects with its output on a non-zero exit. */
 export function runNodeScript(entry: string, args: string[], env: Record<string, string> = {}): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', entry, ...args], { cwd: projectRoot, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', entry, ...args], {
+      cwd: projectRoot,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
     child.stderr.on('data', (d: Buffer) => (out += d.toString()));
     child.on('error', reject);
-    child.on('exit', (code, signal) => (code === 0 ? resolve(out) : reject(new Error(`${entry} exited with ${code ?? signal}:\n${out.slice(-4000)}`))));
+    child.on('exit', (code, signal) =>
+      code === 0 ? resolve(out) : reject(new Error(`${entry} exited with ${code ?? signal}:\n${out.slice(-4000)}`)),
+    );
   });
 }

@@ -78,7 +78,11 @@ export interface HistoryRow {
 
 export interface HistoryResult {
   toolResultBytes: number;
-  systems: PerSystem<{ what: string; rows: HistoryRow[]; marginalBytesPerStep: Array<{ from: number; to: number; bytesPerStep: number }> }>;
+  systems: PerSystem<{
+    what: string;
+    rows: HistoryRow[];
+    marginalBytesPerStep: Array<{ from: number; to: number; bytesPerStep: number }>;
+  }>;
 }
 
 export interface StreamingResult {

@@ -83,7 +83,10 @@ export async function startServiceStack(): Promise<ServiceStack> {
       return w;
     }),
     spawnNode('api', 'api/main.ts', [], serviceEnv, () =>
-      fetch(`${apiUrl}/healthz`).then((r) => r.ok, () => false),
+      fetch(`${apiUrl}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      ),
     ).then((a) => {
       onCleanup('api process', () => a.stop());
       return a;
@@ -93,5 +96,18 @@ export async function startServiceStack(): Promise<ServiceStack> {
   onCleanup('Temporal client connection', () => connection.close());
   const temporal = new Client({ connection, namespace: server.namespace });
   const temporalPid = findPid(['start-dev', `--port ${server.address.split(':').at(-1)} `]);
-  return { apiUrl, apiKey, taskQueue, temporalAddress: server.address, temporalCli, databaseUrl: url, databaseName: dbName, temporalPid, worker, api, temporal, serviceEnv };
+  return {
+    apiUrl,
+    apiKey,
+    taskQueue,
+    temporalAddress: server.address,
+    temporalCli,
+    databaseUrl: url,
+    databaseName: dbName,
+    temporalPid,
+    worker,
+    api,
+    temporal,
+    serviceEnv,
+  };
 }

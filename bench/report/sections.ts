@@ -20,13 +20,22 @@ const label = (id: SystemId) => systemLabels[id];
 
 function latencyRow(name: string, m: Measured<{ latencyMs: Summary }> | undefined): string[] {
   const v = ok(m);
-  return v ? [name, ms(v.latencyMs.p50), ms(v.latencyMs.p95), ms(v.latencyMs.mean), num(v.latencyMs.n)] : [name, missing(m), '', '', ''];
+  return v
+    ? [name, ms(v.latencyMs.p50), ms(v.latencyMs.p95), ms(v.latencyMs.mean), num(v.latencyMs.n)]
+    : [name, missing(m), '', '', ''];
 }
 
 function cpuNotes(o: NonNullable<BenchResults['overhead']>): string[] {
-  const out = ['CPU ms/step: CPU time (user + system, /proc/<pid>/stat) of the system\'s processes and of the PostgreSQL backends connected to its database, ÷ steps; barely affected by other load on the machine'];
+  const out = [
+    "CPU ms/step: CPU time (user + system, /proc/<pid>/stat) of the system's processes and of the PostgreSQL backends connected to its database, ÷ steps; barely affected by other load on the machine",
+  ];
   const a = ok(o.systems.durable);
-  if (a) out.push(`(a) CPU per step by process: ${Object.entries(a.cpuBreakdownMsPerStep).map(([k, v]) => `${k} ${ms(v)} ms`).join(', ')} (the benchmark's HTTP client and the model/tool servers are not counted for any system)`);
+  if (a)
+    out.push(
+      `(a) CPU per step by process: ${Object.entries(a.cpuBreakdownMsPerStep)
+        .map(([k, v]) => `${k} ${ms(v)} ms`)
+        .join(', ')} (the benchmark's HTTP client and the model/tool servers are not counted for any system)`,
+    );
   return out;
 }
 
@@ -38,7 +47,14 @@ export function buildSections(r: BenchResults): Section[] {
     const rows = (['durable', 'inprocess', 'langgraph', 'langgraphAsync'] as const).map((id) => {
       const v = ok(o.systems[id]);
       return v
-        ? [label(id), ms(v.perStepMs.p50), ms(v.perStepMs.p95), ms(v.perStepMs.mean), ms(v.generationMs.p50), ms(v.cpuMsPerStep)]
+        ? [
+            label(id),
+            ms(v.perStepMs.p50),
+            ms(v.perStepMs.p95),
+            ms(v.perStepMs.mean),
+            ms(v.generationMs.p50),
+            ms(v.cpuMsPerStep),
+          ]
         : [label(id), missing(o.systems[id]), '', '', '', ''];
     });
     const a = ok(o.systems.durable)?.perStepMs;
@@ -59,7 +75,9 @@ export function buildSections(r: BenchResults): Section[] {
         },
       ],
       notes: [
-        ...(a && b ? [`durability adds ${ms(a.p50 - b.p50)} ms per step at p50 over the in-process floor (a − b)`] : []),
+        ...(a && b
+          ? [`durability adds ${ms(a.p50 - b.p50)} ms per step at p50 over the in-process floor (a − b)`]
+          : []),
         ...cpuNotes(o),
       ],
     });
@@ -96,10 +114,15 @@ export function buildSections(r: BenchResults): Section[] {
 
   if (r.throughput) {
     const t = r.throughput;
-    const levels = ok(t.systems.durable)?.levels ?? ok(t.systems.inprocess)?.levels ?? ok(t.systems.langgraph)?.levels ?? [];
+    const levels =
+      ok(t.systems.durable)?.levels ?? ok(t.systems.inprocess)?.levels ?? ok(t.systems.langgraph)?.levels ?? [];
     const rate = (id: SystemId, c: number) => ok(t.systems[id])?.levels.find((l) => l.concurrency === c);
     const rows = levels.map((l) => {
-      const [a, b, c] = [rate('durable', l.concurrency), rate('inprocess', l.concurrency), rate('langgraph', l.concurrency)];
+      const [a, b, c] = [
+        rate('durable', l.concurrency),
+        rate('inprocess', l.concurrency),
+        rate('langgraph', l.concurrency),
+      ];
       return [
         String(l.concurrency),
         num(l.generations),
@@ -115,8 +138,26 @@ export function buildSections(r: BenchResults): Section[] {
     });
     sections.push({
       title: `3. Throughput — generations of ${t.stepsPerGeneration} steps, c at a time (closed loop); tool steps per second`,
-      tables: [{ headers: ['concurrency', 'generations', '(a) steps/s', '(b) steps/s', '(c) steps/s', 'a/b', 'a/c', '(a) p50 ms/generation', '(a) CPU ms/step', '(c) CPU ms/step'], rows }],
-      notes: ['CPU ms/step: CPU time of the system\'s own processes and PostgreSQL backends ÷ steps — with 2 cores, 2,000 ÷ CPU ms/step bounds steps/s'],
+      tables: [
+        {
+          headers: [
+            'concurrency',
+            'generations',
+            '(a) steps/s',
+            '(b) steps/s',
+            '(c) steps/s',
+            'a/b',
+            'a/c',
+            '(a) p50 ms/generation',
+            '(a) CPU ms/step',
+            '(c) CPU ms/step',
+          ],
+          rows,
+        },
+      ],
+      notes: [
+        "CPU ms/step: CPU time of the system's own processes and PostgreSQL backends ÷ steps — with 2 cores, 2,000 ÷ CPU ms/step bounds steps/s",
+      ],
     });
   }
 
@@ -125,21 +166,49 @@ export function buildSections(r: BenchResults): Section[] {
     const rows = (['durable', 'inprocess', 'langgraph'] as const).map((id) => {
       const v = ok(p.systems[id]);
       if (!v) return [label(id), missing(p.systems[id]), '', '', '', ''];
-      const rss = v.workerRssBeforeMiB !== null ? `${num(v.workerRssBeforeMiB, 1)} → ${num(v.workerRssPausedMiB, 1)} → ${num(v.workerRssAfterDrainMiB, 1)}` : `n/a (${v.rssNote ?? ''})`;
-      return [label(id), num(v.startSeconds, 1), num(v.startPerSecond, 0), num(v.drainSeconds, 1), num(v.drainPerSecond, 0), rss];
+      const rss =
+        v.workerRssBeforeMiB !== null
+          ? `${num(v.workerRssBeforeMiB, 1)} → ${num(v.workerRssPausedMiB, 1)} → ${num(v.workerRssAfterDrainMiB, 1)}`
+          : `n/a (${v.rssNote ?? ''})`;
+      return [
+        label(id),
+        num(v.startSeconds, 1),
+        num(v.startPerSecond, 0),
+        num(v.drainSeconds, 1),
+        num(v.drainPerSecond, 0),
+        rss,
+      ];
     });
     const series = ok(p.systems.durable)?.rss ?? [];
     sections.push({
       title: `4. Paused capacity — ${num(p.count)} generations paused in requires_action (${p.concurrency} requests at a time), then all resumed`,
       tables: [
-        { headers: ['system', 'time to pause all, s', 'paused/s', 'time to drain, s', 'resumed/s', 'worker RSS MiB: before → paused → drained'], rows },
+        {
+          headers: [
+            'system',
+            'time to pause all, s',
+            'paused/s',
+            'time to drain, s',
+            'resumed/s',
+            'worker RSS MiB: before → paused → drained',
+          ],
+          rows,
+        },
         ...(series.length
-          ? [{ headers: ['(a) moment', 'generations paused', 'worker RSS MiB', 'API RSS MiB'], rows: series.map((s) => [s.label, num(s.paused), num(s.workerRssMiB, 1), num(s.apiRssMiB, 1)]) }]
+          ? [
+              {
+                headers: ['(a) moment', 'generations paused', 'worker RSS MiB', 'API RSS MiB'],
+                rows: series.map((s) => [s.label, num(s.paused), num(s.workerRssMiB, 1), num(s.apiRssMiB, 1)]),
+              },
+            ]
           : []),
       ],
-      notes: ok(p.systems.durable)?.workerRssSlopeKiBPerPaused != null
-        ? [`(a) worker RSS grew ${num(ok(p.systems.durable)!.workerRssSlopeKiBPerPaused, 1)} KiB per paused generation while pausing (least-squares slope over the samples above)`]
-        : [],
+      notes:
+        ok(p.systems.durable)?.workerRssSlopeKiBPerPaused != null
+          ? [
+              `(a) worker RSS grew ${num(ok(p.systems.durable)!.workerRssSlopeKiBPerPaused, 1)} KiB per paused generation while pausing (least-squares slope over the samples above)`,
+            ]
+          : [],
     });
   }
 
@@ -161,13 +230,35 @@ export function buildSections(r: BenchResults): Section[] {
         cr ? num(cr.bytesPerStep) : '',
       ];
     });
-    const marginal = (m: { from: number; to: number; bytesPerStep: number }[] | undefined) => (m ?? []).map((x) => `${x.from}→${x.to}: ${num(x.bytesPerStep)} B/step`).join(', ');
+    const marginal = (m: { from: number; to: number; bytesPerStep: number }[] | undefined) =>
+      (m ?? []).map((x) => `${x.from}→${x.to}: ${num(x.bytesPerStep)} B/step`).join(', ');
     sections.push({
       title: `5. History growth — tool results of ${num(h.toolResultBytes)} bytes`,
-      tables: [{ headers: ['steps', '(a) Temporal history bytes', '(a) events', '(a) bytes/step', '(c) checkpoint bytes', '(c) checkpoints', '(c) bytes/step'], rows }],
+      tables: [
+        {
+          headers: [
+            'steps',
+            '(a) Temporal history bytes',
+            '(a) events',
+            '(a) bytes/step',
+            '(c) checkpoint bytes',
+            '(c) checkpoints',
+            '(c) bytes/step',
+          ],
+          rows,
+        },
+      ],
       notes: [
-        ...(a ? [`(a) marginal ${marginal(a.marginalBytesPerStep)} — the conversation and tool results live in PostgreSQL; history carries references`] : []),
-        ...(c ? [`(c) marginal ${marginal(c.marginalBytesPerStep)} — PostgresSaver rows for the thread (its durable state, not a Temporal history)`] : []),
+        ...(a
+          ? [
+              `(a) marginal ${marginal(a.marginalBytesPerStep)} — the conversation and tool results live in PostgreSQL; history carries references`,
+            ]
+          : []),
+        ...(c
+          ? [
+              `(c) marginal ${marginal(c.marginalBytesPerStep)} — PostgresSaver rows for the thread (its durable state, not a Temporal history)`,
+            ]
+          : []),
         `(b) ${missing(h.systems.inprocess)}`,
       ],
     });
@@ -177,15 +268,30 @@ export function buildSections(r: BenchResults): Section[] {
     const s = r.streaming;
     const live = s.status === 'ok' && s.latencyMs;
     sections.push({
-      title: '6. Streaming — event recorded (createdAt in PostgreSQL) → received by an SSE client; (a) only: (b) and (c) have no SSE server',
+      title:
+        '6. Streaming — event recorded (createdAt in PostgreSQL) → received by an SSE client; (a) only: (b) and (c) have no SSE server',
       tables: live
-        ? [{
-            headers: ['events', 'p50 ms', 'p95 ms', 'mean ms', 'n'],
-            rows: [
-              ['all live events', ms(s.latencyMs!.p50), ms(s.latencyMs!.p95), ms(s.latencyMs!.mean), num(s.latencyMs!.n)],
-              ...Object.entries(s.byType ?? {}).map(([type, v]) => [type, ms(v.p50), ms(v.p95), ms(v.mean), num(v.n)]),
-            ],
-          }]
+        ? [
+            {
+              headers: ['events', 'p50 ms', 'p95 ms', 'mean ms', 'n'],
+              rows: [
+                [
+                  'all live events',
+                  ms(s.latencyMs!.p50),
+                  ms(s.latencyMs!.p95),
+                  ms(s.latencyMs!.mean),
+                  num(s.latencyMs!.n),
+                ],
+                ...Object.entries(s.byType ?? {}).map(([type, v]) => [
+                  type,
+                  ms(v.p50),
+                  ms(v.p95),
+                  ms(v.mean),
+                  num(v.n),
+                ]),
+              ],
+            },
+          ]
         : [],
       notes: [live ? s.reason : `n/a (${s.reason})`],
     });
@@ -193,7 +299,13 @@ export function buildSections(r: BenchResults): Section[] {
 
   sections.push({
     title: 'Targets — measured for (a), nothing adjusted',
-    tables: [{ headers: ['target', 'goal', 'measured', 'met'], rows: r.targets.map((t) => [t.name, t.target, t.measured, t.met === null ? 'n/a' : t.met ? 'yes' : 'NO']), align: ['l', 'l', 'l', 'l'] }],
+    tables: [
+      {
+        headers: ['target', 'goal', 'measured', 'met'],
+        rows: r.targets.map((t) => [t.name, t.target, t.measured, t.met === null ? 'n/a' : t.met ? 'yes' : 'NO']),
+        align: ['l', 'l', 'l', 'l'],
+      },
+    ],
     notes: r.targets.filter((t) => t.note).map((t) => `${t.name}: ${t.note}`),
   });
   return sections;

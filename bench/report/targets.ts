@@ -15,7 +15,11 @@ export function evaluateTargets(r: BenchResults): Target[] {
     target: '≤ 10 ms',
     measured: overhead ? `${ms(overhead.perStepMs.p50)} ms` : 'not measured',
     met: overhead ? overhead.perStepMs.p50 <= 10 : null,
-    ...(overhead && floor ? { note: `per-step time with a zero-latency model and tool; the in-process floor (b) is ${ms(floor.perStepMs.p50)} ms, so durability adds ${ms(overhead.perStepMs.p50 - floor.perStepMs.p50)} ms/step` } : {}),
+    ...(overhead && floor
+      ? {
+          note: `per-step time with a zero-latency model and tool; the in-process floor (b) is ${ms(floor.perStepMs.p50)} ms, so durability adds ${ms(overhead.perStepMs.p50 - floor.perStepMs.p50)} ms/step`,
+        }
+      : {}),
   });
 
   const resume = ok(r.resume?.toolOutputs.durable);
@@ -31,7 +35,11 @@ export function evaluateTargets(r: BenchResults): Target[] {
     targets.push({
       name: 'resume latency after an approval, p50 (a)',
       target: '≤ 25 ms',
-      measured: a ? `${ms(a.latencyMs.p50)} ms` : approvals.status === 'ok' ? '' : `${approvals.status}: ${approvals.reason.split('\n')[0]}`,
+      measured: a
+        ? `${ms(a.latencyMs.p50)} ms`
+        : approvals.status === 'ok'
+          ? ''
+          : `${approvals.status}: ${approvals.reason.split('\n')[0]}`,
       met: a ? a.latencyMs.p50 <= 25 : null,
       ...(a ? { note: 'the approved http tool call runs, then one model call' } : {}),
     });
@@ -47,7 +55,12 @@ export function evaluateTargets(r: BenchResults): Target[] {
 
   const paused = ok(r.paused?.systems.durable);
   const n = r.paused?.count ?? 0;
-  if (paused && paused.workerRssBeforeMiB !== null && paused.workerRssPausedMiB !== null && paused.workerRssSlopeKiBPerPaused !== null) {
+  if (
+    paused &&
+    paused.workerRssBeforeMiB !== null &&
+    paused.workerRssPausedMiB !== null &&
+    paused.workerRssSlopeKiBPerPaused !== null
+  ) {
     const growthMiB = (paused.workerRssSlopeKiBPerPaused * n) / 1024;
     const diff = paused.workerRssPausedMiB - paused.workerRssBeforeMiB;
     targets.push({
@@ -58,7 +71,12 @@ export function evaluateTargets(r: BenchResults): Target[] {
       note: `the slope is fitted to the RSS samples taken every 10% of the way; after all resumed, RSS was ${num(paused.workerRssAfterDrainMiB, 1)} MiB`,
     });
   } else {
-    targets.push({ name: 'flat worker memory while generations are paused (a)', target: 'RSS slope × N ≤ 10% of idle RSS before', measured: 'not measured', met: null });
+    targets.push({
+      name: 'flat worker memory while generations are paused (a)',
+      target: 'RSS slope × N ≤ 10% of idle RSS before',
+      measured: 'not measured',
+      met: null,
+    });
   }
 
   const history = ok(r.history?.systems.durable);
@@ -74,7 +92,12 @@ export function evaluateTargets(r: BenchResults): Target[] {
       met: growth <= 1.2,
     });
   } else {
-    targets.push({ name: 'history bytes per step independent of conversation length (a)', target: 'flat marginal bytes/step', measured: 'not measured', met: null });
+    targets.push({
+      name: 'history bytes per step independent of conversation length (a)',
+      target: 'flat marginal bytes/step',
+      measured: 'not measured',
+      met: null,
+    });
   }
   const fifty = history?.rows.find((row) => row.steps === 50);
   targets.push({
@@ -86,7 +109,12 @@ export function evaluateTargets(r: BenchResults): Target[] {
 
   const streaming = r.streaming;
   if (streaming?.status === 'ok' && streaming.latencyMs) {
-    targets.push({ name: 'streaming: event recorded → SSE client (a)', target: 'no target set (reported)', measured: `p50 ${ms(streaming.latencyMs.p50)} ms, p95 ${ms(streaming.latencyMs.p95)} ms`, met: null });
+    targets.push({
+      name: 'streaming: event recorded → SSE client (a)',
+      target: 'no target set (reported)',
+      measured: `p50 ${ms(streaming.latencyMs.p50)} ms, p95 ${ms(streaming.latencyMs.p95)} ms`,
+      met: null,
+    });
   }
 
   return targets;

@@ -24,7 +24,12 @@ export function systemById(ctx: BenchContext, id: SystemId): AgentSystem | undef
 }
 
 /** Runs one system's part of a scenario; a failure is recorded (and printed), not fatal. */
-export async function measure<T>(ctx: BenchContext, id: SystemId, what: string, fn: (system: AgentSystem) => Promise<T>): Promise<Measured<T>> {
+export async function measure<T>(
+  ctx: BenchContext,
+  id: SystemId,
+  what: string,
+  fn: (system: AgentSystem) => Promise<T>,
+): Promise<Measured<T>> {
   const system = systemById(ctx, id);
   if (!system) return { status: 'error', reason: ctx.unavailable[id] ?? 'not started' };
   log(`${what}: ${system.label}…`);

@@ -28,7 +28,11 @@ export async function runHistory(ctx: BenchContext): Promise<HistoryResult> {
       const h = await durable.history(id);
       rows.push({ steps, bytes: h.bytes, events: h.events, bytesPerStep: Math.round(h.bytes / steps) });
     }
-    return { what: 'Temporal workflow history (bytes of the encoded History, events)', rows, marginalBytesPerStep: marginal(rows) };
+    return {
+      what: 'Temporal workflow history (bytes of the encoded History, events)',
+      rows,
+      marginalBytesPerStep: marginal(rows),
+    };
   });
   result.systems.inprocess = { status: 'n/a', reason: 'no durable state' };
   const runtime = ctx.langgraphRuntime;
@@ -40,7 +44,11 @@ export async function runHistory(ctx: BenchContext): Promise<HistoryResult> {
       const cp = await runtime.checkpointBytes(id);
       rows.push({ steps, bytes: cp.bytes, events: cp.checkpoints, bytesPerStep: Math.round(cp.bytes / steps) });
     }
-    return { what: 'PostgresSaver rows for the thread (checkpoint JSON + channel blobs + writes, bytes; checkpoints)', rows, marginalBytesPerStep: marginal(rows) };
+    return {
+      what: 'PostgresSaver rows for the thread (checkpoint JSON + channel blobs + writes, bytes; checkpoints)',
+      rows,
+      marginalBytesPerStep: marginal(rows),
+    };
   });
   return result;
 }

@@ -17,7 +17,12 @@ function leastSquaresSlope(points: Array<[number, number]>): number | null {
 }
 
 /** Polls until `done()` holds, sampling RSS on the way; throws after `timeoutMs`. */
-async function waitUntil(done: () => Promise<boolean>, onTick: () => Promise<void>, timeoutMs: number, what: string): Promise<void> {
+async function waitUntil(
+  done: () => Promise<boolean>,
+  onTick: () => Promise<void>,
+  timeoutMs: number,
+  what: string,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     await onTick();
@@ -39,10 +44,12 @@ async function durablePaused(durable: DurableSystem, count: number, concurrency:
   const workerPid = durable.stack.worker.pid;
   const apiPid = durable.stack.api.pid;
   const rss: RssSample[] = [];
-  const sample = (label: string, paused: number) => rss.push({ label, paused, workerRssMiB: mib(rssKiB(workerPid)), apiRssMiB: mib(rssKiB(apiPid)) });
+  const sample = (label: string, paused: number) =>
+    rss.push({ label, paused, workerRssMiB: mib(rssKiB(workerPid)), apiRssMiB: mib(rssKiB(apiPid)) });
   const baseline = await durable.clientAgentStatusCounts();
   const completedBefore = baseline.completed ?? 0;
-  if ((baseline.requires_action ?? 0) > 0 || (baseline.running ?? 0) > 0) throw new Error(`generations of the client agent still open before the scenario: ${JSON.stringify(baseline)}`);
+  if ((baseline.requires_action ?? 0) > 0 || (baseline.running ?? 0) > 0)
+    throw new Error(`generations of the client agent still open before the scenario: ${JSON.stringify(baseline)}`);
   await sleep(settleMs);
   sample('before (idle)', 0);
 
@@ -61,7 +68,9 @@ async function durablePaused(durable: DurableSystem, count: number, concurrency:
 
   const t0 = performance.now();
   const failure: { err?: unknown } = {};
-  const starting = runConcurrent(count, concurrency, () => durable.startPausedAsync()).catch((err: unknown) => void (failure.err = err));
+  const starting = runConcurrent(count, concurrency, () => durable.startPausedAsync()).catch(
+    (err: unknown) => void (failure.err = err),
+  );
   const check = () => {
     if (failure.err !== undefined) throw failure.err;
   };
@@ -73,17 +82,21 @@ async function durablePaused(durable: DurableSystem, count: number, concurrency:
   sample(`all paused, idle ${settleMs / 1000} s`, count);
 
   const runs = await durable.pausedClientRuns();
-  if (runs.length !== count || runs.some((r) => !r.toolCallId)) throw new Error(`expected ${count} paused generations with a pending call, found ${runs.length}`);
+  if (runs.length !== count || runs.some((r) => !r.toolCallId))
+    throw new Error(`expected ${count} paused generations with a pending call, found ${runs.length}`);
   nextMark = every;
   const t1 = performance.now();
-  const resuming = runConcurrent(count, concurrency, (i) => durable.resumeAsync(runs[i]!)).catch((err: unknown) => void (failure.err = err));
+  const resuming = runConcurrent(count, concurrency, (i) => durable.resumeAsync(runs[i]!)).catch(
+    (err: unknown) => void (failure.err = err),
+  );
   let completed = 0;
   await waitUntil(
     async () => (check(), completed >= count),
     async () => {
       const counts = await durable.clientAgentStatusCounts();
       completed = (counts.completed ?? 0) - completedBefore;
-      if ((counts.failed ?? 0) > (baseline.failed ?? 0)) throw new Error(`generations failed while draining: ${JSON.stringify(counts)}`);
+      if ((counts.failed ?? 0) > (baseline.failed ?? 0))
+        throw new Error(`generations failed while draining: ${JSON.stringify(counts)}`);
       if (completed >= nextMark && completed < count) {
         sample('draining', count - completed);
         nextMark += every;
@@ -126,7 +139,10 @@ export async function runPaused(ctx: BenchContext): Promise<PausedResult> {
     if (!durable) throw new Error('not started');
     return durablePaused(durable, count, concurrency, settleMs);
   });
-  result.systems.inprocess = { status: 'n/a', reason: 'a paused in-process generation is a pending promise; it does not survive a restart' };
+  result.systems.inprocess = {
+    status: 'n/a',
+    reason: 'a paused in-process generation is a pending promise; it does not survive a restart',
+  };
   result.systems.langgraph = await measure(ctx, 'langgraph', `paused capacity (${count})`, async (system) => {
     // In-process: invoke() returns at the interrupt, so "paused" is when the call returns.
     const t0 = performance.now();

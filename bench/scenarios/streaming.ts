@@ -19,11 +19,16 @@ export async function runStreaming(ctx: BenchContext): Promise<StreamingResult> 
   for (let i = 0; i < warmup + generations; i++) {
     const run = await durable.streamGenerate('small', steps);
     if (!run.ok) {
-      if (/\b400\b/.test(run.answer) && /stream/i.test(run.answer)) return { status: 'n/a', reason: 'streaming not implemented' };
+      if (/\b400\b/.test(run.answer) && /stream/i.test(run.answer))
+        return { status: 'n/a', reason: 'streaming not implemented' };
       return { status: 'n/a', reason: `stream: true did not stream: ${run.answer}` };
     }
     const recorded = new Map((await durable.recordedEvents(run.generationId)).map((e) => [e.seq, e]));
-    if (recorded.size === 0) return { status: 'n/a', reason: 'the stream carried events, but none were found in "GenerationEvent" to time them against' };
+    if (recorded.size === 0)
+      return {
+        status: 'n/a',
+        reason: 'the stream carried events, but none were found in "GenerationEvent" to time them against',
+      };
     if (i < warmup) continue;
     for (const e of run.events) {
       const rec = recorded.get(e.seq);

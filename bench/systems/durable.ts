@@ -25,7 +25,10 @@ export class DurableSystem implements AgentSystem {
   /** Read-only connection to the service's database, to observe (never drive) generations. */
   private readonly observer: pg.Pool;
 
-  constructor(readonly stack: ServiceStack, private readonly fixtures: Fixtures) {
+  constructor(
+    readonly stack: ServiceStack,
+    private readonly fixtures: Fixtures,
+  ) {
     this.observer = new pg.Pool({ connectionString: stack.databaseUrl, max: 2 });
     this.observer.on('error', () => {});
   }
@@ -51,7 +54,12 @@ export class DurableSystem implements AgentSystem {
     });
     const tool = (kind: ToolKind) =>
       kind === 'client'
-        ? this.create('/v1/tools', { type: 'client', name: TOOL_NAMES.client, description: 'Input from the client', parameters: stepSchema })
+        ? this.create('/v1/tools', {
+            type: 'client',
+            name: TOOL_NAMES.client,
+            description: 'Input from the client',
+            parameters: stepSchema,
+          })
         : this.create('/v1/tools', {
             type: 'http',
             name: TOOL_NAMES[kind],
@@ -61,17 +69,35 @@ export class DurableSystem implements AgentSystem {
           });
     const toolIds = { small: await tool('small'), big: await tool('big'), client: await tool('client') };
     for (const kind of ['small', 'big', 'client'] as const) {
-      this.agents[kind] = await this.create('/v1/agents', { aiProviderId, name: `bench ${kind}`, toolIds: [toolIds[kind]], maxSteps: kind === 'client' ? 5 : 150 });
+      this.agents[kind] = await this.create('/v1/agents', {
+        aiProviderId,
+        name: `bench ${kind}`,
+        toolIds: [toolIds[kind]],
+        maxSteps: kind === 'client' ? 5 : 150,
+      });
     }
     // Approvals (PreToolUse approval hooks), if this build has them.
-    const approvalAgent = await this.create('/v1/agents', { aiProviderId, name: 'bench approval', toolIds: [toolIds.small], maxSteps: 5 });
-    const hook = await this.api('POST', `/v1/agents/${approvalAgent}/hooks`, { event: 'PreToolUse', type: 'approval', matcher: TOOL_NAMES.small, config: {} });
+    const approvalAgent = await this.create('/v1/agents', {
+      aiProviderId,
+      name: 'bench approval',
+      toolIds: [toolIds.small],
+      maxSteps: 5,
+    });
+    const hook = await this.api('POST', `/v1/agents/${approvalAgent}/hooks`, {
+      event: 'PreToolUse',
+      type: 'approval',
+      matcher: TOOL_NAMES.small,
+      config: {},
+    });
     if (hook.status === 201) this.approvalAgent = approvalAgent;
     else this.approvalUnavailable = `creating an approval hook answered ${describeResponse(hook)}`;
   }
 
   private async generate(kind: ToolKind, steps: number): Promise<any> {
-    const res = await this.api('POST', `/v1/agents/${this.agents[kind]}/generate`, { prompt: scriptPrompt(kind, steps), waitSeconds: 600 });
+    const res = await this.api('POST', `/v1/agents/${this.agents[kind]}/generate`, {
+      prompt: scriptPrompt(kind, steps),
+      waitSeconds: 600,
+    });
     if (res.status !== 200) throw new Error(`generate: ${describeResponse(res)}`);
     return res.body;
   }
@@ -79,7 +105,9 @@ export class DurableSystem implements AgentSystem {
   async runSteps(kind: 'small' | 'big', steps: number): Promise<{ id: string }> {
     const g = await this.generate(kind, steps);
     if (g.status !== 'completed' || g.text !== finalText(steps)) {
-      throw new Error(`generation ${g.id} ended ${g.status} with ${JSON.stringify(g.text)} (expected "${finalText(steps)}"): ${JSON.stringify(g.error)}`);
+      throw new Error(
+        `generation ${g.id} ended ${g.status} with ${JSON.stringify(g.text)} (expected "${finalText(steps)}"): ${JSON.stringify(g.error)}`,
+      );
     }
     return { id: g.id as string };
   }
@@ -87,7 +115,8 @@ export class DurableSystem implements AgentSystem {
   async startPaused(): Promise<PausedRun> {
     const g = await this.generate('client', 1);
     const call = g.requiredAction?.toolCalls?.[0];
-    if (g.status !== 'requires_action' || !call) throw new Error(`expected requires_action, got ${g.status}: ${JSON.stringify(g).slice(0, 400)}`);
+    if (g.status !== 'requires_action' || !call)
+      throw new Error(`expected requires_action, got ${g.status}: ${JSON.stringify(g).slice(0, 400)}`);
     return { id: g.id, toolCallId: call.toolCallId };
   }
 
@@ -112,7 +141,10 @@ export class DurableSystem implements AgentSystem {
   /** A generation whose one http tool call waits for an approval. */
   async startApprovalPaused(): Promise<PausedRun> {
     if (!this.approvalAgent) throw new Error(this.approvalUnavailable ?? 'approvals are not available');
-    const res = await this.api('POST', `/v1/agents/${this.approvalAgent}/generate`, { prompt: scriptPrompt('small', 1), waitSeconds: 600 });
+    const res = await this.api('POST', `/v1/agents/${this.approvalAgent}/generate`, {
+      prompt: scriptPrompt('small', 1),
+      waitSeconds: 600,
+    });
     const approval = res.body?.requiredAction?.approvals?.[0];
     if (res.status !== 200 || res.body?.status !== 'requires_action' || !approval?.approvalId) {
       throw new Error(`expected an approval to be required: ${describeResponse(res)}`);
@@ -122,7 +154,10 @@ export class DurableSystem implements AgentSystem {
 
   /** Approves; resolves when settled (the approved tool call and one model call remain). */
   async approve(run: PausedRun): Promise<void> {
-    const res = await this.api('POST', `/v1/generations/${run.id}/approvals/${run.approvalId}`, { approved: true, waitSeconds: 600 });
+    const res = await this.api('POST', `/v1/generations/${run.id}/approvals/${run.approvalId}`, {
+      approved: true,
+      waitSeconds: 600,
+    });
     if (res.status !== 200 || res.body?.status !== 'completed' || res.body?.text !== finalText(1)) {
       throw new Error(`approval of ${run.id}: ${describeResponse(res)}`);
     }
@@ -131,7 +166,10 @@ export class DurableSystem implements AgentSystem {
   /** Size of the generation's workflow history as Temporal stores it. */
   async history(generationId: string): Promise<{ bytes: number; events: number }> {
     const history = await this.stack.temporal.workflow.getHandle(generationId).fetchHistory();
-    return { bytes: protos.temporal.api.history.v1.History.encode(history).finish().length, events: history.events?.length ?? 0 };
+    return {
+      bytes: protos.temporal.api.history.v1.History.encode(history).finish().length,
+      events: history.events?.length ?? 0,
+    };
   }
 
   /** How many generations of the client-tool agent are in each status (observation only). */
@@ -145,16 +183,21 @@ export class DurableSystem implements AgentSystem {
 
   /** Paused generations of the client-tool agent with the tool call each waits for. */
   async pausedClientRuns(): Promise<PausedRun[]> {
-    const { rows } = await this.observer.query<{ id: string; requiredAction: { toolCalls?: Array<{ toolCallId: string }> } | null }>(
-      `SELECT id, "requiredAction" FROM "Generation" WHERE "agentId" = $1 AND status = 'requires_action'`,
-      [this.agents.client],
-    );
+    const { rows } = await this.observer.query<{
+      id: string;
+      requiredAction: { toolCalls?: Array<{ toolCallId: string }> } | null;
+    }>(`SELECT id, "requiredAction" FROM "Generation" WHERE "agentId" = $1 AND status = 'requires_action'`, [
+      this.agents.client,
+    ]);
     return rows.map((r) => ({ id: r.id, toolCallId: r.requiredAction?.toolCalls?.[0]?.toolCallId ?? '' }));
   }
 
   /** Starts a generation that will pause on the client tool, without waiting (202). */
   async startPausedAsync(): Promise<string> {
-    const res = await this.api('POST', `/v1/agents/${this.agents.client}/generate`, { prompt: scriptPrompt('client', 1), async: true });
+    const res = await this.api('POST', `/v1/agents/${this.agents.client}/generate`, {
+      prompt: scriptPrompt('client', 1),
+      async: true,
+    });
     if (res.status !== 202) throw new Error(`async generate: ${describeResponse(res)}`);
     return (res.body as { id: string }).id;
   }
@@ -172,20 +215,35 @@ export class DurableSystem implements AgentSystem {
    * POST generate with `stream: true`, stamping every SSE event with the time its bytes arrived.
    * Returns null (with the answer) when the API does not stream.
    */
-  async streamGenerate(kind: 'small' | 'big', steps: number): Promise<
-    | { ok: true; generationId: string; openedAt: number; events: Array<{ seq: number; type: string; receivedAt: number; data: any }> }
+  async streamGenerate(
+    kind: 'small' | 'big',
+    steps: number,
+  ): Promise<
+    | {
+        ok: true;
+        generationId: string;
+        openedAt: number;
+        events: Array<{ seq: number; type: string; receivedAt: number; data: any }>;
+      }
     | { ok: false; answer: string }
   > {
     const now = () => performance.timeOrigin + performance.now();
     const res = await fetch(`${this.stack.apiUrl}/v1/agents/${this.agents[kind]}/generate`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${this.stack.apiKey}`, 'content-type': 'application/json', accept: 'text/event-stream' },
+      headers: {
+        authorization: `Bearer ${this.stack.apiKey}`,
+        'content-type': 'application/json',
+        accept: 'text/event-stream',
+      },
       body: JSON.stringify({ prompt: scriptPrompt(kind, steps), stream: true }),
       dispatcher: streamDispatcher,
     });
     const openedAt = now();
     if (res.status !== 200 || !(res.headers.get('content-type') ?? '').includes('text/event-stream') || !res.body) {
-      return { ok: false, answer: `HTTP ${res.status} ${res.headers.get('content-type') ?? ''}: ${(await res.text()).slice(0, 300)}` };
+      return {
+        ok: false,
+        answer: `HTTP ${res.status} ${res.headers.get('content-type') ?? ''}: ${(await res.text()).slice(0, 300)}`,
+      };
     }
     const events: Array<{ seq: number; type: string; receivedAt: number; data: any }> = [];
     const decoder = new TextDecoder();
@@ -219,10 +277,16 @@ export class DurableSystem implements AgentSystem {
         events.push({ seq: id ?? -1, type, receivedAt, data: parsed });
       }
     }
-    const generationId = events.map((e) => e.data?.generationId ?? e.data?.generation?.id).find((v): v is string => typeof v === 'string');
+    const generationId = events
+      .map((e) => e.data?.generationId ?? e.data?.generation?.id)
+      .find((v): v is string => typeof v === 'string');
     if (!generationId) return { ok: false, answer: `the stream carried no generation id (${events.length} events)` };
     const done = events.at(-1);
-    if (done?.type !== 'done' || done.data?.generation?.status !== 'completed' || done.data?.generation?.text !== finalText(steps)) {
+    if (
+      done?.type !== 'done' ||
+      done.data?.generation?.status !== 'completed' ||
+      done.data?.generation?.text !== finalText(steps)
+    ) {
       throw new Error(`stream of ${generationId} ended with ${done?.type} ${JSON.stringify(done?.data).slice(0, 300)}`);
     }
     return { ok: true, generationId, openedAt, events };

@@ -27,14 +27,29 @@ export class InProcessSystem implements AgentSystem {
   private counter = 0;
 
   constructor(private readonly fixtures: Fixtures) {
-    this.client = new OpenAI({ baseURL: fixtures.modelUrl, apiKey: 'sk-bench-scripted', maxRetries: 0, timeout: 120_000 });
+    this.client = new OpenAI({
+      baseURL: fixtures.modelUrl,
+      apiKey: 'sk-bench-scripted',
+      maxRetries: 0,
+      timeout: 120_000,
+    });
   }
 
   private toolDef(kind: ToolKind): ChatCompletionTool {
-    return { type: 'function', function: { name: TOOL_NAMES[kind], description: kind === 'client' ? 'Input from the client' : 'Tool', parameters: stepSchema } };
+    return {
+      type: 'function',
+      function: {
+        name: TOOL_NAMES[kind],
+        description: kind === 'client' ? 'Input from the client' : 'Tool',
+        parameters: stepSchema,
+      },
+    };
   }
 
-  private async callModel(messages: ChatCompletionMessageParam[], kind: ToolKind): Promise<{ text: string; toolCalls: Array<{ id: string; name: string; args: string }> }> {
+  private async callModel(
+    messages: ChatCompletionMessageParam[],
+    kind: ToolKind,
+  ): Promise<{ text: string; toolCalls: Array<{ id: string; name: string; args: string }> }> {
     const stream = await this.client.chat.completions.create({
       model: 'scripted-model',
       messages,
@@ -63,7 +78,11 @@ export class InProcessSystem implements AgentSystem {
   private async callTool(kind: 'small' | 'big', args: string, idempotencyKey: string): Promise<string> {
     const res = await fetch(`${this.fixtures.toolUrl}/${kind}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json, text/plain;q=0.9, */*;q=0.5', 'idempotency-key': idempotencyKey },
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/plain;q=0.9, */*;q=0.5',
+        'idempotency-key': idempotencyKey,
+      },
       body: JSON.stringify(args.trim() ? JSON.parse(args) : {}),
       dispatcher: this.dispatcher,
     });
@@ -71,13 +90,25 @@ export class InProcessSystem implements AgentSystem {
   }
 
   /** The loop: model → tools → model … until a text answer (or a client tool call: pause). */
-  private async loop(id: string, kind: ToolKind, messages: ChatCompletionMessageParam[]): Promise<{ text: string } | Paused> {
+  private async loop(
+    id: string,
+    kind: ToolKind,
+    messages: ChatCompletionMessageParam[],
+  ): Promise<{ text: string } | Paused> {
     for (let i = 0; i < 1000; i++) {
       const reply = await this.callModel(messages, kind);
       messages.push({
         role: 'assistant',
         content: reply.text || null,
-        ...(reply.toolCalls.length ? { tool_calls: reply.toolCalls.map((c) => ({ id: c.id, type: 'function' as const, function: { name: c.name, arguments: c.args } })) } : {}),
+        ...(reply.toolCalls.length
+          ? {
+              tool_calls: reply.toolCalls.map((c) => ({
+                id: c.id,
+                type: 'function' as const,
+                function: { name: c.name, arguments: c.args },
+              })),
+            }
+          : {}),
       });
       if (reply.toolCalls.length === 0) return { text: reply.text };
       for (const call of reply.toolCalls) {
@@ -92,7 +123,8 @@ export class InProcessSystem implements AgentSystem {
   async runSteps(kind: 'small' | 'big', steps: number): Promise<{ id: string }> {
     const id = `inproc-${++this.counter}`;
     const out = await this.loop(id, kind, [{ role: 'user', content: scriptPrompt(kind, steps) }]);
-    if (!('text' in out) || out.text !== finalText(steps)) throw new Error(`in-process generation ended with ${JSON.stringify(out).slice(0, 200)}`);
+    if (!('text' in out) || out.text !== finalText(steps))
+      throw new Error(`in-process generation ended with ${JSON.stringify(out).slice(0, 200)}`);
     return { id };
   }
 
@@ -110,7 +142,8 @@ export class InProcessSystem implements AgentSystem {
     this.paused.delete(run.id);
     paused.messages.push({ role: 'tool', tool_call_id: run.toolCallId, content: 'ok' });
     const out = await this.loop(run.id, 'client', paused.messages);
-    if (!('text' in out) || out.text !== finalText(1)) throw new Error(`in-process resume ended with ${JSON.stringify(out).slice(0, 200)}`);
+    if (!('text' in out) || out.text !== finalText(1))
+      throw new Error(`in-process resume ended with ${JSON.stringify(out).slice(0, 200)}`);
   }
 
   async close(): Promise<void> {

@@ -15,7 +15,13 @@ async function loadLangGraph() {
     import('@langchain/core/messages'),
     import('@langchain/langgraph-checkpoint-postgres'),
   ]);
-  return { ChatOpenAI: openai.ChatOpenAI, createReactAgent: prebuilt.createReactAgent, tool: tools.tool, ToolMessage: messages.ToolMessage, PostgresSaver: checkpoint.PostgresSaver };
+  return {
+    ChatOpenAI: openai.ChatOpenAI,
+    createReactAgent: prebuilt.createReactAgent,
+    tool: tools.tool,
+    ToolMessage: messages.ToolMessage,
+    PostgresSaver: checkpoint.PostgresSaver,
+  };
 }
 type Lib = Awaited<ReturnType<typeof loadLangGraph>>;
 
@@ -37,7 +43,13 @@ export class LangGraphRuntime {
       await checkpointer.setup();
       // ChatOpenAI's defaults (non-streaming). Its streaming mode estimates token usage with
       // tiktoken, which downloads its encodings from the internet on first use (fails offline).
-      const llm = new lib.ChatOpenAI({ model: 'scripted-model', apiKey: 'sk-bench-scripted', configuration: { baseURL: fixtures.modelUrl }, maxRetries: 0, timeout: 120_000 });
+      const llm = new lib.ChatOpenAI({
+        model: 'scripted-model',
+        apiKey: 'sk-bench-scripted',
+        configuration: { baseURL: fixtures.modelUrl },
+        maxRetries: 0,
+        timeout: 120_000,
+      });
       const schema = z.object({ step: z.number().optional() });
       const httpTool = (kind: 'small' | 'big') =>
         lib.tool(
@@ -118,15 +130,22 @@ export class LangGraphSystem implements AgentSystem {
 
   async runSteps(kind: 'small' | 'big', steps: number): Promise<{ id: string }> {
     const id = this.nextThread();
-    const out = await this.runtime.graphs[kind].invoke({ messages: [{ role: 'user', content: scriptPrompt(kind, steps) }] }, this.config(id, steps));
+    const out = await this.runtime.graphs[kind].invoke(
+      { messages: [{ role: 'user', content: scriptPrompt(kind, steps) }] },
+      this.config(id, steps),
+    );
     const last = out.messages.at(-1);
-    if (last?.content !== finalText(steps)) throw new Error(`LangGraph run ended with ${JSON.stringify(last?.content)} (expected "${finalText(steps)}")`);
+    if (last?.content !== finalText(steps))
+      throw new Error(`LangGraph run ended with ${JSON.stringify(last?.content)} (expected "${finalText(steps)}")`);
     return { id };
   }
 
   async startPaused(): Promise<PausedRun> {
     const id = this.nextThread();
-    const out = await this.runtime.graphs.client.invoke({ messages: [{ role: 'user', content: scriptPrompt('client', 1) }] }, this.config(id, 1));
+    const out = await this.runtime.graphs.client.invoke(
+      { messages: [{ role: 'user', content: scriptPrompt('client', 1) }] },
+      this.config(id, 1),
+    );
     const call = out.messages.at(-1)?.tool_calls?.[0];
     if (!call?.id) throw new Error('LangGraph run did not stop at the client tool call');
     return { id, toolCallId: call.id };
@@ -135,7 +154,15 @@ export class LangGraphSystem implements AgentSystem {
   async resume(run: PausedRun): Promise<void> {
     const graph = this.runtime.graphs.client;
     const config = this.config(run.id, 1);
-    await graph.updateState(config, { messages: [new this.runtime.lib.ToolMessage({ tool_call_id: run.toolCallId, name: TOOL_NAMES.client, content: 'ok' })] }, 'tools');
+    await graph.updateState(
+      config,
+      {
+        messages: [
+          new this.runtime.lib.ToolMessage({ tool_call_id: run.toolCallId, name: TOOL_NAMES.client, content: 'ok' }),
+        ],
+      },
+      'tools',
+    );
     const out = await graph.invoke(null, config);
     const last = out.messages.at(-1);
     if (last?.content !== finalText(1)) throw new Error(`LangGraph resume ended with ${JSON.stringify(last?.content)}`);

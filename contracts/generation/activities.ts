@@ -1,4 +1,11 @@
-import type { HookEvent, RequiredAction, StopReason, ToolChoice, ToolResultStatus, WebhookEvent } from '../schemas/index.js';
+import type {
+  HookEvent,
+  RequiredAction,
+  StopReason,
+  ToolChoice,
+  ToolResultStatus,
+  WebhookEvent,
+} from '../schemas/index.js';
 import type { PlannedTool } from './plan.js';
 import type { ApprovalRequest } from './messages.js';
 
@@ -144,15 +151,30 @@ export interface GenerationActivities {
   /** Stores a tool result decided by the workflow itself (unknown tool, denial, timeout). */
   recordToolResult(input: ToolCallInput & { status: ToolResultStatus; result: unknown }): Promise<void>;
   /** Stores the outputs of client tools (or a clarification answer) and moves back to running. */
-  recordClientOutputs(input: { generationId: string; step: number; outputs: ClientOutputRecord[]; status: StatusWrite }): Promise<void>;
+  recordClientOutputs(input: {
+    generationId: string;
+    step: number;
+    outputs: ClientOutputRecord[];
+    status: StatusWrite;
+  }): Promise<void>;
   /** Asks every enabled MCP server of the generation for its tools (fail-open per server). */
   discoverMcpTools(input: { generationId: string }): Promise<McpDiscoverySummary>;
   /** POSTs a hook event; never throws for the hook's own failures (fail-open, recorded in the trace). */
   runHttpHook(input: HttpHookInput): Promise<HookDecision>;
   /** Stores pending approvals and moves the generation to requires_action. */
-  openApprovals(input: { generationId: string; step: number; approvals: ApprovalRequest[]; status: StatusWrite }): Promise<void>;
+  openApprovals(input: {
+    generationId: string;
+    step: number;
+    approvals: ApprovalRequest[];
+    status: StatusWrite;
+  }): Promise<void>;
   /** Stores the decisions (who, when, why, edits) and moves the generation back to running. */
-  closeApprovals(input: { generationId: string; step: number; outcomes: ApprovalOutcome[]; status: StatusWrite }): Promise<void>;
+  closeApprovals(input: {
+    generationId: string;
+    step: number;
+    outcomes: ApprovalOutcome[];
+    status: StatusWrite;
+  }): Promise<void>;
   /** PreResponse hooks and blockPatterns guardrails on the final text. */
   reviewFinalText(input: { generationId: string; step: number; hookIds: string[] }): Promise<FinalTextReview>;
   /** Creates the deliveries of one generation event for its webhook targets; returns their ids. */

@@ -1,14 +1,30 @@
-import { z, aiProviderIdSchema, patchSchemaOf, stepRuleSchema, stopConditionSchema, toolChoiceSchema, toolIdSchema } from './common.js';
+import {
+  z,
+  aiProviderIdSchema,
+  patchSchemaOf,
+  stepRuleSchema,
+  stopConditionSchema,
+  toolChoiceSchema,
+  toolIdSchema,
+} from './common.js';
 import { policySchema } from './policy.js';
 import { MAX_USER_REGEX_LENGTH, userRegexListProblem, userRegexProblem } from '../user-regex.js';
 
-export const slugSchema = z.string().regex(/^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/, 'must be 1-64 lowercase letters, digits and dashes, not starting or ending with a dash');
+export const slugSchema = z
+  .string()
+  .regex(
+    /^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/,
+    'must be 1-64 lowercase letters, digits and dashes, not starting or ending with a dash',
+  );
 
 /** Guardrail patterns run with RE2 (linear time, no backreferences or lookaround): checked as such. */
-const regexString = z.string().max(MAX_USER_REGEX_LENGTH).superRefine((value, ctx) => {
-  const problem = userRegexProblem(value);
-  if (problem) ctx.addIssue({ code: 'custom', message: problem });
-});
+const regexString = z
+  .string()
+  .max(MAX_USER_REGEX_LENGTH)
+  .superRefine((value, ctx) => {
+    const problem = userRegexProblem(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
 
 /** Each list is matched against one text (the answer, the prompt): its total cost is bounded too. */
 const regexList = z
@@ -20,7 +36,10 @@ const regexList = z
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   });
 
-const originSchema = z.string().max(500).regex(/^(\*|https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?)$/, 'must be an origin like https://example.com (or *)');
+const originSchema = z
+  .string()
+  .max(500)
+  .regex(/^(\*|https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?)$/, 'must be an origin like https://example.com (or *)');
 
 export const guardrailsSchema = z
   .object({
@@ -34,7 +53,8 @@ const memorySchema = z
   .object({ strategy: z.enum(['all', 'last_k']), k: z.number().int().min(1).max(1000).optional() })
   .strict()
   .superRefine((m, ctx) => {
-    if (m.strategy === 'last_k' && m.k === undefined) ctx.addIssue({ code: 'custom', path: ['k'], message: 'k is required for strategy last_k' });
+    if (m.strategy === 'last_k' && m.k === undefined)
+      ctx.addIssue({ code: 'custom', path: ['k'], message: 'k is required for strategy last_k' });
   })
   .openapi('Memory');
 
@@ -48,25 +68,50 @@ export const agentFields = {
   name: z.string().min(1).max(200),
   slug: slugSchema.optional().describe('Unique per project; derived from the name when omitted.'),
   description: z.string().max(4000).optional(),
-  instructions: z.string().max(100_000).optional().describe('System prompt; {{variables}} are replaced at generation time.'),
+  instructions: z
+    .string()
+    .max(100_000)
+    .optional()
+    .describe('System prompt; {{variables}} are replaced at generation time.'),
   model: z.string().min(1).max(200).optional().describe("Falls back to the provider's defaultModel."),
   temperature: z.number().min(0).max(2).optional(),
   toolIds: z.array(toolIdSchema).max(128).default([]),
-  activeToolIds: z.array(toolIdSchema).max(128).optional().describe('A subset of toolIds; omitted = all attached tools are active.'),
+  activeToolIds: z
+    .array(toolIdSchema)
+    .max(128)
+    .optional()
+    .describe('A subset of toolIds; omitted = all attached tools are active.'),
   toolChoice: toolChoiceSchema.optional(),
   stepRules: z.array(stepRuleSchema).max(100).optional(),
   stopConditions: z.array(stopConditionSchema).max(20).optional(),
-  maxSteps: z.number().int().min(1).max(1000).optional().describe('Default 20; at most the configured cap (MAX_STEPS_CAP).'),
+  maxSteps: z
+    .number()
+    .int()
+    .min(1)
+    .max(1000)
+    .optional()
+    .describe('Default 20; at most the configured cap (MAX_STEPS_CAP).'),
   boundaryPolicy: policySchema.optional().describe('Caps what the agent may do, whoever calls it.'),
   guardrails: guardrailsSchema.optional(),
   conversational: z.boolean().default(false),
   memory: memorySchema.optional(),
   contextWindow: z.number().int().min(1000).max(10_000_000).optional(),
-  approvalTimeoutSeconds: z.number().int().min(1).max(365 * 24 * 3600).default(300),
+  approvalTimeoutSeconds: z
+    .number()
+    .int()
+    .min(1)
+    .max(365 * 24 * 3600)
+    .default(300),
   active: z.boolean().default(true),
   publicChat: publicChatSchema.optional(),
-  allowClarification: z.boolean().default(true).describe('Offer the builtin agent_clarify tool, which pauses the run to ask the user a question.'),
-  requireApprovalFor: z.enum(['destructive']).optional().describe('"destructive": MCP tools annotated destructiveHint wait for a human approval.'),
+  allowClarification: z
+    .boolean()
+    .default(true)
+    .describe('Offer the builtin agent_clarify tool, which pauses the run to ask the user a question.'),
+  requireApprovalFor: z
+    .enum(['destructive'])
+    .optional()
+    .describe('"destructive": MCP tools annotated destructiveHint wait for a human approval.'),
 };
 
 export const agentFieldsSchema = z.object(agentFields).strict();
@@ -122,7 +167,10 @@ export const agentSchema = z
     approvalTimeoutSeconds: z.number(),
     active: z.boolean(),
     publicChat: z.object({ enabled: z.boolean(), allowedOrigins: z.array(z.string()) }).nullable(),
-    publicChatKeyPrefix: z.string().nullable().describe('Prefix of the public-chat key (the key itself is shown only once).'),
+    publicChatKeyPrefix: z
+      .string()
+      .nullable()
+      .describe('Prefix of the public-chat key (the key itself is shown only once).'),
     allowClarification: z.boolean(),
     requireApprovalFor: z.enum(['destructive']).nullable(),
     createdAt: z.string(),
@@ -133,7 +181,10 @@ export type AgentView = z.infer<typeof agentSchema>;
 
 export const createdAgentSchema = agentSchema
   .extend({
-    publicChatKey: z.string().optional().describe('Only when publicChat.enabled at creation: the X-Agent-Key, shown only in this response.'),
+    publicChatKey: z
+      .string()
+      .optional()
+      .describe('Only when publicChat.enabled at creation: the X-Agent-Key, shown only in this response.'),
   })
   .openapi('CreatedAgent');
 export type CreatedAgentView = z.infer<typeof createdAgentSchema>;
@@ -141,7 +192,9 @@ export type CreatedAgentView = z.infer<typeof createdAgentSchema>;
 export const agentKeySchema = z
   .object({
     agentId: z.string(),
-    publicChatKey: z.string().describe('The new X-Agent-Key; shown only in this response. The previous key stops working.'),
+    publicChatKey: z
+      .string()
+      .describe('The new X-Agent-Key; shown only in this response. The previous key stops working.'),
     publicChatKeyPrefix: z.string(),
   })
   .openapi('AgentPublicChatKey');

@@ -12,7 +12,10 @@ export const approvalDecisionRequestSchema = z
     waitSeconds: z.number().int().min(0).max(600).default(60),
   })
   .strict()
-  .refine((v) => v.approved || v.arguments === undefined, { message: 'arguments can only be given when approving', path: ['arguments'] })
+  .refine((v) => v.approved || v.arguments === undefined, {
+    message: 'arguments can only be given when approving',
+    path: ['arguments'],
+  })
   .openapi('ApprovalDecisionRequest');
 export type ApprovalDecisionRequest = z.infer<typeof approvalDecisionRequestSchema>;
 

@@ -85,12 +85,21 @@ export const secretHeaderMapSchema = headerMapSchema.superRefine((headers, ctx) 
   const seen = new Set<string>();
   for (const name of names) {
     const lower = name.toLowerCase();
-    if (seen.has(lower)) ctx.addIssue({ code: 'custom', path: [name], message: `header ${name} is given twice (names are case-insensitive)` });
+    if (seen.has(lower))
+      ctx.addIssue({
+        code: 'custom',
+        path: [name],
+        message: `header ${name} is given twice (names are case-insensitive)`,
+      });
     seen.add(lower);
     const v = headers[name];
     const value = typeof v === 'string' ? v : v?.value;
     if (value === SECRET_PLACEHOLDER) {
-      ctx.addIssue({ code: 'custom', path: [name], message: `"${SECRET_PLACEHOLDER}" is the placeholder shown for secret values; send the real value` });
+      ctx.addIssue({
+        code: 'custom',
+        path: [name],
+        message: `"${SECRET_PLACEHOLDER}" is the placeholder shown for secret values; send the real value`,
+      });
     }
   }
 });

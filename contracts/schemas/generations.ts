@@ -9,12 +9,18 @@ const chatMessageSchema = z
         role: z.literal('assistant'),
         content: z.string().max(200_000).nullable().optional(),
         toolCalls: z
-          .array(z.object({ id: z.string().min(1).max(200), name: z.string().min(1).max(200), arguments: z.unknown() }).strict())
+          .array(
+            z
+              .object({ id: z.string().min(1).max(200), name: z.string().min(1).max(200), arguments: z.unknown() })
+              .strict(),
+          )
           .max(64)
           .optional(),
       })
       .strict(),
-    z.object({ role: z.literal('tool'), toolCallId: z.string().min(1).max(200), content: z.string().max(200_000) }).strict(),
+    z
+      .object({ role: z.literal('tool'), toolCallId: z.string().min(1).max(200), content: z.string().max(200_000) })
+      .strict(),
   ])
   .openapi('ChatMessage');
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
@@ -30,9 +36,15 @@ export const generateRequestSchema = z
     maxSteps: z.number().int().min(1).max(1000).optional(),
     maxCallDepth: z.number().int().min(0).max(50).default(10),
     variables: z.record(z.string().regex(/^[a-zA-Z_][a-zA-Z0-9_]{0,63}$/), z.string().max(100_000)).optional(),
-    sessionId: z.string().regex(/^sess_[0-9a-zA-Z]{8,64}$/).optional(),
+    sessionId: z
+      .string()
+      .regex(/^sess_[0-9a-zA-Z]{8,64}$/)
+      .optional(),
     metadata: jsonObjectSchema.optional(),
-    callbackUrl: z.url({ protocol: /^https?$/ }).max(2048).optional(),
+    callbackUrl: z
+      .url({ protocol: /^https?$/ })
+      .max(2048)
+      .optional(),
     async: z.boolean().default(false),
     stream: z.boolean().default(false),
     waitSeconds: z.number().int().min(0).max(600).default(60),
@@ -67,7 +79,14 @@ export const toolOutputsRequestSchema = z
   .openapi('ToolOutputsRequest');
 export type ToolOutputsRequest = z.infer<typeof toolOutputsRequestSchema>;
 
-export const generationStatusSchema = z.enum(['queued', 'running', 'requires_action', 'completed', 'failed', 'cancelled']);
+export const generationStatusSchema = z.enum([
+  'queued',
+  'running',
+  'requires_action',
+  'completed',
+  'failed',
+  'cancelled',
+]);
 export type GenerationStatus = z.infer<typeof generationStatusSchema>;
 
 /** Why a generation ended. */
@@ -88,7 +107,12 @@ export type StopReason = z.infer<typeof stopReasonSchema>;
 export const toolResultStatusSchema = z.enum(['success', 'error', 'timeout', 'denied']);
 export type ToolResultStatus = z.infer<typeof toolResultStatusSchema>;
 
-export const settledStatuses: ReadonlySet<GenerationStatus> = new Set(['requires_action', 'completed', 'failed', 'cancelled']);
+export const settledStatuses: ReadonlySet<GenerationStatus> = new Set([
+  'requires_action',
+  'completed',
+  'failed',
+  'cancelled',
+]);
 
 /**
  * Reasoning trace entries: think / act / observe / answer, plus `hook` (a hook ran:
@@ -130,7 +154,13 @@ export const requiredActionSchema = z
     z.object({
       type: z.literal('approve_tool_calls'),
       approvals: z.array(
-        z.object({ approvalId: z.string(), toolCallId: z.string(), toolName: z.string(), arguments: z.unknown(), expiresAt: z.string() }),
+        z.object({
+          approvalId: z.string(),
+          toolCallId: z.string(),
+          toolName: z.string(),
+          arguments: z.unknown(),
+          expiresAt: z.string(),
+        }),
       ),
     }),
     z.object({
@@ -183,7 +213,14 @@ export const listGenerationsQuerySchema = z
 /** Query of GET /v1/generations/{id}/events. */
 export const streamQuerySchema = z
   .object({
-    follow: z.enum(['true', 'false']).optional().describe('Keep streaming across requires_action instead of ending there'),
-    lastEventId: z.string().regex(/^\d{1,12}$/).optional().describe('Same as the Last-Event-ID header'),
+    follow: z
+      .enum(['true', 'false'])
+      .optional()
+      .describe('Keep streaming across requires_action instead of ending there'),
+    lastEventId: z
+      .string()
+      .regex(/^\d{1,12}$/)
+      .optional()
+      .describe('Same as the Last-Event-ID header'),
   })
   .strict();

@@ -28,7 +28,12 @@ export const httpHookConfigSchema = z
     url: z.url({ protocol: /^https?$/ }).max(2048),
     headers: secretHeaderMapSchema.optional(),
     timeoutSeconds: z.number().int().min(1).max(60).default(5),
-    secret: z.string().min(16).max(256).optional().describe('Signing secret for the webhook (write-only, encrypted at rest).'),
+    secret: z
+      .string()
+      .min(16)
+      .max(256)
+      .optional()
+      .describe('Signing secret for the webhook (write-only, encrypted at rest).'),
   })
   .strict()
   .openapi('HttpHookConfig');
@@ -40,14 +45,18 @@ export const ruleConditionSchema = z
     path: z
       .string()
       .max(200)
-      .regex(/^[A-Za-z0-9_$-]+(\.[A-Za-z0-9_$-]+)*$/, 'must be a dot path into the tool arguments, e.g. "query" or "options.table"'),
+      .regex(
+        /^[A-Za-z0-9_$-]+(\.[A-Za-z0-9_$-]+)*$/,
+        'must be a dot path into the tool arguments, e.g. "query" or "options.table"',
+      ),
     operator: z.enum(['CONTAINS', 'STARTS_WITH', 'MATCHES', 'IN']),
     value: z.union([scalar, z.array(scalar).min(1).max(500)]),
   })
   .strict()
   .superRefine((c, ctx) => {
     if (c.operator === 'IN') {
-      if (!Array.isArray(c.value)) ctx.addIssue({ code: 'custom', path: ['value'], message: 'IN needs an array of values' });
+      if (!Array.isArray(c.value))
+        ctx.addIssue({ code: 'custom', path: ['value'], message: 'IN needs an array of values' });
       return;
     }
     if (typeof c.value !== 'string') {
@@ -70,7 +79,9 @@ export const ruleHookConfigSchema = z
       .max(50)
       .superRefine((conditions, ctx) => {
         // Evaluated together on every tool call of the rule: bound their total matching cost.
-        const patterns = conditions.flatMap((c) => (c.operator === 'MATCHES' && typeof c.value === 'string' ? [c.value] : []));
+        const patterns = conditions.flatMap((c) =>
+          c.operator === 'MATCHES' && typeof c.value === 'string' ? [c.value] : [],
+        );
         const problem = userRegexListProblem(patterns);
         if (problem) ctx.addIssue({ code: 'custom', message: problem });
       })
@@ -84,8 +95,18 @@ export type RuleHookConfig = z.infer<typeof ruleHookConfigSchema>;
 
 export const approvalHookConfigSchema = z
   .object({
-    timeoutSeconds: z.number().int().min(1).max(365 * 24 * 3600).optional().describe("Defaults to the agent's approvalTimeoutSeconds."),
-    approvers: z.array(z.string().min(1).max(200)).max(100).optional().describe('Who may decide; omitted = any key allowed to decide approvals.'),
+    timeoutSeconds: z
+      .number()
+      .int()
+      .min(1)
+      .max(365 * 24 * 3600)
+      .optional()
+      .describe("Defaults to the agent's approvalTimeoutSeconds."),
+    approvers: z
+      .array(z.string().min(1).max(200))
+      .max(100)
+      .optional()
+      .describe('Who may decide; omitted = any key allowed to decide approvals.'),
   })
   .strict()
   .openapi('ApprovalHookConfig');
@@ -93,12 +114,21 @@ export type ApprovalHookConfig = z.infer<typeof approvalHookConfigSchema>;
 
 const hookCommon = {
   event: hookEventSchema,
-  matcher: toolNameSchema.optional().describe('A resolved tool name; omitted = every tool. Only for PreToolUse and PostToolUse.'),
+  matcher: toolNameSchema
+    .optional()
+    .describe('A resolved tool name; omitted = every tool. Only for PreToolUse and PostToolUse.'),
 };
 
-function checkCombination(h: { event: HookEvent; type: HookType; matcher?: string | null }, ctx: z.core.$RefinementCtx): void {
+function checkCombination(
+  h: { event: HookEvent; type: HookType; matcher?: string | null },
+  ctx: z.core.$RefinementCtx,
+): void {
   if (h.matcher != null && !toolEvents.has(h.event)) {
-    ctx.addIssue({ code: 'custom', path: ['matcher'], message: `matcher only applies to PreToolUse and PostToolUse hooks, not ${h.event}` });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['matcher'],
+      message: `matcher only applies to PreToolUse and PostToolUse hooks, not ${h.event}`,
+    });
   }
   if (!hookTypesByEvent[h.event].includes(h.type)) {
     ctx.addIssue({

@@ -7,7 +7,10 @@ import { z } from './common.js';
 export const policyStatementSchema = z
   .object({
     effect: z.enum(['Allow', 'Deny']),
-    action: z.array(z.string().regex(/^[a-zA-Z*]+:[a-zA-Z*]+$|^\*$/, 'must look like service:Operation')).min(1).max(100),
+    action: z
+      .array(z.string().regex(/^[a-zA-Z*]+:[a-zA-Z*]+$|^\*$/, 'must look like service:Operation'))
+      .min(1)
+      .max(100),
     resource: z.array(z.string().min(1).max(500)).min(1).max(100).default(['*']),
   })
   .strict()

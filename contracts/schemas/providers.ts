@@ -3,13 +3,19 @@ import { z, patchSchemaOf } from './common.js';
 export const providerKindSchema = z.enum(['openai', 'openai_compatible', 'azure_openai']);
 
 const providerHeadersSchema = z
-  .record(z.string().regex(/^[A-Za-z0-9-]{1,128}$/, 'must be a header name (letters, digits, dashes)'), z.string().max(8192))
+  .record(
+    z.string().regex(/^[A-Za-z0-9-]{1,128}$/, 'must be a header name (letters, digits, dashes)'),
+    z.string().max(8192),
+  )
   .refine((h) => Object.keys(h).length <= 50, 'at most 50 headers');
 
 const providerFields = {
   name: z.string().min(1).max(200),
   kind: providerKindSchema,
-  baseUrl: z.url({ protocol: /^https?$/ }).max(2048).optional(),
+  baseUrl: z
+    .url({ protocol: /^https?$/ })
+    .max(2048)
+    .optional(),
   apiKey: z.string().min(1).max(4096).optional().describe('Write-only: encrypted at rest, never returned.'),
   defaultModel: z.string().min(1).max(200),
   headers: providerHeadersSchema.optional(),
@@ -21,19 +27,32 @@ function requireBaseUrl(v: { kind: string; baseUrl?: string | null }, ctx: z.cor
   }
 }
 
-export const createProviderSchema = z.object(providerFields).strict().superRefine(requireBaseUrl).openapi('CreateAiProvider');
+export const createProviderSchema = z
+  .object(providerFields)
+  .strict()
+  .superRefine(requireBaseUrl)
+  .openapi('CreateAiProvider');
 export type CreateProvider = z.infer<typeof createProviderSchema>;
 
 /** PUT: the whole provider. `apiKey` omitted keeps the stored key, `null` removes it. */
 export const replaceProviderSchema = z
-  .object({ ...providerFields, apiKey: providerFields.apiKey.unwrap().nullable().optional().describe('Omit to keep the stored key; null removes it. Write-only.') })
+  .object({
+    ...providerFields,
+    apiKey: providerFields.apiKey
+      .unwrap()
+      .nullable()
+      .optional()
+      .describe('Omit to keep the stored key; null removes it. Write-only.'),
+  })
   .strict()
   .superRefine(requireBaseUrl)
   .openapi('ReplaceAiProvider');
 export type ReplaceProvider = z.infer<typeof replaceProviderSchema>;
 
 /** PATCH: a merge patch; null clears baseUrl, apiKey or headers. */
-export const patchProviderSchema = patchSchemaOf(providerFields, ['baseUrl', 'apiKey', 'headers']).openapi('PatchAiProvider');
+export const patchProviderSchema = patchSchemaOf(providerFields, ['baseUrl', 'apiKey', 'headers']).openapi(
+  'PatchAiProvider',
+);
 export type PatchProvider = z.infer<typeof patchProviderSchema>;
 
 export const providerSchema = z

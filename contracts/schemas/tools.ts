@@ -1,12 +1,21 @@
 import { jsonSchemaProblems } from '../json-schema.js';
-import { z, agentIdSchema, boundedJsonObjectSchema, jsonObjectSchema, secretHeaderMapSchema, toolNameSchema } from './common.js';
+import {
+  z,
+  agentIdSchema,
+  boundedJsonObjectSchema,
+  jsonObjectSchema,
+  secretHeaderMapSchema,
+  toolNameSchema,
+} from './common.js';
 
 /** A JSON Schema (draft-07) of type "object" for the tool's arguments; checked as a schema at write time. */
 export const toolParametersSchema = jsonObjectSchema
   .superRefine((schema, ctx) => {
     for (const p of jsonSchemaProblems(schema)) ctx.addIssue({ code: 'custom', path: p.path, message: p.message });
   })
-  .openapi('ToolParameters', { description: 'JSON Schema (draft-07) of the tool arguments; top-level type must be "object".' });
+  .openapi('ToolParameters', {
+    description: 'JSON Schema (draft-07) of the tool arguments; top-level type must be "object".',
+  });
 
 /** The builtin tools; a builtin tool's name is one of these ids. */
 export const builtinToolNames = [
@@ -34,7 +43,9 @@ const common = {
 const executeSchema = z
   .object({ url: httpUrl, headers: secretHeaderMapSchema.optional() })
   .strict()
-  .openapi('ToolExecute', { description: 'Header values may be { value, secret: true }: encrypted at rest and shown as "[secret]".' });
+  .openapi('ToolExecute', {
+    description: 'Header values may be { value, secret: true }: encrypted at rest and shown as "[secret]".',
+  });
 
 const mcpConnectionSchema = z
   .object({
@@ -46,7 +57,9 @@ const mcpConnectionSchema = z
   .openapi('ToolMcpConnection');
 
 /** The prefix of every tool discovered on an MCP server: leaves room for `_{mcpToolName}`. */
-const mcpPrefixSchema = z.string().regex(/^[a-zA-Z0-9_-]{1,32}$/, 'must match ^[a-zA-Z0-9_-]{1,32}$ (it prefixes discovered names)');
+const mcpPrefixSchema = z
+  .string()
+  .regex(/^[a-zA-Z0-9_-]{1,32}$/, 'must match ^[a-zA-Z0-9_-]{1,32}$ (it prefixes discovered names)');
 
 export const httpToolSchema = z
   .object({ type: z.literal('http'), ...common, parameters: toolParametersSchema, execute: executeSchema.optional() })
@@ -59,7 +72,13 @@ export const clientToolSchema = z
   .openapi('ClientTool');
 
 export const mcpToolSchema = z
-  .object({ type: z.literal('mcp'), ...common, name: mcpPrefixSchema, mcp: mcpConnectionSchema, enabled: z.boolean().default(true) })
+  .object({
+    type: z.literal('mcp'),
+    ...common,
+    name: mcpPrefixSchema,
+    mcp: mcpConnectionSchema,
+    enabled: z.boolean().default(true),
+  })
   .strict()
   .openapi('McpTool');
 
@@ -69,7 +88,12 @@ export const agentToolTypeSchema = z
   .openapi('AgentCallTool');
 
 export const builtinToolSchema = z
-  .object({ type: z.literal('builtin'), ...common, name: z.enum(builtinToolNames), config: boundedJsonObjectSchema.optional() })
+  .object({
+    type: z.literal('builtin'),
+    ...common,
+    name: z.enum(builtinToolNames),
+    config: boundedJsonObjectSchema.optional(),
+  })
   .strict()
   .openapi('BuiltinTool');
 
@@ -103,7 +127,9 @@ export const patchToolSchema = z
     config: jsonObjectSchema.nullable().optional(),
   })
   .strict()
-  .openapi('PatchAgentTool', { description: 'Fields are checked against the tool type after merging (see CreateAgentTool).' });
+  .openapi('PatchAgentTool', {
+    description: 'Fields are checked against the tool type after merging (see CreateAgentTool).',
+  });
 export type PatchTool = z.infer<typeof patchToolSchema>;
 
 export const toolSchema = z

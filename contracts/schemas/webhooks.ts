@@ -6,7 +6,11 @@ export type WebhookEvent = z.infer<typeof webhookEventSchema>;
 export const createWebhookSchema = z
   .object({
     url: z.url({ protocol: /^https?$/ }).max(2048),
-    events: z.array(webhookEventSchema).min(1).max(3).default(['generation.completed', 'generation.failed', 'generation.requires_action']),
+    events: z
+      .array(webhookEventSchema)
+      .min(1)
+      .max(3)
+      .default(['generation.completed', 'generation.failed', 'generation.requires_action']),
     active: z.boolean().default(true),
   })
   .strict()

@@ -13,7 +13,12 @@ export function signWebhook(secret: string, id: string, timestampSeconds: number
   return `v1,${mac}`;
 }
 
-export function webhookHeaders(secret: string | null, id: string, body: string, now = Date.now()): Record<string, string> {
+export function webhookHeaders(
+  secret: string | null,
+  id: string,
+  body: string,
+  now = Date.now(),
+): Record<string, string> {
   const timestamp = Math.floor(now / 1000);
   return {
     'webhook-id': id,
@@ -23,7 +28,11 @@ export function webhookHeaders(secret: string | null, id: string, body: string, 
 }
 
 /** Verifies a signature header (which may list several space-separated signatures). */
-export function verifyWebhook(secret: string, headers: { id: string; timestamp: string; signature: string }, body: string): boolean {
+export function verifyWebhook(
+  secret: string,
+  headers: { id: string; timestamp: string; signature: string },
+  body: string,
+): boolean {
   const expected = Buffer.from(signWebhook(secret, headers.id, Number(headers.timestamp), body));
   return headers.signature.split(' ').some((candidate) => {
     const given = Buffer.from(candidate);

@@ -22,7 +22,11 @@ export function generationView(g: Generation, steps: StepEntry[]): GenerationVie
     steps,
     toolsUsed: g.toolsUsed,
     iterationCount: g.iterationCount,
-    usage: { promptTokens: g.promptTokens, completionTokens: g.completionTokens, totalTokens: g.promptTokens + g.completionTokens },
+    usage: {
+      promptTokens: g.promptTokens,
+      completionTokens: g.completionTokens,
+      totalTokens: g.promptTokens + g.completionTokens,
+    },
     error: (g.error as GenerationView['error']) ?? null,
     metadata: (g.metadata as GenerationView['metadata']) ?? null,
     createdAt: g.createdAt.toISOString(),
@@ -32,7 +36,11 @@ export function generationView(g: Generation, steps: StepEntry[]): GenerationVie
 }
 
 export async function loadSteps(db: Db, generationId: string): Promise<StepEntry[]> {
-  const rows = await db.generationStep.findMany({ where: { generationId }, orderBy: { seq: 'asc' }, select: { data: true } });
+  const rows = await db.generationStep.findMany({
+    where: { generationId },
+    orderBy: { seq: 'asc' },
+    select: { data: true },
+  });
   return rows.map((r) => r.data as unknown as StepEntry);
 }
 

@@ -14,7 +14,10 @@ import type { GenerationSnapshot, StoredHeaderValue } from '../../contracts/snap
  * defaults live in one place and a malformed row fails loudly instead of flowing on as a cast.
  */
 
-const storedHeaderValueSchema: z.ZodType<StoredHeaderValue> = z.union([z.string(), z.object({ encrypted: z.string() })]);
+const storedHeaderValueSchema: z.ZodType<StoredHeaderValue> = z.union([
+  z.string(),
+  z.object({ encrypted: z.string() }),
+]);
 const storedHeadersSchema = z.record(z.string(), storedHeaderValueSchema);
 
 /** An http hook's config as stored: secret header values and the signing secret encrypted. */
@@ -106,7 +109,11 @@ const snapshotSchema = z.looseObject({
       parameters: z.record(z.string(), z.unknown()).nullable(),
       execute: z.object({ url: z.string(), headers: storedHeadersSchema.optional() }).nullable(),
       mcp: z
-        .object({ url: z.string(), headers: storedHeadersSchema.optional(), transport: z.enum(['streamable_http', 'sse']) })
+        .object({
+          url: z.string(),
+          headers: storedHeadersSchema.optional(),
+          transport: z.enum(['streamable_http', 'sse']),
+        })
         .nullable()
         .optional(),
       enabled: z.boolean().optional(),
@@ -124,11 +131,15 @@ const snapshotSchema = z.looseObject({
       config: z.record(z.string(), z.unknown()),
     }),
   ),
-  webhooks: z.array(z.object({ id: z.string(), url: z.string(), events: z.array(z.string()), secretEncrypted: z.string() })).optional(),
+  webhooks: z
+    .array(z.object({ id: z.string(), url: z.string(), events: z.array(z.string()), secretEncrypted: z.string() }))
+    .optional(),
   guardrails: storedGuardrailsSchema,
   // The plan was built by the API from validated input and is the workflow's argument; it is
   // checked for shape here, not re-validated field by field.
-  plan: z.custom<LoopPlan>((v) => typeof v === 'object' && v !== null && Array.isArray((v as { tools?: unknown }).tools)),
+  plan: z.custom<LoopPlan>(
+    (v) => typeof v === 'object' && v !== null && Array.isArray((v as { tools?: unknown }).tools),
+  ),
   firstMessageSeq: z.number().int(),
 }) satisfies z.ZodType<GenerationSnapshot>;
 

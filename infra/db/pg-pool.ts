@@ -55,6 +55,12 @@ export function ignoreIdleClientErrors(pool: pg.Pool): pg.Pool {
 export function createPgPool(connectionString: string, max = 10, opts: { allowExitOnIdle?: boolean } = {}): pg.Pool {
   const idle = opts.allowExitOnIdle ? { idleTimeoutMillis: 50 } : {};
   return ignoreIdleClientErrors(
-    new pg.Pool({ connectionString, max, Client: NameAsTextClient, allowExitOnIdle: opts.allowExitOnIdle ?? false, ...idle }),
+    new pg.Pool({
+      connectionString,
+      max,
+      Client: NameAsTextClient,
+      allowExitOnIdle: opts.allowExitOnIdle ?? false,
+      ...idle,
+    }),
   );
 }

@@ -11,7 +11,11 @@ import { Agent, buildConnector } from 'undici';
  */
 
 export class SsrfBlockedError extends Error {
-  constructor(readonly host: string, readonly address: string, readonly range: string) {
+  constructor(
+    readonly host: string,
+    readonly address: string,
+    readonly range: string,
+  ) {
     super(`Blocked request to ${host} (${address}, ${range} address); allow it with SSRF_ALLOWLIST`);
     this.name = 'SsrfBlockedError';
   }
@@ -72,7 +76,15 @@ export function createGuardedAgent(allow: AllowList, options: { connectTimeoutMs
   return new Agent({
     connect(opts, callback) {
       resolveChecked(opts.hostname, allow).then(
-        ({ address }) => connect({ ...opts, hostname: address, servername: opts.servername ?? (isIP(opts.hostname) ? undefined : opts.hostname) } as typeof opts, callback),
+        ({ address }) =>
+          connect(
+            {
+              ...opts,
+              hostname: address,
+              servername: opts.servername ?? (isIP(opts.hostname) ? undefined : opts.hostname),
+            } as typeof opts,
+            callback,
+          ),
         (err: Error) => callback(err, null),
       );
     },

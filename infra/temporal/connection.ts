@@ -5,9 +5,15 @@ import type { Env } from '../../config/env.js';
 
 /** Connection settings for a self-hosted cluster or Temporal Cloud (TLS / mTLS / API key). */
 function connectionSettings(env: Env, address: string): ConnectionOptions & NativeConnectionOptions {
-  const mtls = env.TEMPORAL_TLS_CERT_PATH && env.TEMPORAL_TLS_KEY_PATH
-    ? { clientCertPair: { crt: readFileSync(env.TEMPORAL_TLS_CERT_PATH), key: readFileSync(env.TEMPORAL_TLS_KEY_PATH) } }
-    : {};
+  const mtls =
+    env.TEMPORAL_TLS_CERT_PATH && env.TEMPORAL_TLS_KEY_PATH
+      ? {
+          clientCertPair: {
+            crt: readFileSync(env.TEMPORAL_TLS_CERT_PATH),
+            key: readFileSync(env.TEMPORAL_TLS_KEY_PATH),
+          },
+        }
+      : {};
   const ca = env.TEMPORAL_TLS_CA_PATH ? { serverRootCACertificate: readFileSync(env.TEMPORAL_TLS_CA_PATH) } : {};
   const tlsWanted = env.TEMPORAL_TLS ?? (Boolean(env.TEMPORAL_API_KEY) || 'clientCertPair' in mtls);
   return {

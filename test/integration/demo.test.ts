@@ -10,7 +10,10 @@ describe('npm run demo', () => {
     const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
     for (const k of ['DATABASE_URL', 'TEMPORAL_ADDRESS', 'BOOTSTRAP_API_KEY', 'SECRETS_KEY', 'PORT']) delete env[k];
     try {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/demo.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/demo.ts'], {
+        env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       let out = '';
       child.stdout.on('data', (d: Buffer) => (out += d.toString()));
       child.stderr.on('data', (d: Buffer) => (out += d.toString()));

@@ -17,7 +17,14 @@ describe('npm run dev (embedded defaults)', () => {
     model = await startModelServer();
     const [port, temporalPort, uiPort] = [await freePort(), await freePort(), await freePort()];
     // The scripted model listens on loopback: model providers go through the SSRF guard like tools.
-    env = { DATA_DIR: dataDir, PORT: String(port), TEMPORAL_DEV_PORT: String(temporalPort), TEMPORAL_UI_PORT: String(uiPort), LOG_LEVEL: 'warn', SSRF_ALLOWLIST: '127.0.0.1' };
+    env = {
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      TEMPORAL_DEV_PORT: String(temporalPort),
+      TEMPORAL_UI_PORT: String(uiPort),
+      LOG_LEVEL: 'warn',
+      SSRF_ALLOWLIST: '127.0.0.1',
+    };
   });
   afterAll(async () => {
     await model?.close();
@@ -27,7 +34,10 @@ describe('npm run dev (embedded defaults)', () => {
   function startDev(): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
     const childEnv: NodeJS.ProcessEnv = { ...process.env, ...env };
     for (const k of ['DATABASE_URL', 'TEMPORAL_ADDRESS', 'BOOTSTRAP_API_KEY', 'SECRETS_KEY']) delete childEnv[k];
-    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/dev.ts'], { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/dev.ts'], {
+      env: childEnv,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
     child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
@@ -41,7 +51,10 @@ describe('npm run dev (embedded defaults)', () => {
       const url = /API\s+(http:\/\/\S+)/.exec(output())?.[1];
       const key = /API key\s+(da_\S+)/.exec(output())?.[1];
       if (url && key) {
-        const ready = await fetch(`${url}/readyz`).then((r) => r.status, () => 0);
+        const ready = await fetch(`${url}/readyz`).then(
+          (r) => r.status,
+          () => 0,
+        );
         if (ready === 200) return { apiUrl: url, apiKey: key };
       }
       await new Promise((r) => setTimeout(r, 250));
@@ -54,10 +67,19 @@ describe('npm run dev (embedded defaults)', () => {
     const { apiUrl, apiKey } = await waitForReady(first.output);
     expect(first.output()).toMatch(/Temporal\s+127\.0\.0\.1:\d+\s+\(UI: http:\/\/127\.0\.0\.1:\d+\)/);
     const call = async (method: string, path: string, body?: unknown) => {
-      const res = await fetch(apiUrl + path, { method, headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' }, body: body ? JSON.stringify(body) : undefined });
+      const res = await fetch(apiUrl + path, {
+        method,
+        headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+        body: body ? JSON.stringify(body) : undefined,
+      });
       return { status: res.status, body: (await res.json()) as Record<string, any> };
     };
-    const provider = await call('POST', '/v1/ai-providers', { name: 'any compatible server', kind: 'openai_compatible', baseUrl: model.url, defaultModel: 'm' });
+    const provider = await call('POST', '/v1/ai-providers', {
+      name: 'any compatible server',
+      kind: 'openai_compatible',
+      baseUrl: model.url,
+      defaultModel: 'm',
+    });
     expect(provider.status).toBe(201);
     const agent = await call('POST', '/v1/agents', { aiProviderId: provider.body.id, name: 'Persistent agent' });
     expect(agent.status).toBe(201);
@@ -72,10 +94,14 @@ describe('npm run dev (embedded defaults)', () => {
     try {
       const again = await waitForReady(second.output);
       expect(again.apiKey).toBe(apiKey);
-      const res = await fetch(`${again.apiUrl}/v1/agents/${agent.body.id}`, { headers: { authorization: `Bearer ${apiKey}` } });
+      const res = await fetch(`${again.apiUrl}/v1/agents/${agent.body.id}`, {
+        headers: { authorization: `Bearer ${apiKey}` },
+      });
       expect(res.status).toBe(200);
       expect(await res.json()).toMatchObject({ name: 'Persistent agent' });
-      const old = await fetch(`${again.apiUrl}/v1/generations/${gen.body.id}`, { headers: { authorization: `Bearer ${apiKey}` } });
+      const old = await fetch(`${again.apiUrl}/v1/generations/${gen.body.id}`, {
+        headers: { authorization: `Bearer ${apiKey}` },
+      });
       expect(await old.json()).toMatchObject({ status: 'completed', text: 'pong' });
     } finally {
       second.child.kill('SIGINT');

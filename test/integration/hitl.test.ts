@@ -13,7 +13,12 @@ describe('human in the loop: approvals, hooks, guardrails, clarification', () =>
   let providerId: string;
 
   beforeAll(async () => {
-    [stack, model, tools, hooks] = await Promise.all([startStack(), startModelServer(), startToolServer(), startToolServer()]);
+    [stack, model, tools, hooks] = await Promise.all([
+      startStack(),
+      startModelServer(),
+      startToolServer(),
+      startToolServer(),
+    ]);
     providerId = await createProvider(stack, model);
     tools.route('/write', (req, res) => json(res, 200, { written: req.body }));
     tools.route('/read', (req, res) => json(res, 200, { rows: [1, 2, 3], query: req.body }));
@@ -26,9 +31,23 @@ describe('human in the loop: approvals, hooks, guardrails, clarification', () =>
   });
   beforeEach(() => model.reset());
 
-  async function agentWith(hookBodies: Array<Record<string, unknown>>, extra: Record<string, unknown> = {}): Promise<{ agentId: string; writeId: string; readId: string }> {
-    const writeId = await createTool(stack, { type: 'http', name: 'database_write', parameters: obj({ sql: { type: 'string' } }), execute: { url: `${tools.url}/write` } });
-    const readId = await createTool(stack, { type: 'http', name: 'database_read', parameters: obj({ sql: { type: 'string' } }), execute: { url: `${tools.url}/read` }, readOnly: true });
+  async function agentWith(
+    hookBodies: Array<Record<string, unknown>>,
+    extra: Record<string, unknown> = {},
+  ): Promise<{ agentId: string; writeId: string; readId: string }> {
+    const writeId = await createTool(stack, {
+      type: 'http',
+      name: 'database_write',
+      parameters: obj({ sql: { type: 'string' } }),
+      execute: { url: `${tools.url}/write` },
+    });
+    const readId = await createTool(stack, {
+      type: 'http',
+      name: 'database_read',
+      parameters: obj({ sql: { type: 'string' } }),
+      execute: { url: `${tools.url}/read` },
+      readOnly: true,
+    });
     const agentId = await createAgent(stack, { aiProviderId: providerId, toolIds: [writeId, readId], ...extra });
     for (const h of hookBodies) {
       const res = await stack.api('POST', `/v1/agents/${agentId}/hooks`, h);
@@ -36,30 +55,48 @@ describe('human in the loop: approvals, hooks, guardrails, clarification', () =>
     }
     return { agentId, writeId, readId };
   }
-  const generate = (agentId: string, body: Record<string, unknown>) => stack.api('POST', `/v1/agents/${agentId}/generate`, body);
+  const generate = (agentId: string, body: Record<string, unknown>) =>
+    stack.api('POST', `/v1/agents/${agentId}/generate`, body);
   const decide = (generationId: string, approvalId: string, body: Record<string, unknown>) =>
     stack.api('POST', `/v1/generations/${generationId}/approvals/${approvalId}`, body);
   const writesTo = () => tools.requests.filter((r) => r.path === '/write');
 
   it('approve: the gated call waits for a human, then runs; the decision is recorded with who and why', async () => {
-    const { agentId } = await agentWith([{ event: 'PreToolUse', type: 'approval', matcher: 'database_write', config: {} }]);
+    const { agentId } = await agentWith([
+      { event: 'PreToolUse', type: 'approval', matcher: 'database_write', config: {} },
+    ]);
     model.script(calls(['database_write', { sql: 'UPDATE t SET a=1 WHERE id=1' }, 'cw']), { text: 'Updated.' });
     const before = writesTo().length;
     const paused = await generate(agentId, { prompt: 'update row 1' });
-    expect(paused.body).toMatchObject({ status: 'requires_action', requiredAction: { type: 'approve_tool_calls', approvals: [{ toolCallId: 'cw', toolName: 'database_write', arguments: { sql: 'UPDATE t SET a=1 WHERE id=1' } }] } });
+    expect(paused.body).toMatchObject({
+      status: 'requires_action',
+      requiredAction: {
+        type: 'approve_tool_calls',
+        approvals: [
+          { toolCallId: 'cw', toolName: 'database_write', arguments: { sql: 'UPDATE t SET a=1 WHERE id=1' } },
+        ],
+      },
+    });
     expect(writesTo().length).toBe(before);
     const approval = paused.body.requiredAction.approvals[0];
     expect(approval.approvalId).toMatch(/^appr_/);
     expect(Date.parse(approval.expiresAt) - Date.now()).toBeGreaterThan(250_000); // agent default 300 s
 
     const inbox = await stack.api('GET', '/v1/approvals?status=pending');
-    expect(inbox.body.data.find((a: { id: string }) => a.id === approval.approvalId)).toMatchObject({ agentId, generationId: paused.body.id, toolName: 'database_write', status: 'pending' });
+    expect(inbox.body.data.find((a: { id: string }) => a.id === approval.approvalId)).toMatchObject({
+      agentId,
+      generationId: paused.body.id,
+      toolName: 'database_write',
+      status: 'pending',
+    });
 
     const done = await decide(paused.body.id, approval.approvalId, { approved: true, reason: 'looks safe' });
     expect(done.status).toBe(200);
     expect(done.body).toMatchObject({ status: 'completed', text: 'Updated.' });
     expect(writesTo().length).toBe(before + 1);
-    const decided = done.body.steps.find((s: { type: string; status?: string }) => s.type === 'approval' && s.status === 'approved');
+    const decided = done.body.steps.find(
+      (s: { type: string; status?: string }) => s.type === 'approval' && s.status === 'approved',
+    );
     expect(decided).toMatchObject({ approvalId: approval.approvalId, reason: 'looks safe' });
     expect(decided.decidedBy).toMatch(/^key_/);
     const stored = await stack.api('GET', `/v1/approvals/${approval.approvalId}`);
@@ -70,30 +107,51 @@ describe('human in the loop: approvals, hooks, guardrails, clarification', () =>
   });
 
   it('approve with edited arguments: the tool runs with the edit', async () => {
-    const { agentId } = await agentWith([{ event: 'PreToolUse', type: 'approval', matcher: 'database_write', config: {} }]);
+    const { agentId } = await agentWith([
+      { event: 'PreToolUse', type: 'approval', matcher: 'database_write', config: {} },
+    ]);
     model.script(calls(['database_write', { sql: 'DELETE FROM t' }, 'ce']), { text: 'Done with the safer query.' });
     const paused = await generate(agentId, { prompt: 'clean up' });
     const { approvalId } = paused.body.requiredAction.approvals[0];
-    const done = await decide(paused.body.id, approvalId, { approved: true, arguments: { sql: 'DELETE FROM t WHERE old = true' } });
+    const done = await decide(paused.body.id, approvalId, {
+      approved: true,
+      arguments: { sql: 'DELETE FROM t WHERE old = true' },
+    });
     expect(done.body.status).toBe('completed');
     expect(writesTo().at(-1)!.body).toEqual({ sql: 'DELETE FROM t WHERE old = true' });
-    expect(done.body.steps.find((s: { type: string; status?: string }) => s.type === 'approval' && s.status === 'approved').editedArguments).toEqual({ sql: 'DELETE FROM t WHERE old = true' });
+    expect(
+      done.body.steps.find((s: { type: string; status?: string }) => s.type === 'approval' && s.status === 'approved')
+        .editedArguments,
+    ).toEqual({ sql: 'DELETE FROM t WHERE old = true' });
   });
 
   it('deny: the model gets the denial as the tool result and continues', async () => {
-    const { agentId } = await agentWith([{ event: 'PreToolUse', type: 'approval', matcher: 'database_write', config: {} }]);
+    const { agentId } = await agentWith([
+      { event: 'PreToolUse', type: 'approval', matcher: 'database_write', config: {} },
+    ]);
     model.script(calls(['database_write', { sql: 'DROP TABLE t' }, 'cd']), { text: 'I will not drop it then.' });
     const before = writesTo().length;
     const paused = await generate(agentId, { prompt: 'drop t' });
-    const done = await decide(paused.body.id, paused.body.requiredAction.approvals[0].approvalId, { approved: false, reason: 'never drop tables' });
+    const done = await decide(paused.body.id, paused.body.requiredAction.approvals[0].approvalId, {
+      approved: false,
+      reason: 'never drop tables',
+    });
     expect(done.body).toMatchObject({ status: 'completed', text: 'I will not drop it then.' });
     expect(writesTo().length).toBe(before);
-    expect(JSON.parse(toolMessages(model.requests[1]!.messages).cd!)).toEqual({ error: 'A human reviewer denied this tool call', reason: 'never drop tables' });
-    expect(done.body.steps.find((s: { type: string; toolCallId?: string }) => s.type === 'observe' && s.toolCallId === 'cd').status).toBe('denied');
+    expect(JSON.parse(toolMessages(model.requests[1]!.messages).cd!)).toEqual({
+      error: 'A human reviewer denied this tool call',
+      reason: 'never drop tables',
+    });
+    expect(
+      done.body.steps.find((s: { type: string; toolCallId?: string }) => s.type === 'observe' && s.toolCallId === 'cd')
+        .status,
+    ).toBe('denied');
   });
 
   it('timeout: no decision before expiry blocks the call with a timeout result; a late decision is 409', async () => {
-    const { agentId } = await agentWith([{ event: 'PreToolUse', type: 'approval', matcher: 'database_write', config: { timeoutSeconds: 2 } }]);
+    const { agentId } = await agentWith([
+      { event: 'PreToolUse', type: 'approval', matcher: 'database_write', config: { timeoutSeconds: 2 } },
+    ]);
     model.script(calls(['database_write', { sql: 'UPDATE x' }, 'ct']), { text: 'Nobody approved in time.' });
     const before = writesTo().length;
     const paused = await generate(agentId, { prompt: 'update x' });
@@ -103,14 +161,26 @@ describe('human in the loop: approvals, hooks, guardrails, clarification', () =>
     const done = await stack.api('GET', `/v1/generations/${paused.body.id}`);
     expect(done.body).toMatchObject({ status: 'completed', text: 'Nobody approved in time.' });
     expect(writesTo().length).toBe(before);
-    expect(done.body.steps.find((s: { type: string; toolCallId?: string }) => s.type === 'observe' && s.toolCallId === 'ct').status).toBe('timeout');
+    expect(
+      done.body.steps.find((s: { type: string; toolCallId?: string }) => s.type === 'observe' && s.toolCallId === 'ct')
+        .status,
+    ).toBe('timeout');
     expect((await stack.api('GET', `/v1/approvals/${approvalId}`)).body.status).toBe('expired');
     expect((await decide(paused.body.id, approvalId, { approved: true })).status).toBe(409);
   });
 
   it('two approvals in one step decided in opposite order; the ungated call of the step waits with them', async () => {
-    const { agentId } = await agentWith([{ event: 'PreToolUse', type: 'approval', matcher: 'database_write', config: {} }]);
-    model.script(calls(['database_write', { sql: 'A' }, 'c1'], ['database_read', { sql: 'R' }, 'c2'], ['database_write', { sql: 'B' }, 'c3']), { text: 'Both handled.' });
+    const { agentId } = await agentWith([
+      { event: 'PreToolUse', type: 'approval', matcher: 'database_write', config: {} },
+    ]);
+    model.script(
+      calls(
+        ['database_write', { sql: 'A' }, 'c1'],
+        ['database_read', { sql: 'R' }, 'c2'],
+        ['database_write', { sql: 'B' }, 'c3'],
+      ),
+      { text: 'Both handled.' },
+    );
     const readsBefore = tools.requests.filter((r) => r.path === '/read').length;
     const paused = await generate(agentId, { prompt: 'two writes and a read' });
     const approvals = paused.body.requiredAction.approvals as Array<{ approvalId: string; toolCallId: string }>;
@@ -118,7 +188,10 @@ describe('human in the loop: approvals, hooks, guardrails, clarification', () =>
     expect(tools.requests.filter((r) => r.path === '/read').length).toBe(readsBefore); // the read waits too
 
     const first = await decide(paused.body.id, approvals[1]!.approvalId, { approved: false, reason: 'not B' });
-    expect(first.body).toMatchObject({ status: 'requires_action', requiredAction: { approvals: [{ toolCallId: 'c1' }] } });
+    expect(first.body).toMatchObject({
+      status: 'requires_action',
+      requiredAction: { approvals: [{ toolCallId: 'c1' }] },
+    });
     const view = await stack.api('GET', `/v1/generations/${paused.body.id}`);
     expect(view.body.requiredAction.approvals.map((a: { toolCallId: string }) => a.toolCallId)).toEqual(['c1']);
     const second = await decide(paused.body.id, approvals[0]!.approvalId, { approved: true });
@@ -131,7 +204,9 @@ describe('human in the loop: approvals, hooks, guardrails, clarification', () =>
   });
 
   it('fails closed when a decision does not match the pending call exactly', async () => {
-    const { agentId } = await agentWith([{ event: 'PreToolUse', type: 'approval', matcher: 'database_write', config: { timeoutSeconds: 3 } }]);
+    const { agentId } = await agentWith([
+      { event: 'PreToolUse', type: 'approval', matcher: 'database_write', config: { timeoutSeconds: 3 } },
+    ]);
     model.script(calls(['database_write', { sql: 'PAY 100' }, 'cm']), { text: 'not paid' });
     const before = writesTo().length;
     const paused = await generate(agentId, { prompt: 'pay' });
@@ -147,10 +222,34 @@ describe('human in the loop: approvals, hooks, guardrails, clarification', () =>
 
   it('rule hooks deny matching calls before they run (first matching deny wins)', async () => {
     const { agentId } = await agentWith([
-      { event: 'PreToolUse', type: 'rule', matcher: 'database_write', config: { decision: 'deny', reason: 'no drops', conditions: [{ path: 'sql', operator: 'MATCHES', value: '^\\s*DROP\\b' }] } },
-      { event: 'PreToolUse', type: 'rule', config: { decision: 'deny', reason: 'prod is off limits', conditions: [{ path: 'sql', operator: 'CONTAINS', value: 'prod.' }] } },
+      {
+        event: 'PreToolUse',
+        type: 'rule',
+        matcher: 'database_write',
+        config: {
+          decision: 'deny',
+          reason: 'no drops',
+          conditions: [{ path: 'sql', operator: 'MATCHES', value: '^\\s*DROP\\b' }],
+        },
+      },
+      {
+        event: 'PreToolUse',
+        type: 'rule',
+        config: {
+          decision: 'deny',
+          reason: 'prod is off limits',
+          conditions: [{ path: 'sql', operator: 'CONTAINS', value: 'prod.' }],
+        },
+      },
     ]);
-    model.script(calls(['database_write', { sql: 'DROP TABLE a' }, 'r1'], ['database_read', { sql: 'select * from prod.users' }, 'r2'], ['database_read', { sql: 'select 1' }, 'r3']), { text: 'ok' });
+    model.script(
+      calls(
+        ['database_write', { sql: 'DROP TABLE a' }, 'r1'],
+        ['database_read', { sql: 'select * from prod.users' }, 'r2'],
+        ['database_read', { sql: 'select 1' }, 'r3'],
+      ),
+      { text: 'ok' },
+    );
     const before = writesTo().length;
     const res = await generate(agentId, { prompt: 'rules' });
     expect(res.body.status).toBe('completed');
@@ -163,8 +262,12 @@ describe('human in the loop: approvals, hooks, guardrails, clarification', () =>
 
   it('http hooks: PreToolUse modifies arguments, PostToolUse replaces the result, PreResponse rewrites the text; requests are signed', async () => {
     const secret = 'hook-signing-secret-0123456789';
-    hooks.route('/pre', (req, res) => json(res, 200, { decision: 'modify', arguments: { sql: `${req.body.arguments.sql} LIMIT 10` } }));
-    hooks.route('/post', (req, res) => json(res, 200, { decision: 'modify', result: { redacted: true, count: req.body.result.rows.length } }));
+    hooks.route('/pre', (req, res) =>
+      json(res, 200, { decision: 'modify', arguments: { sql: `${req.body.arguments.sql} LIMIT 10` } }),
+    );
+    hooks.route('/post', (req, res) =>
+      json(res, 200, { decision: 'modify', result: { redacted: true, count: req.body.result.rows.length } }),
+    );
     hooks.route('/response', (req, res) => json(res, 200, { decision: 'modify', text: `${req.body.text} (reviewed)` }));
     const { agentId } = await agentWith([
       { event: 'PreToolUse', type: 'http', matcher: 'database_read', config: { url: `${hooks.url}/pre`, secret } },
@@ -181,10 +284,20 @@ describe('human in the loop: approvals, hooks, guardrails, clarification', () =>
     const pre = hooks.requests.filter((r) => r.path === '/pre').at(-1)!;
     const id = pre.headers['webhook-id'] as string;
     const ts = pre.headers['webhook-timestamp'] as string;
-    const expected = `v1,${createHmac('sha256', secret).update(`${id}.${ts}.${JSON.stringify(pre.body)}`).digest('base64')}`;
+    const expected = `v1,${createHmac('sha256', secret)
+      .update(`${id}.${ts}.${JSON.stringify(pre.body)}`)
+      .digest('base64')}`;
     expect(pre.headers['webhook-signature']).toBe(expected);
-    expect(pre.body).toMatchObject({ event: 'PreToolUse', generationId: res.body.id, toolName: 'database_read', toolCallId: 'h1', arguments: { sql: 'select *' } });
-    const hookEntries = res.body.steps.filter((s: { type: string }) => s.type === 'hook').map((s: { event: string; decision: string }) => `${s.event}:${s.decision}`);
+    expect(pre.body).toMatchObject({
+      event: 'PreToolUse',
+      generationId: res.body.id,
+      toolName: 'database_read',
+      toolCallId: 'h1',
+      arguments: { sql: 'select *' },
+    });
+    const hookEntries = res.body.steps
+      .filter((s: { type: string }) => s.type === 'hook')
+      .map((s: { event: string; decision: string }) => `${s.event}:${s.decision}`);
     expect(hookEntries).toEqual(['PreToolUse:modify', 'PostToolUse:modify', 'PreResponse:modify']);
   });
 
@@ -199,7 +312,9 @@ describe('human in the loop: approvals, hooks, guardrails, clarification', () =>
     expect(JSON.parse(toolMessages(model.requests[1]!.messages).d1!)).toMatchObject({ reason: 'not today' });
 
     model.reset();
-    const denyResponse = await agentWith([{ event: 'PreResponse', type: 'http', config: { url: `${hooks.url}/deny` } }]);
+    const denyResponse = await agentWith([
+      { event: 'PreResponse', type: 'http', config: { url: `${hooks.url}/deny` } },
+    ]);
     model.script({ text: 'something risky' });
     const r2 = await generate(denyResponse.agentId, { prompt: 'say it' });
     expect(r2.body).toMatchObject({ status: 'completed', stopReason: 'hook_blocked' });
@@ -208,7 +323,11 @@ describe('human in the loop: approvals, hooks, guardrails, clarification', () =>
     model.reset();
     const denyStart = await agentWith([{ event: 'OnRunStart', type: 'http', config: { url: `${hooks.url}/deny` } }]);
     const r3 = await generate(denyStart.agentId, { prompt: 'start' });
-    expect(r3.body).toMatchObject({ status: 'failed', stopReason: 'hook_blocked', error: { code: 'blocked_by_hook', message: 'not today' } });
+    expect(r3.body).toMatchObject({
+      status: 'failed',
+      stopReason: 'hook_blocked',
+      error: { code: 'blocked_by_hook', message: 'not today' },
+    });
     expect(model.requests).toHaveLength(0);
   });
 
@@ -228,15 +347,28 @@ describe('human in the loop: approvals, hooks, guardrails, clarification', () =>
     const res = await generate(agentId, { prompt: 'read' });
     expect(res.body).toMatchObject({ status: 'completed', text: 'fine anyway' });
     expect(JSON.parse(toolMessages(model.requests[1]!.messages).f1!)).toMatchObject({ rows: [1, 2, 3] });
-    const errors = res.body.steps.filter((s: { type: string }) => s.type === 'hook').map((s: { error?: string }) => s.error);
-    expect(errors).toEqual([expect.stringMatching(/HTTP 500/), expect.stringMatching(/timed out after 1s/), expect.stringMatching(/unreachable/)]);
+    const errors = res.body.steps
+      .filter((s: { type: string }) => s.type === 'hook')
+      .map((s: { error?: string }) => s.error);
+    expect(errors).toEqual([
+      expect.stringMatching(/HTTP 500/),
+      expect.stringMatching(/timed out after 1s/),
+      expect.stringMatching(/unreachable/),
+    ]);
     await stack.temporal.workflow.getHandle(res.body.id).result();
     const complete = hooks.requests.filter((r) => r.path === '/complete').at(-1)!;
-    expect(complete.body).toMatchObject({ event: 'OnRunComplete', generationId: res.body.id, status: 'completed', text: 'fine anyway' });
+    expect(complete.body).toMatchObject({
+      event: 'OnRunComplete',
+      generationId: res.body.id,
+      status: 'completed',
+      text: 'fine anyway',
+    });
   });
 
   it('guardrails: blockPatterns replace the answer; requireToolFor makes the model call a tool first', async () => {
-    const blocked = await agentWith([], { guardrails: { blockPatterns: ['\\b\\d{4}-\\d{4}-\\d{4}-\\d{4}\\b'], requireToolFor: [] } });
+    const blocked = await agentWith([], {
+      guardrails: { blockPatterns: ['\\b\\d{4}-\\d{4}-\\d{4}-\\d{4}\\b'], requireToolFor: [] },
+    });
     model.script({ text: 'The card is 4111-1111-1111-1111.' });
     const r1 = await generate(blocked.agentId, { prompt: 'card?' });
     expect(r1.body).toMatchObject({ status: 'completed', stopReason: 'guardrail_blocked' });
@@ -253,15 +385,27 @@ describe('human in the loop: approvals, hooks, guardrails, clarification', () =>
 
   it('agent_clarify pauses for an answer and resumes with it as the tool result', async () => {
     const { agentId } = await agentWith([], { allowClarification: true });
-    model.script(calls(['agent_clarify', { question: 'Which table?', reason: 'two match' }, 'q1']), { text: 'Using orders.' });
+    model.script(calls(['agent_clarify', { question: 'Which table?', reason: 'two match' }, 'q1']), {
+      text: 'Using orders.',
+    });
     const paused = await generate(agentId, { prompt: 'read the table' });
-    expect(model.requests[0]!.tools!.map((t: { function: { name: string } }) => t.function.name)).toContain('agent_clarify');
-    expect(paused.body).toMatchObject({ status: 'requires_action', requiredAction: { type: 'answer_clarification', clarification: { question: 'Which table?', reason: 'two match', toolCallId: 'q1' } } });
+    expect(model.requests[0]!.tools!.map((t: { function: { name: string } }) => t.function.name)).toContain(
+      'agent_clarify',
+    );
+    expect(paused.body).toMatchObject({
+      status: 'requires_action',
+      requiredAction: {
+        type: 'answer_clarification',
+        clarification: { question: 'Which table?', reason: 'two match', toolCallId: 'q1' },
+      },
+    });
     const bad = await stack.api('POST', `/v1/generations/${paused.body.id}/clarification`, { answer: '' });
     expect(bad.status).toBe(400);
     const done = await stack.api('POST', `/v1/generations/${paused.body.id}/clarification`, { answer: 'orders' });
     expect(done.body).toMatchObject({ status: 'completed', text: 'Using orders.' });
     expect(toolMessages(model.requests[1]!.messages).q1).toBe('orders');
-    expect((await stack.api('POST', `/v1/generations/${paused.body.id}/clarification`, { answer: 'again' })).status).toBe(409);
+    expect(
+      (await stack.api('POST', `/v1/generations/${paused.body.id}/clarification`, { answer: 'again' })).status,
+    ).toBe(409);
   });
 });

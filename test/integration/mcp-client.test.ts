@@ -12,12 +12,23 @@ import {
 } from '../../activities/mcp/client.js';
 import { resolveMcpToolNames, TOOL_NAME_PATTERN } from '../../activities/mcp/names.js';
 import { createGuardedAgent, parseAllowList } from '../../infra/net/ssrf.js';
-import { HOSTILE_TOOL_NAMES, HUGE_TEXT_PREFIX, LONG_NAME_A, LONG_NAME_B, startHostileMcpServer, type HostileMcpServer } from '../support/hostile-mcp-server.js';
+import {
+  HOSTILE_TOOL_NAMES,
+  HUGE_TEXT_PREFIX,
+  LONG_NAME_A,
+  LONG_NAME_B,
+  startHostileMcpServer,
+  type HostileMcpServer,
+} from '../support/hostile-mcp-server.js';
 import { startEverythingServer, type EverythingServer } from '../support/mcp-everything.js';
 
 const MB = 1024 * 1024;
 
-const config = (url: string, transport: McpServerConfig['transport'] = 'streamable_http', extra: Partial<McpServerConfig> = {}): McpServerConfig => ({
+const config = (
+  url: string,
+  transport: McpServerConfig['transport'] = 'streamable_http',
+  extra: Partial<McpServerConfig> = {},
+): McpServerConfig => ({
   url,
   headers: {},
   transport,
@@ -84,11 +95,13 @@ describe('MCP client against @modelcontextprotocol/server-everything', () => {
       });
 
       it('calls echo and get-sum', async () => {
-        expect(await callMcpTool(config(url(), transport), toolCall('echo', { message: 'hello MCP' }), deps())).toEqual({
-          status: 'success',
-          content: 'Echo: hello MCP',
-          truncated: false,
-        });
+        expect(await callMcpTool(config(url(), transport), toolCall('echo', { message: 'hello MCP' }), deps())).toEqual(
+          {
+            status: 'success',
+            content: 'Echo: hello MCP',
+            truncated: false,
+          },
+        );
         expect(await callMcpTool(config(url(), transport), toolCall('get-sum', { a: 19, b: 23 }), deps())).toEqual({
           status: 'success',
           content: 'The sum of 19 and 23 is 42.',
@@ -101,9 +114,17 @@ describe('MCP client against @modelcontextprotocol/server-everything', () => {
         expect(image.status).toBe('success');
         expect(image.content).toMatch(/\[image: image\/png, \d+ bytes\]/);
         expect(image.content).not.toMatch(/iVBOR/); // no base64 for the model
-        const structured = await callMcpTool(config(url(), transport), toolCall('get-structured-content', { location: 'Chicago' }), deps());
+        const structured = await callMcpTool(
+          config(url(), transport),
+          toolCall('get-structured-content', { location: 'Chicago' }),
+          deps(),
+        );
         expect(structured.status).toBe('success');
-        expect(JSON.parse(structured.content)).toEqual({ temperature: 36, conditions: 'Light rain / drizzle', humidity: 82 });
+        expect(JSON.parse(structured.content)).toEqual({
+          temperature: 36,
+          conditions: 'Light rain / drizzle',
+          humidity: 82,
+        });
       });
 
       it('reports invalid arguments as an error result', async () => {
@@ -118,7 +139,9 @@ describe('MCP client against @modelcontextprotocol/server-everything', () => {
     const result = await discoverMcpTools(config(sse.url, 'streamable_http'), { dispatcher: allowLoopback });
     expect(result.transport).toBe('sse');
     expect(result.tools.map((t) => t.name)).toContain('echo');
-    const call = await callMcpTool(config(sse.url, 'streamable_http'), toolCall('echo', { message: 'via fallback' }), { dispatcher: allowLoopback });
+    const call = await callMcpTool(config(sse.url, 'streamable_http'), toolCall('echo', { message: 'via fallback' }), {
+      dispatcher: allowLoopback,
+    });
     expect(call).toEqual({ status: 'success', content: 'Echo: via fallback', truncated: false });
   });
 
@@ -148,7 +171,9 @@ describe('MCP client against @modelcontextprotocol/server-everything', () => {
       const deps = { dispatcher: allowLoopback, sessions: pool, sessionScope: 'gen_everything' };
       await discoverMcpTools(config(streamable.url), deps);
       expect(pool.idleCount).toBe(1);
-      expect((await callMcpTool(config(streamable.url), toolCall('echo', { message: 'pooled' }), deps)).content).toBe('Echo: pooled');
+      expect((await callMcpTool(config(streamable.url), toolCall('echo', { message: 'pooled' }), deps)).content).toBe(
+        'Echo: pooled',
+      );
       expect(pool.idleCount).toBe(1);
       await pool.closeScope('gen_everything');
       expect(pool.idleCount).toBe(0);
@@ -182,7 +207,10 @@ describe('MCP client against a hostile server', () => {
     expect(Object.keys(bigSchema.inputSchema)).toEqual(['type']);
     expect(result.tools.find((t) => t.name === 'fails')!.annotations).toEqual({ destructiveHint: false });
 
-    const resolved = resolveMcpToolNames('hostile', result.tools.map((t) => t.name));
+    const resolved = resolveMcpToolNames(
+      'hostile',
+      result.tools.map((t) => t.name),
+    );
     const byOriginal = Object.fromEntries(resolved.tools.map((t) => [t.originalName, t.resolvedName]));
     for (const t of resolved.tools) expect(t.resolvedName).toMatch(TOOL_NAME_PATTERN);
     expect(new Set(resolved.tools.map((t) => t.resolvedName)).size).toBe(resolved.tools.length);
@@ -191,24 +219,42 @@ describe('MCP client against a hostile server', () => {
     expect(byOriginal[LONG_NAME_A]).toHaveLength(64);
     expect(byOriginal[LONG_NAME_A]).not.toBe(byOriginal[LONG_NAME_B]);
     // The duplicate is reported, and the first `dup` (by position) is the one kept.
-    expect(resolved.collisions).toEqual([expect.objectContaining({ resolvedName: 'hostile_dup', originalNames: ['dup', 'dup'] })]);
+    expect(resolved.collisions).toEqual([
+      expect.objectContaining({ resolvedName: 'hostile_dup', originalNames: ['dup', 'dup'] }),
+    ]);
     const kept = resolved.tools.find((t) => t.originalName === 'dup')!;
     expect(result.tools[kept.index]!.description).toBe('The first tool called dup');
   });
 
   it('fails discovery with kind too_large when a tools/list page exceeds the byte cap', async () => {
-    const failure = await discoverMcpTools(config(hostile.url, 'streamable_http', { maxResponseBytes: 256 * 1024 }), deps()).catch((e: unknown) => e);
+    const failure = await discoverMcpTools(
+      config(hostile.url, 'streamable_http', { maxResponseBytes: 256 * 1024 }),
+      deps(),
+    ).catch((e: unknown) => e);
     expect(failure).toBeInstanceOf(McpDiscoveryError);
     expect(failure).toMatchObject({ kind: 'too_large' });
     expect((failure as Error).message).toMatch(/sent a response larger than 262144 bytes/);
   });
 
   it('sends the configured headers, but never lets them replace the transport headers', async () => {
-    const headers = { Authorization: 'Bearer s3cret', 'X-Tenant': 'acme', 'Mcp-Session-Id': 'hijacked', Accept: 'text/html' };
-    const result = await callMcpTool(config(hostile.url, 'streamable_http', { headers }), toolCall('echo', { message: 'with headers' }), deps());
+    const headers = {
+      Authorization: 'Bearer s3cret',
+      'X-Tenant': 'acme',
+      'Mcp-Session-Id': 'hijacked',
+      Accept: 'text/html',
+    };
+    const result = await callMcpTool(
+      config(hostile.url, 'streamable_http', { headers }),
+      toolCall('echo', { message: 'with headers' }),
+      deps(),
+    );
     expect(result.content).toBe('echo: with headers');
     const sent = hostile.stats.initializeHeaders.at(-1)!;
-    expect(sent).toMatchObject({ authorization: 'Bearer s3cret', 'x-tenant': 'acme', accept: 'application/json, text/event-stream' });
+    expect(sent).toMatchObject({
+      authorization: 'Bearer s3cret',
+      'x-tenant': 'acme',
+      accept: 'application/json, text/event-stream',
+    });
     expect(sent['mcp-session-id']).toBeUndefined();
   });
 
@@ -236,7 +282,11 @@ describe('MCP client against a hostile server', () => {
       const started = Date.now();
       let result;
       try {
-        result = await callMcpTool(config(hostile.url), toolCall(tool, {}, { timeoutMs: 20_000, maxResultChars: 5_000, maxResponseBytes: MB }), deps());
+        result = await callMcpTool(
+          config(hostile.url),
+          toolCall(tool, {}, { timeoutMs: 20_000, maxResultChars: 5_000, maxResponseBytes: MB }),
+          deps(),
+        );
       } finally {
         clearInterval(sampler);
       }
@@ -285,7 +335,9 @@ describe('MCP client against a hostile server', () => {
   it('rejects arguments that are not a JSON object without contacting the server', async () => {
     const connections = hostile.stats.connections;
     expect((await callMcpTool(config(hostile.url), toolCall('echo', [1, 2]), deps())).status).toBe('error');
-    expect((await callMcpTool(config(hostile.url), toolCall('echo', { __invalid: '{oops' }), deps())).content).toMatch(/not valid JSON/);
+    expect((await callMcpTool(config(hostile.url), toolCall('echo', { __invalid: '{oops' }), deps())).content).toMatch(
+      /not valid JSON/,
+    );
     expect(hostile.stats.connections).toBe(connections);
   });
 
@@ -329,7 +381,9 @@ describe('MCP client against a hostile server', () => {
     try {
       const result = await callMcpTool(config(hostile.url), toolCall('echo', { message: 'x' }), deps());
       expect(result.status).toBe('error');
-      expect(JSON.parse(result.content).error).toMatch(/no longer recognised the session, even after re-initialising once/);
+      expect(JSON.parse(result.content).error).toMatch(
+        /no longer recognised the session, even after re-initialising once/,
+      );
       expect(hostile.stats.initializations).toBe(initsBefore + 2);
     } finally {
       hostile.forgetSessionsOnCall = false;
@@ -360,7 +414,9 @@ describe('MCP client against a hostile server', () => {
       for (const host of ['127.0.0.1', 'localhost', '127.1', '[::ffff:127.0.0.1]']) {
         const url = hostile.url.replace('127.0.0.1', host);
         for (const transport of ['streamable_http', 'sse'] as const) {
-          const failure = await discoverMcpTools(config(url, transport), { dispatcher: blockPrivate }).catch((e: unknown) => e);
+          const failure = await discoverMcpTools(config(url, transport), { dispatcher: blockPrivate }).catch(
+            (e: unknown) => e,
+          );
           expect(failure).toBeInstanceOf(McpDiscoveryError);
           expect(failure).toMatchObject({ kind: 'blocked' });
           expect((failure as Error).message).toMatch(/refused by the SSRF guard: Blocked request to .*loopback/);

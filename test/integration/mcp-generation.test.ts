@@ -12,14 +12,22 @@ import { json, startToolServer, type ToolServer } from '../support/tool-server.j
 async function startAnnotatedServer(): Promise<{ url: string; calls: string[]; close(): Promise<void> }> {
   const calls: string[] = [];
   const server = await startInlineMcpServer((mcp) => {
-    mcp.registerTool('list_rows', { description: 'Lists rows', inputSchema: { table: z.string() }, annotations: { readOnlyHint: true } }, async ({ table }) => {
-      calls.push(`list_rows:${table}`);
-      return { content: [{ type: 'text', text: `rows of ${table}` }] };
-    });
-    mcp.registerTool('drop_table', { description: 'Drops a table', inputSchema: { table: z.string() }, annotations: { destructiveHint: true } }, async ({ table }) => {
-      calls.push(`drop_table:${table}`);
-      return { content: [{ type: 'text', text: `dropped ${table}` }] };
-    });
+    mcp.registerTool(
+      'list_rows',
+      { description: 'Lists rows', inputSchema: { table: z.string() }, annotations: { readOnlyHint: true } },
+      async ({ table }) => {
+        calls.push(`list_rows:${table}`);
+        return { content: [{ type: 'text', text: `rows of ${table}` }] };
+      },
+    );
+    mcp.registerTool(
+      'drop_table',
+      { description: 'Drops a table', inputSchema: { table: z.string() }, annotations: { destructiveHint: true } },
+      async ({ table }) => {
+        calls.push(`drop_table:${table}`);
+        return { content: [{ type: 'text', text: `dropped ${table}` }] };
+      },
+    );
   });
   return { ...server, calls };
 }
@@ -36,7 +44,13 @@ describe('MCP tools inside generations', () => {
 
   beforeAll(async () => {
     [stack, model, tools, everythingHttp, everythingSse, hostile, annotated] = await Promise.all([
-      startStack(), startModelServer(), startToolServer(), startEverythingServer('streamableHttp'), startEverythingServer('sse'), startHostileMcpServer(), startAnnotatedServer(),
+      startStack(),
+      startModelServer(),
+      startToolServer(),
+      startEverythingServer('streamableHttp'),
+      startEverythingServer('sse'),
+      startHostileMcpServer(),
+      startAnnotatedServer(),
     ]);
     providerId = await createProvider(stack, model);
     tools.route('/weather', (_req, res) => json(res, 200, { celsius: 20 }));
@@ -58,11 +72,21 @@ describe('MCP tools inside generations', () => {
       const mcpId = await createTool(stack, { type: 'mcp', name: 'every', mcp: { url: server.url, transport: kind } });
       const agentId = await createAgent(stack, { aiProviderId: providerId, toolIds: [mcpId] });
       model.script(
-        { text: '', toolCalls: [{ id: 'e1', name: 'every_echo', arguments: { message: 'hello MCP' } }, { id: 'e2', name: 'every_get-sum', arguments: { a: 19, b: 23 } }] },
+        {
+          text: '',
+          toolCalls: [
+            { id: 'e1', name: 'every_echo', arguments: { message: 'hello MCP' } },
+            { id: 'e2', name: 'every_get-sum', arguments: { a: 19, b: 23 } },
+          ],
+        },
         { text: 'echoed and summed' },
       );
       const res = await stack.api('POST', `/v1/agents/${agentId}/generate`, { prompt: 'use the MCP tools' });
-      expect(res.body).toMatchObject({ status: 'completed', text: 'echoed and summed', toolsUsed: ['every_echo', 'every_get-sum'] });
+      expect(res.body).toMatchObject({
+        status: 'completed',
+        text: 'echoed and summed',
+        toolsUsed: ['every_echo', 'every_get-sum'],
+      });
       const offered = model.requests[0]!.tools!.map((t: { function: { name: string } }) => t.function.name);
       expect(offered).toEqual(expect.arrayContaining(['every_echo', 'every_get-sum', 'every_get-tiny-image']));
       expect(offered.every((n: string) => /^every_[a-zA-Z0-9_-]+$/.test(n) && n.length <= 64)).toBe(true);
@@ -70,30 +94,69 @@ describe('MCP tools inside generations', () => {
       expect(results.e1).toBe('Echo: hello MCP');
       expect(results.e2).toBe('The sum of 19 and 23 is 42.');
       const discovery = res.body.steps.find((s: { type: string }) => s.type === 'discovery');
-      expect(discovery).toMatchObject({ toolName: 'every', status: 'success', result: { definitionsHash: expect.stringMatching(/^[0-9a-f]{64}$/) } });
-      const stored = await stack.db.generation.findUniqueOrThrow({ where: { id: res.body.id }, select: { discoveredTools: true } });
-      expect((stored.discoveredTools as { definitionsHash: string }).definitionsHash).toBe(discovery.result.definitionsHash);
+      expect(discovery).toMatchObject({
+        toolName: 'every',
+        status: 'success',
+        result: { definitionsHash: expect.stringMatching(/^[0-9a-f]{64}$/) },
+      });
+      const stored = await stack.db.generation.findUniqueOrThrow({
+        where: { id: res.body.id },
+        select: { discoveredTools: true },
+      });
+      expect((stored.discoveredTools as { definitionsHash: string }).definitionsHash).toBe(
+        discovery.result.definitionsHash,
+      );
     });
   }
 
   it('mixes MCP, http and client tools in one generation', async () => {
     const mcpId = await createTool(stack, { type: 'mcp', name: 'every', mcp: { url: everythingHttp.url } });
-    const httpId = await createTool(stack, { type: 'http', name: 'weather', parameters: { type: 'object', properties: {} }, execute: { url: `${tools.url}/weather` } });
-    const clientId = await createTool(stack, { type: 'client', name: 'confirm', parameters: { type: 'object', properties: {} } });
+    const httpId = await createTool(stack, {
+      type: 'http',
+      name: 'weather',
+      parameters: { type: 'object', properties: {} },
+      execute: { url: `${tools.url}/weather` },
+    });
+    const clientId = await createTool(stack, {
+      type: 'client',
+      name: 'confirm',
+      parameters: { type: 'object', properties: {} },
+    });
     const agentId = await createAgent(stack, { aiProviderId: providerId, toolIds: [mcpId, httpId, clientId] });
     model.script(
-      { text: '', toolCalls: [{ id: 'm1', name: 'every_echo', arguments: { message: 'mixed' } }, { id: 'h1', name: 'weather', arguments: {} }, { id: 'c1', name: 'confirm', arguments: {} }] },
+      {
+        text: '',
+        toolCalls: [
+          { id: 'm1', name: 'every_echo', arguments: { message: 'mixed' } },
+          { id: 'h1', name: 'weather', arguments: {} },
+          { id: 'c1', name: 'confirm', arguments: {} },
+        ],
+      },
       { text: 'all three worked' },
     );
     const paused = await stack.api('POST', `/v1/agents/${agentId}/generate`, { prompt: 'mix' });
-    expect(paused.body).toMatchObject({ status: 'requires_action', requiredAction: { toolCalls: [{ toolCallId: 'c1' }] } });
-    const done = await stack.api('POST', `/v1/agents/${agentId}/generate/${paused.body.id}/tool-outputs`, { toolOutputs: [{ toolCallId: 'c1', output: 'confirmed' }] });
+    expect(paused.body).toMatchObject({
+      status: 'requires_action',
+      requiredAction: { toolCalls: [{ toolCallId: 'c1' }] },
+    });
+    const done = await stack.api('POST', `/v1/agents/${agentId}/generate/${paused.body.id}/tool-outputs`, {
+      toolOutputs: [{ toolCallId: 'c1', output: 'confirmed' }],
+    });
     expect(done.body).toMatchObject({ status: 'completed', text: 'all three worked' });
-    expect(toolMessages(model.requests[1]!.messages)).toEqual({ m1: 'Echo: mixed', h1: JSON.stringify({ celsius: 20 }), c1: 'confirmed' });
+    expect(toolMessages(model.requests[1]!.messages)).toEqual({
+      m1: 'Echo: mixed',
+      h1: JSON.stringify({ celsius: 20 }),
+      c1: 'confirmed',
+    });
   });
 
   it('fails open when a server is down at discovery: the run continues without it, the failure is on the generation', async () => {
-    const downId = await createTool(stack, { type: 'mcp', name: 'down', mcp: { url: 'http://127.0.0.1:9/mcp' }, timeoutSeconds: 2 });
+    const downId = await createTool(stack, {
+      type: 'mcp',
+      name: 'down',
+      mcp: { url: 'http://127.0.0.1:9/mcp' },
+      timeoutSeconds: 2,
+    });
     const okId = await createTool(stack, { type: 'mcp', name: 'every', mcp: { url: everythingHttp.url } });
     const agentId = await createAgent(stack, { aiProviderId: providerId, toolIds: [downId, okId] });
     model.script({ text: 'answered without the down server' });
@@ -115,14 +178,23 @@ describe('MCP tools inside generations', () => {
     model.script({ text: 'looked' });
     const res = await stack.api('POST', `/v1/agents/${agentId}/generate`, { prompt: 'list' });
     expect(res.body.status).toBe('completed');
-    const names: string[] = model.requests[0]!.tools!.map((t: { function: { name: string } }) => t.function.name).filter((n: string) => n.startsWith('h_'));
+    const names: string[] = model.requests[0]!.tools!.map(
+      (t: { function: { name: string } }) => t.function.name,
+    ).filter((n: string) => n.startsWith('h_'));
     expect(new Set(names).size).toBe(names.length);
     expect(names.every((n) => /^[a-zA-Z0-9_-]{1,64}$/.test(n))).toBe(true);
     expect(names).toEqual(expect.arrayContaining(['h_echo', 'h_dup', 'h_files_read']));
-    const bigDescription = model.requests[0]!.tools!.find((t: { function: { name: string } }) => t.function.name === 'h_big_description');
+    const bigDescription = model.requests[0]!.tools!.find(
+      (t: { function: { name: string } }) => t.function.name === 'h_big_description',
+    );
     expect(bigDescription.function.description.length).toBeLessThanOrEqual(2000);
 
-    const clash = await createTool(stack, { type: 'http', name: 'h_echo', parameters: { type: 'object', properties: {} }, execute: { url: `${tools.url}/weather` } });
+    const clash = await createTool(stack, {
+      type: 'http',
+      name: 'h_echo',
+      parameters: { type: 'object', properties: {} },
+      execute: { url: `${tools.url}/weather` },
+    });
     const clashing = await createAgent(stack, { aiProviderId: providerId, toolIds: [hostileId, clash] });
     const failed = await stack.api('POST', `/v1/agents/${clashing}/generate`, { prompt: 'clash' });
     expect(failed.body).toMatchObject({ status: 'failed', error: { code: 'tool_name_collision' } });
@@ -132,14 +204,31 @@ describe('MCP tools inside generations', () => {
 
   it('requireApprovalFor "destructive" gates destructiveHint tools; readOnlyHint tools run without approval', async () => {
     const mcpId = await createTool(stack, { type: 'mcp', name: 'db', mcp: { url: annotated.url } });
-    const agentId = await createAgent(stack, { aiProviderId: providerId, toolIds: [mcpId], requireApprovalFor: 'destructive' });
+    const agentId = await createAgent(stack, {
+      aiProviderId: providerId,
+      toolIds: [mcpId],
+      requireApprovalFor: 'destructive',
+    });
     model.script(
-      { text: '', toolCalls: [{ id: 'r1', name: 'db_list_rows', arguments: { table: 'users' } }, { id: 'd1', name: 'db_drop_table', arguments: { table: 'users' } }] },
+      {
+        text: '',
+        toolCalls: [
+          { id: 'r1', name: 'db_list_rows', arguments: { table: 'users' } },
+          { id: 'd1', name: 'db_drop_table', arguments: { table: 'users' } },
+        ],
+      },
       { text: 'listed, not dropped' },
     );
     const paused = await stack.api('POST', `/v1/agents/${agentId}/generate`, { prompt: 'clean up' });
-    expect(paused.body).toMatchObject({ status: 'requires_action', requiredAction: { type: 'approve_tool_calls', approvals: [{ toolCallId: 'd1', toolName: 'db_drop_table' }] } });
-    const done = await stack.api('POST', `/v1/generations/${paused.body.id}/approvals/${paused.body.requiredAction.approvals[0].approvalId}`, { approved: false, reason: 'no' });
+    expect(paused.body).toMatchObject({
+      status: 'requires_action',
+      requiredAction: { type: 'approve_tool_calls', approvals: [{ toolCallId: 'd1', toolName: 'db_drop_table' }] },
+    });
+    const done = await stack.api(
+      'POST',
+      `/v1/generations/${paused.body.id}/approvals/${paused.body.requiredAction.approvals[0].approvalId}`,
+      { approved: false, reason: 'no' },
+    );
     expect(done.body).toMatchObject({ status: 'completed', text: 'listed, not dropped' });
     expect(annotated.calls).toEqual(['list_rows:users']);
   });

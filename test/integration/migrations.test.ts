@@ -27,14 +27,21 @@ async function describeSchema(url: string): Promise<string[]> {
       `SELECT table_name, column_name, data_type, udt_name, is_nullable, column_default FROM information_schema.columns
        WHERE table_schema = 'public' AND table_name <> '_prisma_migrations' ORDER BY table_name, column_name`,
     );
-    const indexes = await c.query(`SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = 'public' AND tablename <> '_prisma_migrations' ORDER BY indexname`);
+    const indexes = await c.query(
+      `SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = 'public' AND tablename <> '_prisma_migrations' ORDER BY indexname`,
+    );
     const constraints = await c.query(
       `SELECT conname, pg_get_constraintdef(oid) AS def FROM pg_constraint WHERE connamespace = 'public'::regnamespace ORDER BY conname`,
     );
     return [
-      ...columns.rows.map((r) => `col ${r.table_name}.${r.column_name} ${r.data_type}/${r.udt_name} null=${r.is_nullable} default=${r.column_default}`),
+      ...columns.rows.map(
+        (r) =>
+          `col ${r.table_name}.${r.column_name} ${r.data_type}/${r.udt_name} null=${r.is_nullable} default=${r.column_default}`,
+      ),
       ...indexes.rows.map((r) => `idx ${r.indexdef}`),
-      ...constraints.rows.filter((r) => !String(r.conname).startsWith('_prisma')).map((r) => `con ${r.conname} ${r.def}`),
+      ...constraints.rows
+        .filter((r) => !String(r.conname).startsWith('_prisma'))
+        .map((r) => `con ${r.conname} ${r.def}`),
     ];
   } finally {
     await c.end();
@@ -63,11 +70,15 @@ describe('database migrations (offline, WebAssembly schema engine)', () => {
     expect(logs).toEqual(['Migrations applied', 'Database schema is up to date']);
 
     // The schema as Prisma would create it from schema.prisma, applied to a second database.
-    const sql = execFileSync(process.execPath, [prismaCli, 'migrate', 'diff', '--from-empty', '--to-schema-datamodel', 'prisma/schema.prisma', '--script'], {
-      env: { ...process.env, DATABASE_URL: databaseUrl(pushed), CHECKPOINT_DISABLE: '1' },
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'ignore'],
-    });
+    const sql = execFileSync(
+      process.execPath,
+      [prismaCli, 'migrate', 'diff', '--from-empty', '--to-schema-datamodel', 'prisma/schema.prisma', '--script'],
+      {
+        env: { ...process.env, DATABASE_URL: databaseUrl(pushed), CHECKPOINT_DISABLE: '1' },
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'ignore'],
+      },
+    );
     const c = new pg.Client({ connectionString: databaseUrl(pushed) });
     await c.connect();
     await c.query(sql);

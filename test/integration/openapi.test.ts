@@ -53,10 +53,18 @@ describe('OpenAPI document and /docs', () => {
       logger: createLogger('silent', 'test'),
     });
     const served = servedRoutes(app);
-    const documented = operations(doc).map((o) => o.key).sort();
+    const documented = operations(doc)
+      .map((o) => o.key)
+      .sort();
     expect(served.length).toBeGreaterThan(40);
-    expect(served.filter((r) => !documented.includes(r)), 'served but not documented').toEqual([]);
-    expect(documented.filter((r) => !served.includes(r)), 'documented but not served').toEqual([]);
+    expect(
+      served.filter((r) => !documented.includes(r)),
+      'served but not documented',
+    ).toEqual([]);
+    expect(
+      documented.filter((r) => !served.includes(r)),
+      'documented but not served',
+    ).toEqual([]);
     // The generation endpoints and the operational ones are among them.
     for (const key of [
       'POST /v1/agents/{agentId}/generate',
@@ -81,7 +89,8 @@ describe('OpenAPI document and /docs', () => {
     for (const { key, method, op } of ops) {
       const publicRoute = Array.isArray(op.security) && op.security.length === 0;
       if (!publicRoute) expect(op['x-action'], key).toMatch(/^[a-zA-Z]+:[A-Z][a-zA-Z]+$/);
-      if (method === 'put' || method === 'patch') expect(op.requestBody?.content?.['application/json']?.schema, key).toBeTruthy();
+      if (method === 'put' || method === 'patch')
+        expect(op.requestBody?.content?.['application/json']?.schema, key).toBeTruthy();
       const responses = Object.entries(op.responses as Record<string, any>);
       const success = responses.filter(([s]) => s.startsWith('2'));
       expect(success.length, key).toBeGreaterThan(0);
@@ -89,7 +98,9 @@ describe('OpenAPI document and /docs', () => {
         if (status !== '204') expect(Object.values(r.content ?? {})[0], `${key} ${status}`).toHaveProperty('schema');
       }
       for (const [status, r] of responses.filter(([s]) => !s.startsWith('2') && s !== '503')) {
-        expect(r.content['application/json'].schema, `${key} ${status}`).toEqual({ $ref: '#/components/schemas/Error' });
+        expect(r.content['application/json'].schema, `${key} ${status}`).toEqual({
+          $ref: '#/components/schemas/Error',
+        });
       }
       for (const p of op.parameters ?? []) expect(p.schema, `${key} ${p.name}`).toBeTruthy();
     }

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeTable } from '../../api/openapi/table.js';
-import { callAs, createProjectWithKey, expectError, expectStatus, mintKey, objectSchema } from '../support/resources.js';
+import {
+  callAs,
+  createProjectWithKey,
+  expectError,
+  expectStatus,
+  mintKey,
+  objectSchema,
+} from '../support/resources.js';
 import { startStack, type TestStack } from '../support/stack.js';
 
 /** Policies (Allow/Deny, wildcards, Deny wins), per-endpoint actions and project isolation. */
@@ -12,13 +19,23 @@ describe('authorization', () => {
   beforeAll(async () => {
     stack = await startStack({ withoutWorker: true });
     prj = stack.projectId;
-    a.providerId = (await stack.api('POST', '/v1/ai-providers', { name: 'p', kind: 'openai', apiKey: 'sk-a', defaultModel: 'm' })).body.id;
-    a.toolId = (await stack.api('POST', '/v1/tools', { type: 'client', name: 'tool_a', parameters: objectSchema })).body.id;
-    a.agentId = (await stack.api('POST', '/v1/agents', { name: 'agent a', aiProviderId: a.providerId, toolIds: [a.toolId] })).body.id;
+    a.providerId = (
+      await stack.api('POST', '/v1/ai-providers', { name: 'p', kind: 'openai', apiKey: 'sk-a', defaultModel: 'm' })
+    ).body.id;
+    a.toolId = (
+      await stack.api('POST', '/v1/tools', { type: 'client', name: 'tool_a', parameters: objectSchema })
+    ).body.id;
+    a.agentId = (
+      await stack.api('POST', '/v1/agents', { name: 'agent a', aiProviderId: a.providerId, toolIds: [a.toolId] })
+    ).body.id;
     a.otherAgentId = (await stack.api('POST', '/v1/agents', { name: 'agent b', aiProviderId: a.providerId })).body.id;
-    a.hookId = (await stack.api('POST', `/v1/agents/${a.agentId}/hooks`, { event: 'PreToolUse', type: 'approval' })).body.id;
+    a.hookId = (
+      await stack.api('POST', `/v1/agents/${a.agentId}/hooks`, { event: 'PreToolUse', type: 'approval' })
+    ).body.id;
     a.apiKeyId = (await mintKey(stack, [{ effect: 'Allow', action: ['projects:GetProject'], resource: ['*'] }])).id;
-    a.webhookId = (await stack.api('POST', `/v1/agents/${a.agentId}/webhooks`, { url: 'https://receiver.example.com/a' })).body.id;
+    a.webhookId = (
+      await stack.api('POST', `/v1/agents/${a.agentId}/webhooks`, { url: 'https://receiver.example.com/a' })
+    ).body.id;
   });
   afterAll(async () => {
     await stack?.close();
@@ -32,7 +49,9 @@ describe('authorization', () => {
     });
 
     it('allows exactly what an Allow statement names (action and resource)', async () => {
-      const { key } = await mintKey(stack, [{ effect: 'Allow', action: ['agents:GetAgent'], resource: [`${prj}:agents/${a.agentId}`] }]);
+      const { key } = await mintKey(stack, [
+        { effect: 'Allow', action: ['agents:GetAgent'], resource: [`${prj}:agents/${a.agentId}`] },
+      ]);
       expectStatus(await callAs(stack, key, 'GET', `/v1/agents/${a.agentId}`), 200);
       const other = await callAs(stack, key, 'GET', `/v1/agents/${a.otherAgentId}`);
       expectError(other, 403, 'forbidden');
@@ -47,7 +66,13 @@ describe('authorization', () => {
       expectStatus(await callAs(stack, key, 'GET', `/v1/ai-providers/${a.providerId}`), 200);
       expectError(await callAs(stack, key, 'GET', `/v1/agents/${a.agentId}`), 403);
       expectError(await callAs(stack, key, 'GET', '/v1/projects/current'), 403);
-      expectError(await callAs(stack, key, 'POST', '/v1/api-keys', { name: 'n', policy: { statements: [{ effect: 'Allow', action: ['aiProviders:GetAiProvider'] }] } }), 403);
+      expectError(
+        await callAs(stack, key, 'POST', '/v1/api-keys', {
+          name: 'n',
+          policy: { statements: [{ effect: 'Allow', action: ['aiProviders:GetAiProvider'] }] },
+        }),
+        403,
+      );
     });
 
     it('wildcards in actions and resources', async () => {
@@ -58,26 +83,45 @@ describe('authorization', () => {
       expectError(await callAs(stack, getters.key, 'GET', '/v1/agents'), 403);
 
       const listers = await mintKey(stack, [{ effect: 'Allow', action: ['*:List*'], resource: ['*'] }]);
-      for (const path of ['/v1/agents', '/v1/tools', '/v1/ai-providers', '/v1/api-keys', `/v1/agents/${a.agentId}/hooks`, '/v1/generations']) {
+      for (const path of [
+        '/v1/agents',
+        '/v1/tools',
+        '/v1/ai-providers',
+        '/v1/api-keys',
+        `/v1/agents/${a.agentId}/hooks`,
+        '/v1/generations',
+      ]) {
         expectStatus(await callAs(stack, listers.key, 'GET', path), 200);
       }
       expectError(await callAs(stack, listers.key, 'GET', `/v1/agents/${a.agentId}`), 403);
 
-      const hooksOfA = await mintKey(stack, [{ effect: 'Allow', action: ['agents:*'], resource: [`${prj}:agents/${a.agentId}/hooks/*`] }]);
+      const hooksOfA = await mintKey(stack, [
+        { effect: 'Allow', action: ['agents:*'], resource: [`${prj}:agents/${a.agentId}/hooks/*`] },
+      ]);
       expectStatus(await callAs(stack, hooksOfA.key, 'GET', `/v1/agents/${a.agentId}/hooks`), 200);
       expectError(await callAs(stack, hooksOfA.key, 'GET', `/v1/agents/${a.otherAgentId}/hooks`), 403);
       expectError(await callAs(stack, hooksOfA.key, 'GET', `/v1/agents/${a.agentId}`), 403);
     });
 
     it('Deny wins over Allow, whatever the order', async () => {
-      const deny = { effect: 'Deny', action: ['agents:DeleteAgent', 'agents:UpdateAgent'], resource: [`${prj}:agents/${a.agentId}`] };
+      const deny = {
+        effect: 'Deny',
+        action: ['agents:DeleteAgent', 'agents:UpdateAgent'],
+        resource: [`${prj}:agents/${a.agentId}`],
+      };
       const allow = { effect: 'Allow', action: ['*'], resource: ['*'] };
-      for (const statements of [[deny, allow], [allow, deny]]) {
+      for (const statements of [
+        [deny, allow],
+        [allow, deny],
+      ]) {
         const { key } = await mintKey(stack, statements);
         expectError(await callAs(stack, key, 'DELETE', `/v1/agents/${a.agentId}`), 403);
         expectError(await callAs(stack, key, 'PATCH', `/v1/agents/${a.agentId}`, { name: 'renamed' }), 403);
         expectStatus(await callAs(stack, key, 'GET', `/v1/agents/${a.agentId}`), 200);
-        expectStatus(await callAs(stack, key, 'PATCH', `/v1/agents/${a.otherAgentId}`, { description: 'allowed' }), 200);
+        expectStatus(
+          await callAs(stack, key, 'PATCH', `/v1/agents/${a.otherAgentId}`, { description: 'allowed' }),
+          200,
+        );
       }
       expect((await stack.api('GET', `/v1/agents/${a.agentId}`)).body.name).toBe('agent a');
     });
@@ -87,15 +131,28 @@ describe('authorization', () => {
         { effect: 'Allow', action: ['agents:*', 'apiKeys:CreateApiKey'], resource: ['*'] },
         { effect: 'Deny', action: ['agents:DeleteAgent'], resource: ['*'] },
       ]);
-      const wider = await callAs(stack, limited.key, 'POST', '/v1/api-keys', { name: 'n', policy: { statements: [{ effect: 'Allow', action: ['*'], resource: ['*'] }] } });
+      const wider = await callAs(stack, limited.key, 'POST', '/v1/api-keys', {
+        name: 'n',
+        policy: { statements: [{ effect: 'Allow', action: ['*'], resource: ['*'] }] },
+      });
       expectError(wider, 403, 'forbidden');
       expect(wider.body.error.details.notGranted[0]).toEqual({ action: '*', resource: '*' });
-      const other = await callAs(stack, limited.key, 'POST', '/v1/api-keys', { name: 'n', policy: { statements: [{ effect: 'Allow', action: ['aiProviders:GetAiProvider'], resource: ['*'] }] } });
+      const other = await callAs(stack, limited.key, 'POST', '/v1/api-keys', {
+        name: 'n',
+        policy: { statements: [{ effect: 'Allow', action: ['aiProviders:GetAiProvider'], resource: ['*'] }] },
+      });
       expectError(other, 403);
 
-      const narrower = await callAs(stack, limited.key, 'POST', '/v1/api-keys', { name: 'n', policy: { statements: [{ effect: 'Allow', action: ['agents:*'], resource: [`${prj}:agents/*`] }] } });
+      const narrower = await callAs(stack, limited.key, 'POST', '/v1/api-keys', {
+        name: 'n',
+        policy: { statements: [{ effect: 'Allow', action: ['agents:*'], resource: [`${prj}:agents/*`] }] },
+      });
       expectStatus(narrower, 201);
-      expect(narrower.body.policy.statements).toContainEqual({ effect: 'Deny', action: ['agents:DeleteAgent'], resource: ['*'] });
+      expect(narrower.body.policy.statements).toContainEqual({
+        effect: 'Deny',
+        action: ['agents:DeleteAgent'],
+        resource: ['*'],
+      });
       expectError(await callAs(stack, narrower.body.key, 'DELETE', `/v1/agents/${a.otherAgentId}`), 403);
       expectStatus(await callAs(stack, narrower.body.key, 'GET', `/v1/agents/${a.otherAgentId}`), 200);
     });
@@ -198,7 +255,9 @@ describe('authorization', () => {
       expect((await stack.api('GET', `/v1/agents/${a.agentId}`)).body.name).toBe('agent a');
       expect((await stack.api('GET', `/v1/api-keys/${a.apiKeyId}`)).body.revokedAt).toBeNull();
       expectStatus(await stack.api('GET', `/v1/agents/${a.agentId}/hooks/${a.hookId}`), 200);
-      expect((await stack.api('GET', `/v1/agents/${a.agentId}/webhooks`)).body.data.map((w: { id: string }) => w.id)).toEqual([a.webhookId]);
+      expect(
+        (await stack.api('GET', `/v1/agents/${a.agentId}/webhooks`)).body.data.map((w: { id: string }) => w.id),
+      ).toEqual([a.webhookId]);
 
       for (const path of ['/v1/ai-providers', '/v1/agents', '/v1/tools', '/v1/api-keys', '/v1/generations']) {
         const res = await asB('GET', `${path}?limit=100`);

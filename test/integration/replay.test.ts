@@ -18,10 +18,16 @@ function committedHistories(): Array<{ workflowId: string; history: History }> {
   return readdirSync(committedDir)
     .filter((f) => f.endsWith('.json'))
     .sort()
-    .map((f) => ({ workflowId: f.replace(/\.json$/, ''), history: historyFromJSON(JSON.parse(readFileSync(join(committedDir, f), 'utf8'))) }));
+    .map((f) => ({
+      workflowId: f.replace(/\.json$/, ''),
+      history: historyFromJSON(JSON.parse(readFileSync(join(committedDir, f), 'utf8'))),
+    }));
 }
 
-async function replay(histories: Array<{ workflowId: string; history: History }>, bundle: { codePath: string } | { code: string }) {
+async function replay(
+  histories: Array<{ workflowId: string; history: History }>,
+  bundle: { codePath: string } | { code: string },
+) {
   const results: Array<{ workflowId: string; error?: Error }> = [];
   for await (const r of Worker.runReplayHistories({ workflowBundle: bundle, replayName: 'replay-test' }, histories)) {
     results.push({ workflowId: r.workflowId, ...(r.error ? { error: r.error as Error } : {}) });
@@ -52,9 +58,23 @@ describe('workflow replay', () => {
 
   it('records representative generations and replays them against the current code', async () => {
     const providerId = await createProvider(stack, model);
-    const lookup = await createTool(stack, { type: 'http', name: 'lookup', parameters: { type: 'object', properties: {} }, execute: { url: `${tools.url}/lookup` }, readOnly: true });
-    const ask = await createTool(stack, { type: 'client', name: 'ask_user', parameters: { type: 'object', properties: {} } });
-    const done = await createTool(stack, { type: 'client', name: 'done', parameters: { type: 'object', properties: {} } });
+    const lookup = await createTool(stack, {
+      type: 'http',
+      name: 'lookup',
+      parameters: { type: 'object', properties: {} },
+      execute: { url: `${tools.url}/lookup` },
+      readOnly: true,
+    });
+    const ask = await createTool(stack, {
+      type: 'client',
+      name: 'ask_user',
+      parameters: { type: 'object', properties: {} },
+    });
+    const done = await createTool(stack, {
+      type: 'client',
+      name: 'done',
+      parameters: { type: 'object', properties: {} },
+    });
     const agentId = await createAgent(stack, { aiProviderId: providerId, toolIds: [lookup, ask, done] });
     const run = async (name: string, body: Record<string, unknown>, after?: (id: string) => Promise<void>) => {
       const res = await stack.api('POST', `/v1/agents/${agentId}/generate`, body);
@@ -64,19 +84,38 @@ describe('workflow replay', () => {
       recorded.push({ workflowId: name, history: await handle.fetchHistory() });
     };
 
-    model.script({ text: '', toolCalls: [{ name: 'lookup', arguments: { id: 1 } }, { name: 'lookup', arguments: { id: 2 } }] }, { text: 'automatic done' });
+    model.script(
+      {
+        text: '',
+        toolCalls: [
+          { name: 'lookup', arguments: { id: 1 } },
+          { name: 'lookup', arguments: { id: 2 } },
+        ],
+      },
+      { text: 'automatic done' },
+    );
     await run('automatic', { prompt: 'look things up' });
 
     model.script({ text: '', toolCalls: [{ id: 'c1', name: 'ask_user', arguments: {} }] }, { text: 'resumed done' });
     await run('client-tool-resume', { prompt: 'ask me' }, async (id) => {
-      await stack.api('POST', `/v1/agents/${agentId}/generate/${id}/tool-outputs`, { toolOutputs: [{ toolCallId: 'c1', output: 'yes' }], defaults: { toolChoice: 'auto' } });
+      await stack.api('POST', `/v1/agents/${agentId}/generate/${id}/tool-outputs`, {
+        toolOutputs: [{ toolCallId: 'c1', output: 'yes' }],
+        defaults: { toolChoice: 'auto' },
+      });
     });
 
     model.script({ text: '', toolCalls: [{ name: 'lookup', arguments: { id: 3 } }] }, { text: 'rules done' });
-    await run('step-rules', { prompt: 'rules', stepRules: [{ step: 1, toolChoice: { type: 'tool', toolName: 'lookup' } }] });
+    await run('step-rules', {
+      prompt: 'rules',
+      stepRules: [{ step: 1, toolChoice: { type: 'tool', toolName: 'lookup' } }],
+    });
 
     model.script({ text: '', toolCalls: [{ name: 'done', arguments: { answer: 42 } }] });
-    await run('done-tool', { prompt: 'commit', toolChoice: 'required', stopConditions: [{ type: 'hasToolCall', toolName: 'done' }] });
+    await run('done-tool', {
+      prompt: 'commit',
+      toolChoice: 'required',
+      stopConditions: [{ type: 'hasToolCall', toolName: 'done' }],
+    });
 
     model.script({ text: '', toolCalls: [{ id: 'c2', name: 'ask_user', arguments: {} }] });
     await run('cancel', { prompt: 'to be cancelled' }, async (id) => {
@@ -84,42 +123,84 @@ describe('workflow replay', () => {
     });
 
     const gated = await createAgent(stack, { aiProviderId: providerId, toolIds: [lookup], allowClarification: true });
-    await stack.api('POST', `/v1/agents/${gated}/hooks`, { event: 'PreToolUse', type: 'approval', matcher: 'lookup', config: {} });
-    await stack.api('POST', `/v1/agents/${gated}/hooks`, { event: 'PreToolUse', type: 'rule', config: { decision: 'deny', conditions: [{ path: 'id', operator: 'IN', value: [13] }] } });
-    const runGated = async (name: string, body: Record<string, unknown>, after: (g: { id: string; requiredAction: any }) => Promise<void>) => {
+    await stack.api('POST', `/v1/agents/${gated}/hooks`, {
+      event: 'PreToolUse',
+      type: 'approval',
+      matcher: 'lookup',
+      config: {},
+    });
+    await stack.api('POST', `/v1/agents/${gated}/hooks`, {
+      event: 'PreToolUse',
+      type: 'rule',
+      config: { decision: 'deny', conditions: [{ path: 'id', operator: 'IN', value: [13] }] },
+    });
+    const runGated = async (
+      name: string,
+      body: Record<string, unknown>,
+      after: (g: { id: string; requiredAction: any }) => Promise<void>,
+    ) => {
       const res = await stack.api('POST', `/v1/agents/${gated}/generate`, body);
       await after(res.body);
       const handle = stack.temporal.workflow.getHandle(res.body.id);
       await handle.result().catch(() => {});
       recorded.push({ workflowId: name, history: await handle.fetchHistory() });
     };
-    model.script({ text: '', toolCalls: [{ name: 'lookup', arguments: { id: 7 } }, { name: 'lookup', arguments: { id: 13 } }] }, { text: 'approved done' });
+    model.script(
+      {
+        text: '',
+        toolCalls: [
+          { name: 'lookup', arguments: { id: 7 } },
+          { name: 'lookup', arguments: { id: 13 } },
+        ],
+      },
+      { text: 'approved done' },
+    );
     await runGated('approval', { prompt: 'gated lookup' }, async (g) => {
-      await stack.api('POST', `/v1/generations/${g.id}/approvals/${g.requiredAction.approvals[0].approvalId}`, { approved: true, arguments: { id: 8 } });
+      await stack.api('POST', `/v1/generations/${g.id}/approvals/${g.requiredAction.approvals[0].approvalId}`, {
+        approved: true,
+        arguments: { id: 8 },
+      });
     });
-    model.script({ text: '', toolCalls: [{ id: 'q', name: 'agent_clarify', arguments: { question: 'which?' } }] }, { text: 'clarified done' });
+    model.script(
+      { text: '', toolCalls: [{ id: 'q', name: 'agent_clarify', arguments: { question: 'which?' } }] },
+      { text: 'clarified done' },
+    );
     await runGated('clarification', { prompt: 'ambiguous' }, async (g) => {
       await stack.api('POST', `/v1/generations/${g.id}/clarification`, { answer: 'that one' });
     });
 
     if (process.env.RECORD_HISTORIES === '1') {
       mkdirSync(committedDir, { recursive: true });
-      for (const r of recorded) writeFileSync(join(committedDir, `${r.workflowId}.json`), historyToJSON(r.history as never) + '\n');
+      for (const r of recorded)
+        writeFileSync(join(committedDir, `${r.workflowId}.json`), historyToJSON(r.history as never) + '\n');
     }
     const results = await replay(recorded, { codePath: inject('workflowBundlePath') });
-    expect(results.map((r) => [r.workflowId, r.error?.message])).toEqual(recorded.map((r) => [r.workflowId, undefined]));
+    expect(results.map((r) => [r.workflowId, r.error?.message])).toEqual(
+      recorded.map((r) => [r.workflowId, undefined]),
+    );
   });
 
   it('replays every committed history against the current workflow code', async () => {
     const histories = committedHistories();
-    expect(histories.map((h) => h.workflowId)).toEqual(['approval', 'automatic', 'cancel', 'clarification', 'client-tool-resume', 'done-tool', 'step-rules']);
+    expect(histories.map((h) => h.workflowId)).toEqual([
+      'approval',
+      'automatic',
+      'cancel',
+      'clarification',
+      'client-tool-resume',
+      'done-tool',
+      'step-rules',
+    ]);
     const results = await replay(histories, { codePath: inject('workflowBundlePath') });
     for (const r of results) expect(r.error, `${r.workflowId}: ${r.error?.message}`).toBeUndefined();
     expect(results).toHaveLength(7);
   });
 
   it('fails replay when the workflow changes incompatibly', async () => {
-    const broken = await bundleWorkflowCode({ workflowsPath: join(here, '..', 'replay', 'broken-workflows.ts'), logger: new DefaultLogger('WARN') });
+    const broken = await bundleWorkflowCode({
+      workflowsPath: join(here, '..', 'replay', 'broken-workflows.ts'),
+      logger: new DefaultLogger('WARN'),
+    });
     const results = await replay(committedHistories(), { code: broken.code });
     expect(results).toHaveLength(7);
     for (const r of results) {

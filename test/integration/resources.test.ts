@@ -10,7 +10,12 @@ describe('resource API', () => {
 
   beforeAll(async () => {
     stack = await startStack({ withoutWorker: true });
-    const p = await stack.api('POST', '/v1/ai-providers', { name: 'main', kind: 'openai', apiKey: 'sk-main-provider', defaultModel: 'gpt-4o-mini' });
+    const p = await stack.api('POST', '/v1/ai-providers', {
+      name: 'main',
+      kind: 'openai',
+      apiKey: 'sk-main-provider',
+      defaultModel: 'gpt-4o-mini',
+    });
     expectStatus(p, 201);
     providerId = p.body.id;
   });
@@ -75,10 +80,19 @@ describe('resource API', () => {
     });
 
     it('validates the policy of a new key', async () => {
-      const bad = await stack.api('POST', '/v1/api-keys', { name: 'x', policy: { statements: [{ effect: 'Maybe', action: ['agents:GetAgent'] }] } });
+      const bad = await stack.api('POST', '/v1/api-keys', {
+        name: 'x',
+        policy: { statements: [{ effect: 'Maybe', action: ['agents:GetAgent'] }] },
+      });
       expectError(bad, 400, 'invalid_request');
       expect(bad.body.error.details[0].path).toBe('body.policy.statements.0.effect');
-      expectError(await stack.api('POST', '/v1/api-keys', { name: 'x', policy: { statements: [{ effect: 'Allow', action: ['GetAgent'] }] } }), 400);
+      expectError(
+        await stack.api('POST', '/v1/api-keys', {
+          name: 'x',
+          policy: { statements: [{ effect: 'Allow', action: ['GetAgent'] }] },
+        }),
+        400,
+      );
     });
   });
 
@@ -100,7 +114,12 @@ describe('resource API', () => {
       const stored = await stack.db.aiProvider.findUnique({ where: { id } });
       expect(stored!.apiKeyEncrypted).toMatch(/^v1:k1:/);
 
-      const put = await stack.api('PUT', `/v1/ai-providers/${id}`, { name: 'local2', kind: 'openai_compatible', baseUrl: 'http://127.0.0.1:1/v1', defaultModel: 'm2' });
+      const put = await stack.api('PUT', `/v1/ai-providers/${id}`, {
+        name: 'local2',
+        kind: 'openai_compatible',
+        baseUrl: 'http://127.0.0.1:1/v1',
+        defaultModel: 'm2',
+      });
       expectStatus(put, 200);
       expect(put.body).toMatchObject({ name: 'local2', defaultModel: 'm2', hasApiKey: true, headers: null });
       expect((await stack.db.aiProvider.findUnique({ where: { id } }))!.apiKeyEncrypted).toBe(stored!.apiKeyEncrypted);
@@ -175,7 +194,11 @@ describe('resource API', () => {
       expect(got.body).toEqual(view);
 
       // PUT: omitted optional fields return to defaults; the slug is kept.
-      const put = await stack.api('PUT', `/v1/agents/${id}`, { aiProviderId: providerId, name: 'Renamed', toolIds: [t1] });
+      const put = await stack.api('PUT', `/v1/agents/${id}`, {
+        aiProviderId: providerId,
+        name: 'Renamed',
+        toolIds: [t1],
+      });
       expectStatus(put, 200);
       expect(put.body).toMatchObject({
         name: 'Renamed',
@@ -192,9 +215,19 @@ describe('resource API', () => {
       });
 
       // PATCH: only the given fields change; null clears.
-      const patch = await stack.api('PATCH', `/v1/agents/${id}`, { temperature: 1.1, description: 'later', activeToolIds: [t1] });
+      const patch = await stack.api('PATCH', `/v1/agents/${id}`, {
+        temperature: 1.1,
+        description: 'later',
+        activeToolIds: [t1],
+      });
       expectStatus(patch, 200);
-      expect(patch.body).toMatchObject({ name: 'Renamed', temperature: 1.1, description: 'later', activeToolIds: [t1], toolIds: [t1] });
+      expect(patch.body).toMatchObject({
+        name: 'Renamed',
+        temperature: 1.1,
+        description: 'later',
+        activeToolIds: [t1],
+        toolIds: [t1],
+      });
       const cleared = await stack.api('PATCH', `/v1/agents/${id}`, { description: null, activeToolIds: null });
       expect(cleared.body).toMatchObject({ description: null, activeToolIds: null, temperature: 1.1 });
 
@@ -217,10 +250,18 @@ describe('resource API', () => {
       const missingTool = await stack.api('POST', '/v1/agents', { ...base, toolIds: ['agt_tool_doesnotexist0'] });
       expectError(missingTool, 422);
       expect(missingTool.body.error.details.path).toBe('body.toolIds');
-      const notSubset = await stack.api('POST', '/v1/agents', { ...base, toolIds: [t], activeToolIds: ['agt_tool_other000000'] });
+      const notSubset = await stack.api('POST', '/v1/agents', {
+        ...base,
+        toolIds: [t],
+        activeToolIds: ['agt_tool_other000000'],
+      });
       expectError(notSubset, 422);
       expect(notSubset.body.error.details.path).toBe('body.activeToolIds');
-      const ruleSubset = await stack.api('POST', '/v1/agents', { ...base, toolIds: [t], stepRules: [{ step: 2, activeToolIds: ['agt_tool_other000000'] }] });
+      const ruleSubset = await stack.api('POST', '/v1/agents', {
+        ...base,
+        toolIds: [t],
+        stepRules: [{ step: 2, activeToolIds: ['agt_tool_other000000'] }],
+      });
       expect(ruleSubset.body.error.details.path).toBe('body.stepRules.0.activeToolIds');
       const step0 = await stack.api('POST', '/v1/agents', { ...base, stepRules: [{ step: 0 }] });
       expectError(step0, 400);
@@ -234,14 +275,21 @@ describe('resource API', () => {
       // A PATCH that breaks a reference is refused the same way, and changes nothing.
       const a = await stack.api('POST', '/v1/agents', { ...base, toolIds: [t] });
       const before = await stack.db.agent.findUnique({ where: { id: a.body.id } });
-      expectError(await stack.api('PATCH', `/v1/agents/${a.body.id}`, { activeToolIds: ['agt_tool_other000000'] }), 422);
+      expectError(
+        await stack.api('PATCH', `/v1/agents/${a.body.id}`, { activeToolIds: ['agt_tool_other000000'] }),
+        422,
+      );
       expect(await stack.db.agent.findUnique({ where: { id: a.body.id } })).toEqual(before);
     });
 
     it('slugs are unique per project (409), derived from the name when omitted', async () => {
       const a = await stack.api('POST', '/v1/agents', { aiProviderId: providerId, name: 'Support Desk!' });
       expect(a.body.slug).toBe('support-desk');
-      const dup = await stack.api('POST', '/v1/agents', { aiProviderId: providerId, name: 'other', slug: 'support-desk' });
+      const dup = await stack.api('POST', '/v1/agents', {
+        aiProviderId: providerId,
+        name: 'other',
+        slug: 'support-desk',
+      });
       expectError(dup, 409, 'conflict');
       const b = await stack.api('POST', '/v1/agents', { aiProviderId: providerId, name: 'b', slug: 'desk-b' });
       expectError(await stack.api('PATCH', `/v1/agents/${b.body.id}`, { slug: 'support-desk' }), 409);
@@ -250,7 +298,9 @@ describe('resource API', () => {
 
     it('concurrent creations with the same slug: exactly one wins, the others get 409 (never 500)', async () => {
       const results = await Promise.all(
-        Array.from({ length: 6 }, (_, i) => stack.api('POST', '/v1/agents', { aiProviderId: providerId, name: `race ${i}`, slug: 'race-slug' })),
+        Array.from({ length: 6 }, (_, i) =>
+          stack.api('POST', '/v1/agents', { aiProviderId: providerId, name: `race ${i}`, slug: 'race-slug' }),
+        ),
       );
       expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409, 409]);
       for (const r of results.filter((r) => r.status === 409)) expectError(r, 409, 'conflict');
@@ -265,12 +315,28 @@ describe('resource API', () => {
       expect(res.body.error.message).toContain(a);
       expect(res.body.error.message).toContain(b);
       expect(res.body.error.details.tools).toEqual([a, b]);
-      const m1 = await tool({ type: 'mcp', name: 'gh', mcp: { url: 'https://mcp.example.com/mcp' }, parameters: undefined });
-      const m2 = await tool({ type: 'mcp', name: 'gh', mcp: { url: 'https://mcp2.example.com/mcp' }, parameters: undefined });
-      expectError(await stack.api('POST', '/v1/agents', { aiProviderId: providerId, name: 'clash2', toolIds: [m1, m2] }), 422);
+      const m1 = await tool({
+        type: 'mcp',
+        name: 'gh',
+        mcp: { url: 'https://mcp.example.com/mcp' },
+        parameters: undefined,
+      });
+      const m2 = await tool({
+        type: 'mcp',
+        name: 'gh',
+        mcp: { url: 'https://mcp2.example.com/mcp' },
+        parameters: undefined,
+      });
+      expectError(
+        await stack.api('POST', '/v1/agents', { aiProviderId: providerId, name: 'clash2', toolIds: [m1, m2] }),
+        422,
+      );
       // Same text, different namespaces: an http tool "gh" and an MCP prefix "gh" do not collide.
       const h = await tool({ name: 'gh' });
-      expectStatus(await stack.api('POST', '/v1/agents', { aiProviderId: providerId, name: 'ok', toolIds: [m1, h] }), 201);
+      expectStatus(
+        await stack.api('POST', '/v1/agents', { aiProviderId: providerId, name: 'ok', toolIds: [m1, h] }),
+        201,
+      );
     });
 
     it('refuses to delete an agent that agent tools call', async () => {
@@ -285,7 +351,12 @@ describe('resource API', () => {
   describe('agent tools', () => {
     it('CRUD for every type, with per-type required fields, on /v1/tools and /v1/agents/tools', async () => {
       const bodies = [
-        { type: 'http', name: 'get_weather', parameters: objectSchema, execute: { url: 'https://tools.example.com/w', headers: { 'X-Plain': 'p' } } },
+        {
+          type: 'http',
+          name: 'get_weather',
+          parameters: objectSchema,
+          execute: { url: 'https://tools.example.com/w', headers: { 'X-Plain': 'p' } },
+        },
         { type: 'http', name: 'done_tool', parameters: objectSchema },
         { type: 'client', name: 'read_file', parameters: objectSchema, readOnly: true },
         { type: 'mcp', name: 'github', mcp: { url: 'https://mcp.example.com/mcp', transport: 'sse' }, enabled: false },
@@ -298,7 +369,11 @@ describe('resource API', () => {
         expect(res.body).toMatchObject({ type: body.type, name: body.name, timeoutSeconds: 30, maxResultChars: 50000 });
       }
       const agent = await stack.api('POST', '/v1/agents', { aiProviderId: providerId, name: 'target of agent tool' });
-      const viaAlias = await stack.api('POST', '/v1/agents/tools', { type: 'agent', name: 'delegate', agentId: agent.body.id });
+      const viaAlias = await stack.api('POST', '/v1/agents/tools', {
+        type: 'agent',
+        name: 'delegate',
+        agentId: agent.body.id,
+      });
       expectStatus(viaAlias, 201);
       const id = viaAlias.body.id;
       expect((await stack.api('GET', `/v1/tools/${id}`)).body).toEqual(viaAlias.body);
@@ -319,19 +394,39 @@ describe('resource API', () => {
         expectError(res, 400);
         expect(res.body.error.details.map((d: { path: string }) => d.path)).toContain(path);
       }
-      expectError(await stack.api('POST', '/v1/tools', { type: 'agent', name: 'a', agentId: 'agt_missing000000' }), 422);
+      expectError(
+        await stack.api('POST', '/v1/tools', { type: 'agent', name: 'a', agentId: 'agt_missing000000' }),
+        422,
+      );
 
-      const put = await stack.api('PUT', `/v1/agents/tools/${id}`, { type: 'client', name: 'delegate2', parameters: objectSchema });
+      const put = await stack.api('PUT', `/v1/agents/tools/${id}`, {
+        type: 'client',
+        name: 'delegate2',
+        parameters: objectSchema,
+      });
       expectStatus(put, 200);
       expect(put.body).toMatchObject({ type: 'client', name: 'delegate2', agentId: null });
       const patch = await stack.api('PATCH', `/v1/tools/${id}`, { description: 'reads', timeoutSeconds: 5 });
       expect(patch.body).toMatchObject({ type: 'client', name: 'delegate2', description: 'reads', timeoutSeconds: 5 });
       // PATCH to another type must bring that type's fields and drop the old ones.
-      const retype = await stack.api('PATCH', `/v1/tools/${id}`, { type: 'mcp', parameters: null, mcp: { url: 'https://m.example.com' } });
+      const retype = await stack.api('PATCH', `/v1/tools/${id}`, {
+        type: 'mcp',
+        parameters: null,
+        mcp: { url: 'https://m.example.com' },
+      });
       expectStatus(retype, 200);
-      expect(retype.body).toMatchObject({ type: 'mcp', parameters: null, mcp: { url: 'https://m.example.com', transport: 'streamable_http' } });
+      expect(retype.body).toMatchObject({
+        type: 'mcp',
+        parameters: null,
+        mcp: { url: 'https://m.example.com', transport: 'streamable_http' },
+      });
       expectError(await stack.api('PATCH', `/v1/tools/${id}`, { type: 'client' }), 400);
-      const back = await stack.api('PATCH', `/v1/tools/${id}`, { type: 'client', mcp: null, enabled: null, parameters: objectSchema });
+      const back = await stack.api('PATCH', `/v1/tools/${id}`, {
+        type: 'client',
+        mcp: null,
+        enabled: null,
+        parameters: objectSchema,
+      });
       expectStatus(back, 200);
       expect(back.body).toMatchObject({ type: 'client', mcp: null, enabled: true, parameters: objectSchema });
 
@@ -349,7 +444,10 @@ describe('resource API', () => {
         [{ type: 'object', properties: [] }, 'body.parameters.properties'],
         [{ type: 'object', properties: { a: { type: 'string' } }, required: ['b'] }, 'body.parameters.required.0'],
         [{ type: 'object', required: 'a' }, 'body.parameters.required'],
-        [{ type: 'object', properties: { a: { type: 'string', pattern: '(' } } }, 'body.parameters.properties.a.pattern'],
+        [
+          { type: 'object', properties: { a: { type: 'string', pattern: '(' } } },
+          'body.parameters.properties.a.pattern',
+        ],
         [{ type: 'object', properties: { a: { $ref: '#/definitions/nope' } } }, 'body.parameters.properties.a.$ref'],
         [{ type: 'object', properties: { a: { minLength: 'three' } } }, 'body.parameters.properties.a.minLength'],
         [{ $schema: 'https://example.com/my-schema', type: 'object' }, 'body.parameters.$schema'],
@@ -357,12 +455,20 @@ describe('resource API', () => {
       for (const [parameters, path] of cases) {
         const res = await stack.api('POST', '/v1/tools', { type: 'client', name: 'p', parameters });
         expectError(res, 400);
-        expect(res.body.error.details.map((d: { path: string }) => d.path), JSON.stringify(parameters)).toContain(path);
+        expect(
+          res.body.error.details.map((d: { path: string }) => d.path),
+          JSON.stringify(parameters),
+        ).toContain(path);
       }
       const ok = await stack.api('POST', '/v1/tools', {
         type: 'client',
         name: 'p',
-        parameters: { type: 'object', properties: { a: { $ref: '#/definitions/s' }, n: { type: 'integer', minimum: 0 } }, required: ['a'], definitions: { s: { type: 'string', enum: ['x'] } } },
+        parameters: {
+          type: 'object',
+          properties: { a: { $ref: '#/definitions/s' }, n: { type: 'integer', minimum: 0 } },
+          required: ['a'],
+          definitions: { s: { type: 'string', enum: ['x'] } },
+        },
       });
       expectStatus(ok, 201);
     });
@@ -370,7 +476,11 @@ describe('resource API', () => {
     it('renaming a tool into a collision inside an agent that attaches it is refused', async () => {
       const a = await tool({ name: 'alpha' });
       const b = await tool({ name: 'beta' });
-      const agent = await stack.api('POST', '/v1/agents', { aiProviderId: providerId, name: 'uses both', toolIds: [a, b] });
+      const agent = await stack.api('POST', '/v1/agents', {
+        aiProviderId: providerId,
+        name: 'uses both',
+        toolIds: [a, b],
+      });
       const res = await stack.api('PATCH', `/v1/tools/${b}`, { name: 'alpha' });
       expectError(res, 422);
       expect(res.body.error.details).toMatchObject({ agentId: agent.body.id, tools: [a, b] });
@@ -395,7 +505,10 @@ describe('resource API', () => {
         type: 'http',
         name: 'secure',
         parameters: objectSchema,
-        execute: { url: 'https://tools.example.com/s', headers: { Authorization: { value: 'Bearer tool-secret-123', secret: true }, 'X-Plain': 'visible' } },
+        execute: {
+          url: 'https://tools.example.com/s',
+          headers: { Authorization: { value: 'Bearer tool-secret-123', secret: true }, 'X-Plain': 'visible' },
+        },
       });
       expectStatus(res, 201);
       expect(res.body.execute.headers).toEqual({ Authorization: '[secret]', 'X-Plain': 'visible' });
@@ -406,7 +519,10 @@ describe('resource API', () => {
       const after = await stack.db.agentTool.findUnique({ where: { id: res.body.id } });
       expect(after!.execute).toEqual(before!.execute);
       const placeholder = await stack.api('PUT', `/v1/tools/${res.body.id}`, {
-        type: 'http', name: 'secure', parameters: objectSchema, execute: { url: 'https://tools.example.com/s', headers: { Authorization: '[secret]' } },
+        type: 'http',
+        name: 'secure',
+        parameters: objectSchema,
+        execute: { url: 'https://tools.example.com/s', headers: { Authorization: '[secret]' } },
       });
       expectError(placeholder, 400);
       expect(placeholder.body.error.details[0].path).toBe('body.execute.headers.Authorization');
@@ -424,35 +540,64 @@ describe('resource API', () => {
         event: 'PostToolUse',
         type: 'http',
         matcher: 'search',
-        config: { url: 'https://hooks.example.com/h', headers: { 'X-Token': { value: 'hook-header-secret', secret: true } }, secret: 'signing-secret-0123456789' },
+        config: {
+          url: 'https://hooks.example.com/h',
+          headers: { 'X-Token': { value: 'hook-header-secret', secret: true } },
+          secret: 'signing-secret-0123456789',
+        },
       });
       expectStatus(http, 201);
       expect(hookSchema.strict().safeParse(http.body).success).toBe(true);
-      expect(http.body.config).toEqual({ url: 'https://hooks.example.com/h', headers: { 'X-Token': '[secret]' }, timeoutSeconds: 5, hasSecret: true });
+      expect(http.body.config).toEqual({
+        url: 'https://hooks.example.com/h',
+        headers: { 'X-Token': '[secret]' },
+        timeoutSeconds: 5,
+        hasSecret: true,
+      });
 
       const rule = await stack.api('POST', `/v1/agents/${agentId}/hooks`, {
         event: 'PreToolUse',
         type: 'rule',
         matcher: 'database_write',
-        config: { conditions: [{ path: 'sql', operator: 'MATCHES', value: '^\\s*DROP' }, { path: 'table', operator: 'IN', value: ['users', 'payments'] }], decision: 'deny', reason: 'no' },
+        config: {
+          conditions: [
+            { path: 'sql', operator: 'MATCHES', value: '^\\s*DROP' },
+            { path: 'table', operator: 'IN', value: ['users', 'payments'] },
+          ],
+          decision: 'deny',
+          reason: 'no',
+        },
       });
       expectStatus(rule, 201);
-      const approval = await stack.api('POST', `/v1/agents/${agentId}/hooks`, { event: 'PreToolUse', type: 'approval' });
+      const approval = await stack.api('POST', `/v1/agents/${agentId}/hooks`, {
+        event: 'PreToolUse',
+        type: 'approval',
+      });
       expectStatus(approval, 201);
       expect(approval.body).toMatchObject({ matcher: null, config: {} });
 
       const list = await stack.api('GET', `/v1/agents/${agentId}/hooks`);
       expect(list.body.data.map((h: { id: string }) => h.id)).toEqual([approval.body.id, rule.body.id, http.body.id]);
-      expect((await stack.api('GET', `/v1/agents/${agentId}/hooks?limit=1`)).body.nextCursor).toEqual(expect.any(String));
+      expect((await stack.api('GET', `/v1/agents/${agentId}/hooks?limit=1`)).body.nextCursor).toEqual(
+        expect.any(String),
+      );
 
-      const patched = await stack.api('PATCH', `/v1/agents/${agentId}/hooks/${http.body.id}`, { matcher: null, event: 'OnRunComplete' });
+      const patched = await stack.api('PATCH', `/v1/agents/${agentId}/hooks/${http.body.id}`, {
+        matcher: null,
+        event: 'OnRunComplete',
+      });
       expectStatus(patched, 200);
       expect(patched.body).toMatchObject({ event: 'OnRunComplete', matcher: null, config: { hasSecret: true } });
       const stored = await stack.db.hook.findUnique({ where: { id: http.body.id } });
       expect(JSON.stringify(stored!.config)).not.toContain('hook-header-secret');
       expect(JSON.stringify(stored!.config)).not.toContain('signing-secret-0123456789');
 
-      const put = await stack.api('PUT', `/v1/agents/${agentId}/hooks/${approval.body.id}`, { event: 'PreToolUse', type: 'approval', matcher: 'pay', config: { timeoutSeconds: 86400 } });
+      const put = await stack.api('PUT', `/v1/agents/${agentId}/hooks/${approval.body.id}`, {
+        event: 'PreToolUse',
+        type: 'approval',
+        matcher: 'pay',
+        config: { timeoutSeconds: 86400 },
+      });
       expect(put.body).toMatchObject({ matcher: 'pay', config: { timeoutSeconds: 86400 } });
       expect((await stack.api('GET', `/v1/agents/${agentId}/hooks/${approval.body.id}`)).body).toEqual(put.body);
 
@@ -470,22 +615,55 @@ describe('resource API', () => {
     it('validates event, type, matcher and config per event', async () => {
       const a = (await stack.api('POST', '/v1/agents', { aiProviderId: providerId, name: 'validated hooks' })).body.id;
       const cases: Array<[unknown, string]> = [
-        [{ event: 'OnRunStart', type: 'rule', config: { conditions: [{ path: 'q', operator: 'CONTAINS', value: 'x' }], decision: 'deny' } }, 'body.type'],
+        [
+          {
+            event: 'OnRunStart',
+            type: 'rule',
+            config: { conditions: [{ path: 'q', operator: 'CONTAINS', value: 'x' }], decision: 'deny' },
+          },
+          'body.type',
+        ],
         [{ event: 'OnRunComplete', type: 'approval' }, 'body.type'],
         [{ event: 'PostToolUse', type: 'approval' }, 'body.type'],
-        [{ event: 'OnRunStart', type: 'http', matcher: 'search', config: { url: 'https://h.example.com' } }, 'body.matcher'],
-        [{ event: 'PreToolUse', type: 'http', matcher: 'bad name!', config: { url: 'https://h.example.com' } }, 'body.matcher'],
-        [{ event: 'PreToolUse', type: 'rule', config: { conditions: [{ path: 'q', operator: 'MATCHES', value: '([a-z' }], decision: 'deny' } }, 'body.config.conditions.0.value'],
-        [{ event: 'PreToolUse', type: 'rule', config: { conditions: [{ path: 'q', operator: 'IN', value: 'x' }], decision: 'deny' } }, 'body.config.conditions.0.value'],
+        [
+          { event: 'OnRunStart', type: 'http', matcher: 'search', config: { url: 'https://h.example.com' } },
+          'body.matcher',
+        ],
+        [
+          { event: 'PreToolUse', type: 'http', matcher: 'bad name!', config: { url: 'https://h.example.com' } },
+          'body.matcher',
+        ],
+        [
+          {
+            event: 'PreToolUse',
+            type: 'rule',
+            config: { conditions: [{ path: 'q', operator: 'MATCHES', value: '([a-z' }], decision: 'deny' },
+          },
+          'body.config.conditions.0.value',
+        ],
+        [
+          {
+            event: 'PreToolUse',
+            type: 'rule',
+            config: { conditions: [{ path: 'q', operator: 'IN', value: 'x' }], decision: 'deny' },
+          },
+          'body.config.conditions.0.value',
+        ],
         [{ event: 'PreToolUse', type: 'rule', config: { conditions: [], decision: 'deny' } }, 'body.config.conditions'],
         [{ event: 'PreToolUse', type: 'http', config: { url: 'ftp://h.example.com' } }, 'body.config.url'],
-        [{ event: 'PreToolUse', type: 'http', config: { url: 'https://h.example.com', timeoutSeconds: 0 } }, 'body.config.timeoutSeconds'],
+        [
+          { event: 'PreToolUse', type: 'http', config: { url: 'https://h.example.com', timeoutSeconds: 0 } },
+          'body.config.timeoutSeconds',
+        ],
         [{ event: 'Whenever', type: 'http', config: { url: 'https://h.example.com' } }, 'body.event'],
       ];
       for (const [body, path] of cases) {
         const res = await stack.api('POST', `/v1/agents/${a}/hooks`, body);
         expectError(res, 400);
-        expect(res.body.error.details.map((d: { path: string }) => d.path), JSON.stringify(body)).toContain(path);
+        expect(
+          res.body.error.details.map((d: { path: string }) => d.path),
+          JSON.stringify(body),
+        ).toContain(path);
       }
       const h = await stack.api('POST', `/v1/agents/${a}/hooks`, { event: 'PreToolUse', type: 'approval' });
       // A patch producing an invalid combination is refused too.
@@ -532,17 +710,31 @@ describe('resource API', () => {
         expectError(res, 400, 'invalid_request');
         expect(res.body.error.message).toMatch(/nests deeper than/);
       }
-      const wide = { type: 'object', properties: Object.fromEntries(Array.from({ length: 25_000 }, (_, i) => [`p${i}`, {}])) };
+      const wide = {
+        type: 'object',
+        properties: Object.fromEntries(Array.from({ length: 25_000 }, (_, i) => [`p${i}`, {}])),
+      };
       expectError(await stack.api('POST', '/v1/tools', { type: 'client', name: 'wide', parameters: wide }), 400);
-      const manyEntries = { effect: 'Allow', action: Array(100).fill('agents:GetAgent'), resource: Array(100).fill('*') };
-      const policy = await stack.api('POST', '/v1/api-keys', { name: 'big', policy: { statements: Array(6).fill(manyEntries) } });
+      const manyEntries = {
+        effect: 'Allow',
+        action: Array(100).fill('agents:GetAgent'),
+        resource: Array(100).fill('*'),
+      };
+      const policy = await stack.api('POST', '/v1/api-keys', {
+        name: 'big',
+        policy: { statements: Array(6).fill(manyEntries) },
+      });
       expectError(policy, 400);
       expect(policy.body.error.details[0].path).toBe('body.policy.statements');
     });
 
     it('lists page with cursor and limit, newest first, without duplicates', async () => {
       const ids: string[] = [];
-      for (let i = 0; i < 5; i++) ids.push((await stack.api('POST', '/v1/ai-providers', { name: `page ${i}`, kind: 'openai', defaultModel: 'm' })).body.id);
+      for (let i = 0; i < 5; i++)
+        ids.push(
+          (await stack.api('POST', '/v1/ai-providers', { name: `page ${i}`, kind: 'openai', defaultModel: 'm' })).body
+            .id,
+        );
       const seen: string[] = [];
       let cursor: string | null = null;
       do {
@@ -590,7 +782,14 @@ describe('per-key rate limit', () => {
     const row = await stack.db.apiKey.findFirst({ where: { projectId: stack.projectId } });
     const other = 'da_second_key_for_rate_limit_test_000';
     await stack.db.apiKey.create({
-      data: { id: 'key_ratelimit0000001', projectId: stack.projectId, name: 'second', prefix: other.slice(0, 16), keyHash: (await import('../../api/auth/keys.js')).hashKey(other), policy: row!.policy as object },
+      data: {
+        id: 'key_ratelimit0000001',
+        projectId: stack.projectId,
+        name: 'second',
+        prefix: other.slice(0, 16),
+        keyHash: (await import('../../api/auth/keys.js')).hashKey(other),
+        policy: row!.policy as object,
+      },
     });
     expectStatus(await callAs(stack, other, 'GET', '/v1/projects/current'), 200);
   });

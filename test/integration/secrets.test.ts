@@ -28,7 +28,12 @@ describe('secrets never leave in clear', () => {
 
   beforeAll(async () => {
     stack = await startStack({ withoutWorker: true });
-    const provider = await call('POST', '/v1/ai-providers', { name: 'p', kind: 'openai', apiKey: secrets.provider, defaultModel: 'm' });
+    const provider = await call('POST', '/v1/ai-providers', {
+      name: 'p',
+      kind: 'openai',
+      apiKey: secrets.provider,
+      defaultModel: 'm',
+    });
     expectStatus(provider, 201);
     await call('PATCH', `/v1/ai-providers/${provider.body.id}`, { apiKey: secrets.providerRotated });
     await call('PUT', `/v1/ai-providers/${provider.body.id}`, { name: 'p2', kind: 'openai', defaultModel: 'm' });
@@ -36,7 +41,10 @@ describe('secrets never leave in clear', () => {
       type: 'http',
       name: 'secure',
       parameters: objectSchema,
-      execute: { url: 'https://tools.example.com/x', headers: { Authorization: { value: `Bearer ${secrets.toolHeader}`, secret: true } } },
+      execute: {
+        url: 'https://tools.example.com/x',
+        headers: { Authorization: { value: `Bearer ${secrets.toolHeader}`, secret: true } },
+      },
     });
     expectStatus(tool, 201);
     await call('PATCH', `/v1/tools/${tool.body.id}`, { description: 'touch' });
@@ -46,7 +54,12 @@ describe('secrets never leave in clear', () => {
       mcp: { url: 'https://mcp.example.com/mcp', headers: { 'X-Api-Key': { value: secrets.mcpHeader, secret: true } } },
     });
     expectStatus(mcp, 201);
-    const agent = await stack.api('POST', '/v1/agents', { name: 'a', aiProviderId: provider.body.id, toolIds: [tool.body.id, mcp.body.id], publicChat: { enabled: true } });
+    const agent = await stack.api('POST', '/v1/agents', {
+      name: 'a',
+      aiProviderId: provider.body.id,
+      toolIds: [tool.body.id, mcp.body.id],
+      publicChat: { enabled: true },
+    });
     expectStatus(agent, 201);
     oneTime.push(agent.body.publicChatKey);
     // The creation response is the one place the public-chat key appears; the rest of it is checked.
@@ -54,18 +67,27 @@ describe('secrets never leave in clear', () => {
     responses.push({ ...agent, body: agentRest });
     const regenerated = await stack.api('POST', `/v1/agents/${agent.body.id}/regenerate-key`);
     oneTime.push(regenerated.body.publicChatKey);
-    const webhook = await stack.api('POST', `/v1/agents/${agent.body.id}/webhooks`, { url: 'https://receiver.example.com/wh' });
+    const webhook = await stack.api('POST', `/v1/agents/${agent.body.id}/webhooks`, {
+      url: 'https://receiver.example.com/wh',
+    });
     expectStatus(webhook, 201);
     oneTime.push(webhook.body.secret);
     expectStatus(await call('GET', `/v1/agents/${agent.body.id}/webhooks`), 200);
     const hook = await call('POST', `/v1/agents/${agent.body.id}/hooks`, {
       event: 'PreToolUse',
       type: 'http',
-      config: { url: 'https://hooks.example.com/h', headers: { 'X-Hook': { value: secrets.hookHeader, secret: true } }, secret: secrets.hookSigning },
+      config: {
+        url: 'https://hooks.example.com/h',
+        headers: { 'X-Hook': { value: secrets.hookHeader, secret: true } },
+        secret: secrets.hookSigning,
+      },
     });
     expectStatus(hook, 201);
     await call('PATCH', `/v1/agents/${agent.body.id}/hooks/${hook.body.id}`, { matcher: 'secure' });
-    const key = await stack.api('POST', '/v1/api-keys', { name: 'k', policy: { statements: [{ effect: 'Allow', action: ['*'], resource: ['*'] }] } });
+    const key = await stack.api('POST', '/v1/api-keys', {
+      name: 'k',
+      policy: { statements: [{ effect: 'Allow', action: ['*'], resource: ['*'] }] },
+    });
     expectStatus(key, 201);
     oneTime.push(key.body.key);
     // Use the new key once, so lastUsedAt and friends are written too.
@@ -93,7 +115,9 @@ describe('secrets never leave in clear', () => {
   });
 
   it('no text or json column of any table holds a secret in clear', async () => {
-    const columns = await stack.db.$queryRawUnsafe<Array<{ table_name: string; column_name: string; data_type: string }>>(
+    const columns = await stack.db.$queryRawUnsafe<
+      Array<{ table_name: string; column_name: string; data_type: string }>
+    >(
       `SELECT c.table_name, c.column_name, c.data_type FROM information_schema.columns c
          JOIN information_schema.tables t ON t.table_name = c.table_name AND t.table_schema = c.table_schema
         WHERE c.table_schema = 'public' AND t.table_type = 'BASE TABLE'
@@ -105,7 +129,9 @@ describe('secrets never leave in clear', () => {
     expect(tables).toContain('Hook');
     let scanned = 0;
     for (const { table_name, column_name } of columns) {
-      const rows = await stack.db.$queryRawUnsafe<Array<{ v: string | null }>>(`SELECT "${column_name}"::text AS v FROM "${table_name}"`);
+      const rows = await stack.db.$queryRawUnsafe<Array<{ v: string | null }>>(
+        `SELECT "${column_name}"::text AS v FROM "${table_name}"`,
+      );
       for (const { v } of rows) {
         if (v === null) continue;
         scanned++;
@@ -128,8 +154,18 @@ describe('secrets never leave in clear', () => {
   });
 
   it('the provider key is encrypted with a random nonce per value and the key id', async () => {
-    const p = await stack.api('POST', '/v1/ai-providers', { name: 'twice', kind: 'openai', apiKey: 'same-value', defaultModel: 'm' });
-    const q = await stack.api('POST', '/v1/ai-providers', { name: 'twice', kind: 'openai', apiKey: 'same-value', defaultModel: 'm' });
+    const p = await stack.api('POST', '/v1/ai-providers', {
+      name: 'twice',
+      kind: 'openai',
+      apiKey: 'same-value',
+      defaultModel: 'm',
+    });
+    const q = await stack.api('POST', '/v1/ai-providers', {
+      name: 'twice',
+      kind: 'openai',
+      apiKey: 'same-value',
+      defaultModel: 'm',
+    });
     const [rp, rq] = await Promise.all([p, q].map((r) => stack.db.aiProvider.findUnique({ where: { id: r.body.id } })));
     expect(rp!.apiKeyEncrypted).toMatch(/^v1:k1:[A-Za-z0-9+/=]+:[A-Za-z0-9+/=]+$/);
     expect(rp!.apiKeyEncrypted).not.toBe(rq!.apiKeyEncrypted);
@@ -140,7 +176,8 @@ describe('secrets never leave in clear', () => {
     expect(responses.length).toBeGreaterThan(20);
     for (const res of responses) {
       const text = JSON.stringify(res.body);
-      for (const secret of [...Object.values(secrets), ...oneTime]) expect(text.includes(secret), text.slice(0, 300)).toBe(false);
+      for (const secret of [...Object.values(secrets), ...oneTime])
+        expect(text.includes(secret), text.slice(0, 300)).toBe(false);
     }
   });
 });

@@ -69,13 +69,25 @@ describe('vertical slice: provider → agent → sync generate on a real workflo
       execute: { url: `${tools.url}/weather` },
     });
     const agentId = await createAgent(stack, { aiProviderId: providerId, toolIds: [toolId] });
-    model.script({ text: '', toolCalls: [{ id: 'call_w1', name: 'get_weather', arguments: { city: 'Paris' } }] }, { text: 'It is 21°C in Paris.' });
+    model.script(
+      { text: '', toolCalls: [{ id: 'call_w1', name: 'get_weather', arguments: { city: 'Paris' } }] },
+      { text: 'It is 21°C in Paris.' },
+    );
 
     const res = await stack.api('POST', `/v1/agents/${agentId}/generate`, { prompt: 'Weather in Paris?' });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ status: 'completed', text: 'It is 21°C in Paris.', toolsUsed: ['get_weather'], iterationCount: 2 });
+    expect(res.body).toMatchObject({
+      status: 'completed',
+      text: 'It is 21°C in Paris.',
+      toolsUsed: ['get_weather'],
+      iterationCount: 2,
+    });
     expect(res.body.steps.map((s: { type: string }) => s.type)).toEqual(['act', 'observe', 'answer']);
-    expect(res.body.steps[1]).toMatchObject({ status: 'success', result: { city: 'Paris', celsius: 21 }, toolCallId: 'call_w1' });
+    expect(res.body.steps[1]).toMatchObject({
+      status: 'success',
+      result: { city: 'Paris', celsius: 21 },
+      toolCallId: 'call_w1',
+    });
 
     const toolReq = tools.requests.find((r) => r.path === '/weather')!;
     expect(toolReq.body).toEqual({ city: 'Paris' });
@@ -83,11 +95,17 @@ describe('vertical slice: provider → agent → sync generate on a real workflo
     // The second model call saw the tool definition's result as a tool message.
     const second = model.requests[1]!;
     expect(model.requests[0]!.tools?.[0]?.function?.name).toBe('get_weather');
-    expect(second.messages.at(-1)).toEqual({ role: 'tool', tool_call_id: 'call_w1', content: JSON.stringify({ city: 'Paris', celsius: 21 }) });
+    expect(second.messages.at(-1)).toEqual({
+      role: 'tool',
+      tool_call_id: 'call_w1',
+      content: JSON.stringify({ city: 'Paris', celsius: 21 }),
+    });
   });
 
   it('rejects requests without a valid key with 401 in the error shape', async () => {
-    const res = await fetch(`${stack.url}/v1/agents`, { headers: { authorization: 'Bearer nope-nope-nope-nope-nope-nope' } });
+    const res = await fetch(`${stack.url}/v1/agents`, {
+      headers: { authorization: 'Bearer nope-nope-nope-nope-nope-nope' },
+    });
     expect(res.status).toBe(401);
     expect(await res.json()).toMatchObject({ error: { code: 'unauthorized' } });
   });

@@ -6,7 +6,12 @@ import { json, startToolServer, type ToolServer } from '../support/tool-server.j
 
 async function runToolCall(stack: TestStack, model: ModelServer, url: string) {
   const providerId = await createProvider(stack, model);
-  const toolId = await createTool(stack, { type: 'http', name: 'internal', parameters: { type: 'object', properties: {} }, execute: { url } });
+  const toolId = await createTool(stack, {
+    type: 'http',
+    name: 'internal',
+    parameters: { type: 'object', properties: {} },
+    execute: { url },
+  });
   const agentId = await createAgent(stack, { aiProviderId: providerId, toolIds: [toolId] });
   model.script({ text: '', toolCalls: [{ id: 'c_ssrf', name: 'internal', arguments: {} }] }, { text: 'finished' });
   const res = await stack.api('POST', `/v1/agents/${agentId}/generate`, { prompt: 'call the internal tool' });
@@ -61,7 +66,13 @@ describe('SSRF guard on http tools', () => {
 
   describe('model providers', () => {
     async function generateWith(stack: TestStack, baseUrl: string) {
-      const provider = await stack.api('POST', '/v1/ai-providers', { name: 'internal', kind: 'openai_compatible', baseUrl, apiKey: 'sk-x', defaultModel: 'm' });
+      const provider = await stack.api('POST', '/v1/ai-providers', {
+        name: 'internal',
+        kind: 'openai_compatible',
+        baseUrl,
+        apiKey: 'sk-x',
+        defaultModel: 'm',
+      });
       expect(provider.status).toBe(201);
       const agentId = await createAgent(stack, { aiProviderId: provider.body.id });
       const res = await stack.api('POST', `/v1/agents/${agentId}/generate`, { prompt: 'hello' });
@@ -88,7 +99,9 @@ describe('SSRF guard on http tools', () => {
         res.end(`<html><body><h1>Internal admin</h1><pre>token=${secret}</pre></body></html>`);
       });
       const html = await generateWith(allowed, `${tools.url}/html/v1`);
-      expect(html.message).toBe('Model provider returned 500: the error body is not a JSON error object and is not shown');
+      expect(html.message).toBe(
+        'Model provider returned 500: the error body is not a JSON error object and is not shown',
+      );
       expect(tools.requests.filter((r) => r.path === '/html/v1/chat/completions')).toHaveLength(2); // MODEL_CALL_MAX_ATTEMPTS
 
       tools.route('/plain/v1/chat/completions', (_req, res) => {
@@ -100,7 +113,9 @@ describe('SSRF guard on http tools', () => {
       expect(plain.message).not.toContain(secret);
 
       tools.route('/json/v1/chat/completions', (_req, res) =>
-        json(res, 400, { error: { message: `<b>bad</b>\u0007 model ${'x'.repeat(5000)}`, type: 'invalid_request_error', code: 'bad' } }),
+        json(res, 400, {
+          error: { message: `<b>bad</b>\u0007 model ${'x'.repeat(5000)}`, type: 'invalid_request_error', code: 'bad' },
+        }),
       );
       const jsonError = await generateWith(allowed, `${tools.url}/json/v1`);
       expect(jsonError.message).toMatch(/^Model provider returned 400: bad model x+…$/);

@@ -15,15 +15,29 @@ describe('live streaming of generation events (SSE)', () => {
   let release: () => void = () => {};
 
   beforeAll(async () => {
-    [stack, model, tools] = await Promise.all([startStack({ mode: 'processes' }), startModelServer({ chunkDelayMs: 5 }), startToolServer()]);
+    [stack, model, tools] = await Promise.all([
+      startStack({ mode: 'processes' }),
+      startModelServer({ chunkDelayMs: 5 }),
+      startToolServer(),
+    ]);
     tools.route('/gate', async (req, res) => {
       await new Promise<void>((r) => (release = r));
       json(res, 200, { opened: req.body.door });
     });
     tools.route('/quick', (req, res) => json(res, 200, { ok: req.body }));
     const providerId = await createProvider(stack, model);
-    const gate = await createTool(stack, { type: 'http', name: 'open_gate', parameters: { type: 'object', properties: { door: { type: 'string' } } }, execute: { url: `${tools.url}/gate` } });
-    const quick = await createTool(stack, { type: 'http', name: 'quick', parameters: { type: 'object', properties: {} }, execute: { url: `${tools.url}/quick` } });
+    const gate = await createTool(stack, {
+      type: 'http',
+      name: 'open_gate',
+      parameters: { type: 'object', properties: { door: { type: 'string' } } },
+      execute: { url: `${tools.url}/gate` },
+    });
+    const quick = await createTool(stack, {
+      type: 'http',
+      name: 'quick',
+      parameters: { type: 'object', properties: {} },
+      execute: { url: `${tools.url}/quick` },
+    });
     agentId = await createAgent(stack, { aiProviderId: providerId, toolIds: [gate, quick] });
   });
   afterAll(async () => {
@@ -39,12 +53,16 @@ describe('live streaming of generation events (SSE)', () => {
 
   it('a real EventSource client receives the full ordered sequence; chunks concatenate to the final text', async () => {
     const answer = 'The quick tool said ok, and this sentence is streamed in many small chunks.';
-    model.script({ text: 'Calling quick.', toolCalls: [{ id: 'q1', name: 'quick', arguments: { a: 1 } }] }, { text: answer });
+    model.script(
+      { text: 'Calling quick.', toolCalls: [{ id: 'q1', name: 'quick', arguments: { a: 1 } }] },
+      { text: answer },
+    );
     const started = await stack.api('POST', `/v1/agents/${agentId}/generate`, { prompt: 'use quick', async: true });
     const received: Array<{ id: number; type: string; data: any }> = [];
     await new Promise<void>((resolve, reject) => {
       const es = new EventSource(eventsUrl(started.body.id), {
-        fetch: (input, init) => fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), ...auth() } }),
+        fetch: (input, init) =>
+          fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), ...auth() } }),
       });
       const types = ['start', 'step_started', 'chunk', 'tool_call', 'tool_result', 'step_completed', 'done'];
       for (const t of types) {
@@ -57,34 +75,70 @@ describe('live streaming of generation events (SSE)', () => {
         });
       }
       es.onerror = (e) => {
-        if (received.at(-1)?.type !== 'done') reject(new Error(`EventSource error: ${String((e as { message?: string }).message)}`));
+        if (received.at(-1)?.type !== 'done')
+          reject(new Error(`EventSource error: ${String((e as { message?: string }).message)}`));
       };
     });
     const ids = received.map((e) => e.id);
     expect(ids).toEqual([...ids].sort((a, b) => a - b));
     expect(new Set(ids).size).toBe(ids.length);
     const types = received.map((e) => e.type).filter((t, i, all) => t !== 'chunk' || all[i - 1] !== 'chunk');
-    expect(types).toEqual(['start', 'step_started', 'chunk', 'tool_call', 'tool_result', 'step_completed', 'step_started', 'chunk', 'step_completed', 'done']);
-    expect(received.every((e) => e.data.generationId === started.body.id && typeof e.data.step === 'number')).toBe(true);
-    const step2 = received.filter((e) => e.type === 'chunk' && e.data.step === 2).map((e) => e.data.delta).join('');
+    expect(types).toEqual([
+      'start',
+      'step_started',
+      'chunk',
+      'tool_call',
+      'tool_result',
+      'step_completed',
+      'step_started',
+      'chunk',
+      'step_completed',
+      'done',
+    ]);
+    expect(received.every((e) => e.data.generationId === started.body.id && typeof e.data.step === 'number')).toBe(
+      true,
+    );
+    const step2 = received
+      .filter((e) => e.type === 'chunk' && e.data.step === 2)
+      .map((e) => e.data.delta)
+      .join('');
     const done = received.at(-1)!;
     expect(done.data.generation).toMatchObject({ status: 'completed', text: answer });
     expect(step2).toBe(done.data.generation.text);
-    expect(received.find((e) => e.type === 'tool_call')!.data).toMatchObject({ toolCallId: 'q1', toolName: 'quick', arguments: { a: 1 } });
-    expect(received.find((e) => e.type === 'tool_result')!.data).toMatchObject({ toolCallId: 'q1', status: 'success', result: { ok: { a: 1 } } });
+    expect(received.find((e) => e.type === 'tool_call')!.data).toMatchObject({
+      toolCallId: 'q1',
+      toolName: 'quick',
+      arguments: { a: 1 },
+    });
+    expect(received.find((e) => e.type === 'tool_result')!.data).toMatchObject({
+      toolCallId: 'q1',
+      status: 'success',
+      result: { ok: { a: 1 } },
+    });
   });
 
   it('stream: true on generate streams the run in the response', async () => {
     model.script({ text: 'streamed directly' });
-    const reader = await openSse(`${stack.url}/v1/agents/${agentId}/generate`, auth(), { method: 'POST', body: { prompt: 'hi', stream: true } });
+    const reader = await openSse(`${stack.url}/v1/agents/${agentId}/generate`, auth(), {
+      method: 'POST',
+      body: { prompt: 'hi', stream: true },
+    });
     expect(reader.status).toBe(200);
     await reader.ended;
     expect(reader.events.at(-1)!.event).toBe('done');
-    expect(reader.events.filter((e) => e.event === 'chunk').map((e) => e.data.delta).join('')).toBe('streamed directly');
+    expect(
+      reader.events
+        .filter((e) => e.event === 'chunk')
+        .map((e) => e.data.delta)
+        .join(''),
+    ).toBe('streamed directly');
   });
 
   it('reconnecting with Last-Event-ID gets exactly the missed events, then live ones; after completion, replay and done', async () => {
-    model.script({ text: '', toolCalls: [{ id: 'g1', name: 'open_gate', arguments: { door: 'A' } }] }, { text: 'gate opened' });
+    model.script(
+      { text: '', toolCalls: [{ id: 'g1', name: 'open_gate', arguments: { door: 'A' } }] },
+      { text: 'gate opened' },
+    );
     const gateReached = tools.nextRequest('/gate');
     const started = await stack.api('POST', `/v1/agents/${agentId}/generate`, { prompt: 'open the gate', async: true });
     const first = await openSse(eventsUrl(started.body.id), auth());
@@ -107,13 +161,19 @@ describe('live streaming of generation events (SSE)', () => {
     expect(second.events.at(-1)!.event).toBe('done');
     expect(all.events.map((e) => e.event)[0]).toBe('start');
 
-    const afterDone = await openSse(eventsUrl(started.body.id), { ...auth(), 'last-event-id': String(all.events.at(-2)!.id) });
+    const afterDone = await openSse(eventsUrl(started.body.id), {
+      ...auth(),
+      'last-event-id': String(all.events.at(-2)!.id),
+    });
     await afterDone.ended;
     expect(afterDone.events.map((e) => e.event)).toEqual(['done']);
   });
 
   it('killing the API mid-stream loses nothing: reconnect with Last-Event-ID to the restarted API', async () => {
-    model.script({ text: '', toolCalls: [{ id: 'g2', name: 'open_gate', arguments: { door: 'B' } }] }, { text: 'second gate opened' });
+    model.script(
+      { text: '', toolCalls: [{ id: 'g2', name: 'open_gate', arguments: { door: 'B' } }] },
+      { text: 'second gate opened' },
+    );
     const gateReached = tools.nextRequest('/gate');
     const started = await stack.api('POST', `/v1/agents/${agentId}/generate`, { prompt: 'open gate B', async: true });
     const first = await openSse(eventsUrl(started.body.id), auth());
@@ -128,23 +188,40 @@ describe('live streaming of generation events (SSE)', () => {
     const seen: SseEvent[] = [...first.events.filter((e) => e.id <= lastSeen.id), ...resumed.events];
     const ids = seen.map((e) => e.id);
     expect(ids).toEqual(Array.from({ length: ids.length }, (_, i) => i + 1));
-    expect(seen.at(-1)).toMatchObject({ event: 'done', data: { generation: { status: 'completed', text: 'second gate opened' } } });
+    expect(seen.at(-1)).toMatchObject({
+      event: 'done',
+      data: { generation: { status: 'completed', text: 'second gate opened' } },
+    });
   });
 
   it('stops at requires_action unless ?follow=true, which keeps the stream across the pause', async () => {
-    const ask = await createTool(stack, { type: 'client', name: 'ask', parameters: { type: 'object', properties: {} } });
-    const providerAgent = await createAgent(stack, { aiProviderId: (await stack.api('GET', '/v1/ai-providers')).body.data[0].id, toolIds: [ask] });
+    const ask = await createTool(stack, {
+      type: 'client',
+      name: 'ask',
+      parameters: { type: 'object', properties: {} },
+    });
+    const providerAgent = await createAgent(stack, {
+      aiProviderId: (await stack.api('GET', '/v1/ai-providers')).body.data[0].id,
+      toolIds: [ask],
+    });
     model.script({ text: '', toolCalls: [{ id: 'a1', name: 'ask', arguments: {} }] }, { text: 'after the pause' });
     const started = await stack.api('POST', `/v1/agents/${providerAgent}/generate`, { prompt: 'ask me', async: true });
     const plain = await openSse(eventsUrl(started.body.id), auth());
     await plain.ended;
-    expect(plain.events.at(-1)).toMatchObject({ event: 'requires_action', data: { requiredAction: { type: 'submit_tool_outputs' } } });
+    expect(plain.events.at(-1)).toMatchObject({
+      event: 'requires_action',
+      data: { requiredAction: { type: 'submit_tool_outputs' } },
+    });
     const follow = await openSse(`${eventsUrl(started.body.id)}?follow=true`, auth());
     await follow.waitFor((e) => e.event === 'requires_action');
-    const resumed = await openSse(`${stack.url}/v1/agents/${providerAgent}/generate/${started.body.id}/tool-outputs`, auth(), {
-      method: 'POST',
-      body: { toolOutputs: [{ toolCallId: 'a1', output: 'yes' }], stream: true },
-    });
+    const resumed = await openSse(
+      `${stack.url}/v1/agents/${providerAgent}/generate/${started.body.id}/tool-outputs`,
+      auth(),
+      {
+        method: 'POST',
+        body: { toolOutputs: [{ toolCallId: 'a1', output: 'yes' }], stream: true },
+      },
+    );
     await resumed.ended;
     expect(resumed.events[0]!.event).toBe('tool_result');
     expect(resumed.events.at(-1)).toMatchObject({ event: 'done', data: { generation: { text: 'after the pause' } } });
@@ -156,10 +233,16 @@ describe('live streaming of generation events (SSE)', () => {
   it('measures the delay from an event being recorded to the SSE client receiving it', async () => {
     const text = 'x'.repeat(400);
     model.script({ text, usage: { promptTokens: 1, completionTokens: 100 } });
-    const reader = await openSse(`${stack.url}/v1/agents/${agentId}/generate`, auth(), { method: 'POST', body: { prompt: 'long text', stream: true } });
+    const reader = await openSse(`${stack.url}/v1/agents/${agentId}/generate`, auth(), {
+      method: 'POST',
+      body: { prompt: 'long text', stream: true },
+    });
     await reader.ended;
     const generationId = reader.events[0]!.data.generationId as string;
-    const rows = await stack.db.generationEvent.findMany({ where: { generationId }, select: { seq: true, createdAt: true } });
+    const rows = await stack.db.generationEvent.findMany({
+      where: { generationId },
+      select: { seq: true, createdAt: true },
+    });
     const recordedAt = new Map(rows.map((r) => [r.seq, r.createdAt.getTime()]));
     const delays = reader.events.map((e) => e.receivedAt - recordedAt.get(e.id)!).sort((a, b) => a - b);
     const p50 = delays[Math.floor(delays.length / 2)]!;

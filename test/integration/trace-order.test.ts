@@ -33,7 +33,12 @@ describe('trace order', () => {
   let hooks: ToolServer;
 
   beforeAll(async () => {
-    [stack, model, tools, hooks] = await Promise.all([startStack(), startModelServer(), startToolServer(), startToolServer()]);
+    [stack, model, tools, hooks] = await Promise.all([
+      startStack(),
+      startModelServer(),
+      startToolServer(),
+      startToolServer(),
+    ]);
     tools.route('/lookup', (req, res) => json(res, 200, { found: req.body }));
     tools.route('/write', (req, res) => json(res, 200, { written: req.body }));
     hooks.route('/allow', (_req, res) => json(res, 200, { decision: 'allow' }));
@@ -95,10 +100,15 @@ describe('trace order', () => {
     );
 
     const paused = await stack.api('POST', `/v1/agents/${agentId}/generate`, { messages: history, prompt: 'go' });
-    expect(paused.body, JSON.stringify(paused.body)).toMatchObject({ status: 'requires_action', requiredAction: { type: 'approve_tool_calls' } });
+    expect(paused.body, JSON.stringify(paused.body)).toMatchObject({
+      status: 'requires_action',
+      requiredAction: { type: 'approve_tool_calls' },
+    });
     let last = paused;
     for (const approval of paused.body.requiredAction.approvals as Array<{ approvalId: string }>) {
-      last = await stack.api('POST', `/v1/generations/${paused.body.id}/approvals/${approval.approvalId}`, { approved: true });
+      last = await stack.api('POST', `/v1/generations/${paused.body.id}/approvals/${approval.approvalId}`, {
+        approved: true,
+      });
       expect(last.status, JSON.stringify(last.body)).toBe(200);
     }
     expect(last.body.status).toBe('completed');
@@ -109,7 +119,10 @@ describe('trace order', () => {
     for (let i = 1; i < ranks.length; i++) {
       const [prevStep, prevPhase] = ranks[i - 1]!;
       const [step, phase] = ranks[i]!;
-      expect(step > prevStep || (step === prevStep && phase >= prevPhase), `entry ${i}: ${JSON.stringify(entries[i])} after ${JSON.stringify(entries[i - 1])}`).toBe(true);
+      expect(
+        step > prevStep || (step === prevStep && phase >= prevPhase),
+        `entry ${i}: ${JSON.stringify(entries[i])} after ${JSON.stringify(entries[i - 1])}`,
+      ).toBe(true);
     }
     // Each PostToolUse hook comes right after the result it saw; results keep the model's call order.
     const results = entries.filter((e) => phaseOf(e) === 5 && e.step === 1);

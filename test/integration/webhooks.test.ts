@@ -11,11 +11,20 @@ function verify(secret: string, req: ReceivedToolRequest): boolean {
   const timestamp = req.headers['webhook-timestamp'] as string;
   const signatures = String(req.headers['webhook-signature'] ?? '').split(' ');
   const key = secret.startsWith('whsec_') ? Buffer.from(secret.slice(6), 'base64') : Buffer.from(secret);
-  const expected = createHmac('sha256', key).update(`${id}.${timestamp}.${JSON.stringify(req.body)}`).digest('base64');
-  return signatures.some((s) => {
-    const [version, mac] = s.split(',');
-    return version === 'v1' && !!mac && mac.length === expected.length && timingSafeEqual(Buffer.from(mac), Buffer.from(expected));
-  }) && Math.abs(Date.now() / 1000 - Number(timestamp)) < 300;
+  const expected = createHmac('sha256', key)
+    .update(`${id}.${timestamp}.${JSON.stringify(req.body)}`)
+    .digest('base64');
+  return (
+    signatures.some((s) => {
+      const [version, mac] = s.split(',');
+      return (
+        version === 'v1' &&
+        !!mac &&
+        mac.length === expected.length &&
+        timingSafeEqual(Buffer.from(mac), Buffer.from(expected))
+      );
+    }) && Math.abs(Date.now() / 1000 - Number(timestamp)) < 300
+  );
 }
 
 describe('webhooks: signed, durable deliveries of generation events', () => {
@@ -25,7 +34,11 @@ describe('webhooks: signed, durable deliveries of generation events', () => {
   let providerId: string;
 
   beforeAll(async () => {
-    [stack, model, receiver] = await Promise.all([startStack({ env: { WEBHOOK_MAX_ATTEMPTS: '4' } }), startModelServer(), startToolServer()]);
+    [stack, model, receiver] = await Promise.all([
+      startStack({ env: { WEBHOOK_MAX_ATTEMPTS: '4' } }),
+      startModelServer(),
+      startToolServer(),
+    ]);
     providerId = await createProvider(stack, model);
   });
   afterAll(async () => {
@@ -49,11 +62,19 @@ describe('webhooks: signed, durable deliveries of generation events', () => {
     receiver.route('/cb', (_req, res) => json(res, 200, { ok: true }));
     const agentId = await createAgent(stack, { aiProviderId: providerId });
     model.script({ text: 'done and delivered' });
-    const res = await stack.api('POST', `/v1/agents/${agentId}/generate`, { prompt: 'hi', callbackUrl: `${receiver.url}/cb` });
+    const res = await stack.api('POST', `/v1/agents/${agentId}/generate`, {
+      prompt: 'hi',
+      callbackUrl: `${receiver.url}/cb`,
+    });
     expect(res.body.status).toBe('completed');
     expect(res.body.callbackSecret).toMatch(/^whsec_/);
-    const delivery = await waitFor(() => receiver.requests.find((r) => r.path === '/cb' && r.body.data?.id === res.body.id));
-    expect(delivery.body).toMatchObject({ type: 'generation.completed', data: { id: res.body.id, status: 'completed', text: 'done and delivered' } });
+    const delivery = await waitFor(() =>
+      receiver.requests.find((r) => r.path === '/cb' && r.body.data?.id === res.body.id),
+    );
+    expect(delivery.body).toMatchObject({
+      type: 'generation.completed',
+      data: { id: res.body.id, status: 'completed', text: 'done and delivered' },
+    });
     expect(verify(res.body.callbackSecret, delivery)).toBe(true);
     expect(verify('whsec_' + Buffer.from('wrong').toString('base64'), delivery)).toBe(false);
     expect((await stack.api('GET', `/v1/generations/${res.body.id}`)).body.callbackSecret).toBeUndefined();
@@ -68,7 +89,11 @@ describe('webhooks: signed, durable deliveries of generation events', () => {
       }
       json(res, 204, {});
     });
-    const ask = await createTool(stack, { type: 'client', name: 'ask', parameters: { type: 'object', properties: {} } });
+    const ask = await createTool(stack, {
+      type: 'client',
+      name: 'ask',
+      parameters: { type: 'object', properties: {} },
+    });
     const agentId = await createAgent(stack, { aiProviderId: providerId, toolIds: [ask] });
     const sub = await stack.api('POST', `/v1/agents/${agentId}/webhooks`, { url: `${receiver.url}/flaky` });
     expect(sub.status).toBe(201);
@@ -78,13 +103,21 @@ describe('webhooks: signed, durable deliveries of generation events', () => {
 
     model.script({ text: '', toolCalls: [{ id: 'w1', name: 'ask', arguments: {} }] }, { text: 'finished' });
     const paused = await stack.api('POST', `/v1/agents/${agentId}/generate`, { prompt: 'pause then finish' });
-    const pausedEvent = await waitFor(() => receiver.requests.find((r) => r.path === '/flaky' && r.body.type === 'generation.requires_action' && r.body.data.id === paused.body.id));
+    const pausedEvent = await waitFor(() =>
+      receiver.requests.find(
+        (r) => r.path === '/flaky' && r.body.type === 'generation.requires_action' && r.body.data.id === paused.body.id,
+      ),
+    );
     expect(pausedEvent.body.data.requiredAction.toolCalls[0].toolCallId).toBe('w1');
     expect(verify(sub.body.secret, pausedEvent)).toBe(true);
 
-    await stack.api('POST', `/v1/agents/${agentId}/generate/${paused.body.id}/tool-outputs`, { toolOutputs: [{ toolCallId: 'w1', output: 'ok' }] });
+    await stack.api('POST', `/v1/agents/${agentId}/generate/${paused.body.id}/tool-outputs`, {
+      toolOutputs: [{ toolCallId: 'w1', output: 'ok' }],
+    });
     const completed = await waitFor(() => {
-      const hits = receiver.requests.filter((r) => r.path === '/flaky' && r.body.type === 'generation.completed' && r.body.data.id === paused.body.id);
+      const hits = receiver.requests.filter(
+        (r) => r.path === '/flaky' && r.body.type === 'generation.completed' && r.body.data.id === paused.body.id,
+      );
       return hits.length >= 3 ? hits : undefined;
     }, 30_000);
     expect(completed).toHaveLength(3);
@@ -99,7 +132,10 @@ describe('webhooks: signed, durable deliveries of generation events', () => {
       await new Promise((r) => setTimeout(r, 100));
     }
     expect(completedDelivery).toMatchObject({ status: 'delivered', attempts: 3, lastStatus: 204 });
-    const attempts = await stack.db.webhookAttempt.findMany({ where: { deliveryId: completedDelivery!.id }, orderBy: { attempt: 'asc' } });
+    const attempts = await stack.db.webhookAttempt.findMany({
+      where: { deliveryId: completedDelivery!.id },
+      orderBy: { attempt: 'asc' },
+    });
     expect(attempts.map((a) => a.statusCode)).toEqual([503, 503, 204]);
   });
 });

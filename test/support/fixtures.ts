@@ -16,14 +16,21 @@ export async function createProvider(stack: TestStack, model: ModelServer): Prom
 
 export async function createTool(stack: TestStack, body: Record<string, unknown>): Promise<string> {
   const needsParameters = body.type === 'http' || body.type === 'client';
-  const res = await stack.api('POST', '/v1/tools', { ...(needsParameters ? { parameters: { type: 'object', properties: {} } } : {}), ...body });
+  const res = await stack.api('POST', '/v1/tools', {
+    ...(needsParameters ? { parameters: { type: 'object', properties: {} } } : {}),
+    ...body,
+  });
   if (res.status !== 201) throw new Error(`tool: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.id;
 }
 
 /** Agents for loop tests leave out the builtin agent_clarify unless a test asks for it. */
 export async function createAgent(stack: TestStack, body: Record<string, unknown>): Promise<string> {
-  const res = await stack.api('POST', '/v1/agents', { name: `agent ${Math.random().toString(36).slice(2)}`, allowClarification: false, ...body });
+  const res = await stack.api('POST', '/v1/agents', {
+    name: `agent ${Math.random().toString(36).slice(2)}`,
+    allowClarification: false,
+    ...body,
+  });
   if (res.status !== 201) throw new Error(`agent: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.id;
 }
@@ -32,7 +39,10 @@ export async function createAgent(stack: TestStack, body: Record<string, unknown
 export const obj = (properties: Record<string, unknown> = {}) => ({ type: 'object', properties });
 
 /** A scripted model reply that calls one tool. */
-export const call = (name: string, args: unknown, id?: string): ScriptedReply => ({ text: '', toolCalls: [{ name, arguments: args, ...(id ? { id } : {}) }] });
+export const call = (name: string, args: unknown, id?: string): ScriptedReply => ({
+  text: '',
+  toolCalls: [{ name, arguments: args, ...(id ? { id } : {}) }],
+});
 
 /** A scripted model reply that calls several tools: [name, arguments, id?]. */
 export const calls = (...c: Array<[string, unknown, string?]>): ScriptedReply => ({

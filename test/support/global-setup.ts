@@ -23,7 +23,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await admin.connect();
   } catch (err) {
     await temporal.stop();
-    throw new Error(`Tests need PostgreSQL at ${adminDatabaseUrl} (set TEST_DATABASE_URL): ${(err as Error).message}`, { cause: err });
+    throw new Error(`Tests need PostgreSQL at ${adminDatabaseUrl} (set TEST_DATABASE_URL): ${(err as Error).message}`, {
+      cause: err,
+    });
   }
   await admin.query(`DROP DATABASE IF EXISTS ${template}`);
   await admin.query(`CREATE DATABASE ${template}`);

@@ -16,10 +16,19 @@ import { createServer, type IncomingMessage, type Server as HttpServer, type Ser
 import type { AddressInfo, Socket } from 'node:net';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  ListToolsRequestSchema,
+  McpError,
+  type CallToolResult,
+  type Tool,
+} from '@modelcontextprotocol/sdk/types.js';
 
-export const LONG_NAME_A = 'an_extremely_long_tool_name_that_goes_on_and_on_describing_what_it_does_in_detail_version_alpha_0001';
-export const LONG_NAME_B = 'an_extremely_long_tool_name_that_goes_on_and_on_describing_what_it_does_in_detail_version_beta_00002';
+export const LONG_NAME_A =
+  'an_extremely_long_tool_name_that_goes_on_and_on_describing_what_it_does_in_detail_version_alpha_0001';
+export const LONG_NAME_B =
+  'an_extremely_long_tool_name_that_goes_on_and_on_describing_what_it_does_in_detail_version_beta_00002';
 
 /** Every name the server lists, in order (`dup` twice). */
 export const HOSTILE_TOOL_NAMES = [
@@ -88,9 +97,15 @@ const LONG_DESCRIPTION_BYTES = 1024 * 1024;
 function toolList(): Tool[] {
   const object = (properties: Record<string, object> = {}) => ({ type: 'object' as const, properties });
   const bigSchemaProperties: Record<string, object> = {};
-  for (let i = 0; i < 400; i++) bigSchemaProperties[`field_${i}`] = { type: 'string', description: `Field number ${i} of a very wide schema` };
+  for (let i = 0; i < 400; i++)
+    bigSchemaProperties[`field_${i}`] = { type: 'string', description: `Field number ${i} of a very wide schema` };
   return [
-    { name: 'echo', description: 'Echoes the message back', inputSchema: object({ message: { type: 'string' } }), annotations: { readOnlyHint: true, idempotentHint: true } },
+    {
+      name: 'echo',
+      description: 'Echoes the message back',
+      inputSchema: object({ message: { type: 'string' } }),
+      annotations: { readOnlyHint: true, idempotentHint: true },
+    },
     { name: 'dup', description: 'The first tool called dup', inputSchema: object() },
     { name: 'dup', description: 'The second tool called dup (must not replace the first)', inputSchema: object() },
     { name: 'files/read', description: 'A name with a slash', inputSchema: object({ path: { type: 'string' } }) },
@@ -100,9 +115,18 @@ function toolList(): Tool[] {
     { name: 'huge_text', description: 'Returns a 20 MB text (SSE framing)', inputSchema: object() },
     { name: 'huge_json', description: 'Returns a 20 MB text (JSON framing)', inputSchema: object() },
     { name: 'never_answers', description: 'Never answers', inputSchema: object() },
-    { name: 'fails', description: 'Returns isError: true', inputSchema: object(), annotations: { destructiveHint: false, openWorldHint: 'yes' as never } },
+    {
+      name: 'fails',
+      description: 'Returns isError: true',
+      inputSchema: object(),
+      annotations: { destructiveHint: false, openWorldHint: 'yes' as never },
+    },
     { name: 'big_description', description: 'D'.repeat(LONG_DESCRIPTION_BYTES), inputSchema: object() },
-    { name: 'big_schema', description: 'An input schema over 20,000 characters', inputSchema: object(bigSchemaProperties) },
+    {
+      name: 'big_schema',
+      description: 'An input schema over 20,000 characters',
+      inputSchema: object(bigSchemaProperties),
+    },
   ];
 }
 
@@ -123,13 +147,23 @@ async function readJsonBody(req: IncomingMessage): Promise<unknown> {
   return JSON.parse(Buffer.concat(chunks).toString('utf8'));
 }
 
-const isRequest = (body: unknown, method: string): body is { id: string | number; method: string; params?: { name?: unknown } } =>
+const isRequest = (
+  body: unknown,
+  method: string,
+): body is { id: string | number; method: string; params?: { name?: unknown } } =>
   typeof body === 'object' && body !== null && (body as { method?: unknown }).method === method && 'id' in body;
 
 export async function startHostileMcpServer(options: HostileMcpServerOptions = {}): Promise<HostileMcpServer> {
   const hugeBytes = options.hugeBytes ?? 20 * 1024 * 1024;
   const pageSize = options.pageSize ?? 5;
-  const stats: HostileMcpServerStats = { connections: 0, initializations: 0, unknownSessions: 0, toolCalls: [], hugeBytesSent: 0, initializeHeaders: [] };
+  const stats: HostileMcpServerStats = {
+    connections: 0,
+    initializations: 0,
+    unknownSessions: 0,
+    toolCalls: [],
+    hugeBytesSent: 0,
+    initializeHeaders: [],
+  };
   const transports = new Map<string, StreamableHTTPServerTransport>();
   const sockets = new Set<Socket>();
   /** Resolvers of never_answers calls, released on stop so no promise outlives the server. */
@@ -177,7 +211,12 @@ export async function startHostileMcpServer(options: HostileMcpServerOptions = {
   }
 
   /** Writes a huge tools/call result chunk by chunk, waiting for the socket to drain. */
-  async function streamHuge(res: ServerResponse, id: string | number, sessionId: string, framing: 'sse' | 'json'): Promise<void> {
+  async function streamHuge(
+    res: ServerResponse,
+    id: string | number,
+    sessionId: string,
+    framing: 'sse' | 'json',
+  ): Promise<void> {
     res.writeHead(200, {
       'content-type': framing === 'sse' ? 'text/event-stream' : 'application/json',
       'cache-control': 'no-cache',
@@ -224,15 +263,22 @@ export async function startHostileMcpServer(options: HostileMcpServerOptions = {
     if (req.method === 'GET') {
       if (!options.getStream || !known) {
         req.resume();
-        return sendJson(res, 405, { jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed' }, id: null }, { allow: 'POST, DELETE' });
+        return sendJson(
+          res,
+          405,
+          { jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed' }, id: null },
+          { allow: 'POST, DELETE' },
+        );
       }
       return known.handleRequest(req, res);
     }
     if (req.method === 'DELETE') {
-      if (!known) return sendJson(res, 400, { jsonrpc: '2.0', error: { code: -32000, message: 'Missing session id' }, id: null });
+      if (!known)
+        return sendJson(res, 400, { jsonrpc: '2.0', error: { code: -32000, message: 'Missing session id' }, id: null });
       return known.handleRequest(req, res);
     }
-    if (req.method !== 'POST') return sendJson(res, 405, { error: 'method not allowed' }, { allow: 'GET, POST, DELETE' });
+    if (req.method !== 'POST')
+      return sendJson(res, 405, { error: 'method not allowed' }, { allow: 'GET, POST, DELETE' });
 
     const body = await readJsonBody(req);
     if (known && sessionId) {
@@ -241,14 +287,23 @@ export async function startHostileMcpServer(options: HostileMcpServerOptions = {
         stats.toolCalls.push(name);
         if (api.forgetSessionsOnCall) {
           stats.unknownSessions++;
-          return sendJson(res, 404, { jsonrpc: '2.0', error: { code: -32001, message: 'Session not found' }, id: null });
+          return sendJson(res, 404, {
+            jsonrpc: '2.0',
+            error: { code: -32001, message: 'Session not found' },
+            id: null,
+          });
         }
-        if (name === 'huge_text' || name === 'huge_json') return streamHuge(res, body.id, sessionId, name === 'huge_text' ? 'sse' : 'json');
+        if (name === 'huge_text' || name === 'huge_json')
+          return streamHuge(res, body.id, sessionId, name === 'huge_text' ? 'sse' : 'json');
       }
       return known.handleRequest(req, res, body);
     }
     if (!isRequest(body, 'initialize')) {
-      return sendJson(res, 400, { jsonrpc: '2.0', error: { code: -32000, message: 'Bad Request: no session id' }, id: null });
+      return sendJson(res, 400, {
+        jsonrpc: '2.0',
+        error: { code: -32000, message: 'Bad Request: no session id' },
+        id: null,
+      });
     }
     stats.initializations++;
     stats.initializeHeaders.push({ ...req.headers });
@@ -258,7 +313,8 @@ export async function startHostileMcpServer(options: HostileMcpServerOptions = {
   function listen(): Promise<void> {
     const server = createServer((req, res) => {
       handle(req, res).catch((err: unknown) => {
-        if (!res.headersSent) sendJson(res, 500, { jsonrpc: '2.0', error: { code: -32603, message: String(err) }, id: null });
+        if (!res.headersSent)
+          sendJson(res, 500, { jsonrpc: '2.0', error: { code: -32603, message: String(err) }, id: null });
         else res.destroy();
       });
     });

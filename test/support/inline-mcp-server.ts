@@ -6,7 +6,9 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
  * A small stateless MCP server (Streamable HTTP, a fresh SDK server per request) whose tools a
  * test registers itself; for tests that need tool behaviour server-everything does not offer.
  */
-export async function startInlineMcpServer(register: (server: McpServer) => void): Promise<{ url: string; close(): Promise<void> }> {
+export async function startInlineMcpServer(
+  register: (server: McpServer) => void,
+): Promise<{ url: string; close(): Promise<void> }> {
   const http: Server = createServer(async (req, res) => {
     const server = new McpServer({ name: 'inline-test-server', version: '1.0.0' });
     register(server);

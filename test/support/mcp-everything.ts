@@ -106,7 +106,10 @@ async function launch(transport: EverythingTransport, port: number, readyTimeout
     if (child.exitCode !== null || child.signalCode !== null) resolve();
     else child.once('exit', () => resolve());
   });
-  exited.then(() => live.delete(child), () => undefined);
+  exited.then(
+    () => live.delete(child),
+    () => undefined,
+  );
 
   let stopping: Promise<void> | undefined;
   const stop = () =>
@@ -132,7 +135,9 @@ async function launch(transport: EverythingTransport, port: number, readyTimeout
     if (readyLine.test(out) && (await accepts(port))) break;
     if (Date.now() > deadline) {
       await stop();
-      throw new Error(`server-everything (${transport}) did not accept connections on port ${port} within ${readyTimeoutMs} ms:\n${out}`);
+      throw new Error(
+        `server-everything (${transport}) did not accept connections on port ${port} within ${readyTimeoutMs} ms:\n${out}`,
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
@@ -156,7 +161,10 @@ export interface EverythingOptions {
  * Starts server-everything on a loopback port and waits until it accepts connections.
  * With a free port chosen here, retries with another one if it was taken in the meantime.
  */
-export async function startEverythingServer(transport: EverythingTransport = 'streamableHttp', options: EverythingOptions = {}): Promise<EverythingServer> {
+export async function startEverythingServer(
+  transport: EverythingTransport = 'streamableHttp',
+  options: EverythingOptions = {},
+): Promise<EverythingServer> {
   const readyTimeoutMs = options.readyTimeoutMs ?? 20_000;
   if (options.port !== undefined) return launch(transport, options.port, readyTimeoutMs);
   let lastError: unknown;

@@ -172,17 +172,18 @@ export async function startModelServer(
       return sendError(res, 400, errorBody('The request body must be a JSON object.', 'invalid_request_error', null));
     }
     if (typeof body.model !== 'string' || body.model === '') {
-      return sendError(
-        res,
-        400,
-        errorBody('you must provide a model parameter', 'invalid_request_error', null, null),
-      );
+      return sendError(res, 400, errorBody('you must provide a model parameter', 'invalid_request_error', null, null));
     }
     if (!Array.isArray(body.messages)) {
       return sendError(
         res,
         400,
-        errorBody("Missing required parameter: 'messages'.", 'invalid_request_error', 'missing_required_parameter', 'messages'),
+        errorBody(
+          "Missing required parameter: 'messages'.",
+          'invalid_request_error',
+          'missing_required_parameter',
+          'messages',
+        ),
       );
     }
 
@@ -467,7 +468,11 @@ function sendJson(res: ServerResponse, status: number, body: unknown, headers: R
 function sendError(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   if (typeof body !== 'string') return sendJson(res, status, body, headers);
   if (res.destroyed || res.headersSent) return;
-  res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', 'content-length': Buffer.byteLength(body), ...headers });
+  res.writeHead(status, {
+    'content-type': 'text/plain; charset=utf-8',
+    'content-length': Buffer.byteLength(body),
+    ...headers,
+  });
   res.end(body);
 }
 
@@ -482,15 +487,15 @@ function defaultErrorBody(status: number): Json {
     case 401:
       return errorBody('Incorrect API key provided.', 'invalid_request_error', 'invalid_api_key');
     case 403:
-      return errorBody('You are not allowed to access this resource.', 'invalid_request_error', 'unsupported_country_region_territory');
+      return errorBody(
+        'You are not allowed to access this resource.',
+        'invalid_request_error',
+        'unsupported_country_region_territory',
+      );
     case 404:
       return errorBody('The requested resource does not exist.', 'invalid_request_error', 'model_not_found');
     case 429:
-      return errorBody(
-        'Rate limit reached for requests. Please try again later.',
-        'requests',
-        'rate_limit_exceeded',
-      );
+      return errorBody('Rate limit reached for requests. Please try again later.', 'requests', 'rate_limit_exceeded');
     case 503:
       return errorBody('The engine is currently overloaded, please try again later.', 'server_error', null);
     default:

@@ -11,7 +11,11 @@ export interface ServiceProcess {
   kill(signal?: NodeJS.Signals): Promise<void>;
 }
 
-export async function spawnService(kind: 'api' | 'worker', env: Record<string, string>, readyTimeoutMs = 60_000): Promise<ServiceProcess> {
+export async function spawnService(
+  kind: 'api' | 'worker',
+  env: Record<string, string>,
+  readyTimeoutMs = 60_000,
+): Promise<ServiceProcess> {
   const entry = kind === 'api' ? join(root, 'api', 'main.ts') : join(root, 'worker.ts');
   const child = spawn(process.execPath, ['--import', 'tsx', entry], {
     cwd: root,
@@ -29,7 +33,10 @@ export async function spawnService(kind: 'api' | 'worker', env: Record<string, s
   // The worker prints a marker once it polls; the API is ready when /healthz answers.
   const isReady = async () => {
     if (kind === 'worker') return /WORKER_READY/.test(out);
-    return fetch(`http://127.0.0.1:${env.PORT}/healthz`).then((r) => r.ok, () => false);
+    return fetch(`http://127.0.0.1:${env.PORT}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
   };
   const deadline = Date.now() + readyTimeoutMs;
   while (!(await isReady())) {

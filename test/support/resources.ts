@@ -15,7 +15,13 @@ export function expectStatus(res: ApiResponse, status: number): void {
 }
 
 /** A request with another API key (or none). */
-export async function callAs(stack: TestStack, key: string | null, method: string, path: string, body?: unknown): Promise<ApiResponse> {
+export async function callAs(
+  stack: TestStack,
+  key: string | null,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<ApiResponse> {
   const res = await fetch(stack.url + path, {
     method,
     headers: {
@@ -35,7 +41,10 @@ export async function callAs(stack: TestStack, key: string | null, method: strin
 }
 
 /** A second project with an admin key, written directly (there is no API to create projects). */
-export async function createProjectWithKey(stack: TestStack, name = 'other project'): Promise<{ projectId: string; key: string }> {
+export async function createProjectWithKey(
+  stack: TestStack,
+  name = 'other project',
+): Promise<{ projectId: string; key: string }> {
   const projectId = newId('project');
   const key = `da_other_${newId('apiKey').slice(4)}${Math.random().toString(36).slice(2)}`;
   await stack.db.project.create({ data: { id: projectId, name } });
@@ -53,7 +62,11 @@ export async function createProjectWithKey(stack: TestStack, name = 'other proje
 }
 
 /** Creates an API key through the API with the stack's admin key and returns its secret. */
-export async function mintKey(stack: TestStack, statements: unknown[], as: string = stack.apiKey): Promise<{ id: string; key: string }> {
+export async function mintKey(
+  stack: TestStack,
+  statements: unknown[],
+  as: string = stack.apiKey,
+): Promise<{ id: string; key: string }> {
   const res = await callAs(stack, as, 'POST', '/v1/api-keys', { name: 'test key', policy: { statements } });
   if (res.status !== 201) throw new Error(`api key: ${res.status} ${JSON.stringify(res.body)}`);
   return { id: res.body.id, key: res.body.key };

@@ -23,7 +23,8 @@ export function servedRoutes(app: Express): string[] {
         const paths = Array.isArray(layer.route.path) ? layer.route.path : [layer.route.path];
         for (const p of paths) {
           for (const [method, on] of Object.entries(layer.route.methods)) {
-            if (on && method !== '_all') out.add(`${method.toUpperCase()} ${join(prefix, p).replace(/:(\w+)/g, '{$1}')}`);
+            if (on && method !== '_all')
+              out.add(`${method.toUpperCase()} ${join(prefix, p).replace(/:(\w+)/g, '{$1}')}`);
           }
         }
       } else if (layer.handle?.stack) {

@@ -16,11 +16,19 @@ export interface SseReader {
   close(): void;
 }
 
-export async function openSse(url: string, headers: Record<string, string>, init: { method?: string; body?: unknown } = {}): Promise<SseReader & { status: number }> {
+export async function openSse(
+  url: string,
+  headers: Record<string, string>,
+  init: { method?: string; body?: unknown } = {},
+): Promise<SseReader & { status: number }> {
   const controller = new AbortController();
   const res = await fetch(url, {
     method: init.method ?? 'GET',
-    headers: { accept: 'text/event-stream', ...headers, ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}) },
+    headers: {
+      accept: 'text/event-stream',
+      ...headers,
+      ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
+    },
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
     signal: controller.signal,
   });
@@ -44,11 +52,17 @@ export async function openSse(url: string, headers: Record<string, string>, init
             if (line.startsWith(':')) comments.push(line.slice(1).trim());
             else {
               const i = line.indexOf(':');
-              fields[line.slice(0, i)] = (fields[line.slice(0, i)] ? `${fields[line.slice(0, i)]}\n` : '') + line.slice(i + 1).replace(/^ /, '');
+              fields[line.slice(0, i)] =
+                (fields[line.slice(0, i)] ? `${fields[line.slice(0, i)]}\n` : '') + line.slice(i + 1).replace(/^ /, '');
             }
           }
           if (fields.data !== undefined) {
-            events.push({ id: Number(fields.id), event: fields.event ?? 'message', data: JSON.parse(fields.data), receivedAt: Date.now() });
+            events.push({
+              id: Number(fields.id),
+              event: fields.event ?? 'message',
+              data: JSON.parse(fields.data),
+              receivedAt: Date.now(),
+            });
             notify();
           }
         }

@@ -82,7 +82,14 @@ export class TestStack {
       this.apiProcess = await spawnService('api', this.processEnv);
     } else {
       const logger = createLogger('warn', 'api-test');
-      const app = createApp({ env: this.env, db: this.db, temporal: this.temporal, feed: this.runtime.feed, secrets: this.runtime.secrets, logger });
+      const app = createApp({
+        env: this.env,
+        db: this.db,
+        temporal: this.temporal,
+        feed: this.runtime.feed,
+        secrets: this.runtime.secrets,
+        logger,
+      });
       this.server = await new Promise<Server>((done) => {
         const s = app.listen(port, '127.0.0.1', () => done(s));
       });
@@ -104,7 +111,13 @@ export class TestStack {
       namespace: this.env.TEMPORAL_NAMESPACE,
       taskQueue: this.taskQueue,
       workflowBundle: { codePath: inject('workflowBundlePath') },
-      deps: { db: this.db, feed: this.runtime.feed, secrets: this.runtime.secrets, dispatcher: this.runtime.dispatcher, modelTimeoutMs: 30_000 },
+      deps: {
+        db: this.db,
+        feed: this.runtime.feed,
+        secrets: this.runtime.secrets,
+        dispatcher: this.runtime.dispatcher,
+        modelTimeoutMs: 30_000,
+      },
     });
     const running = instance.run();
     this.worker = {
@@ -136,7 +149,12 @@ export class TestStack {
     this.apiProcess = await spawnService('api', this.processEnv);
   }
 
-  async api<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<ApiResponse<T>> {
+  async api<T = any>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<ApiResponse<T>> {
     const res = await fetch(this.url + path, {
       method,
       headers: {

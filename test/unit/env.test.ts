@@ -100,7 +100,9 @@ describe('loadConfig', () => {
   });
 
   it('an empty required variable counts as missing', () => {
-    expect(configError(() => loadConfig({ ...serviceEnv, TEMPORAL_ADDRESS: '  ' }, 'service')).variable).toBe('TEMPORAL_ADDRESS');
+    expect(configError(() => loadConfig({ ...serviceEnv, TEMPORAL_ADDRESS: '  ' }, 'service')).variable).toBe(
+      'TEMPORAL_ADDRESS',
+    );
   });
 
   it('splits SSRF_ALLOWLIST into a trimmed list without empty entries', () => {
@@ -122,7 +124,11 @@ describe('loadConfig: empty values and lists', () => {
   });
   it('rejects a malformed SSRF_ALLOWLIST entry, naming the variable', () => {
     expect(() => loadConfig({ SSRF_ALLOWLIST: '127.0.0.1,10.0.0.0/33' }, 'dev')).toThrow(/SSRF_ALLOWLIST/);
-    expect(loadConfig({ SSRF_ALLOWLIST: 'tools.internal, 10.0.0.0/8 ,::1' }, 'dev').SSRF_ALLOWLIST).toEqual(['tools.internal', '10.0.0.0/8', '::1']);
+    expect(loadConfig({ SSRF_ALLOWLIST: 'tools.internal, 10.0.0.0/8 ,::1' }, 'dev').SSRF_ALLOWLIST).toEqual([
+      'tools.internal',
+      '10.0.0.0/8',
+      '::1',
+    ]);
   });
   it('parses SECRETS_PREVIOUS_KEYS and rejects malformed pairs', () => {
     const key = Buffer.alloc(32, 7).toString('base64');

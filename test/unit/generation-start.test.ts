@@ -72,7 +72,14 @@ const tools = [
   makeTool(T_CLIENT, 'checkpoint', { type: 'client', execute: null }),
 ];
 const opts = { maxStepsCap: 50, modelAttempts: 4, modelTimeoutSeconds: 90 };
-const body = (b: Partial<GenerateRequest> = {}): GenerateRequest => ({ prompt: 'hi', maxCallDepth: 10, async: false, stream: false, waitSeconds: 60, ...b });
+const body = (b: Partial<GenerateRequest> = {}): GenerateRequest => ({
+  prompt: 'hi',
+  maxCallDepth: 10,
+  async: false,
+  stream: false,
+  waitSeconds: 60,
+  ...b,
+});
 
 function apiError(fn: () => unknown): ApiError {
   try {
@@ -86,7 +93,9 @@ function apiError(fn: () => unknown): ApiError {
 
 describe('renderInstructions', () => {
   it('replaces {{name}} with and without inner spaces', () => {
-    expect(renderInstructions('Hi {{name}}, {{  name  }} and {{ city }}.', { name: 'Ada', city: 'Paris' })).toBe('Hi Ada, Ada and Paris.');
+    expect(renderInstructions('Hi {{name}}, {{  name  }} and {{ city }}.', { name: 'Ada', city: 'Paris' })).toBe(
+      'Hi Ada, Ada and Paris.',
+    );
   });
 
   it('keeps unknown placeholders as written', () => {
@@ -135,11 +144,19 @@ describe('buildPlan', () => {
 
   it('defaults to auto, all tools active, no rules, no stop conditions', () => {
     const plan = buildPlan(makeAgent(), tools, body(), opts);
-    expect(plan).toMatchObject({ toolChoice: 'auto', activeToolIds: null, stepRules: [], stopConditions: [], maxSteps: 20 });
+    expect(plan).toMatchObject({
+      toolChoice: 'auto',
+      activeToolIds: null,
+      stepRules: [],
+      stopConditions: [],
+      maxSteps: 20,
+    });
   });
 
   it('an agent with activeToolIds explicitly set to [] has no active tools (not "all")', () => {
-    expect(buildPlan(makeAgent({ activeToolIds: [], activeToolIdsSet: true }), tools, body(), opts).activeToolIds).toEqual([]);
+    expect(
+      buildPlan(makeAgent({ activeToolIds: [], activeToolIdsSet: true }), tools, body(), opts).activeToolIds,
+    ).toEqual([]);
   });
 
   it('request overrides beat the agent config', () => {
@@ -183,7 +200,17 @@ describe('buildPlan', () => {
 
   it('rejects step-rule activeToolIds that are not attached with a 422 naming the rule', () => {
     const err = apiError(() =>
-      buildPlan(makeAgent(), tools, body({ stepRules: [{ step: 1, activeToolIds: [T_SEARCH] }, { step: 2, activeToolIds: [T_DETACHED] }] }), opts),
+      buildPlan(
+        makeAgent(),
+        tools,
+        body({
+          stepRules: [
+            { step: 1, activeToolIds: [T_SEARCH] },
+            { step: 2, activeToolIds: [T_DETACHED] },
+          ],
+        }),
+        opts,
+      ),
     );
     expect(err.status).toBe(422);
     expect(err.details).toEqual({ path: 'body.stepRules.1.activeToolIds' });
@@ -207,13 +234,27 @@ describe('buildPlan', () => {
 
   it('adds the builtin agent_clarify, always offered, unless the agent disables it', () => {
     const plan = buildPlan(makeAgent(), tools, body(), opts);
-    expect(plan.tools.at(-1)).toEqual({ id: 'builtin:agent_clarify', name: 'agent_clarify', type: 'builtin', readOnly: false, hasExecutor: true, timeoutSeconds: 30, alwaysOffered: true });
+    expect(plan.tools.at(-1)).toEqual({
+      id: 'builtin:agent_clarify',
+      name: 'agent_clarify',
+      type: 'builtin',
+      readOnly: false,
+      hasExecutor: true,
+      timeoutSeconds: 30,
+      alwaysOffered: true,
+    });
   });
 
   it('sets requireToolUse when the prompt matches a requireToolFor guardrail, and reviewFinalText for blockPatterns', () => {
     const agent = makeAgent({ guardrails: { blockPatterns: ['secret'], requireToolFor: ['weather|forecast'] } });
-    expect(buildPlan(agent, tools, body({ prompt: 'What is the Weather in Paris?' }), opts)).toMatchObject({ requireToolUse: true, reviewFinalText: true });
+    expect(buildPlan(agent, tools, body({ prompt: 'What is the Weather in Paris?' }), opts)).toMatchObject({
+      requireToolUse: true,
+      reviewFinalText: true,
+    });
     expect(buildPlan(agent, tools, body({ prompt: 'Tell me a joke' }), opts)).toMatchObject({ requireToolUse: false });
-    expect(buildPlan(makeAgent(), tools, body(), opts)).toMatchObject({ requireToolUse: false, reviewFinalText: false });
+    expect(buildPlan(makeAgent(), tools, body(), opts)).toMatchObject({
+      requireToolUse: false,
+      reviewFinalText: false,
+    });
   });
 });

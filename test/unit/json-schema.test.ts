@@ -43,13 +43,23 @@ describe('tool parameters as JSON Schema', () => {
   });
 
   it('compiles regular expressions and resolves $refs locally only', () => {
-    expect(paths({ type: 'object', properties: { a: { type: 'string', pattern: '([' } } })).toEqual(['properties.a.pattern']);
+    expect(paths({ type: 'object', properties: { a: { type: 'string', pattern: '([' } } })).toEqual([
+      'properties.a.pattern',
+    ]);
     expect(paths({ type: 'object', patternProperties: { '(': {} } })).toEqual(['patternProperties.(']);
-    expect(paths({ type: 'object', properties: { a: { $ref: '#/definitions/missing' } } })).toEqual(['properties.a.$ref']);
-    expect(paths({ type: 'object', properties: { a: { $ref: 'https://example.com/s.json' } } })).toEqual(['properties.a.$ref']);
+    expect(paths({ type: 'object', properties: { a: { $ref: '#/definitions/missing' } } })).toEqual([
+      'properties.a.$ref',
+    ]);
+    expect(paths({ type: 'object', properties: { a: { $ref: 'https://example.com/s.json' } } })).toEqual([
+      'properties.a.$ref',
+    ]);
     // Property names that look like keywords are names, and enum/default values are data.
-    expect(jsonSchemaProblems({ type: 'object', properties: { pattern: { type: 'string' }, $ref: { type: 'string' } } })).toEqual([]);
-    expect(jsonSchemaProblems({ type: 'object', properties: { a: { enum: [{ $ref: 'nowhere', pattern: '(' }] } } })).toEqual([]);
+    expect(
+      jsonSchemaProblems({ type: 'object', properties: { pattern: { type: 'string' }, $ref: { type: 'string' } } }),
+    ).toEqual([]);
+    expect(
+      jsonSchemaProblems({ type: 'object', properties: { a: { enum: [{ $ref: 'nowhere', pattern: '(' }] } } }),
+    ).toEqual([]);
   });
 
   it('refuses other dialects, deep and huge schemas', () => {
@@ -57,7 +67,10 @@ describe('tool parameters as JSON Schema', () => {
     let deep: Record<string, unknown> = { type: 'string' };
     for (let i = 0; i < 40; i++) deep = { type: 'object', properties: { a: deep } };
     expect(jsonSchemaProblems(deep)[0]!.message).toMatch(/deeper than 32/);
-    const wide = { type: 'object', properties: Object.fromEntries(Array.from({ length: 21_000 }, (_, i) => [`p${i}`, true])) };
+    const wide = {
+      type: 'object',
+      properties: Object.fromEntries(Array.from({ length: 21_000 }, (_, i) => [`p${i}`, true])),
+    };
     expect(jsonSchemaProblems(wide)[0]!.message).toMatch(/more than 20000 values/);
   });
 });

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { resolveStepControls, toolsForStep, type StepControls, type SubmittedControls } from '../../workflows/loop/controls.js';
+import {
+  resolveStepControls,
+  toolsForStep,
+  type StepControls,
+  type SubmittedControls,
+} from '../../workflows/loop/controls.js';
 import type { LoopPlan, PlannedTool } from '../../contracts/generation/index.js';
 
 const tool = (id: string, name: string, extra: Partial<PlannedTool> = {}): PlannedTool => ({
@@ -43,20 +48,28 @@ describe('resolveStepControls', () => {
 
   it('submitted defaults beat the plan', () => {
     const plan = makePlan({ toolChoice: 'auto', activeToolIds: [SEARCH.id] });
-    const submitted: SubmittedControls = { stepRules: [], defaults: { toolChoice: 'required', activeToolIds: [TESTS.id] } };
+    const submitted: SubmittedControls = {
+      stepRules: [],
+      defaults: { toolChoice: 'required', activeToolIds: [TESTS.id] },
+    };
     expect(resolveStepControls(7, plan, submitted)).toEqual({ toolChoice: 'required', activeToolIds: [TESTS.id] });
   });
 
   it('a planned step rule beats submitted defaults, on its step only', () => {
     const plan = makePlan({ stepRules: [{ step: 2, toolChoice: 'none', activeToolIds: [CHECKPOINT.id] }] });
-    const submitted: SubmittedControls = { stepRules: [], defaults: { toolChoice: 'required', activeToolIds: [TESTS.id] } };
+    const submitted: SubmittedControls = {
+      stepRules: [],
+      defaults: { toolChoice: 'required', activeToolIds: [TESTS.id] },
+    };
     expect(resolveStepControls(2, plan, submitted)).toEqual({ toolChoice: 'none', activeToolIds: [CHECKPOINT.id] });
     expect(resolveStepControls(3, plan, submitted)).toEqual({ toolChoice: 'required', activeToolIds: [TESTS.id] });
   });
 
   it('a submitted step rule beats the planned rule for the same step', () => {
     const plan = makePlan({ stepRules: [{ step: 4, toolChoice: { type: 'tool', toolName: 'run_tests' } }] });
-    const submitted: SubmittedControls = { stepRules: [{ step: 4, toolChoice: { type: 'tool', toolName: 'search_code' } }] };
+    const submitted: SubmittedControls = {
+      stepRules: [{ step: 4, toolChoice: { type: 'tool', toolName: 'search_code' } }],
+    };
     expect(resolveStepControls(4, plan, submitted).toolChoice).toEqual({ type: 'tool', toolName: 'search_code' });
   });
 
@@ -68,18 +81,28 @@ describe('resolveStepControls', () => {
   });
 
   it('next-step overrides beat step rules, defaults and plan', () => {
-    const plan = makePlan({ toolChoice: 'none', activeToolIds: [], stepRules: [{ step: 3, toolChoice: 'none', activeToolIds: [CHECKPOINT.id] }] });
+    const plan = makePlan({
+      toolChoice: 'none',
+      activeToolIds: [],
+      stepRules: [{ step: 3, toolChoice: 'none', activeToolIds: [CHECKPOINT.id] }],
+    });
     const submitted: SubmittedControls = {
       next: { step: 3, toolChoice: { type: 'tool', toolName: 'run_tests' }, activeToolIds: [TESTS.id] },
       stepRules: [{ step: 3, toolChoice: 'auto', activeToolIds: [SEARCH.id] }],
       defaults: { toolChoice: 'required', activeToolIds: [SEARCH.id, TESTS.id] },
     };
-    expect(resolveStepControls(3, plan, submitted)).toEqual({ toolChoice: { type: 'tool', toolName: 'run_tests' }, activeToolIds: [TESTS.id] });
+    expect(resolveStepControls(3, plan, submitted)).toEqual({
+      toolChoice: { type: 'tool', toolName: 'run_tests' },
+      activeToolIds: [TESTS.id],
+    });
   });
 
   it('next-step overrides apply to their step only', () => {
     const plan = makePlan({ toolChoice: 'auto' });
-    const submitted: SubmittedControls = { next: { step: 3, toolChoice: 'required', activeToolIds: [TESTS.id] }, stepRules: [] };
+    const submitted: SubmittedControls = {
+      next: { step: 3, toolChoice: 'required', activeToolIds: [TESTS.id] },
+      stepRules: [],
+    };
     expect(resolveStepControls(2, plan, submitted)).toEqual({ toolChoice: 'auto', activeToolIds: null });
     expect(resolveStepControls(3, plan, submitted)).toEqual({ toolChoice: 'required', activeToolIds: [TESTS.id] });
     expect(resolveStepControls(4, plan, submitted)).toEqual({ toolChoice: 'auto', activeToolIds: null });
@@ -95,7 +118,11 @@ describe('resolveStepControls', () => {
     expect(resolveStepControls(2, plan, a)).toEqual({ toolChoice: 'required', activeToolIds: [TESTS.id] });
 
     // toolChoice from the next-step override, activeToolIds from defaults.
-    const b: SubmittedControls = { next: { step: 2, toolChoice: 'none' }, stepRules: [], defaults: { activeToolIds: [SEARCH.id] } };
+    const b: SubmittedControls = {
+      next: { step: 2, toolChoice: 'none' },
+      stepRules: [],
+      defaults: { activeToolIds: [SEARCH.id] },
+    };
     expect(resolveStepControls(2, plan, b)).toEqual({ toolChoice: 'none', activeToolIds: [SEARCH.id] });
 
     // activeToolIds from the step rule, toolChoice from the plan.
@@ -120,8 +147,18 @@ describe('resolveStepControls', () => {
     };
 
     it.each([
-      { step: 3, toolChoice: { type: 'tool', toolName: 'run_tests' }, activeToolIds: [TESTS.id], offered: ['run_tests'] },
-      { step: 4, toolChoice: { type: 'tool', toolName: 'search_code' }, activeToolIds: [SEARCH.id], offered: ['search_code'] },
+      {
+        step: 3,
+        toolChoice: { type: 'tool', toolName: 'run_tests' },
+        activeToolIds: [TESTS.id],
+        offered: ['run_tests'],
+      },
+      {
+        step: 4,
+        toolChoice: { type: 'tool', toolName: 'search_code' },
+        activeToolIds: [SEARCH.id],
+        offered: ['search_code'],
+      },
       { step: 5, toolChoice: 'required', activeToolIds: null, offered: ['search_code', 'run_tests', 'checkpoint'] },
       { step: 6, toolChoice: 'required', activeToolIds: null, offered: ['search_code', 'run_tests', 'checkpoint'] },
       { step: 19, toolChoice: 'required', activeToolIds: null, offered: ['search_code', 'run_tests', 'checkpoint'] },
@@ -176,15 +213,27 @@ describe('toolsForStep', () => {
   });
 
   it('offers a forced tool even outside the active set', () => {
-    const offer = toolsForStep(1, plan, controls({ toolChoice: { type: 'tool', toolName: 'run_tests' }, activeToolIds: [SEARCH.id] }));
+    const offer = toolsForStep(
+      1,
+      plan,
+      controls({ toolChoice: { type: 'tool', toolName: 'run_tests' }, activeToolIds: [SEARCH.id] }),
+    );
     expect(offer.tools.map((t) => t.name).sort()).toEqual(['run_tests', 'search_code']);
     expect(offer.toolChoice).toEqual({ type: 'tool', toolName: 'run_tests' });
     expect(offer.withheld).toBe(false);
   });
 
   it('offers a forced tool when no tools are active', () => {
-    const offer = toolsForStep(1, plan, controls({ toolChoice: { type: 'tool', toolName: 'checkpoint' }, activeToolIds: [] }));
-    expect(offer).toEqual({ tools: [CHECKPOINT], toolChoice: { type: 'tool', toolName: 'checkpoint' }, withheld: false });
+    const offer = toolsForStep(
+      1,
+      plan,
+      controls({ toolChoice: { type: 'tool', toolName: 'checkpoint' }, activeToolIds: [] }),
+    );
+    expect(offer).toEqual({
+      tools: [CHECKPOINT],
+      toolChoice: { type: 'tool', toolName: 'checkpoint' },
+      withheld: false,
+    });
   });
 
   it('does not duplicate a forced tool that is already active', () => {
@@ -193,25 +242,45 @@ describe('toolsForStep', () => {
   });
 
   it('falls back to auto when the forced tool name is unknown', () => {
-    const offer = toolsForStep(1, plan, controls({ toolChoice: { type: 'tool', toolName: 'no_such_tool' }, activeToolIds: [SEARCH.id] }));
+    const offer = toolsForStep(
+      1,
+      plan,
+      controls({ toolChoice: { type: 'tool', toolName: 'no_such_tool' }, activeToolIds: [SEARCH.id] }),
+    );
     expect(offer).toEqual({ tools: [SEARCH], toolChoice: 'auto', withheld: false });
   });
 
   it('an unknown forced tool with nothing active offers nothing', () => {
-    const offer = toolsForStep(1, plan, controls({ toolChoice: { type: 'tool', toolName: 'no_such_tool' }, activeToolIds: [] }));
+    const offer = toolsForStep(
+      1,
+      plan,
+      controls({ toolChoice: { type: 'tool', toolName: 'no_such_tool' }, activeToolIds: [] }),
+    );
     expect(offer).toEqual({ tools: [], toolChoice: 'none', withheld: false });
   });
 
   it("'none' offers nothing but is not a withheld final step", () => {
-    expect(toolsForStep(1, plan, controls({ toolChoice: 'none' }))).toEqual({ tools: [], toolChoice: 'none', withheld: false });
+    expect(toolsForStep(1, plan, controls({ toolChoice: 'none' }))).toEqual({
+      tools: [],
+      toolChoice: 'none',
+      withheld: false,
+    });
   });
 
   it("'required' with no active tools degrades to 'none' (the provider rejects required without tools)", () => {
-    expect(toolsForStep(1, plan, controls({ toolChoice: 'required', activeToolIds: [] }))).toEqual({ tools: [], toolChoice: 'none', withheld: false });
+    expect(toolsForStep(1, plan, controls({ toolChoice: 'required', activeToolIds: [] }))).toEqual({
+      tools: [],
+      toolChoice: 'none',
+      withheld: false,
+    });
   });
 
   it('a plan without tools offers nothing', () => {
-    expect(toolsForStep(1, makePlan({ tools: [] }), controls())).toEqual({ tools: [], toolChoice: 'none', withheld: false });
+    expect(toolsForStep(1, makePlan({ tools: [] }), controls())).toEqual({
+      tools: [],
+      toolChoice: 'none',
+      withheld: false,
+    });
   });
 });
 

@@ -8,7 +8,12 @@ import {
 } from '../../workflows/loop/stop-rules.js';
 import type { ModelToolCall, PlannedTool } from '../../contracts/generation/index.js';
 
-const call = (id: string, name: string, argumentsHash = 'h'): ModelToolCall => ({ id, name, arguments: {}, argumentsHash });
+const call = (id: string, name: string, argumentsHash = 'h'): ModelToolCall => ({
+  id,
+  name,
+  arguments: {},
+  argumentsHash,
+});
 const tool = (name: string, extra: Partial<PlannedTool> = {}): PlannedTool => ({
   id: `agt_tool_${name.replace(/[^a-zA-Z0-9]/g, '')}0000000`,
   name,
@@ -36,7 +41,9 @@ describe('matchStopCondition', () => {
   });
 
   it('matches tool names exactly (case-sensitive)', () => {
-    expect(matchStopCondition([call('c1', 'Done'), call('c2', 'done_now')], [{ type: 'hasToolCall', toolName: 'done' }])).toBeUndefined();
+    expect(
+      matchStopCondition([call('c1', 'Done'), call('c2', 'done_now')], [{ type: 'hasToolCall', toolName: 'done' }]),
+    ).toBeUndefined();
   });
 });
 
@@ -96,7 +103,13 @@ describe('classifyCalls', () => {
   const offered = new Set(['search', 'checkpoint', 'done', 'docs_lookup']);
 
   it('classifies each call by its tool', () => {
-    const calls = [call('1', 'search'), call('2', 'checkpoint'), call('3', 'done'), call('4', 'docs_lookup'), call('5', 'nope')];
+    const calls = [
+      call('1', 'search'),
+      call('2', 'checkpoint'),
+      call('3', 'done'),
+      call('4', 'docs_lookup'),
+      call('5', 'nope'),
+    ];
     const result = classifyCalls(calls, tools, offered);
     expect(result.map((c) => [c.call.id, c.kind, c.tool?.name])).toEqual([
       ['1', 'execute', 'search'],

@@ -66,10 +66,15 @@ describe('formatToolResultContent', () => {
   it('adds structuredContent as JSON unless a text block already carries it', () => {
     const structured = { temperature: 21, conditions: 'sunny' };
     expect(formatToolResultContent({ content: [], structuredContent: structured })).toBe(JSON.stringify(structured));
-    expect(formatToolResultContent({ content: [{ type: 'text', text: JSON.stringify(structured, null, 2) }], structuredContent: structured })).toBe(
-      JSON.stringify(structured, null, 2),
-    );
-    expect(formatToolResultContent({ content: [{ type: 'text', text: 'summary' }], structuredContent: structured })).toBe(`summary\n${JSON.stringify(structured)}`);
+    expect(
+      formatToolResultContent({
+        content: [{ type: 'text', text: JSON.stringify(structured, null, 2) }],
+        structuredContent: structured,
+      }),
+    ).toBe(JSON.stringify(structured, null, 2));
+    expect(
+      formatToolResultContent({ content: [{ type: 'text', text: 'summary' }], structuredContent: structured }),
+    ).toBe(`summary\n${JSON.stringify(structured)}`);
   });
 
   it('copes with a missing or malformed content list', () => {
@@ -95,11 +100,17 @@ describe('discovery caps', () => {
     });
     expect(capInputSchema(undefined)).toEqual({ inputSchema: { type: 'object' }, replaced: true });
     expect(capInputSchema({ type: 'array' })).toEqual({ inputSchema: { type: 'object' }, replaced: true });
-    expect(capInputSchema({ type: 'object', description: 'x'.repeat(20_001) })).toEqual({ inputSchema: { type: 'object' }, replaced: true });
+    expect(capInputSchema({ type: 'object', description: 'x'.repeat(20_001) })).toEqual({
+      inputSchema: { type: 'object' },
+      replaced: true,
+    });
   });
 
   it('keeps only boolean annotation hints', () => {
-    expect(pickAnnotations({ readOnlyHint: true, destructiveHint: 'yes', openWorldHint: false, title: 'x' })).toEqual({ readOnlyHint: true, openWorldHint: false });
+    expect(pickAnnotations({ readOnlyHint: true, destructiveHint: 'yes', openWorldHint: false, title: 'x' })).toEqual({
+      readOnlyHint: true,
+      openWorldHint: false,
+    });
     expect(pickAnnotations(null)).toEqual({});
   });
 
@@ -111,7 +122,8 @@ describe('discovery caps', () => {
 
 describe('salvageTruncatedText', () => {
   it('recovers the text of a cut JSON-RPC result, SSE-framed or not', () => {
-    const json = '{"jsonrpc":"2.0","id":3,"result":{"content":[{"type":"text","text":"line 1\\nline \\"2\\" \\u00e9xxxxxxxx';
+    const json =
+      '{"jsonrpc":"2.0","id":3,"result":{"content":[{"type":"text","text":"line 1\\nline \\"2\\" \\u00e9xxxxxxxx';
     expect(salvageTruncatedText(bytes(json), false, 100)).toBe('line 1\nline "2" éxxxxxxxx');
     expect(salvageTruncatedText(bytes(`event: message\ndata: ${json}`), true, 100)).toBe('line 1\nline "2" éxxxxxxxx');
     expect(salvageTruncatedText(bytes(json), false, 10)).toHaveLength(10);
@@ -120,7 +132,9 @@ describe('salvageTruncatedText', () => {
   it('drops a multi-byte character cut in half and gives up on errors', () => {
     const cut = bytes('{"result":{"content":[{"type":"text","text":"ab€').slice(0, -1);
     expect(salvageTruncatedText(cut, false, 100)).toBe('ab');
-    expect(salvageTruncatedText(bytes('{"jsonrpc":"2.0","id":1,"error":{"code":-1,"message":"text"}}'), false, 100)).toBeNull();
+    expect(
+      salvageTruncatedText(bytes('{"jsonrpc":"2.0","id":1,"error":{"code":-1,"message":"text"}}'), false, 100),
+    ).toBeNull();
     expect(salvageTruncatedText(bytes('garbage'), false, 100)).toBeNull();
   });
 });
@@ -144,7 +158,9 @@ describe('capBody', () => {
     const ok = await drain(capBody(streamOf(events), 14, true, () => undefined));
     expect(ok.error).toBeUndefined();
     let prefix: Uint8Array | undefined;
-    const big = await drain(capBody(streamOf(['data: small\n\n', 'data: ', 'x'.repeat(20), 'yyy\n\n']), 16, true, (p) => (prefix = p)));
+    const big = await drain(
+      capBody(streamOf(['data: small\n\n', 'data: ', 'x'.repeat(20), 'yyy\n\n']), 16, true, (p) => (prefix = p)),
+    );
     expect(big.error).toBeInstanceOf(McpResponseTooLargeError);
     expect(new TextDecoder().decode(prefix)).toBe(`data: ${'x'.repeat(10)}`);
   });

@@ -13,7 +13,9 @@ const mapOf = (prefix: string, names: string[]) =>
 /** Every permutation of a small list. */
 function permutations<T>(items: T[]): T[][] {
   if (items.length <= 1) return [items];
-  return items.flatMap((item, i) => permutations([...items.slice(0, i), ...items.slice(i + 1)]).map((rest) => [item, ...rest]));
+  return items.flatMap((item, i) =>
+    permutations([...items.slice(0, i), ...items.slice(i + 1)]).map((rest) => [item, ...rest]),
+  );
 }
 
 describe('resolveMcpToolNames', () => {
@@ -57,7 +59,11 @@ describe('resolveMcpToolNames', () => {
 
   it('disambiguates distinct names that sanitise alike; a clean name keeps the plain name', () => {
     const map = mapOf('fs', ['files/read', 'files.read', 'files_read']);
-    expect(map).toEqual({ files_read: 'fs_files_read', 'files.read': 'fs_files_read_2', 'files/read': 'fs_files_read_3' });
+    expect(map).toEqual({
+      files_read: 'fs_files_read',
+      'files.read': 'fs_files_read_2',
+      'files/read': 'fs_files_read_3',
+    });
   });
 
   it('gives the same names whatever order the server lists them in', () => {
@@ -94,7 +100,21 @@ describe('resolveMcpToolNames', () => {
   });
 
   it('always produces unique names matching ^[a-zA-Z0-9_-]{1,64}$ for hostile inputs', () => {
-    const hostile = ['', ' ', '/', '//', '_', '__', 'a'.repeat(500), `${'a'.repeat(500)}b`, '名前', '😀😀', 'x'.repeat(59), 'x'.repeat(60), 'x'.repeat(61)];
+    const hostile = [
+      '',
+      ' ',
+      '/',
+      '//',
+      '_',
+      '__',
+      'a'.repeat(500),
+      `${'a'.repeat(500)}b`,
+      '名前',
+      '😀😀',
+      'x'.repeat(59),
+      'x'.repeat(60),
+      'x'.repeat(61),
+    ];
     for (const prefix of ['p', 'P'.repeat(32), 'a-b_c']) {
       const { tools } = resolveMcpToolNames(prefix, hostile);
       expect(tools).toHaveLength(hostile.length);
@@ -111,10 +131,12 @@ describe('resolveMcpToolNames', () => {
 
 describe('detectCrossToolCollisions', () => {
   it('returns null when every name is unique', () => {
-    expect(detectCrossToolCollisions([
-      { resolvedName: 'search', toolId: 'tool_1', toolType: 'http' },
-      { resolvedName: 'files_read', toolId: 'tool_2', toolType: 'mcp', originalName: 'read' },
-    ])).toEqual({ collisions: [], message: null });
+    expect(
+      detectCrossToolCollisions([
+        { resolvedName: 'search', toolId: 'tool_1', toolType: 'http' },
+        { resolvedName: 'files_read', toolId: 'tool_2', toolType: 'mcp', originalName: 'read' },
+      ]),
+    ).toEqual({ collisions: [], message: null });
   });
 
   it('names both tools in a clear message', () => {
@@ -125,7 +147,9 @@ describe('detectCrossToolCollisions', () => {
     ]);
     expect(collisions).toHaveLength(1);
     expect(collisions[0]!.entries.map((e) => e.toolId)).toEqual(['tool_http', 'tool_mcp']);
-    expect(message).toBe('Tool name "files_read" is used by both http tool tool_http and mcp tool tool_mcp (MCP tool "read")');
+    expect(message).toBe(
+      'Tool name "files_read" is used by both http tool tool_http and mcp tool tool_mcp (MCP tool "read")',
+    );
   });
 
   it('lists every claimant when more than two tools share a name', () => {

@@ -5,10 +5,20 @@ import { argumentsHash } from '../../contracts/generation/index.js';
 
 const T0 = Date.parse('2026-01-01T00:00:00Z');
 const request = (id: string, seconds: number, args: unknown = { a: 1 }) => ({
-  approvalId: id, toolCallId: `call_${id}`, toolName: 'pay', arguments: args, argumentsHash: argumentsHash(args), expiresAt: new Date(T0 + seconds * 1000).toISOString(),
+  approvalId: id,
+  toolCallId: `call_${id}`,
+  toolName: 'pay',
+  arguments: args,
+  argumentsHash: argumentsHash(args),
+  expiresAt: new Date(T0 + seconds * 1000).toISOString(),
 });
 const decision = (id: string, over: Record<string, unknown> = {}) => ({
-  approvalId: id, approved: true, decidedBy: 'key_x', toolName: 'pay', argumentsHash: argumentsHash({ a: 1 }), ...over,
+  approvalId: id,
+  approved: true,
+  decidedBy: 'key_x',
+  toolName: 'pay',
+  argumentsHash: argumentsHash({ a: 1 }),
+  ...over,
 });
 function rejectionType(fn: () => void): string {
   try {
@@ -25,7 +35,9 @@ describe('PendingApprovals', () => {
     const p = new PendingApprovals();
     p.open([request('a', 60)]);
     expect(rejectionType(() => p.validate(decision('a', { toolName: 'refund' }), T0))).toBe('ApprovalMismatch');
-    expect(rejectionType(() => p.validate(decision('a', { argumentsHash: argumentsHash({ a: 2 }) }), T0))).toBe('ApprovalMismatch');
+    expect(rejectionType(() => p.validate(decision('a', { argumentsHash: argumentsHash({ a: 2 }) }), T0))).toBe(
+      'ApprovalMismatch',
+    );
     expect(rejectionType(() => p.validate(decision('zzz'), T0))).toBe('ApprovalNotFound');
     expect(() => p.validate(decision('a'), T0)).not.toThrow();
   });
@@ -36,7 +48,9 @@ describe('PendingApprovals', () => {
     p.accept(decision('a'), T0 + 1000);
     expect(rejectionType(() => p.validate(decision('a'), T0 + 2000))).toBe('ApprovalAlreadyDecided');
     expect(rejectionType(() => p.validate(decision('b'), T0 + 10_000))).toBe('ApprovalExpired');
-    expect(rejectionType(() => p.validate(decision('b', { approved: false, arguments: { a: 9 } }), T0))).toBe('InvalidSubmission');
+    expect(rejectionType(() => p.validate(decision('b', { approved: false, arguments: { a: 9 } }), T0))).toBe(
+      'InvalidSubmission',
+    );
   });
 
   it('expires undecided approvals at their own deadlines and reports the next one', () => {
@@ -50,14 +64,22 @@ describe('PendingApprovals', () => {
     expect(p.waiting).toBe(false);
     // Nothing pending: a finite timeout (a Temporal timer cannot be infinite).
     expect(p.msUntilNextExpiry(T0 + 20_000)).toBe(1);
-    expect(p.results().map((r) => [r.approvalId, r.status])).toEqual([['a', 'approved'], ['b', 'expired']]);
+    expect(p.results().map((r) => [r.approvalId, r.status])).toEqual([
+      ['a', 'approved'],
+      ['b', 'expired'],
+    ]);
   });
 
   it('records edited arguments only when approving', () => {
     const p = new PendingApprovals();
     p.open([request('a', 60)]);
     p.accept(decision('a', { arguments: { a: 1, limit: 5 }, reason: 'ok' }), T0);
-    expect(p.results()[0]).toMatchObject({ status: 'approved', editedArguments: { a: 1, limit: 5 }, reason: 'ok', decidedBy: 'key_x' });
+    expect(p.results()[0]).toMatchObject({
+      status: 'approved',
+      editedArguments: { a: 1, limit: 5 },
+      reason: 'ok',
+      decidedBy: 'key_x',
+    });
   });
 });
 
@@ -65,9 +87,19 @@ describe('PendingToolOutputs and PendingClarification', () => {
   it('rejects unknown, duplicate and already-answered tool call ids', () => {
     const p = new PendingToolOutputs();
     expect(rejectionType(() => p.validate([{ toolCallId: 'x', output: 1 }]))).toBe('GenerationNotWaiting');
-    p.open([{ toolCallId: 'a', toolName: 't', arguments: {}, seq: 1 }, { toolCallId: 'b', toolName: 't', arguments: {}, seq: 2 }]);
+    p.open([
+      { toolCallId: 'a', toolName: 't', arguments: {}, seq: 1 },
+      { toolCallId: 'b', toolName: 't', arguments: {}, seq: 2 },
+    ]);
     expect(rejectionType(() => p.validate([{ toolCallId: 'x', output: 1 }]))).toBe('UnknownToolCall');
-    expect(rejectionType(() => p.validate([{ toolCallId: 'a', output: 1 }, { toolCallId: 'a', output: 2 }]))).toBe('InvalidSubmission');
+    expect(
+      rejectionType(() =>
+        p.validate([
+          { toolCallId: 'a', output: 1 },
+          { toolCallId: 'a', output: 2 },
+        ]),
+      ),
+    ).toBe('InvalidSubmission');
     p.accept([{ toolCallId: 'a', output: 1 }]);
     expect(rejectionType(() => p.validate([{ toolCallId: 'a', output: 3 }]))).toBe('ToolCallAlreadyAnswered');
     expect(p.list().map((c) => c.toolCallId)).toEqual(['b']);

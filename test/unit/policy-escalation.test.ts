@@ -15,8 +15,12 @@ describe('minting keys without escalation', () => {
     const holder = p(allow(['agents:*'], ['prj_a:agents/*']));
     expect(uncoveredGrants(holder, p(allow(['agents:GetAgent'], ['prj_a:agents/agt_1'])))).toEqual([]);
     expect(uncoveredGrants(holder, p(allow(['agents:Get*'], ['prj_a:agents/*'])))).toEqual([]);
-    expect(uncoveredGrants(holder, p(allow(['*'], ['prj_a:agents/*'])))).toEqual([{ action: '*', resource: 'prj_a:agents/*' }]);
-    expect(uncoveredGrants(holder, p(allow(['agents:GetAgent'], ['*'])))).toEqual([{ action: 'agents:GetAgent', resource: '*' }]);
+    expect(uncoveredGrants(holder, p(allow(['*'], ['prj_a:agents/*'])))).toEqual([
+      { action: '*', resource: 'prj_a:agents/*' },
+    ]);
+    expect(uncoveredGrants(holder, p(allow(['agents:GetAgent'], ['*'])))).toEqual([
+      { action: 'agents:GetAgent', resource: '*' },
+    ]);
     expect(uncoveredGrants(holder, p(allow(['aiProviders:GetAiProvider'], ['prj_a:agents/x'])))).toHaveLength(1);
   });
 
@@ -26,7 +30,7 @@ describe('minting keys without escalation', () => {
     expect(uncoveredGrants(holder, p(allow(['agents:GetAgent'], ['prj_a:tools/*'])))).toHaveLength(1);
   });
 
-  it('Deny statements in the request need no cover; the holder\'s Deny statements are inherited', () => {
+  it("Deny statements in the request need no cover; the holder's Deny statements are inherited", () => {
     const holder = p(allow(['*']), deny(['agents:DeleteAgent']));
     const requested = p(allow(['agents:*']), deny(['agents:UpdateAgent']));
     expect(uncoveredGrants(holder, requested)).toEqual([]);
@@ -37,13 +41,17 @@ describe('minting keys without escalation', () => {
   });
 
   it('whatever the holder may not do, a key it mints may not do either (sampled)', () => {
-    const holder = p(allow(['agents:Get*', 'agents:List*'], ['prj_a:agents/*']), deny(['agents:GetAgent'], ['prj_a:agents/secret']));
+    const holder = p(
+      allow(['agents:Get*', 'agents:List*'], ['prj_a:agents/*']),
+      deny(['agents:GetAgent'], ['prj_a:agents/secret']),
+    );
     const requested = p(allow(['agents:Get*'], ['prj_a:agents/*']));
     expect(uncoveredGrants(holder, requested)).toEqual([]);
     const minted = boundedPolicy(holder, requested);
     for (const action of ['agents:GetAgent', 'agents:GetAgentTool', 'agents:ListAgents', 'agents:DeleteAgent']) {
       for (const resource of ['prj_a:agents/secret', 'prj_a:agents/agt_1', 'prj_a:tools/x']) {
-        if (isAllowed(minted, action, resource)) expect(isAllowed(holder, action, resource), `${action} ${resource}`).toBe(true);
+        if (isAllowed(minted, action, resource))
+          expect(isAllowed(holder, action, resource), `${action} ${resource}`).toBe(true);
       }
     }
   });

@@ -1,8 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { adminPolicy, isAllowed, policySchema, wildcardMatch, type Policy } from '../../api/auth/policy.js';
 
-const allow = (action: string[], resource: string[] = ['*']): Policy['statements'][number] => ({ effect: 'Allow', action, resource });
-const deny = (action: string[], resource: string[] = ['*']): Policy['statements'][number] => ({ effect: 'Deny', action, resource });
+const allow = (action: string[], resource: string[] = ['*']): Policy['statements'][number] => ({
+  effect: 'Allow',
+  action,
+  resource,
+});
+const deny = (action: string[], resource: string[] = ['*']): Policy['statements'][number] => ({
+  effect: 'Deny',
+  action,
+  resource,
+});
 const policy = (...statements: Policy['statements']): Policy => ({ statements });
 
 describe('isAllowed', () => {
@@ -97,7 +105,9 @@ describe('isAllowed', () => {
 
 describe('policySchema', () => {
   it('accepts well-formed statements and defaults the resource to *', () => {
-    const parsed = policySchema.parse({ statements: [{ effect: 'Allow', action: ['agents:GetAgent', 'agents:*', '*'] }] });
+    const parsed = policySchema.parse({
+      statements: [{ effect: 'Allow', action: ['agents:GetAgent', 'agents:*', '*'] }],
+    });
     expect(parsed.statements[0]!.resource).toEqual(['*']);
   });
 
@@ -117,8 +127,12 @@ describe('policySchema', () => {
   it('rejects unknown effects, empty action lists, unknown keys and empty policies', () => {
     expect(policySchema.safeParse({ statements: [{ effect: 'allow', action: ['*'] }] }).success).toBe(false);
     expect(policySchema.safeParse({ statements: [{ effect: 'Allow', action: [] }] }).success).toBe(false);
-    expect(policySchema.safeParse({ statements: [{ effect: 'Allow', action: ['*'], condition: {} }] }).success).toBe(false);
+    expect(policySchema.safeParse({ statements: [{ effect: 'Allow', action: ['*'], condition: {} }] }).success).toBe(
+      false,
+    );
     expect(policySchema.safeParse({ statements: [] }).success).toBe(false);
-    expect(policySchema.safeParse({ statements: [{ effect: 'Allow', action: ['*'], resource: [''] }] }).success).toBe(false);
+    expect(policySchema.safeParse({ statements: [{ effect: 'Allow', action: ['*'], resource: [''] }] }).success).toBe(
+      false,
+    );
   });
 });

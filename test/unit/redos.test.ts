@@ -32,7 +32,11 @@ describe('policy wildcards: linear matching, no regex', () => {
     const policy: Policy = {
       statements: [
         { effect: 'Allow', action: ['*'], resource: ['*'] },
-        ...Array.from({ length: 99 }, () => ({ effect: 'Deny' as const, action: ['*'], resource: Array.from({ length: 10 }, () => starPattern) })),
+        ...Array.from({ length: 99 }, () => ({
+          effect: 'Deny' as const,
+          action: ['*'],
+          resource: Array.from({ length: 10 }, () => starPattern),
+        })),
       ],
     };
     const viaPolicy = timed(() => isAllowed(policy, 'agents:GetAgent', `prj_a:agents/${'a'.repeat(256)}`));
@@ -41,11 +45,24 @@ describe('policy wildcards: linear matching, no regex', () => {
   });
 
   it('denies resources longer than any request can produce, without matching', () => {
-    expect(isAllowed({ statements: [{ effect: 'Allow', action: ['*'], resource: ['*'] }] }, 'agents:GetAgent', `prj_a:agents/${'a'.repeat(2000)}`)).toBe(false);
+    expect(
+      isAllowed(
+        { statements: [{ effect: 'Allow', action: ['*'], resource: ['*'] }] },
+        'agents:GetAgent',
+        `prj_a:agents/${'a'.repeat(2000)}`,
+      ),
+    ).toBe(false);
   });
 
   it('agrees with the regex it replaces (`*` = any characters, the rest literal)', () => {
-    const asRegex = (pattern: string) => new RegExp(`^${pattern.split('*').map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`, 's');
+    const asRegex = (pattern: string) =>
+      new RegExp(
+        `^${pattern
+          .split('*')
+          .map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+          .join('.*')}$`,
+        's',
+      );
     const text = fc.string({ unit: fc.constantFrom('a', 'b', '*', '.', '\n', '/'), maxLength: 12 });
     fc.assert(
       fc.property(text, text, (pattern, value) => {
@@ -64,9 +81,18 @@ describe('user regular expressions run on RE2', () => {
       requireToolFor: () => promptRequiresTool(evil, ['(a+)+$']),
       matchesCondition: () => conditionHolds({ path: 'q', operator: 'MATCHES', value: '(a|aa)+$' }, { q: evil }),
       ruleHook: () =>
-        evaluateRules([{ id: 'h', type: 'rule', rule: { decision: 'deny', conditions: [{ path: 'q', operator: 'MATCHES', value: '^(\\w+\\s?)*$' }] } } as unknown as PlannedHook], {
-          q: evil,
-        }).denied,
+        evaluateRules(
+          [
+            {
+              id: 'h',
+              type: 'rule',
+              rule: { decision: 'deny', conditions: [{ path: 'q', operator: 'MATCHES', value: '^(\\w+\\s?)*$' }] },
+            } as unknown as PlannedHook,
+          ],
+          {
+            q: evil,
+          },
+        ).denied,
       longPrompt: () => promptRequiresTool(`${'x'.repeat(200_000)}!`, ['(x+x+)+y', '(.*a){20}']),
     };
     for (const [name, fn] of Object.entries(cases)) {
@@ -82,7 +108,11 @@ describe('user regular expressions run on RE2', () => {
       lastAssistantText: async () => evil,
     };
     const started = performance.now();
-    const result = await reviewFinalText({ generationId: 'gen_x', step: 1, hookIds: [] }, { store, secrets: null, dispatcher: null } as never);
+    const result = await reviewFinalText({ generationId: 'gen_x', step: 1, hookIds: [] }, {
+      store,
+      secrets: null,
+      dispatcher: null,
+    } as never);
     expect(performance.now() - started).toBeLessThan(BOUND_MS);
     expect(result).toEqual({ text: evil, blocked: null, reason: null });
   });
@@ -90,9 +120,15 @@ describe('user regular expressions run on RE2', () => {
   it('keeps the meaning of ordinary patterns (case-insensitive guardrails, anchors, classes)', () => {
     expect(promptRequiresTool('What is the WEATHER?', ['weather'])).toBe(true);
     expect(promptRequiresTool('So, HOW MANY?', ['\\bhow many\\b'])).toBe(true);
-    expect(conditionHolds({ path: 'sql', operator: 'MATCHES', value: '^\\s*DROP\\b' }, { sql: '  DROP TABLE x' })).toBe(true);
-    expect(conditionHolds({ path: 'sql', operator: 'MATCHES', value: '^\\s*DROP\\b' }, { sql: '  drop TABLE x' })).toBe(false);
-    expect(userRegexTest('\\b\\d{4}-\\d{4}-\\d{4}-\\d{4}\\b', 'card 1234-5678-9012-3456 ok', { ignoreCase: true })).toBe(true);
+    expect(conditionHolds({ path: 'sql', operator: 'MATCHES', value: '^\\s*DROP\\b' }, { sql: '  DROP TABLE x' })).toBe(
+      true,
+    );
+    expect(conditionHolds({ path: 'sql', operator: 'MATCHES', value: '^\\s*DROP\\b' }, { sql: '  drop TABLE x' })).toBe(
+      false,
+    );
+    expect(
+      userRegexTest('\\b\\d{4}-\\d{4}-\\d{4}-\\d{4}\\b', 'card 1234-5678-9012-3456 ok', { ignoreCase: true }),
+    ).toBe(true);
     expect(userRegexTest('a$', 'a\n')).toBe(false);
   });
 
@@ -107,20 +143,48 @@ describe('user regular expressions run on RE2', () => {
     expect(userRegexProblem('a'.repeat(1001))).toMatch(/longer than 1000 characters/);
 
     const condition = ruleConditionSchema.safeParse({ path: 'q', operator: 'MATCHES', value: 'a(?!b)' });
-    expect(condition.error!.issues[0]).toMatchObject({ path: ['value'], message: expect.stringMatching(/invalid regular expression "a\(\?!b\)": lookahead/) });
-    const agent = createAgentSchema.safeParse({ name: 'a', aiProviderId: 'aip_0123456789', guardrails: { blockPatterns: ['ok', '(x)\\1'] } });
-    expect(agent.error!.issues[0]).toMatchObject({ path: ['guardrails', 'blockPatterns', 1], message: expect.stringMatching(/backreferences/) });
+    expect(condition.error!.issues[0]).toMatchObject({
+      path: ['value'],
+      message: expect.stringMatching(/invalid regular expression "a\(\?!b\)": lookahead/),
+    });
+    const agent = createAgentSchema.safeParse({
+      name: 'a',
+      aiProviderId: 'aip_0123456789',
+      guardrails: { blockPatterns: ['ok', '(x)\\1'] },
+    });
+    expect(agent.error!.issues[0]).toMatchObject({
+      path: ['guardrails', 'blockPatterns', 1],
+      message: expect.stringMatching(/backreferences/),
+    });
   });
 
   it('bounds the total cost of the patterns matched against one text', () => {
     const heavy = 'a[ab]{400}c'; // ~400 instructions: the NFA fallback costs (text length × program size)
-    const ok = createAgentSchema.safeParse({ name: 'a', aiProviderId: 'aip_0123456789', guardrails: { requireToolFor: [heavy, heavy] } });
+    const ok = createAgentSchema.safeParse({
+      name: 'a',
+      aiProviderId: 'aip_0123456789',
+      guardrails: { requireToolFor: [heavy, heavy] },
+    });
     expect(ok.success).toBe(true);
-    const agent = createAgentSchema.safeParse({ name: 'a', aiProviderId: 'aip_0123456789', guardrails: { requireToolFor: [heavy, heavy, heavy] } });
-    expect(agent.error!.issues[0]).toMatchObject({ path: ['guardrails', 'requireToolFor'], message: expect.stringMatching(/too complex together/) });
+    const agent = createAgentSchema.safeParse({
+      name: 'a',
+      aiProviderId: 'aip_0123456789',
+      guardrails: { requireToolFor: [heavy, heavy, heavy] },
+    });
+    expect(agent.error!.issues[0]).toMatchObject({
+      path: ['guardrails', 'requireToolFor'],
+      message: expect.stringMatching(/too complex together/),
+    });
     const conditions = [heavy, heavy, heavy].map((value) => ({ path: 'q', operator: 'MATCHES', value }));
-    const hook = createHookSchema.safeParse({ event: 'PreToolUse', type: 'rule', config: { decision: 'deny', conditions } });
-    expect(hook.error!.issues[0]).toMatchObject({ path: ['config', 'conditions'], message: expect.stringMatching(/too complex together/) });
+    const hook = createHookSchema.safeParse({
+      event: 'PreToolUse',
+      type: 'rule',
+      config: { decision: 'deny', conditions },
+    });
+    expect(hook.error!.issues[0]).toMatchObject({
+      path: ['config', 'conditions'],
+      message: expect.stringMatching(/too complex together/),
+    });
   });
 
   it('a stored pattern RE2 cannot compile matches nothing (as broken patterns always did)', () => {

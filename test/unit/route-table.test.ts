@@ -19,11 +19,17 @@ describe('route table', () => {
         continue;
       }
       expect(r.action, r.operationId).toMatch(/^(agents|aiProviders|apiKeys|projects):[A-Z][A-Za-z]+$/);
-      const params = Object.fromEntries((r.path.match(/\{(\w+)\}/g) ?? []).map((p) => [p.slice(1, -1), `<${p.slice(1, -1)}>`]));
+      const params = Object.fromEntries(
+        (r.path.match(/\{(\w+)\}/g) ?? []).map((p) => [p.slice(1, -1), `<${p.slice(1, -1)}>`]),
+      );
       const resource = r.resource!(params, 'prj_x');
       expect(resource, r.operationId).toMatch(/^[a-z-]+\/(\*|<\w+>|prj_x)(\/[a-z-]+\/(\*|<\w+>))?$/);
       // Routes with path parameters authorize against (at least) one of them, never the whole collection.
-      if (Object.keys(params).length) expect(Object.values(params).some((v) => resource.includes(v)), r.operationId).toBe(true);
+      if (Object.keys(params).length)
+        expect(
+          Object.values(params).some((v) => resource.includes(v)),
+          r.operationId,
+        ).toBe(true);
     }
   });
 
@@ -37,7 +43,8 @@ describe('route table', () => {
   });
 
   it('every request that can carry a body declares one, except action-only POSTs', () => {
-    for (const r of routeTable.filter((r) => r.method === 'put' || r.method === 'patch')) expect(r.body, r.operationId).toBeDefined();
+    for (const r of routeTable.filter((r) => r.method === 'put' || r.method === 'patch'))
+      expect(r.body, r.operationId).toBeDefined();
     const bodiless = routeTable.filter((r) => r.method === 'post' && !r.body).map((r) => r.operationId);
     expect(bodiless.sort()).toEqual(['cancelAgentGeneration', 'regenerateAgentKey']);
   });

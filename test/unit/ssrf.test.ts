@@ -77,12 +77,18 @@ describe('parseAllowList', () => {
   it('sorts entries into exact IPs, CIDRs and hostnames, trimming and lower-casing', () => {
     const allow = parseAllowList([' 127.0.0.1 ', '10.0.0.0/8', '::1', 'Tools.Internal', '', '  ']);
     expect([...allow.hosts]).toEqual(['tools.internal']);
-    expect(allow.cidrs.map(([addr, bits]) => `${addr.toString()}/${bits}`)).toEqual(['127.0.0.1/32', '10.0.0.0/8', '::1/128']);
+    expect(allow.cidrs.map(([addr, bits]) => `${addr.toString()}/${bits}`)).toEqual([
+      '127.0.0.1/32',
+      '10.0.0.0/8',
+      '::1/128',
+    ]);
   });
 
   it('stores an IPv4-mapped IPv6 entry as the IPv4 address', () => {
     const allow = parseAllowList(['::ffff:127.0.0.1']);
-    expect(allow.cidrs.map(([addr, bits]) => `${addr.kind()} ${addr.toString()}/${bits}`)).toEqual(['ipv4 127.0.0.1/32']);
+    expect(allow.cidrs.map(([addr, bits]) => `${addr.kind()} ${addr.toString()}/${bits}`)).toEqual([
+      'ipv4 127.0.0.1/32',
+    ]);
   });
 });
 
@@ -96,7 +102,10 @@ describe('resolveChecked', () => {
   });
 
   it('resolves an allow-listed literal to itself', async () => {
-    await expect(resolveChecked('127.0.0.1', parseAllowList(['127.0.0.1']))).resolves.toEqual({ address: '127.0.0.1', family: 4 });
+    await expect(resolveChecked('127.0.0.1', parseAllowList(['127.0.0.1']))).resolves.toEqual({
+      address: '127.0.0.1',
+      family: 4,
+    });
   });
 
   it('checks the resolved addresses of a hostname (localhost → loopback)', async () => {
@@ -119,7 +128,10 @@ interface TestServer {
 const servers: Server[] = [];
 const agents: Agent[] = [];
 
-async function startServer(host: string, handler: Parameters<typeof createServer>[1] = (_req, res) => res.end('ok')): Promise<TestServer> {
+async function startServer(
+  host: string,
+  handler: Parameters<typeof createServer>[1] = (_req, res) => res.end('ok'),
+): Promise<TestServer> {
   const server = createServer(handler);
   let count = 0;
   server.on('connection', () => count++);

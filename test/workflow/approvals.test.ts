@@ -1,7 +1,18 @@
 import { WorkflowUpdateFailedError } from '@temporalio/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decideApprovalUpdate } from '../../workflows/definitions.js';
-import { approvalHook, callTool, callTools, makePlan, say, startHarness, tool, type ApprovalDecisionInput, type Harness, type ScriptedRun } from './harness.js';
+import {
+  approvalHook,
+  callTool,
+  callTools,
+  makePlan,
+  say,
+  startHarness,
+  tool,
+  type ApprovalDecisionInput,
+  type Harness,
+  type ScriptedRun,
+} from './harness.js';
 
 const MINUTE = 60;
 const DAY = 24 * 60 * MINUTE;
@@ -48,7 +59,9 @@ describe('approvals on the time-skipping server', () => {
     const run = await h.start(plan, [callTool('database_write', { sql: 'UPDATE t' }, 'cw'), say()]);
     const opened = await run.waitFor('openApprovals');
     const startedMs = await h.env.currentTimeMs();
-    expect(opened.approvals).toMatchObject([{ toolCallId: 'cw', toolName: 'database_write', arguments: { sql: 'UPDATE t' } }]);
+    expect(opened.approvals).toMatchObject([
+      { toolCallId: 'cw', toolName: 'database_write', arguments: { sql: 'UPDATE t' } },
+    ]);
     expect(opened.status).toMatchObject({ status: 'requires_action', requiredAction: { type: 'approve_tool_calls' } });
     const expiresInMs = Date.parse(opened.approvals[0]!.expiresAt) - startedMs;
     expect(expiresInMs).toBeGreaterThan(9 * MINUTE * 1000);
@@ -61,12 +74,19 @@ describe('approvals on the time-skipping server', () => {
 
     const [closed] = run.callsOf('closeApprovals');
     expect(closed!.outcomes).toMatchObject([{ toolCallId: 'cw', status: 'expired', decidedBy: null }]);
-    expect(Date.parse(closed!.outcomes[0]!.decidedAt)).toBeGreaterThanOrEqual(Date.parse(opened.approvals[0]!.expiresAt));
+    expect(Date.parse(closed!.outcomes[0]!.decidedAt)).toBeGreaterThanOrEqual(
+      Date.parse(opened.approvals[0]!.expiresAt),
+    );
     expect(run.callsOf('recordToolResult')).toMatchObject([{ toolCallId: 'cw', status: 'timeout' }]);
     expect(run.callsOf('executeTool')).toEqual([]);
     // The model is asked again with the timeout as the call's result, and its answer ends the run.
     expect(run.callsOf('callModel').map((c) => c.step)).toEqual([1, 2]);
-    expect(finish).toMatchObject({ status: 'completed', stopReason: 'final_answer', iterationCount: 2, toolsUsed: ['database_write'] });
+    expect(finish).toMatchObject({
+      status: 'completed',
+      stopReason: 'final_answer',
+      iterationCount: 2,
+      toolsUsed: ['database_write'],
+    });
   });
 
   it('waits days: still pending after 2 days (a mismatched decision is rejected), expired after 3', async () => {
@@ -80,8 +100,14 @@ describe('approvals on the time-skipping server', () => {
     expect(await run.state()).toMatchObject({ phase: 'requires_action', step: 1 });
     expect(run.callsOf('closeApprovals')).toEqual([]);
     // The validator binds a decision to the exact call; a rejected update changes nothing.
-    expect(await rejection(run.handle.executeUpdate(decideApprovalUpdate, { args: [{ ...good, argumentsHash: 'other' }] }))).toBe('ApprovalMismatch');
-    expect(await rejection(run.handle.executeUpdate(decideApprovalUpdate, { args: [{ ...good, approvalId: 'appr_unknown' }] }))).toBe('ApprovalNotFound');
+    expect(
+      await rejection(run.handle.executeUpdate(decideApprovalUpdate, { args: [{ ...good, argumentsHash: 'other' }] })),
+    ).toBe('ApprovalMismatch');
+    expect(
+      await rejection(
+        run.handle.executeUpdate(decideApprovalUpdate, { args: [{ ...good, approvalId: 'appr_unknown' }] }),
+      ),
+    ).toBe('ApprovalNotFound');
 
     const finish = await run.finished();
     const elapsedMs = (await h.env.currentTimeMs()) - startedMs;
@@ -103,28 +129,50 @@ describe('approvals on the time-skipping server', () => {
     expect(reply.pending).toEqual([]);
     const finish = await run.finished();
     expect(run.callsOf('closeApprovals')[0]!.outcomes).toMatchObject([
-      { toolCallId: 'ce', status: 'approved', decidedBy: 'key_reviewer', reason: 'narrowed', editedArguments: { sql: 'DELETE FROM t WHERE old' } },
+      {
+        toolCallId: 'ce',
+        status: 'approved',
+        decidedBy: 'key_reviewer',
+        reason: 'narrowed',
+        editedArguments: { sql: 'DELETE FROM t WHERE old' },
+      },
     ]);
-    expect(run.callsOf('executeTool')).toMatchObject([{ toolCallId: 'ce', toolName: 'database_write', arguments: { sql: 'DELETE FROM t WHERE old' } }]);
+    expect(run.callsOf('executeTool')).toMatchObject([
+      { toolCallId: 'ce', toolName: 'database_write', arguments: { sql: 'DELETE FROM t WHERE old' } },
+    ]);
     expect(run.callsOf('recordToolResult')).toEqual([]);
     expect(finish).toMatchObject({ status: 'completed', stopReason: 'final_answer', iterationCount: 2 });
   });
 
   it('two approvals in one step: each decision is taken once; the step resumes when the last is decided', async () => {
     const plan = makePlan({ tools: [write], hooks: [approvalHook('database_write', DAY)] });
-    const run = await h.start(plan, [callTools(['database_write', { sql: 'A' }, 'a1'], ['database_write', { sql: 'B' }, 'b1']), say()]);
+    const run = await h.start(plan, [
+      callTools(['database_write', { sql: 'A' }, 'a1'], ['database_write', { sql: 'B' }, 'b1']),
+      say(),
+    ]);
     const opened = await run.waitFor('openApprovals');
     const [a, b] = opened.approvals;
     const decide = (request: typeof a, approved: boolean) =>
       run.handle.executeUpdate(decideApprovalUpdate, {
-        args: [{ approvalId: request!.approvalId, approved, decidedBy: 'key_reviewer', toolName: request!.toolName, argumentsHash: request!.argumentsHash }],
+        args: [
+          {
+            approvalId: request!.approvalId,
+            approved,
+            decidedBy: 'key_reviewer',
+            toolName: request!.toolName,
+            argumentsHash: request!.argumentsHash,
+          },
+        ],
       });
 
     const afterB = await decide(b, false);
     expect(afterB.pending.map((p) => p.toolCallId)).toEqual(['a1']);
     expect(await rejection(decide(b, true))).toBe('ApprovalAlreadyDecided');
     // The partial decision is persisted: a new requires_action status lists only what is left.
-    await run.waitFor('writeStatus', (s) => s.requiredAction?.type === 'approve_tool_calls' && s.requiredAction.approvals.length === 1);
+    await run.waitFor(
+      'writeStatus',
+      (s) => s.requiredAction?.type === 'approve_tool_calls' && s.requiredAction.approvals.length === 1,
+    );
     expect(run.callsOf('closeApprovals')).toEqual([]);
 
     await decide(a, true);
@@ -140,14 +188,19 @@ describe('approvals on the time-skipping server', () => {
 
   it('denied: the call gets a denied result with the reason; an ungated call of the step waits, then runs', async () => {
     const plan = makePlan({ tools: [write, read], hooks: [approvalHook('database_write')] });
-    const run = await h.start(plan, [callTools(['database_write', { sql: 'DROP TABLE t' }, 'c1'], ['database_read', { sql: 'SELECT 1' }, 'c2']), say()]);
+    const run = await h.start(plan, [
+      callTools(['database_write', { sql: 'DROP TABLE t' }, 'c1'], ['database_read', { sql: 'SELECT 1' }, 'c2']),
+      say(),
+    ]);
     const deny = await decision(run, { approved: false, reason: 'never drop tables' });
     expect(run.callsOf('openApprovals')[0]!.approvals.map((a) => a.toolCallId)).toEqual(['c1']);
     expect(run.callsOf('executeTool')).toEqual([]); // the read waits for the decision too
 
     await run.handle.executeUpdate(decideApprovalUpdate, { args: [deny] });
     const finish = await run.finished();
-    expect(run.callsOf('recordToolResult')).toMatchObject([{ toolCallId: 'c1', status: 'denied', result: { reason: 'never drop tables' } }]);
+    expect(run.callsOf('recordToolResult')).toMatchObject([
+      { toolCallId: 'c1', status: 'denied', result: { reason: 'never drop tables' } },
+    ]);
     expect(run.callsOf('executeTool').map((c) => c.toolCallId)).toEqual(['c2']);
     expect(finish).toMatchObject({ status: 'completed', stopReason: 'final_answer' });
   });

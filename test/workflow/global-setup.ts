@@ -11,7 +11,10 @@ import { bundleWorkflows } from '../../worker.js';
  * starts its own server (~0.3 s) and worker.
  */
 export default async function setup(project: TestProject): Promise<() => void> {
-  const server = resolveTemporalTestServer({ pathFromEnv: process.env.TEMPORAL_TEST_SERVER_PATH, log: (l) => console.log(l) });
+  const server = resolveTemporalTestServer({
+    pathFromEnv: process.env.TEMPORAL_TEST_SERVER_PATH,
+    log: (l) => console.log(l),
+  });
   const bundle = await bundleWorkflows();
   const dir = mkdtempSync(join(tmpdir(), 'da-wf-bundle-'));
   const bundlePath = join(dir, 'workflow-bundle.js');
@@ -19,7 +22,8 @@ export default async function setup(project: TestProject): Promise<() => void> {
   // An empty path tells the files to let the SDK download the server (machines with internet).
   project.provide('temporalTestServerPath', server.kind === 'path' ? server.path : '');
   project.provide('workflowBundlePath', bundlePath);
-  if (server.kind === 'sdk-download') console.log(`No local Temporal test server (${server.reason}); the SDK will download it`);
+  if (server.kind === 'sdk-download')
+    console.log(`No local Temporal test server (${server.reason}); the SDK will download it`);
   return () => rmSync(dir, { recursive: true, force: true });
 }
 

@@ -42,7 +42,9 @@ export interface ScriptedReply {
 }
 
 export const say = (finishReason: ModelCallResult['finishReason'] = 'stop'): ScriptedReply => ({ finishReason });
-export const callTool = (name: string, args: unknown = {}, id?: string): ScriptedReply => ({ toolCalls: [{ name, arguments: args, ...(id ? { id } : {}) }] });
+export const callTool = (name: string, args: unknown = {}, id?: string): ScriptedReply => ({
+  toolCalls: [{ name, arguments: args, ...(id ? { id } : {}) }],
+});
 export const callTools = (...calls: Array<[name: string, args: unknown, id?: string]>): ScriptedReply => ({
   toolCalls: calls.map(([name, args, id]) => ({ name, arguments: args, ...(id ? { id } : {}) })),
 });
@@ -84,7 +86,9 @@ export function makePlan(overrides: Partial<LoopPlan> = {}): LoopPlan {
 }
 
 /** Stub behaviour for one run; anything not given gets a harmless default. */
-export type Overrides = { [N in ActivityName]?: (input: ActivityInput<N>) => ActivityResult<N> | Promise<ActivityResult<N>> };
+export type Overrides = {
+  [N in ActivityName]?: (input: ActivityInput<N>) => ActivityResult<N> | Promise<ActivityResult<N>>;
+};
 
 const FIRST_SEQ = 2; // as if the API had stored a system and a user message
 
@@ -116,12 +120,17 @@ export class ScriptedRun {
   }
 
   /** Resolves with the input of the first call of `name` that matches, once the workflow has made it. */
-  async waitFor<N extends ActivityName>(name: N, match: (input: ActivityInput<N>) => boolean = () => true, timeoutMs = 15_000): Promise<ActivityInput<N>> {
+  async waitFor<N extends ActivityName>(
+    name: N,
+    match: (input: ActivityInput<N>) => boolean = () => true,
+    timeoutMs = 15_000,
+  ): Promise<ActivityInput<N>> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const found = this.callsOf(name).find(match);
       if (found) return found;
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${name}; calls so far: ${this.calls.map((c) => c.name).join(', ')}`);
+      if (Date.now() > deadline)
+        throw new Error(`timed out waiting for ${name}; calls so far: ${this.calls.map((c) => c.name).join(', ')}`);
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, 100);
         this.waiters.push(() => {
@@ -153,7 +162,9 @@ export class ScriptedRun {
       const types = events.map((e) => e.eventType);
       const scheduled = types.filter((t) => t === EventType.EVENT_TYPE_ACTIVITY_TASK_SCHEDULED).length;
       const closed = types.filter((t) => t !== null && t !== undefined && activityClosed.has(t)).length;
-      const taskOpen = types.lastIndexOf(EventType.EVENT_TYPE_WORKFLOW_TASK_SCHEDULED) > types.lastIndexOf(EventType.EVENT_TYPE_WORKFLOW_TASK_COMPLETED);
+      const taskOpen =
+        types.lastIndexOf(EventType.EVENT_TYPE_WORKFLOW_TASK_SCHEDULED) >
+        types.lastIndexOf(EventType.EVENT_TYPE_WORKFLOW_TASK_COMPLETED);
       if (!taskOpen && scheduled === closed) return;
       if (Date.now() > deadline) throw new Error(`run ${this.generationId} did not become idle`);
       await new Promise((resolve) => setTimeout(resolve, 50));
@@ -172,12 +183,21 @@ export class ScriptedRun {
   nextReply(input: ActivityInput<'callModel'>): ModelCallResult {
     const reply = this.replies.shift();
     if (!reply) {
-      throw ApplicationFailure.create({ type: 'ScriptExhausted', message: `no scripted reply left for step ${input.step}`, nonRetryable: true });
+      throw ApplicationFailure.create({
+        type: 'ScriptExhausted',
+        message: `no scripted reply left for step ${input.step}`,
+        nonRetryable: true,
+      });
     }
     const toolCalls = (reply.toolCalls ?? []).map((c) => {
       const args = c.arguments ?? {};
       // The real activity hashes canonical JSON; any deterministic function of the arguments will do here.
-      return { id: c.id ?? `call_${++this.replyCounter}`, name: c.name, arguments: args, argumentsHash: JSON.stringify(args) };
+      return {
+        id: c.id ?? `call_${++this.replyCounter}`,
+        name: c.name,
+        arguments: args,
+        argumentsHash: JSON.stringify(args),
+      };
     });
     return {
       toolCalls,
@@ -201,7 +221,10 @@ export async function startHarness(): Promise<Harness> {
   if (!runtimeInstalled) {
     // Errors only: core logs worker state changes at INFO and warns that the test server does not
     // advertise a heartbeat capability these tests never use.
-    Runtime.install({ logger: new DefaultLogger('ERROR'), telemetryOptions: { logging: { filter: { core: 'ERROR', other: 'ERROR' } } } });
+    Runtime.install({
+      logger: new DefaultLogger('ERROR'),
+      telemetryOptions: { logging: { filter: { core: 'ERROR', other: 'ERROR' } } },
+    });
     runtimeInstalled = true;
   }
   const serverPath = inject('temporalTestServerPath');
@@ -211,12 +234,22 @@ export async function startHarness(): Promise<Harness> {
   const runs = new Map<string, ScriptedRun>();
   const taskQueue = `wf-tests-${randomUUID()}`;
 
-  async function dispatch<N extends ActivityName>(name: N, input: ActivityInput<N>, fallback: (run: ScriptedRun) => ActivityResult<N>): Promise<ActivityResult<N>> {
+  async function dispatch<N extends ActivityName>(
+    name: N,
+    input: ActivityInput<N>,
+    fallback: (run: ScriptedRun) => ActivityResult<N>,
+  ): Promise<ActivityResult<N>> {
     const generationId = (input as { generationId?: string }).generationId;
     const run = generationId ? runs.get(generationId) : undefined;
-    if (!run) throw ApplicationFailure.create({ type: 'UnknownRun', message: `${name} for an unknown run`, nonRetryable: true });
+    if (!run)
+      throw ApplicationFailure.create({
+        type: 'UnknownRun',
+        message: `${name} for an unknown run`,
+        nonRetryable: true,
+      });
     run.record(name, input);
-    const override = run.overrides[name] as ((i: ActivityInput<N>) => ActivityResult<N> | Promise<ActivityResult<N>>) | undefined;
+    const override = run.overrides[name] as
+      ((i: ActivityInput<N>) => ActivityResult<N> | Promise<ActivityResult<N>>) | undefined;
     return override ? override(input) : fallback(run);
   }
 
@@ -226,7 +259,8 @@ export async function startHarness(): Promise<Harness> {
     executeTool: (i) => dispatch('executeTool', i, () => ({ status: 'success', replayed: false })),
     recordToolResult: (i) => dispatch('recordToolResult', i, () => undefined),
     recordClientOutputs: (i) => dispatch('recordClientOutputs', i, () => undefined),
-    discoverMcpTools: (i) => dispatch('discoverMcpTools', i, () => ({ tools: [], failures: [], collision: null, definitionsHash: '' })),
+    discoverMcpTools: (i) =>
+      dispatch('discoverMcpTools', i, () => ({ tools: [], failures: [], collision: null, definitionsHash: '' })),
     runHttpHook: (i) => dispatch('runHttpHook', i, () => ({ decision: 'allow' })),
     openApprovals: (i) => dispatch('openApprovals', i, () => undefined),
     closeApprovals: (i) => dispatch('closeApprovals', i, () => undefined),

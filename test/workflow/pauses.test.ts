@@ -1,7 +1,11 @@
 import { WorkflowFailedError, WorkflowUpdateFailedError } from '@temporalio/client';
 import { CancelledFailure } from '@temporalio/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answerClarificationUpdate, decideApprovalUpdate, submitToolOutputsUpdate } from '../../workflows/definitions.js';
+import {
+  answerClarificationUpdate,
+  decideApprovalUpdate,
+  submitToolOutputsUpdate,
+} from '../../workflows/definitions.js';
 import { approvalHook, callTool, callTools, makePlan, say, startHarness, tool, type Harness } from './harness.js';
 
 const DAY = 24 * 60 * 60;
@@ -35,20 +39,48 @@ describe('pauses on the time-skipping server', () => {
     const plan = makePlan({ tools: [checkout, locate, search] });
     const run = await h.start(plan, [callTools(['checkout', { cart: 7 }, 'k1'], ['get_location', {}, 'k2']), say()]);
     const paused = await run.waitFor('writeStatus', (s) => s.status === 'requires_action');
-    expect(paused.requiredAction).toMatchObject({ type: 'submit_tool_outputs', toolCalls: [{ toolCallId: 'k1' }, { toolCallId: 'k2' }] });
-    expect(await run.state()).toMatchObject({ phase: 'requires_action', pendingToolCalls: [{ toolCallId: 'k1' }, { toolCallId: 'k2' }] });
+    expect(paused.requiredAction).toMatchObject({
+      type: 'submit_tool_outputs',
+      toolCalls: [{ toolCallId: 'k1' }, { toolCallId: 'k2' }],
+    });
+    expect(await run.state()).toMatchObject({
+      phase: 'requires_action',
+      pendingToolCalls: [{ toolCallId: 'k1' }, { toolCallId: 'k2' }],
+    });
     expect(run.callsOf('executeTool')).toEqual([]);
 
-    expect(await rejectionType(run.handle.executeUpdate(submitToolOutputsUpdate, { args: [{ toolOutputs: [{ toolCallId: 'nope', output: 1 }] }] }))).toBe('UnknownToolCall');
-    const first = await run.handle.executeUpdate(submitToolOutputsUpdate, { args: [{ toolOutputs: [{ toolCallId: 'k1', output: { ok: true } }] }] });
+    expect(
+      await rejectionType(
+        run.handle.executeUpdate(submitToolOutputsUpdate, {
+          args: [{ toolOutputs: [{ toolCallId: 'nope', output: 1 }] }],
+        }),
+      ),
+    ).toBe('UnknownToolCall');
+    const first = await run.handle.executeUpdate(submitToolOutputsUpdate, {
+      args: [{ toolOutputs: [{ toolCallId: 'k1', output: { ok: true } }] }],
+    });
     expect(first.pending.map((p) => p.toolCallId)).toEqual(['k2']);
-    expect(await rejectionType(run.handle.executeUpdate(submitToolOutputsUpdate, { args: [{ toolOutputs: [{ toolCallId: 'k1', output: 2 }] }] }))).toBe('ToolCallAlreadyAnswered');
+    expect(
+      await rejectionType(
+        run.handle.executeUpdate(submitToolOutputsUpdate, {
+          args: [{ toolOutputs: [{ toolCallId: 'k1', output: 2 }] }],
+        }),
+      ),
+    ).toBe('ToolCallAlreadyAnswered');
     // The partial submission is persisted as a new requires_action status listing what is left.
-    await run.waitFor('writeStatus', (s) => s.status === 'requires_action' && s.requiredAction?.type === 'submit_tool_outputs' && s.requiredAction.toolCalls.length === 1);
+    await run.waitFor(
+      'writeStatus',
+      (s) =>
+        s.status === 'requires_action' &&
+        s.requiredAction?.type === 'submit_tool_outputs' &&
+        s.requiredAction.toolCalls.length === 1,
+    );
 
     await h.env.sleep('2 days'); // a client may take its time: no timer runs out
     expect(run.callsOf('recordClientOutputs')).toEqual([]);
-    const last = await run.handle.executeUpdate(submitToolOutputsUpdate, { args: [{ toolOutputs: [{ toolCallId: 'k2', output: 'Berlin' }], next: { toolChoice: 'none' } }] });
+    const last = await run.handle.executeUpdate(submitToolOutputsUpdate, {
+      args: [{ toolOutputs: [{ toolCallId: 'k2', output: 'Berlin' }], next: { toolChoice: 'none' } }],
+    });
     expect(last.pending).toEqual([]);
 
     const finish = await run.finished();
@@ -60,22 +92,46 @@ describe('pauses on the time-skipping server', () => {
     expect(stored!.status.status).toBe('running');
     // `next` applies to the step right after the submission only.
     expect(run.callsOf('callModel')[1]).toMatchObject({ step: 2, toolChoice: 'none', toolNames: [] });
-    expect(finish).toMatchObject({ status: 'completed', stopReason: 'final_answer', toolsUsed: ['checkout', 'get_location'] });
+    expect(finish).toMatchObject({
+      status: 'completed',
+      stopReason: 'final_answer',
+      toolsUsed: ['checkout', 'get_location'],
+    });
   });
 
   it('clarification: asks the question, refuses an empty answer, resumes with the answer as the tool output', async () => {
     const plan = makePlan({ tools: [search, clarify] });
-    const run = await h.start(plan, [callTool('agent_clarify', { question: 'Which region?', reason: 'ambiguous' }, 'q1'), say()]);
+    const run = await h.start(plan, [
+      callTool('agent_clarify', { question: 'Which region?', reason: 'ambiguous' }, 'q1'),
+      say(),
+    ]);
     const paused = await run.waitFor('writeStatus', (s) => s.status === 'requires_action');
-    expect(paused.requiredAction).toEqual({ type: 'answer_clarification', clarification: { toolCallId: 'q1', question: 'Which region?', reason: 'ambiguous' } });
+    expect(paused.requiredAction).toEqual({
+      type: 'answer_clarification',
+      clarification: { toolCallId: 'q1', question: 'Which region?', reason: 'ambiguous' },
+    });
 
-    expect(await rejectionType(run.handle.executeUpdate(answerClarificationUpdate, { args: [{ answer: '   ', answeredBy: 'key_user' }] }))).toBe('InvalidSubmission');
+    expect(
+      await rejectionType(
+        run.handle.executeUpdate(answerClarificationUpdate, { args: [{ answer: '   ', answeredBy: 'key_user' }] }),
+      ),
+    ).toBe('InvalidSubmission');
     // Other kinds of resume are refused while a clarification is pending.
-    expect(await rejectionType(run.handle.executeUpdate(submitToolOutputsUpdate, { args: [{ toolOutputs: [{ toolCallId: 'q1', output: 'x' }] }] }))).toBe('GenerationNotWaiting');
-    await run.handle.executeUpdate(answerClarificationUpdate, { args: [{ answer: 'EU only', answeredBy: 'key_user' }] });
+    expect(
+      await rejectionType(
+        run.handle.executeUpdate(submitToolOutputsUpdate, {
+          args: [{ toolOutputs: [{ toolCallId: 'q1', output: 'x' }] }],
+        }),
+      ),
+    ).toBe('GenerationNotWaiting');
+    await run.handle.executeUpdate(answerClarificationUpdate, {
+      args: [{ answer: 'EU only', answeredBy: 'key_user' }],
+    });
 
     const finish = await run.finished();
-    expect(run.callsOf('recordClientOutputs')).toMatchObject([{ step: 1, outputs: [{ toolCallId: 'q1', toolName: 'agent_clarify', output: 'EU only' }] }]);
+    expect(run.callsOf('recordClientOutputs')).toMatchObject([
+      { step: 1, outputs: [{ toolCallId: 'q1', toolName: 'agent_clarify', output: 'EU only' }] },
+    ]);
     expect(run.callsOf('callModel').map((c) => c.step)).toEqual([1, 2]);
     expect(finish).toMatchObject({ status: 'completed', stopReason: 'final_answer' });
   });
@@ -94,7 +150,9 @@ describe('pauses on the time-skipping server', () => {
     );
     expect(err).toBeInstanceOf(WorkflowFailedError);
     expect((err as WorkflowFailedError).cause).toBeInstanceOf(CancelledFailure);
-    expect(run.callsOf('finishGeneration')).toMatchObject([{ status: 'cancelled', stopReason: 'cancelled', error: null, iterationCount: 1 }]);
+    expect(run.callsOf('finishGeneration')).toMatchObject([
+      { status: 'cancelled', stopReason: 'cancelled', error: null, iterationCount: 1 },
+    ]);
     expect(run.callsOf('executeTool')).toEqual([]);
     expect(run.callsOf('recordToolResult')).toEqual([]);
     expect(run.callsOf('callModel')).toHaveLength(1);
@@ -102,7 +160,15 @@ describe('pauses on the time-skipping server', () => {
     const request = opened.approvals[0]!;
     await expect(
       run.handle.executeUpdate(decideApprovalUpdate, {
-        args: [{ approvalId: request.approvalId, approved: true, decidedBy: 'key_late', toolName: request.toolName, argumentsHash: request.argumentsHash }],
+        args: [
+          {
+            approvalId: request.approvalId,
+            approved: true,
+            decidedBy: 'key_late',
+            toolName: request.toolName,
+            argumentsHash: request.argumentsHash,
+          },
+        ],
       }),
     ).rejects.toThrow();
   });

@@ -1,5 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIRST_SEQ, callTool, callTools, makePlan, say, startHarness, tool, type Harness, type PlannedHook } from './harness.js';
+import {
+  FIRST_SEQ,
+  callTool,
+  callTools,
+  makePlan,
+  say,
+  startHarness,
+  tool,
+  type Harness,
+  type PlannedHook,
+} from './harness.js';
 
 const search = tool('search', { readOnly: true });
 const write = tool('database_write');
@@ -27,9 +37,20 @@ describe('how a run ends, on the time-skipping server', () => {
       [1, true, FIRST_SEQ + 3],
     ]);
     expect(modelCalls[2]!.usageSoFar).toEqual({ promptTokens: 20, completionTokens: 10 });
-    expect(finish).toMatchObject({ status: 'completed', stopReason: 'final_answer', iterationCount: 1, usage: { promptTokens: 30, completionTokens: 15 } });
+    expect(finish).toMatchObject({
+      status: 'completed',
+      stopReason: 'final_answer',
+      iterationCount: 1,
+      usage: { promptTokens: 30, completionTokens: 15 },
+    });
 
-    const capped = await h.start(makePlan({ tools: [search] }), [say('length'), say('length'), say('length'), say('length'), say('stop')]);
+    const capped = await h.start(makePlan({ tools: [search] }), [
+      say('length'),
+      say('length'),
+      say('length'),
+      say('length'),
+      say('stop'),
+    ]);
     const cappedFinish = await capped.finished();
     expect(capped.callsOf('callModel').map((c) => c.continuation)).toEqual([false, true, true, true]);
     expect(cappedFinish).toMatchObject({ status: 'completed', stopReason: 'final_answer', iterationCount: 1 });
@@ -37,31 +58,68 @@ describe('how a run ends, on the time-skipping server', () => {
 
   it('doom loop: the same call with the same arguments three times in a row fails the run before the third runs', async () => {
     const same = callTool('search', { q: 'retry' });
-    const run = await h.start(makePlan({ tools: [search] }), [callTool('search', { q: 'other' }), same, same, same, say()]);
+    const run = await h.start(makePlan({ tools: [search] }), [
+      callTool('search', { q: 'other' }),
+      same,
+      same,
+      same,
+      say(),
+    ]);
     const finish = await run.finished();
-    expect(run.callsOf('executeTool').map((c) => c.arguments)).toEqual([{ q: 'other' }, { q: 'retry' }, { q: 'retry' }]);
-    expect(finish).toMatchObject({ status: 'failed', stopReason: 'doom_loop', iterationCount: 4, error: { code: 'doom_loop' } });
+    expect(run.callsOf('executeTool').map((c) => c.arguments)).toEqual([
+      { q: 'other' },
+      { q: 'retry' },
+      { q: 'retry' },
+    ]);
+    expect(finish).toMatchObject({
+      status: 'failed',
+      stopReason: 'doom_loop',
+      iterationCount: 4,
+      error: { code: 'doom_loop' },
+    });
     expect(finish.error!.message).toContain('search');
   });
 
   it('stop condition: a matching tool call ends the run with its arguments as the output; nothing of the step runs', async () => {
-    const plan = makePlan({ tools: [search, submitAnswer], stopConditions: [{ type: 'hasToolCall', toolName: 'submit_answer' }] });
-    const run = await h.start(plan, [callTool('search', { q: 'x' }), callTools(['search', { q: 'y' }], ['submit_answer', { answer: 42 }])]);
+    const plan = makePlan({
+      tools: [search, submitAnswer],
+      stopConditions: [{ type: 'hasToolCall', toolName: 'submit_answer' }],
+    });
+    const run = await h.start(plan, [
+      callTool('search', { q: 'x' }),
+      callTools(['search', { q: 'y' }], ['submit_answer', { answer: 42 }]),
+    ]);
     const finish = await run.finished();
     expect(run.callsOf('executeTool').map((c) => c.arguments)).toEqual([{ q: 'x' }]);
-    expect(finish).toMatchObject({ status: 'completed', stopReason: 'stop_condition', output: { answer: 42 }, iterationCount: 2 });
+    expect(finish).toMatchObject({
+      status: 'completed',
+      stopReason: 'stop_condition',
+      output: { answer: 42 },
+      iterationCount: 2,
+    });
     expect(finish.toolsUsed).toContain('submit_answer');
   });
 
   it('done tool: calling a tool without an executor ends the run with its arguments as the output', async () => {
-    const run = await h.start(makePlan({ tools: [search, finishTask] }), [callTool('finish_task', { summary: 'all good' })]);
+    const run = await h.start(makePlan({ tools: [search, finishTask] }), [
+      callTool('finish_task', { summary: 'all good' }),
+    ]);
     const finish = await run.finished();
     expect(run.callsOf('executeTool')).toEqual([]);
-    expect(finish).toMatchObject({ status: 'completed', stopReason: 'done_tool', output: { summary: 'all good' }, toolsUsed: ['finish_task'] });
+    expect(finish).toMatchObject({
+      status: 'completed',
+      stopReason: 'done_tool',
+      output: { summary: 'all good' },
+      toolsUsed: ['finish_task'],
+    });
   });
 
   it('max steps: tools are withheld on the final step so the model must answer in text', async () => {
-    const run = await h.start(makePlan({ tools: [search], maxSteps: 3 }), [callTool('search', { q: 1 }), callTool('search', { q: 2 }), say()]);
+    const run = await h.start(makePlan({ tools: [search], maxSteps: 3 }), [
+      callTool('search', { q: 1 }),
+      callTool('search', { q: 2 }),
+      say(),
+    ]);
     const finish = await run.finished();
     expect(run.callsOf('callModel').map((c) => [c.step, c.toolNames, c.toolChoice])).toEqual([
       [1, ['search'], 'auto'],
@@ -74,24 +132,48 @@ describe('how a run ends, on the time-skipping server', () => {
 
   it('a text reply before max steps is the final answer', async () => {
     const run = await h.start(makePlan({ tools: [search], maxSteps: 3 }), [say()]);
-    expect(await run.finished()).toMatchObject({ status: 'completed', stopReason: 'final_answer', iterationCount: 1, toolsUsed: [] });
+    expect(await run.finished()).toMatchObject({
+      status: 'completed',
+      stopReason: 'final_answer',
+      iterationCount: 1,
+      toolsUsed: [],
+    });
   });
 
   it('PreToolUse hooks: a rule hook and an http hook deny their calls (denied result, never run); others run', async () => {
     const hooks: PlannedHook[] = [
       {
-        id: 'hook_rule_nodrop', event: 'PreToolUse', type: 'rule', matcher: 'database_write',
-        rule: { conditions: [{ path: 'sql', operator: 'STARTS_WITH', value: 'DROP' }], decision: 'deny', reason: 'no drops' },
+        id: 'hook_rule_nodrop',
+        event: 'PreToolUse',
+        type: 'rule',
+        matcher: 'database_write',
+        rule: {
+          conditions: [{ path: 'sql', operator: 'STARTS_WITH', value: 'DROP' }],
+          decision: 'deny',
+          reason: 'no drops',
+        },
       },
       { id: 'hook_http_guard', event: 'PreToolUse', type: 'http', matcher: 'database_read', timeoutSeconds: 5 },
     ];
     const run = await h.start(
       makePlan({ tools: [write, read], hooks }),
-      [callTools(['database_write', { sql: 'DROP TABLE t' }, 'w1'], ['database_write', { sql: 'UPDATE t' }, 'w2'], ['database_read', { sql: 'SELECT secrets' }, 'r1']), say()],
-      { runHttpHook: (input) => (input.toolCallId === 'r1' ? { decision: 'deny', reason: 'secrets are off limits' } : { decision: 'allow' }) },
+      [
+        callTools(
+          ['database_write', { sql: 'DROP TABLE t' }, 'w1'],
+          ['database_write', { sql: 'UPDATE t' }, 'w2'],
+          ['database_read', { sql: 'SELECT secrets' }, 'r1'],
+        ),
+        say(),
+      ],
+      {
+        runHttpHook: (input) =>
+          input.toolCallId === 'r1' ? { decision: 'deny', reason: 'secrets are off limits' } : { decision: 'allow' },
+      },
     );
     const finish = await run.finished();
-    expect(run.callsOf('runHttpHook')).toMatchObject([{ hookId: 'hook_http_guard', event: 'PreToolUse', toolCallId: 'r1', arguments: { sql: 'SELECT secrets' } }]);
+    expect(run.callsOf('runHttpHook')).toMatchObject([
+      { hookId: 'hook_http_guard', event: 'PreToolUse', toolCallId: 'r1', arguments: { sql: 'SELECT secrets' } },
+    ]);
     expect(run.callsOf('recordToolResult')).toMatchObject([
       { toolCallId: 'w1', status: 'denied', result: { reason: 'no drops' } },
       { toolCallId: 'r1', status: 'denied', result: { reason: 'secrets are off limits' } },
@@ -101,17 +183,29 @@ describe('how a run ends, on the time-skipping server', () => {
   });
 
   it('OnRunStart hook deny: the run fails as hook_blocked before the model is called', async () => {
-    const hooks: PlannedHook[] = [{ id: 'hook_start', event: 'OnRunStart', type: 'http', matcher: null, timeoutSeconds: 5 }];
-    const run = await h.start(makePlan({ tools: [search], hooks }), [say()], { runHttpHook: () => ({ decision: 'deny', reason: 'quota used up' }) });
+    const hooks: PlannedHook[] = [
+      { id: 'hook_start', event: 'OnRunStart', type: 'http', matcher: null, timeoutSeconds: 5 },
+    ];
+    const run = await h.start(makePlan({ tools: [search], hooks }), [say()], {
+      runHttpHook: () => ({ decision: 'deny', reason: 'quota used up' }),
+    });
     const finish = await run.finished();
     expect(run.callsOf('callModel')).toEqual([]);
-    expect(finish).toMatchObject({ status: 'failed', stopReason: 'hook_blocked', error: { code: 'blocked_by_hook', message: 'quota used up' } });
+    expect(finish).toMatchObject({
+      status: 'failed',
+      stopReason: 'hook_blocked',
+      error: { code: 'blocked_by_hook', message: 'quota used up' },
+    });
   });
 
   it('a failing model call fails the run with an error outcome (the script ran out)', async () => {
     const run = await h.start(makePlan({ tools: [search] }), [callTool('search', { q: 1 })]);
     const finish = await run.finished();
     expect(run.callsOf('callModel')).toHaveLength(2);
-    expect(finish).toMatchObject({ status: 'failed', stopReason: 'error', error: { code: 'activity_failed', message: 'no scripted reply left for step 2' } });
+    expect(finish).toMatchObject({
+      status: 'failed',
+      stopReason: 'error',
+      error: { code: 'activity_failed', message: 'no scripted reply left for step 2' },
+    });
   });
 });

@@ -28,7 +28,8 @@ export function conditionHolds(condition: RuleCondition, args: unknown): boolean
   const actual = valueAtPath(args, condition.path);
   switch (condition.operator) {
     case 'CONTAINS': {
-      if (Array.isArray(actual)) return actual.some((item) => item === condition.value || asText(item) === asText(condition.value));
+      if (Array.isArray(actual))
+        return actual.some((item) => item === condition.value || asText(item) === asText(condition.value));
       const text = asText(actual);
       const needle = asText(condition.value);
       return text !== undefined && needle !== undefined && text.includes(needle);

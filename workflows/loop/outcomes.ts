@@ -28,7 +28,11 @@ export function activityFailed(err: ActivityFailure): Outcome {
   let cause: unknown = err.cause;
   while (cause instanceof ActivityFailure) cause = cause.cause;
   if (cause instanceof ApplicationFailure) {
-    return failed('error', cause.type === providerFailure.rejected ? 'model_rejected' : 'activity_failed', cause.message);
+    return failed(
+      'error',
+      cause.type === providerFailure.rejected ? 'model_rejected' : 'activity_failed',
+      cause.message,
+    );
   }
   return failed('error', 'activity_failed', cause instanceof Error ? cause.message : String(err.message));
 }

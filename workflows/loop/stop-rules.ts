@@ -13,7 +13,10 @@ export const DOOM_LOOP_THRESHOLD = 3;
  * Doom loop: the same tool with identical arguments called `threshold` times in a row. `recent`
  * is the sequence of calls so far (name + argument hash), newest last.
  */
-export function isDoomLoop(recent: Array<{ name: string; argumentsHash: string }>, threshold = DOOM_LOOP_THRESHOLD): boolean {
+export function isDoomLoop(
+  recent: Array<{ name: string; argumentsHash: string }>,
+  threshold = DOOM_LOOP_THRESHOLD,
+): boolean {
   if (recent.length < threshold) return false;
   const tail = recent.slice(-threshold);
   const first = tail[0]!;
@@ -29,7 +32,11 @@ export interface ClassifiedCall {
 }
 
 /** How each call of a step is handled: run on the server, pause for the client, end the run. */
-export function classifyCalls(calls: ModelToolCall[], tools: PlannedTool[], offered: ReadonlySet<string>): ClassifiedCall[] {
+export function classifyCalls(
+  calls: ModelToolCall[],
+  tools: PlannedTool[],
+  offered: ReadonlySet<string>,
+): ClassifiedCall[] {
   return calls.map((call) => {
     const tool = offered.has(call.name) ? tools.find((t) => t.name === call.name) : undefined;
     if (!tool) return { call, tool, kind: 'unknown' };
