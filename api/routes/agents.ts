@@ -14,7 +14,7 @@ import { hashKey, keyPrefix } from '../auth/keys.js';
 import type { AppContext } from '../context.js';
 import { found, type AuthInfo } from '../http.js';
 import { agentRoutes } from './agents.operations.js';
-import { addReads } from './crud.js';
+import { addReads, type PageQuery } from './crud.js';
 import { ApiRouter } from '../routing.js';
 import { compact, patched } from '../services/merge-patch.js';
 import { collisionError, findCollision } from '../services/tool-names.js';
@@ -204,16 +204,8 @@ export function agentsRouter(ctx: AppContext): Router {
     return chatKey ? { ...view, publicChatKey: chatKey.key } : view;
   });
 
-  addReads(
-    r,
-    agentRoutes,
-    {
-      page: ({ auth }, { after, ...window }) =>
-        ctx.db.agent.findMany({ where: { projectId: auth.projectId, ...after }, ...window }),
-      find,
-    },
-    agentView,
-  );
+  const page = (query: PageQuery) => ctx.db.agent.findMany(query);
+  addReads(r, agentRoutes, { page, find }, agentView);
 
   r.add(agentRoutes.replace, async (input) => replace(await find(input), input.body));
 

@@ -8,7 +8,7 @@ import { boundedPolicy, uncoveredGrants } from '../auth/policy.js';
 import type { AppContext } from '../context.js';
 import { found } from '../http.js';
 import { apiKeyRoutes } from './api-keys.operations.js';
-import { addReads } from './crud.js';
+import { addReads, type PageQuery } from './crud.js';
 import { ApiRouter } from '../routing.js';
 
 export function apiKeyView(k: ApiKey): ApiKeyView {
@@ -47,29 +47,16 @@ export function apiKeysRouter(ctx: AppContext): Router {
       );
     }
     const key = generateApiKey();
+    // Stored: the key's prefix (to recognise it) and its hash; the key itself is shown once.
+    const stored = { prefix: keyPrefix(key), keyHash: hashKey(key), policy: boundedPolicy(auth.policy, body.policy) };
     const row = await ctx.db.apiKey.create({
-      data: {
-        id: newId('apiKey'),
-        projectId: auth.projectId,
-        name: body.name,
-        prefix: keyPrefix(key),
-        keyHash: hashKey(key),
-        policy: boundedPolicy(auth.policy, body.policy),
-      },
+      data: { id: newId('apiKey'), projectId: auth.projectId, name: body.name, ...stored },
     });
     return { ...apiKeyView(row), key };
   });
 
-  addReads(
-    r,
-    apiKeyRoutes,
-    {
-      page: ({ auth }, { after, ...window }) =>
-        ctx.db.apiKey.findMany({ where: { projectId: auth.projectId, ...after }, ...window }),
-      find: ({ auth, params }) => find(auth.projectId, params.apiKeyId),
-    },
-    apiKeyView,
-  );
+  const page = (query: PageQuery) => ctx.db.apiKey.findMany(query);
+  addReads(r, apiKeyRoutes, { page, find: ({ auth, params }) => find(auth.projectId, params.apiKeyId) }, apiKeyView);
 
   r.add(apiKeyRoutes.revoke, async ({ auth, params }) => {
     const current = await find(auth.projectId, params.apiKeyId);

@@ -4,16 +4,23 @@ import type { ApiRouter, AuthedRouteInput } from '../routing.js';
 
 type PageWindowQuery = { cursor?: string | undefined; limit: number };
 
+/** The rows of one list page: the caller's project, after the cursor, newest first. */
+export type PageQuery = {
+  where: { projectId: string } & PageWindow['after'];
+  orderBy: PageWindow['orderBy'];
+  take: number;
+};
+
 /**
  * The two read endpoints of a resource: `list` (newest-first pages, `{ data, nextCursor }`) and
- * `get` (one row by id), both showing rows with `view`. `page` reads a window of rows; `find`
- * reads the row the path names (404 otherwise).
+ * `get` (one row by id), both showing rows with `view`. `page` reads the rows of a page query
+ * (a findMany of the resource); `find` reads the row the path names (404 otherwise).
  */
 export function addReads<L extends AnyRouteSpec, G extends AnyRouteSpec, T extends { id: string; createdAt: Date }>(
   r: ApiRouter,
   routes: { list: L; get: G },
   rows: {
-    page: (input: AuthedRouteInput<L>, window: PageWindow) => Promise<T[]>;
+    page: (query: PageQuery) => Promise<T[]>;
     find: (input: AuthedRouteInput<G>) => Promise<T>;
   },
   view: (row: T) => ResponseOf<G>,
@@ -22,7 +29,11 @@ export function addReads<L extends AnyRouteSpec, G extends AnyRouteSpec, T exten
   r.add(
     routes.list,
     (input) =>
-      listPage(input.query as PageWindowQuery, (window) => rows.page(input, window), view) as Promise<ResponseOf<L>>,
+      listPage(
+        input.query as PageWindowQuery,
+        ({ after, ...window }) => rows.page({ where: { projectId: input.auth.projectId, ...after }, ...window }),
+        view,
+      ) as Promise<ResponseOf<L>>,
   );
   r.add(routes.get, async (input) => view(await rows.find(input)));
 }

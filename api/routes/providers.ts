@@ -7,7 +7,7 @@ import { Prisma } from '../../infra/db/prisma.js';
 import type { AppContext } from '../context.js';
 import { found } from '../http.js';
 import { providerRoutes } from './providers.operations.js';
-import { addReads } from './crud.js';
+import { addReads, type PageQuery } from './crud.js';
 import { ApiRouter } from '../routing.js';
 import { compact, patched } from '../services/merge-patch.js';
 
@@ -59,14 +59,11 @@ export function providersRouter(ctx: AppContext): Router {
     return providerView(row);
   });
 
+  const page = (query: PageQuery) => ctx.db.aiProvider.findMany(query);
   addReads(
     r,
     providerRoutes,
-    {
-      page: ({ auth }, { after, ...window }) =>
-        ctx.db.aiProvider.findMany({ where: { projectId: auth.projectId, ...after }, ...window }),
-      find: ({ auth, params }) => find(auth.projectId, params.aiProviderId),
-    },
+    { page, find: ({ auth, params }) => find(auth.projectId, params.aiProviderId) },
     providerView,
   );
 

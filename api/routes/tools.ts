@@ -7,7 +7,7 @@ import type { AgentTool } from '../../generated/prisma/client.js';
 import { Prisma } from '../../infra/db/prisma.js';
 import type { AppContext } from '../context.js';
 import { found } from '../http.js';
-import { addReads } from './crud.js';
+import { addReads, type PageQuery } from './crud.js';
 import type { toolRoutes as ToolRoutes } from './tools.operations.js';
 import { ApiRouter } from '../routing.js';
 import { compact, patched } from '../services/merge-patch.js';
@@ -151,16 +151,8 @@ export function toolsRouter(ctx: AppContext, routes: typeof ToolRoutes, base: st
     return toolView(row);
   });
 
-  addReads(
-    r,
-    routes,
-    {
-      page: ({ auth }, { after, ...window }) =>
-        ctx.db.agentTool.findMany({ where: { projectId: auth.projectId, ...after }, ...window }),
-      find: ({ auth, params }) => find(auth.projectId, params.toolId),
-    },
-    toolView,
-  );
+  const page = (query: PageQuery) => ctx.db.agentTool.findMany(query);
+  addReads(r, routes, { page, find: ({ auth, params }) => find(auth.projectId, params.toolId) }, toolView);
 
   r.add(routes.replace, async ({ auth, params, body }) => update(await find(auth.projectId, params.toolId), body));
 
