@@ -4,9 +4,10 @@ import helmet from 'helmet';
 import { ApiError } from '../contracts/errors.js';
 import type { AppContext } from './context.js';
 import { authMiddleware } from './middleware/auth.js';
-import { errorMiddleware, notFoundRoute } from './middleware/errors.js';
+import { errorMiddleware } from './middleware/errors.js';
 import { rejectUnstorableInput } from './middleware/input.js';
-import { toolAliasRoutes } from './openapi/table.js';
+import { routeTable, toolAliasRoutes } from './openapi/table.js';
+import { unservedRoute } from './middleware/unserved.js';
 import { agentsRouter } from './routes/agents.js';
 import { apiKeysRouter } from './routes/api-keys.js';
 import { approvalsRouter, generationApprovalsRouter } from './routes/approvals.js';
@@ -73,7 +74,7 @@ export function createApp(ctx: AppContext): Express {
   v1.use('/approvals', approvalsRouter(ctx));
   app.use('/v1', v1);
 
-  app.use(notFoundRoute);
+  app.use(unservedRoute(routeTable));
   app.use(errorMiddleware(ctx.logger));
   return app;
 }

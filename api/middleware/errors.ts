@@ -1,12 +1,7 @@
-import type { ErrorRequestHandler, RequestHandler } from 'express';
+import type { ErrorRequestHandler } from 'express';
 import { ApiError } from '../../contracts/errors.js';
 import { Prisma } from '../../infra/db/prisma.js';
 import type { Logger } from '../../infra/logger.js';
-
-/** Unknown routes: a JSON 404 in the error shape. */
-export const notFoundRoute: RequestHandler = (req, res) => {
-  res.status(404).json(new ApiError(404, 'not_found', `No route for ${req.method} ${req.path}`).toBody());
-};
 
 /** Turns every error into the error shape of the README's "API behaviour"; only genuine server faults become 500. */
 export function errorMiddleware(logger: Logger): ErrorRequestHandler {

@@ -18,7 +18,7 @@ import { aliasRoutes, type AnyRouteSpec } from './spec.js';
  * (api/routing.ts) and the OpenAPI document is generated from this list (api/openapi/document.ts).
  */
 
-/** The same tool endpoints under `/v1/agents/tools` (the path the SOAT seed uses). */
+/** The same tool endpoints under `/v1/agents/tools` (a path some clients of agent platforms expect). */
 export const toolAliasRoutes = aliasRoutes(toolRoutes, '/v1/tools', '/v1/agents/tools', 'ViaAgents');
 
 /** Every endpoint, in document order. */

@@ -144,6 +144,35 @@ describe('OpenAPI document and /docs', () => {
     for (const name of Object.keys(doc.components.schemas)) expect(html).toContain(`id="schema-${name}"`);
   });
 
+  it('answers a method a known path does not serve with 405 and Allow; an unknown path with 404', async () => {
+    const agents = await stack.api('DELETE', '/v1/agents');
+    expect(agents.status).toBe(405);
+    expect(agents.headers.get('allow')).toBe('GET, HEAD, POST');
+    expect(agents.body.error).toMatchObject({ code: 'method_not_allowed' });
+    const one = await stack.api('POST', '/v1/agents/agt_00000000000000/hooks/hook_0000000000000000');
+    expect(one.status).toBe(405);
+    expect(one.headers.get('allow')).toBe('DELETE, GET, HEAD, PATCH, PUT');
+    // Every documented path answers 405 (never 404 or 500) to a method it does not serve.
+    for (const { path, method } of operations(doc)) {
+      const served = operations(doc)
+        .filter((o) => o.path === path)
+        .map((o) => o.method.toUpperCase());
+      const unserved = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].find((m) => !served.includes(m));
+      if (!unserved || method !== operations(doc).find((o) => o.path === path)!.method) continue;
+      const concrete = path.replace(/\{(\w+)\}/g, (_, name: string) => `${name}_0000000000000000`);
+      // `/v1/agents/tools` is also `/v1/agents/{agentId}` with agentId "tools": that route serves it.
+      const template = (p: string) => new RegExp(`^${p.replace(/\{\w+\}/g, '[^/]+')}$`);
+      const shadowed = operations(doc).some(
+        (o) => o.path !== path && o.method.toUpperCase() === unserved && template(o.path).test(concrete),
+      );
+      if (shadowed) continue;
+      const res = await stack.api(unserved, concrete);
+      expect(res.status, `${unserved} ${concrete}`).toBe(405);
+      expect(res.headers.get('allow'), `${unserved} ${concrete}`).toContain(served[0]!);
+    }
+    expect((await stack.api('GET', '/v1/nothing-here')).status).toBe(404);
+  });
+
   it('is served without an API key; the rest of /v1 is not', async () => {
     expect((await fetch(`${stack.url}/v1/openapi.json`)).status).toBe(200);
     expect((await fetch(`${stack.url}/v1/agents`)).status).toBe(401);
