@@ -308,6 +308,13 @@ export class GenerationStore {
         completedAt: new Date(),
       },
     });
+    if (input.status === 'cancelled') {
+      // Nobody can decide them any more: they leave the approval inbox with the generation.
+      await this.db.approval.updateMany({
+        where: { generationId: input.generationId, status: 'pending' },
+        data: { status: 'cancelled', decidedAt: new Date(), reason: 'The generation was cancelled' },
+      });
+    }
     const { generationId, iterationCount: step } = input;
     if (step > 0) await this.events.append(generationId, 'step_completed', { step }, `step_completed:${step}`);
     if (input.error) await this.events.append(generationId, 'error', { step, error: input.error }, 'error');

@@ -1,6 +1,6 @@
 import { z, jsonObjectSchema } from './common.js';
 
-export const approvalStatusSchema = z.enum(['pending', 'approved', 'denied', 'expired']);
+export const approvalStatusSchema = z.enum(['pending', 'approved', 'denied', 'expired', 'cancelled']);
 
 export const approvalDecisionRequestSchema = z
   .object({

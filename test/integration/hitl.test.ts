@@ -106,6 +106,24 @@ describe('human in the loop: approvals, hooks, guardrails, clarification', () =>
     expect((await decide(paused.body.id, 'appr_doesnotexist0000', { approved: true })).status).toBe(404);
   });
 
+  it('cancel while waiting for a decision: the approval is closed as cancelled and leaves the inbox', async () => {
+    const { agentId } = await agentWith([
+      { event: 'PreToolUse', type: 'approval', matcher: 'database_write', config: {} },
+    ]);
+    model.script(calls(['database_write', { sql: 'DELETE FROM t WHERE id = 9' }, 'cc']));
+    const before = writesTo().length;
+    const paused = await generate(agentId, { prompt: 'delete row 9' });
+    const { approvalId } = paused.body.requiredAction.approvals[0];
+    const cancelled = await stack.api('POST', `/v1/generations/${paused.body.id}/cancel`);
+    expect(cancelled.body).toMatchObject({ status: 'cancelled' });
+    const stored = await stack.api('GET', `/v1/approvals/${approvalId}`);
+    expect(stored.body).toMatchObject({ status: 'cancelled', reason: 'The generation was cancelled' });
+    const inbox = await stack.api('GET', '/v1/approvals?status=pending');
+    expect(inbox.body.data.map((a: { id: string }) => a.id)).not.toContain(approvalId);
+    expect((await decide(paused.body.id, approvalId, { approved: true })).status).toBe(409);
+    expect(writesTo().length).toBe(before);
+  });
+
   it('approve with edited arguments: the tool runs with the edit', async () => {
     const { agentId } = await agentWith([
       { event: 'PreToolUse', type: 'approval', matcher: 'database_write', config: {} },
