@@ -44,7 +44,6 @@ export function openEventStream(res: Response): void {
 export async function streamEvents(
   db: Db,
   feed: ChangeFeed & { ensureListening?: () => Promise<void> },
-  req: Request,
   res: Response,
   generationId: string,
   opts: StreamOptions,
@@ -61,7 +60,9 @@ export async function streamEvents(
     closed = true;
     wake?.();
   };
-  req.on('close', onClose);
+  // The response's close, not the request's: a POST request closes once its body is read, so only
+  // the response tells that the client went away.
+  res.on('close', onClose);
   const keepalive = setInterval(() => {
     if (!closed) res.write(': keep-alive\n\n');
   }, opts.keepaliveMs ?? KEEPALIVE_MS);
@@ -111,7 +112,7 @@ export async function streamEvents(
   } finally {
     clearInterval(keepalive);
     unsubscribe();
-    req.off('close', onClose);
+    res.off('close', onClose);
     if (!res.writableEnded) res.end();
   }
 }

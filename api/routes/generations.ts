@@ -31,7 +31,7 @@ export function agentGenerationsRouter(ctx: AppContext): Router {
     const extra = callbackSecret ? { callbackSecret } : {};
     if (body.stream) {
       openEventStream(res);
-      await streamEvents(ctx.db, ctx.feed, req, res, generation.id, { afterSeq: 0, follow: false });
+      await streamEvents(ctx.db, ctx.feed, res, generation.id, { afterSeq: 0, follow: false });
       return responded;
     }
     if (body.async)
@@ -88,7 +88,7 @@ export function agentGenerationsRouter(ctx: AppContext): Router {
 
     if (body.stream) {
       openEventStream(res);
-      await streamEvents(ctx.db, ctx.feed, req, res, generation.id, {
+      await streamEvents(ctx.db, ctx.feed, res, generation.id, {
         afterSeq: resumeAfter,
         follow: false,
         resuming: true,
@@ -134,7 +134,7 @@ export function generationsRouter(ctx: AppContext): Router {
   r.add(generationRoutes.events, async ({ auth, params, query, req, res }) => {
     const g = await findGeneration(ctx, auth.projectId, params.generationId);
     openEventStream(res);
-    await streamEvents(ctx.db, ctx.feed, req, res, g.id, {
+    await streamEvents(ctx.db, ctx.feed, res, g.id, {
       afterSeq: lastEventId(req),
       follow: query.follow === 'true',
     });

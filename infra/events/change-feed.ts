@@ -10,6 +10,8 @@ import { ignoreIdleClientErrors } from '../db/pg-pool.js';
 export interface ChangeFeed {
   publish(generationId: string): Promise<void>;
   subscribe(generationId: string, listener: () => void): () => void;
+  /** How many waiters and streams of this process watch the generation now. */
+  watchers(generationId: string): number;
   close(): Promise<void>;
 }
 
@@ -23,6 +25,9 @@ export class LocalChangeFeed implements ChangeFeed {
   subscribe(generationId: string, listener: () => void): () => void {
     this.emitter.on(generationId, listener);
     return () => this.emitter.off(generationId, listener);
+  }
+  watchers(generationId: string): number {
+    return this.emitter.listenerCount(generationId);
   }
   async close(): Promise<void> {
     this.emitter.removeAllListeners();
@@ -47,6 +52,10 @@ export class PgChangeFeed implements ChangeFeed {
   subscribe(generationId: string, listener: () => void): () => void {
     void this.ensureListening();
     return this.local.subscribe(generationId, listener);
+  }
+
+  watchers(generationId: string): number {
+    return this.local.watchers(generationId);
   }
 
   /** Resolves once LISTEN is active (callers that must not miss a change await it). */
