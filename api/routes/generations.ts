@@ -39,7 +39,7 @@ export function agentGenerationsRouter(ctx: AppContext): Router {
     return replyWhenSettled(ctx, reply, generation.id, 0, body.waitSeconds, extra);
   });
 
-  r.add(generationRoutes.submitToolOutputs, async ({ auth, params, body, req, res, reply }) => {
+  r.add(generationRoutes.submitToolOutputs, async ({ auth, params, body, res, reply }) => {
     const generation = await findGeneration(ctx, auth.projectId, params.generationId, params.agentId);
     if (generation.status !== 'requires_action') {
       throw new ApiError(
