@@ -6,6 +6,7 @@ export type StreamEventType =
   | 'start'
   | 'step_started'
   | 'chunk'
+  | 'reset'
   | 'tool_call'
   | 'tool_result'
   | 'step_completed'
@@ -61,6 +62,8 @@ export class ChunkWriter {
     private readonly log: EventLog,
     private readonly generationId: string,
     private readonly step: number,
+    /** The message seq of the reply: a `reset` event names it, so clients drop exactly its chunks. */
+    private readonly replySeq: number,
     private readonly intervalMs = 40,
   ) {}
 
@@ -76,7 +79,9 @@ export class ChunkWriter {
     if (!this.buffer) return;
     const delta = this.buffer;
     this.buffer = '';
-    this.writing = this.writing.then(() => this.log.append(this.generationId, 'chunk', { step: this.step, delta }));
+    this.writing = this.writing.then(() =>
+      this.log.append(this.generationId, 'chunk', { step: this.step, replySeq: this.replySeq, delta }),
+    );
   }
 
   async flush(): Promise<void> {

@@ -197,12 +197,19 @@ export async function callModel(
       );
     await store.events.append(input.generationId, 'step_started', { step: input.step }, `step_started:${input.step}`);
   }
-  const chunks = new ChunkWriter(store.events, input.generationId, input.step);
   let replySeq = input.seq;
   if (input.continuation) {
     await store.putMessage(input.generationId, input.seq, { role: 'user', content: CONTINUE_PROMPT });
     replySeq = input.seq + 1;
   }
+  const { attempt } = Context.current().info;
+  if (attempt > 1) {
+    // An earlier attempt (a provider error mid-stream, a worker crash) may have streamed part of this
+    // reply: clients discard the chunks of this reply received so far and take the retry's.
+    const reset = { step: input.step, replySeq, attempt };
+    await store.events.append(input.generationId, 'reset', reset, `reset:${replySeq}:${attempt}`);
+  }
+  const chunks = new ChunkWriter(store.events, input.generationId, input.step, replySeq);
   const history = await store.messagesBefore(input.generationId, replySeq);
   const mcpTools = snapshot.tools.some((t) => t.type === 'mcp') ? await store.discoveredTools(input.generationId) : [];
   const offered = input.toolNames

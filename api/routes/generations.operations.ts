@@ -18,7 +18,7 @@ const generationList = listResponseSchema(generationSchema, 'GenerationList');
 /** Server-sent events: `id` (per-generation sequence), `event` (type) and JSON `data` per event. */
 const eventStream = z.string().openapi('GenerationEventStream', {
   description:
-    'text/event-stream. Each event has an increasing `id` (reconnect with Last-Event-ID), an `event` type (start, step_started, chunk, tool_call, tool_result, step_completed, approval_requested, approval_resolved, requires_action, clarification_requested, done, error) and JSON `data` with at least generationId and step.',
+    'text/event-stream. Each event has an increasing `id` (reconnect with Last-Event-ID), an `event` type (start, step_started, chunk, reset, tool_call, tool_result, step_completed, approval_requested, approval_resolved, requires_action, clarification_requested, done, error) and JSON `data` with at least generationId and step. `chunk` carries `replySeq`; `reset` (a retried model call) tells the client to discard the chunks of that `replySeq` received so far.',
 });
 
 /**

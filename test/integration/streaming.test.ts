@@ -134,6 +134,27 @@ describe('live streaming of generation events (SSE)', () => {
     ).toBe('streamed directly');
   });
 
+  it('a model call retried mid-stream sends reset: the chunks after it are the reply, done agrees', async () => {
+    model.script({ text: 'a first attempt that is cut off midway', cutAfterChunks: 4 }, { text: 'the whole answer' });
+    const reader = await openSse(`${stack.url}/v1/agents/${agentId}/generate`, auth(), {
+      method: 'POST',
+      body: { prompt: 'hi', stream: true },
+    });
+    await reader.ended;
+    const { events } = reader;
+    const reset = events.find((e) => e.event === 'reset');
+    expect(reset?.data).toMatchObject({ step: 1, attempt: 2 });
+    const before = events.slice(0, events.indexOf(reset!)).filter((e) => e.event === 'chunk');
+    expect(before.map((e) => e.data.delta).join('')).not.toBe('');
+    const after = events
+      .slice(events.indexOf(reset!) + 1)
+      .filter((e) => e.event === 'chunk' && e.data.replySeq === reset!.data.replySeq)
+      .map((e) => e.data.delta)
+      .join('');
+    expect(after).toBe('the whole answer');
+    expect(events.at(-1)).toMatchObject({ event: 'done', data: { generation: { text: 'the whole answer' } } });
+  });
+
   it('reconnecting with Last-Event-ID gets exactly the missed events, then live ones; after completion, replay and done', async () => {
     model.script(
       { text: '', toolCalls: [{ id: 'g1', name: 'open_gate', arguments: { door: 'A' } }] },

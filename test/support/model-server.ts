@@ -24,6 +24,8 @@ export type ScriptedReply =
       toolCalls?: ScriptedToolCall[];
       finishReason?: 'stop' | 'length' | 'tool_calls';
       usage?: { promptTokens: number; completionTokens: number };
+      /** Streaming only: drop the connection after this many chunks (a provider failing mid-stream). */
+      cutAfterChunks?: number;
     }
   /** HTTP error. Without `body`, an OpenAI-style error body matching the status is generated. */
   | { fault: 'status'; status: number; body?: unknown; retryAfterSeconds?: number }
@@ -347,6 +349,10 @@ export async function startModelServer(
     for (let i = 0; i < events.length; i++) {
       if (i > 0 && chunkDelayMs > 0) await sleep(chunkDelayMs);
       if (res.destroyed || closing) return; // client aborted or server shutting down
+      if (reply.cutAfterChunks !== undefined && i >= reply.cutAfterChunks) {
+        res.socket?.destroy();
+        return;
+      }
       res.write(`data: ${JSON.stringify(events[i])}\n\n`);
     }
     if (res.destroyed || closing) return;
