@@ -3,6 +3,7 @@ import { createLogger } from '../infra/logger.js';
 import { createRuntime } from '../infra/runtime.js';
 import { connectClient } from '../infra/temporal/connection.js';
 import { createApp } from './app.js';
+import { startReconciler } from './generations/hand-off.js';
 import { ensureBootstrap } from './bootstrap.js';
 
 /** The API as its own process (docker compose, crash tests): needs DATABASE_URL and TEMPORAL_ADDRESS. */
@@ -14,7 +15,10 @@ const boot = await ensureBootstrap(runtime.db, env.BOOTSTRAP_API_KEY);
 if (boot.apiKey && !env.BOOTSTRAP_API_KEY)
   logger.warn({ apiKey: boot.apiKey }, 'Created the bootstrap admin API key; it is shown only this once');
 
-const app = createApp({ env, db: runtime.db, temporal, feed: runtime.feed, secrets: runtime.secrets, logger });
+const ctx = { env, db: runtime.db, temporal, feed: runtime.feed, secrets: runtime.secrets, logger };
+const app = createApp(ctx);
+// Generations stored but never handed to Temporal (a crash or an outage in between) are started here.
+const stopReconciler = startReconciler(ctx);
 const server = app.listen(env.PORT, env.HOST, () => {
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : env.PORT;
@@ -23,6 +27,7 @@ const server = app.listen(env.PORT, env.HOST, () => {
 
 async function shutdown(signal: string): Promise<void> {
   logger.info({ signal }, 'shutting down');
+  stopReconciler();
   server.close();
   server.closeAllConnections();
   await temporal.connection.close();

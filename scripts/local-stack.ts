@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join, resolve } from 'node:path';
 import { createApp } from '../api/app.js';
+import { startReconciler } from '../api/generations/hand-off.js';
 import { ensureBootstrap } from '../api/bootstrap.js';
 import type { Env } from '../config/env.js';
 import { applyMigrations } from '../infra/db/migrate.js';
@@ -103,7 +104,10 @@ export async function startLocalStack(
 
     const temporal = await connectClient(env, temporalAddress);
     stops.push(() => temporal.connection.close());
-    const app = createApp({ env, db: runtime.db, temporal, feed: runtime.feed, secrets: runtime.secrets, logger });
+    const ctx = { env, db: runtime.db, temporal, feed: runtime.feed, secrets: runtime.secrets, logger };
+    const app = createApp(ctx);
+    const stopReconciler = startReconciler(ctx);
+    stops.push(async () => stopReconciler());
     const server = await new Promise<Server>((done, fail) => {
       const s = app.listen(env.PORT, env.HOST, () => done(s)).on('error', fail);
     });

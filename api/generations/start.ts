@@ -1,17 +1,15 @@
 import { createHash } from 'node:crypto';
-import { WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
 import { ApiError, notFound, unprocessable } from '../../contracts/errors.js';
 import { canonicalJson, type GenerationInput } from '../../contracts/generation/index.js';
 import { newId } from '../../contracts/ids.js';
 import type { GenerateRequest } from '../../contracts/schemas/index.js';
 import type { AgentTool, Generation } from '../../generated/prisma/client.js';
-import { readAgentOptions, readSnapshot } from '../../infra/db/json-columns.js';
-import { generationWorkflowType } from '../../workflows/definitions.js';
-import type { generationWorkflow } from '../../workflows/generation.js';
+import { readAgentOptions } from '../../infra/db/json-columns.js';
 import type { AppContext } from '../context.js';
 import type { AuthInfo } from '../http.js';
 import { newWebhookSecret } from '../routes/webhooks.js';
 import { buildPlan, buildSnapshot, initialMessages } from './plan.js';
+import { startWorkflow, workflowInput } from './hand-off.js';
 
 function canonicalHash(value: unknown): string {
   return createHash('sha256').update(canonicalJson(value)).digest('hex');
@@ -121,31 +119,6 @@ export async function startGeneration(
   return { generation, created: true, ...(callbackSecret ? { callbackSecret } : {}) };
 }
 
-async function startWorkflow(ctx: AppContext, generation: Generation, input: GenerationInput): Promise<void> {
-  try {
-    await ctx.temporal.workflow.start<typeof generationWorkflow>(generationWorkflowType, {
-      workflowId: generation.id,
-      taskQueue: ctx.env.TEMPORAL_TASK_QUEUE,
-      args: [input],
-      memo: { projectId: generation.projectId, agentId: generation.agentId, traceId: generation.traceId },
-    });
-  } catch (err) {
-    if (err instanceof WorkflowExecutionAlreadyStartedError) return;
-    ctx.logger.error({ err, generationId: generation.id }, 'could not start the generation workflow');
-    await ctx.db.generation.update({
-      where: { id: generation.id },
-      data: {
-        status: 'failed',
-        stopReason: 'error',
-        error: { code: 'start_failed', message: 'The workflow could not be started' },
-        completedAt: new Date(),
-        stateVersion: 1_000_000,
-      },
-    });
-    throw new ApiError(503, 'unavailable', 'The orchestration service is unavailable; the generation was not started');
-  }
-}
-
 async function reuse(ctx: AppContext, existing: Generation, requestHash: string): Promise<StartResult> {
   if (existing.requestHash !== requestHash) {
     throw new ApiError(422, 'idempotency_mismatch', 'This Idempotency-Key was already used with a different request');
@@ -153,15 +126,7 @@ async function reuse(ctx: AppContext, existing: Generation, requestHash: string)
   // The first request may have died between storing the generation and starting its workflow:
   // starting again is safe (same workflow id) and completes the hand-off.
   if (existing.status === 'queued') {
-    const snapshot = readSnapshot(existing.snapshot);
-    await startWorkflow(ctx, existing, {
-      generationId: existing.id,
-      projectId: existing.projectId,
-      agentId: existing.agentId,
-      traceId: existing.traceId,
-      plan: snapshot.plan,
-      firstMessageSeq: snapshot.firstMessageSeq,
-    });
+    await startWorkflow(ctx, existing, workflowInput(existing));
   }
   return { generation: existing, created: false };
 }

@@ -1,0 +1,118 @@
+import { WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError } from '@temporalio/client';
+import { ApiError } from '../../contracts/errors.js';
+import type { GenerationInput } from '../../contracts/generation/index.js';
+import type { Generation } from '../../generated/prisma/client.js';
+import { readSnapshot } from '../../infra/db/json-columns.js';
+import { generationWorkflowType } from '../../workflows/definitions.js';
+import type { generationWorkflow } from '../../workflows/generation.js';
+import type { AppContext } from '../context.js';
+
+/**
+ * The hand-off of a stored generation (status `queued`) to Temporal. Starting is idempotent (the
+ * workflow id is the generation id), so a start that may or may not have happened is resolved by
+ * asking Temporal, and a row that was stored but never started is started later by the reconciler.
+ */
+
+/** The workflow input of a stored generation (its snapshot keeps the plan). */
+export function workflowInput(g: Generation): GenerationInput {
+  const { plan, firstMessageSeq } = readSnapshot(g.snapshot);
+  return { generationId: g.id, projectId: g.projectId, agentId: g.agentId, traceId: g.traceId, plan, firstMessageSeq };
+}
+
+async function start(ctx: AppContext, g: Generation, input: GenerationInput): Promise<void> {
+  await ctx.temporal.workflow.start<typeof generationWorkflow>(generationWorkflowType, {
+    workflowId: g.id,
+    taskQueue: ctx.env.TEMPORAL_TASK_QUEUE,
+    args: [input],
+    memo: { projectId: g.projectId, agentId: g.agentId, traceId: g.traceId },
+  });
+}
+
+/** Did Temporal accept the workflow? `null` when Temporal cannot be asked either. */
+async function wasStarted(ctx: AppContext, generationId: string): Promise<boolean | null> {
+  try {
+    await ctx.temporal.workflow.getHandle(generationId).describe();
+    return true;
+  } catch (err) {
+    return err instanceof WorkflowNotFoundError ? false : null;
+  }
+}
+
+/**
+ * Starts the generation's workflow. A failed start is checked with Temporal before anything is
+ * decided: accepted after all → done; certainly not started → the generation fails (nothing ran);
+ * unknown (Temporal unreachable) → the row stays queued for the reconciler and the caller is told.
+ */
+export async function startWorkflow(ctx: AppContext, g: Generation, input: GenerationInput): Promise<void> {
+  try {
+    await start(ctx, g, input);
+    return;
+  } catch (err) {
+    if (err instanceof WorkflowExecutionAlreadyStartedError) return;
+    const started = await wasStarted(ctx, g.id);
+    if (started) return;
+    ctx.logger.error({ err, generationId: g.id, started }, 'could not start the generation workflow');
+    if (started === false) {
+      await ctx.db.generation.updateMany({
+        where: { id: g.id, status: 'queued' },
+        data: {
+          status: 'failed',
+          stopReason: 'error',
+          error: { code: 'start_failed', message: 'The workflow could not be started' },
+          completedAt: new Date(),
+          stateVersion: 1_000_000,
+        },
+      });
+      throw new ApiError(503, 'unavailable', 'The orchestration service refused the generation; it was not started', {
+        generationId: g.id,
+      });
+    }
+    throw new ApiError(
+      503,
+      'unavailable',
+      'The orchestration service is unreachable; the generation is stored and will be started when it is back',
+      { generationId: g.id },
+    );
+  }
+}
+
+/** How long a queued row is left to the request that stored it before the reconciler starts it. */
+export const RECONCILE_AFTER_MS = 30_000;
+
+/**
+ * Starts the workflows of generations stored but never started (the API died between the insert
+ * and the start, or Temporal was unreachable). Returns how many it started.
+ */
+export async function startQueuedGenerations(ctx: AppContext, olderThanMs = RECONCILE_AFTER_MS): Promise<number> {
+  const queued = await ctx.db.generation.findMany({
+    where: { status: 'queued', createdAt: { lt: new Date(Date.now() - olderThanMs) } },
+    orderBy: { createdAt: 'asc' },
+    take: 100,
+  });
+  let started = 0;
+  for (const g of queued) {
+    try {
+      await startWorkflow(ctx, g, workflowInput(g));
+      started += 1;
+    } catch (err) {
+      ctx.logger.warn({ err, generationId: g.id }, 'reconciler could not start a queued generation');
+    }
+  }
+  return started;
+}
+
+/** Runs the reconciler every `intervalMs` until the returned function is called. */
+export function startReconciler(ctx: AppContext, intervalMs = RECONCILE_AFTER_MS): () => void {
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    startQueuedGenerations(ctx)
+      .catch((err: unknown) => ctx.logger.warn({ err }, 'reconciler pass failed'))
+      .finally(() => {
+        running = false;
+      });
+  }, intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
