@@ -1,3 +1,4 @@
+import type { HookType, ProviderKind, ToolType } from './schemas/index.js';
 /**
  * The configuration a generation runs with, captured when it starts and stored on the
  * generation row: editing or deleting the agent, provider or tools later changes nothing for it.
@@ -5,7 +6,7 @@
  */
 export interface SnapshotProvider {
   id: string;
-  kind: 'openai' | 'openai_compatible' | 'azure_openai';
+  kind: ProviderKind;
   baseUrl: string | null;
   apiKeyEncrypted: string | null;
   defaultModel: string;
@@ -17,7 +18,7 @@ export type StoredHeaderValue = string | { encrypted: string };
 
 export interface SnapshotTool {
   id: string;
-  type: 'http' | 'client' | 'mcp' | 'agent' | 'builtin';
+  type: ToolType;
   name: string;
   description: string | null;
   parameters: Record<string, unknown> | null;
@@ -36,7 +37,7 @@ import type { LoopPlan } from './generation/index.js';
 export interface SnapshotHook {
   id: string;
   event: string;
-  type: 'http' | 'rule' | 'approval';
+  type: HookType;
   matcher: string | null;
   config: Record<string, unknown>;
 }

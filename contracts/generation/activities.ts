@@ -1,4 +1,5 @@
 import type {
+  ApprovalStatus,
   HookEvent,
   RequiredAction,
   StopReason,
@@ -129,7 +130,8 @@ export interface HttpHookInput {
 export interface ApprovalOutcome {
   approvalId: string;
   toolCallId: string;
-  status: 'approved' | 'denied' | 'expired';
+  /** How the pause ended for this call (pending and cancelled approvals never reach the loop). */
+  status: Extract<ApprovalStatus, 'approved' | 'denied' | 'expired'>;
   decidedBy: string | null;
   decidedAt: string;
   reason: string | null;

@@ -1,6 +1,7 @@
 import { z, jsonObjectSchema } from './common.js';
 
 export const approvalStatusSchema = z.enum(['pending', 'approved', 'denied', 'expired', 'cancelled']);
+export type ApprovalStatus = z.infer<typeof approvalStatusSchema>;
 
 export const approvalDecisionRequestSchema = z
   .object({

@@ -1,6 +1,7 @@
 import { z, patchSchemaOf } from './common.js';
 
 export const providerKindSchema = z.enum(['openai', 'openai_compatible', 'azure_openai']);
+export type ProviderKind = z.infer<typeof providerKindSchema>;
 
 const providerHeadersSchema = z
   .record(
