@@ -674,10 +674,10 @@ describe('resource API', () => {
   });
 
   describe('errors, limits, pagination', () => {
-    it('unknown routes are 404 JSON; bodies over 1 MB are 413 JSON; invalid JSON is 400', async () => {
+    it('unknown routes are 404 JSON, unserved methods 405; bodies over 1 MB are 413 JSON; invalid JSON is 400', async () => {
       expectError(await stack.api('GET', '/v1/nothing-here'), 404, 'not_found');
       expectError(await stack.api('GET', '/nothing'), 404, 'not_found');
-      expectError(await stack.api('PATCH', '/v1/api-keys'), 404);
+      expectError(await stack.api('PATCH', '/v1/api-keys'), 405, 'method_not_allowed');
       const big = await stack.api('POST', '/v1/agents', { name: 'x'.repeat(1_100_000) });
       expectError(big, 413, 'payload_too_large');
       expectError(await stack.api('POST', '/v1/agents', '{"name": '), 400, 'invalid_request');

@@ -24,7 +24,7 @@ export async function wf(): Promise<number> {
     expect(ids).toContain('no-restricted-properties');
     expect(ids).toContain('no-restricted-globals');
     expect(ids).toContain('@typescript-eslint/no-floating-promises');
-  }, 60_000);
+  }, 180_000);
 
   it('accepts the same kind of code that only uses the workflow APIs', async () => {
     const ids = await ruleIds(`import { sleep } from '@temporalio/workflow';
@@ -33,5 +33,5 @@ export async function wf(): Promise<void> {
 }
 `);
     expect(ids).toEqual([]);
-  }, 60_000);
+  }, 180_000);
 });
