@@ -169,26 +169,24 @@ describe('resource API', () => {
         stepRules: [{ step: 1, toolChoice: 'required', activeToolIds: [t2] }],
         stopConditions: [{ type: 'hasToolCall', toolName: 'done' }],
         maxSteps: 12,
-        boundaryPolicy: { statements: [{ effect: 'Allow', action: ['agents:GetAgent'], resource: ['*'] }] },
         guardrails: { blockPatterns: ['secret\\d+'], requireToolFor: ['weather'] },
-        conversational: true,
-        memory: { strategy: 'last_k', k: 5 },
-        contextWindow: 64000,
+        // The implemented defaults of the fields refused until implemented (see the next test).
+        conversational: false,
+        publicChat: { enabled: false, allowedOrigins: [] },
         approvalTimeoutSeconds: 600,
         active: true,
-        publicChat: { enabled: true, allowedOrigins: ['https://example.com'] },
+        allowClarification: false,
+        requireApprovalFor: 'destructive',
       };
       const created = await stack.api('POST', '/v1/agents', full);
       expectStatus(created, 201);
-      const { publicChatKey, ...view } = created.body;
-      expect(publicChatKey).toMatch(/^ag_[0-9a-zA-Z]{40}$/);
+      const view = created.body;
+      expect(view.publicChatKey).toBeUndefined();
       expect(agentSchema.strict().safeParse(view).success).toBe(true);
       const { aiProviderId: _p, ...rest } = full;
       expect(created.body).toMatchObject(rest);
-      expect(created.body.publicChatKeyPrefix).toBe(publicChatKey.slice(0, 16));
+      expect(created.body.publicChatKeyPrefix).toBeNull();
       const id = created.body.id;
-      const row = await stack.db.agent.findUnique({ where: { id } });
-      expect(row!.publicKeyHash).not.toContain(publicChatKey);
 
       const got = await stack.api('GET', `/v1/agents/${id}`);
       expect(got.body).toEqual(view);
@@ -211,7 +209,8 @@ describe('resource API', () => {
         conversational: false,
         approvalTimeoutSeconds: 300,
         publicChat: null,
-        publicChatKeyPrefix: created.body.publicChatKeyPrefix,
+        allowClarification: true,
+        requireApprovalFor: null,
       });
 
       // PATCH: only the given fields change; null clears.
@@ -234,11 +233,69 @@ describe('resource API', () => {
       const key = await stack.api('POST', `/v1/agents/${id}/regenerate-key`);
       expectStatus(key, 200);
       expect(key.body.publicChatKey).toMatch(/^ag_/);
-      expect(key.body.publicChatKey).not.toBe(publicChatKey);
       expect((await stack.api('GET', `/v1/agents/${id}`)).body.publicChatKeyPrefix).toBe(key.body.publicChatKeyPrefix);
 
       expectStatus(await stack.api('DELETE', `/v1/agents/${id}`), 204);
       expectError(await stack.api('GET', `/v1/agents/${id}`), 404);
+    });
+
+    it('refuses (422 not_implemented) the agent fields nothing implements yet, on create, PUT and PATCH', async () => {
+      const base = { aiProviderId: providerId, name: 'unimplemented' };
+      const refused: Record<string, unknown> = {
+        boundaryPolicy: { statements: [{ effect: 'Allow', action: ['agents:GetAgent'], resource: ['*'] }] },
+        memory: { strategy: 'last_k', k: 5 },
+        conversational: true,
+        contextWindow: 64000,
+        publicChat: { enabled: true, allowedOrigins: ['https://example.com'] },
+      };
+      const ok = await stack.api('POST', '/v1/agents', {
+        ...base,
+        conversational: false,
+        publicChat: { enabled: false },
+      });
+      expectStatus(ok, 201);
+      const id = ok.body.id as string;
+      const before = await stack.db.agent.count();
+      for (const [field, value] of Object.entries(refused)) {
+        for (const [method, path, body] of [
+          ['POST', '/v1/agents', { ...base, [field]: value }],
+          ['PUT', `/v1/agents/${id}`, { ...base, [field]: value }],
+          ['PATCH', `/v1/agents/${id}`, { [field]: value }],
+        ] as const) {
+          const res = await stack.api(method, path, body);
+          expectError(res, 422, 'not_implemented');
+          expect(res.body.error.details).toEqual({ path: `body.${field}`, fields: [`body.${field}`] });
+          expect(res.body.error.message).toContain(field);
+        }
+      }
+      expect(await stack.db.agent.count()).toBe(before);
+      const row = await stack.db.agent.findUnique({ where: { id } });
+      expect(row).toMatchObject({ conversational: false, memory: null, boundaryPolicy: null, contextWindow: null });
+      expect(row!.publicKeyHash).toBeNull();
+      // Clearing them (null, the default) is fine.
+      const cleared = await stack.api('PATCH', `/v1/agents/${id}`, {
+        memory: null,
+        boundaryPolicy: null,
+        contextWindow: null,
+        publicChat: null,
+        conversational: false,
+      });
+      expectStatus(cleared, 200);
+    });
+
+    it('refuses (422 not_implemented) sessionId and a non-default maxCallDepth on generate', async () => {
+      const agent = await stack.api('POST', '/v1/agents', { aiProviderId: providerId, name: 'gen-refusals' });
+      expectStatus(agent, 201);
+      const path = `/v1/agents/${agent.body.id}/generate`;
+      for (const [field, value] of [
+        ['sessionId', 'sess_abcdefgh1234'],
+        ['maxCallDepth', 3],
+      ] as const) {
+        const res = await stack.api('POST', path, { prompt: 'hi', async: true, [field]: value });
+        expectError(res, 422, 'not_implemented');
+        expect(res.body.error.details.path).toBe(`body.${field}`);
+      }
+      expect(await stack.db.generation.count({ where: { agentId: agent.body.id } })).toBe(0);
     });
 
     it('checks cross-references: provider, tools, activeToolIds ⊆ toolIds, step rules, maxSteps cap', async () => {
