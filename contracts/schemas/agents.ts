@@ -123,7 +123,9 @@ export const agentFields = {
   requireApprovalFor: z
     .enum(['destructive'])
     .optional()
-    .describe('"destructive": MCP tools annotated destructiveHint wait for a human approval.'),
+    .describe(
+      '"destructive": destructive MCP tools wait for a human approval. As in the MCP specification, a tool is destructive unless annotated readOnlyHint: true or destructiveHint: false (unannotated tools are).',
+    ),
 };
 
 export const agentFieldsSchema = z.object(agentFields).strict();
