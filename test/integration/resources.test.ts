@@ -117,7 +117,7 @@ describe('resource API', () => {
       const put = await stack.api('PUT', `/v1/ai-providers/${id}`, {
         name: 'local2',
         kind: 'openai_compatible',
-        baseUrl: 'http://127.0.0.1:1/v1',
+        baseUrl: 'http://127.0.0.1:11434/v1',
         defaultModel: 'm2',
       });
       expectStatus(put, 200);
@@ -140,6 +140,58 @@ describe('resource API', () => {
       expectStatus(await stack.api('DELETE', `/v1/ai-providers/${id}`), 204);
       expectError(await stack.api('GET', `/v1/ai-providers/${id}`), 404, 'not_found');
       expectError(await stack.api('DELETE', `/v1/ai-providers/${id}`), 404);
+    });
+
+    it('a stored apiKey never follows the provider to a new baseUrl or kind: apiKey must be sent again (422)', async () => {
+      const created = await stack.api('POST', '/v1/ai-providers', {
+        name: 'pinned',
+        kind: 'openai_compatible',
+        baseUrl: 'https://llm.example.com/v1',
+        apiKey: 'sk-pinned-secret',
+        defaultModel: 'm',
+      });
+      expectStatus(created, 201);
+      const id = created.body.id;
+      const before = await stack.db.aiProvider.findUniqueOrThrow({ where: { id } });
+      const full = { name: 'pinned', kind: 'openai_compatible', defaultModel: 'm' };
+      const refusals: Array<[string, Record<string, unknown>, string[]]> = [
+        ['PATCH', { baseUrl: 'https://attacker.example.net/v1' }, ['body.baseUrl']],
+        ['PATCH', { kind: 'azure_openai' }, ['body.kind']],
+        ['PATCH', { kind: 'openai', baseUrl: null }, ['body.kind', 'body.baseUrl']],
+        ['PUT', { ...full, baseUrl: 'https://attacker.example.net/v1' }, ['body.baseUrl']],
+        ['PUT', { ...full, kind: 'azure_openai', baseUrl: 'https://llm.example.com/v1' }, ['body.kind']],
+      ];
+      for (const [method, body, changed] of refusals) {
+        const res = await stack.api(method, `/v1/ai-providers/${id}`, body);
+        expectError(res, 422, 'unprocessable');
+        expect(res.body.error.details).toEqual({ path: 'body.apiKey', changed });
+        expect(res.body.error.message).toContain('apiKey');
+      }
+      expect(await stack.db.aiProvider.findUniqueOrThrow({ where: { id } })).toEqual(before);
+
+      // Same endpoint: the key is kept. A new endpoint with a new key (or with the key removed) is fine.
+      expectStatus(await stack.api('PATCH', `/v1/ai-providers/${id}`, { name: 'renamed' }), 200);
+      expectStatus(
+        await stack.api('PUT', `/v1/ai-providers/${id}`, { ...full, baseUrl: 'https://llm.example.com/v1' }),
+        200,
+      );
+      const moved = await stack.api('PATCH', `/v1/ai-providers/${id}`, {
+        baseUrl: 'https://other.example.com/v1',
+        apiKey: 'sk-for-other',
+      });
+      expectStatus(moved, 200);
+      expect(moved.body).toMatchObject({ baseUrl: 'https://other.example.com/v1', hasApiKey: true });
+      const dropped = await stack.api('PATCH', `/v1/ai-providers/${id}`, {
+        baseUrl: 'https://third.example.com/v1',
+        apiKey: null,
+      });
+      expectStatus(dropped, 200);
+      expect(dropped.body.hasApiKey).toBe(false);
+      // Without a stored key there is nothing to re-point.
+      expectStatus(
+        await stack.api('PATCH', `/v1/ai-providers/${id}`, { baseUrl: 'https://fourth.example.com/v1' }),
+        200,
+      );
     });
 
     it('refuses to delete a provider agents use (409 naming them)', async () => {
