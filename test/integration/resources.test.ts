@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isAdminPolicy } from '../../api/auth/policy.js';
 import { apiKeySchema, agentSchema, hookSchema, providerSchema, toolSchema } from '../../contracts/schemas/index.js';
-import { callAs, expectError, expectStatus, objectSchema } from '../support/resources.js';
+import {
+  callAs,
+  createProjectWithKey,
+  expectError,
+  expectStatus,
+  mintKey,
+  objectSchema,
+} from '../support/resources.js';
 import { startStack, type ApiResponse, type TestStack } from '../support/stack.js';
 
 /** CRUD round trips of every configuration resource, through the real app and PostgreSQL. */
@@ -77,6 +85,43 @@ describe('resource API', () => {
       const again = await stack.api('DELETE', `/v1/api-keys/${created.body.id}`);
       expect(again.body.revokedAt).toBe(revoked.body.revokedAt);
       expectError(await callAs(stack, key, 'GET', '/v1/projects/current'), 401, 'unauthorized');
+    });
+
+    it("refuses (409) to revoke the project's last admin key; keys with a Deny or a narrower Allow are not admin", async () => {
+      const project = await createProjectWithKey(stack, 'last admin');
+      const asAdmin = (method: string, path: string, body?: unknown) => callAs(stack, project.key, method, path, body);
+      const adminId = (await stack.db.apiKey.findFirstOrThrow({ where: { projectId: project.projectId } })).id;
+      const everything = { effect: 'Allow', action: ['*'], resource: ['*'] };
+      // Not admin: every action but one denied, every action on only this project's resources.
+      await mintKey(
+        stack,
+        [everything, { effect: 'Deny', action: ['agents:DeleteAgent'], resource: ['*'] }],
+        project.key,
+      );
+      await mintKey(stack, [{ effect: 'Allow', action: ['*'], resource: [`${project.projectId}:*`] }], project.key);
+
+      const last = await asAdmin('DELETE', `/v1/api-keys/${adminId}`);
+      expectError(last, 409, 'conflict');
+      expect(last.body.error.details).toEqual({ apiKeyId: adminId });
+      expectStatus(await asAdmin('GET', '/v1/projects/current'), 200);
+
+      // With a second admin key, either may go, but not both.
+      const second = await mintKey(stack, [everything], project.key);
+      const revoked = await asAdmin('DELETE', `/v1/api-keys/${adminId}`);
+      expectStatus(revoked, 200);
+      expect(revoked.body.revokedAt).toEqual(expect.any(String));
+      expectError(await callAs(stack, second.key, 'DELETE', `/v1/api-keys/${second.id}`), 409, 'conflict');
+      expectStatus(await callAs(stack, second.key, 'GET', '/v1/projects/current'), 200);
+
+      // Two concurrent revocations of the last two admin keys: exactly one wins.
+      const third = await mintKey(stack, [everything], second.key);
+      const both = await Promise.all([
+        callAs(stack, second.key, 'DELETE', `/v1/api-keys/${second.id}`),
+        callAs(stack, second.key, 'DELETE', `/v1/api-keys/${third.id}`),
+      ]);
+      expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
+      const active = await stack.db.apiKey.findMany({ where: { projectId: project.projectId, revokedAt: null } });
+      expect(active.filter((k) => isAdminPolicy(k.policy))).toHaveLength(1);
     });
 
     it('validates the policy of a new key', async () => {
