@@ -12,6 +12,7 @@ import {
   type McpSessionPool,
   type McpServerConfig,
 } from './mcp/client.js';
+import { isDestructive } from './mcp/content.js';
 import { detectCrossToolCollisions, resolveMcpToolNames, type NamedToolEntry } from './mcp/names.js';
 import type { ToolResult } from './http-tool.js';
 
@@ -65,7 +66,7 @@ export async function discoverGenerationMcpTools(generationId: string, deps: Mcp
           description: def.description,
           inputSchema: def.inputSchema,
           readOnly: def.annotations.readOnlyHint === true,
-          destructive: def.annotations.destructiveHint === true,
+          destructive: isDestructive(def.annotations),
         });
       }
       const warnings = [...result.warnings, ...names.collisions.map((c) => c.message)];

@@ -17,6 +17,7 @@ export type ErrorCode =
   | 'unavailable'
   | 'idempotency_mismatch'
   | 'session_busy'
+  | 'not_implemented'
   | 'generation_not_waiting';
 
 /** An error the API turns into its status and `{ error }` body as-is. */
@@ -48,3 +49,9 @@ export const notFound = (what: string) => new ApiError(404, 'not_found', `${what
 export const conflict = (message: string, details?: unknown) => new ApiError(409, 'conflict', message, details);
 export const unprocessable = (message: string, details?: unknown) =>
   new ApiError(422, 'unprocessable', message, details);
+/** A documented field whose behaviour does not exist yet: refused, never accepted and ignored. */
+export const notImplemented = (fields: string[]) =>
+  new ApiError(422, 'not_implemented', `Not implemented yet (refused rather than ignored): ${fields.join(', ')}`, {
+    path: fields[0],
+    fields,
+  });

@@ -52,6 +52,15 @@ export function pickAnnotations(annotations: unknown): McpToolAnnotations {
   return out;
 }
 
+/**
+ * Whether a tool may destroy something, as the MCP specification defines the hints: `destructiveHint`
+ * defaults to true and only means something when the tool is not read-only, so a tool is destructive
+ * unless it says `readOnlyHint: true` or `destructiveHint: false` (an unannotated tool is destructive).
+ */
+export function isDestructive(annotations: McpToolAnnotations): boolean {
+  return annotations.readOnlyHint !== true && annotations.destructiveHint !== false;
+}
+
 /** Size in bytes of base64 data, without decoding it. */
 export function base64ByteLength(data: string): number {
   const clean = data.replace(/[^A-Za-z0-9+/=_-]/g, '');

@@ -89,3 +89,16 @@ export function boundedPolicy(holder: Policy, requested: Policy): Policy {
   const denies = holder.statements.filter((s) => s.effect === 'Deny');
   return { statements: [...requested.statements, ...denies] };
 }
+
+/**
+ * An admin policy allows everything: an Allow statement covers the `*` action on the `*` resource
+ * (the same literal coverage as key minting: such a key could mint an admin key) and no Deny
+ * statement restricts it. A policy that parses to anything else is not admin.
+ */
+export function isAdminPolicy(policy: unknown): boolean {
+  const parsed = policySchema.safeParse(policy);
+  if (!parsed.success) return false;
+  return (
+    parsed.data.statements.every((s) => s.effect !== 'Deny') && uncoveredGrants(parsed.data, adminPolicy).length === 0
+  );
+}

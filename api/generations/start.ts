@@ -86,6 +86,7 @@ export async function startGeneration(
           ...(body.metadata ? { metadata: body.metadata as object } : {}),
           idempotencyKey: idempotencyKey ?? null,
           requestHash,
+          createdByKeyId: auth.keyId,
           callbackUrl: body.callbackUrl ?? null,
           callbackSecretEnc: callbackSecret ? ctx.secrets.encrypt(callbackSecret) : null,
         },

@@ -1,10 +1,10 @@
 import type { Router } from 'express';
-import { ApiError } from '../../contracts/errors.js';
+import { ApiError, conflict } from '../../contracts/errors.js';
 import { newId } from '../../contracts/ids.js';
 import { policySchema, type ApiKeyView } from '../../contracts/schemas/index.js';
 import type { ApiKey } from '../../generated/prisma/client.js';
 import { generateApiKey, hashKey, keyPrefix } from '../auth/keys.js';
-import { boundedPolicy, uncoveredGrants } from '../auth/policy.js';
+import { boundedPolicy, isAdminPolicy, uncoveredGrants } from '../auth/policy.js';
 import type { AppContext } from '../context.js';
 import { found } from '../http.js';
 import { apiKeyRoutes } from './api-keys.operations.js';
@@ -61,7 +61,25 @@ export function apiKeysRouter(ctx: AppContext): Router {
   r.add(apiKeyRoutes.revoke, async ({ auth, params }) => {
     const current = await find(auth.projectId, params.apiKeyId);
     if (current.revokedAt) return apiKeyView(current);
-    return apiKeyView(await ctx.db.apiKey.update({ where: { id: current.id }, data: { revokedAt: new Date() } }));
+    if (!isAdminPolicy(current.policy))
+      return apiKeyView(await ctx.db.apiKey.update({ where: { id: current.id }, data: { revokedAt: new Date() } }));
+    // The project's last admin key (docs/permissions.md) stays: without it nobody could ever grant
+    // everything again. Revocations of admin keys are serialised on the project row, so two
+    // concurrent ones cannot each see the other as the remaining admin.
+    const row = await ctx.db.$transaction(async (tx) => {
+      await tx.$queryRaw`SELECT id FROM "Project" WHERE id = ${auth.projectId} FOR UPDATE`;
+      const others = await tx.apiKey.findMany({
+        where: { projectId: auth.projectId, revokedAt: null, id: { not: current.id } },
+        select: { policy: true },
+      });
+      if (!others.some((k) => isAdminPolicy(k.policy))) {
+        throw conflict(`API key ${current.id} is the project's last admin key and cannot be revoked`, {
+          apiKeyId: current.id,
+        });
+      }
+      return tx.apiKey.update({ where: { id: current.id }, data: { revokedAt: new Date() } });
+    });
+    return apiKeyView(row);
   });
 
   return r.router;

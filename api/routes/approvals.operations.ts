@@ -24,7 +24,10 @@ export const approvalRoutes = {
     path: '/v1/generations/{generationId}/approvals/{approvalId}',
     tag: 'Approvals',
     summary: 'Approve or deny a tool call waiting for a human decision',
-    description: "`arguments` (only when approving) replaces the call's arguments. A second decision is a 409.",
+    description:
+      "`arguments` (only when approving) replaces the call's arguments. A second decision is a 409. " +
+      "403 when a matching approval hook's `approvers` does not list this API key, or its `requesterMayNotApprove` " +
+      'excludes the key that started the generation.',
     action: 'agents:DecideApproval',
     pathAndQuery: 'as-given',
     resource: (p) => `generations/${p.generationId}`,

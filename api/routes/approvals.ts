@@ -1,10 +1,11 @@
 import type { Router } from 'express';
 import { ApiError } from '../../contracts/errors.js';
 import type { ApprovalView } from '../../contracts/schemas/index.js';
-import type { Approval } from '../../generated/prisma/client.js';
+import type { Approval, Generation } from '../../generated/prisma/client.js';
+import { readApprovalHookConfig, readSnapshot } from '../../infra/db/json-columns.js';
 import { answerClarificationUpdate, decideApprovalUpdate } from '../../workflows/definitions.js';
 import type { AppContext } from '../context.js';
-import { found } from '../http.js';
+import { found, type AuthInfo } from '../http.js';
 import { findGeneration, mapUpdateError, replyAfterResume } from '../generations/resume.js';
 import { approvalRoutes } from './approvals.operations.js';
 import { listPage } from '../pagination.js';
@@ -28,6 +29,32 @@ export function approvalView(a: Approval, agentId: string): ApprovalView {
     reason: a.reason,
     editedArguments: a.editedArgs ?? null,
   };
+}
+
+/**
+ * Who may decide an approval: every approval hook of the generation's snapshot (the configuration it
+ * started with, not the live hooks) that matches the tool applies — `approvers` lists the API key
+ * ids that may decide, `requesterMayNotApprove` excludes the key that started the generation. Any
+ * one refusing is a 403; a generation whose starter is unknown is refused too (fail closed).
+ */
+export function checkApprover(g: Generation, toolName: string, auth: AuthInfo): void {
+  const hooks = readSnapshot(g.snapshot).hooks.filter(
+    (h) => h.type === 'approval' && h.event === 'PreToolUse' && (h.matcher === null || h.matcher === toolName),
+  );
+  for (const hook of hooks) {
+    const config = readApprovalHookConfig(hook.config);
+    if (config.approvers !== undefined && !config.approvers.includes(auth.keyId)) {
+      throw new ApiError(403, 'forbidden', `This API key is not an approver of hook ${hook.id}`, { hookId: hook.id });
+    }
+    if (config.requesterMayNotApprove === true && (g.createdByKeyId === null || g.createdByKeyId === auth.keyId)) {
+      throw new ApiError(
+        403,
+        'forbidden',
+        `Hook ${hook.id} does not let the API key that started the generation decide its approvals`,
+        { hookId: hook.id },
+      );
+    }
+  }
 }
 
 /** The approvals inbox: pending (and decided) approvals across the project's generations. */
@@ -90,6 +117,7 @@ export function generationApprovalsRouter(ctx: AppContext): Router {
       }),
       'Approval',
     );
+    checkApprover(g, approval.toolName, auth);
     if (approval.status !== 'pending')
       throw new ApiError(409, 'conflict', `Approval ${approval.id} is already ${approval.status}`);
     const result = await ctx.temporal.workflow

@@ -13,6 +13,7 @@ import { waitForSettled } from '../generations/wait.js';
 import { generationRoutes } from './generations.operations.js';
 import { listPage } from '../pagination.js';
 import { ApiRouter, responded } from '../routing.js';
+import { refuseUnimplementedGenerateFields } from '../services/unimplemented.js';
 
 const idempotencyKeySchema = /^[\x21-\x7e]{1,255}$/;
 
@@ -25,6 +26,7 @@ export function agentGenerationsRouter(ctx: AppContext): Router {
     if (key !== undefined && !idempotencyKeySchema.test(key)) {
       throw new ApiError(400, 'invalid_request', 'Idempotency-Key must be 1-255 visible ASCII characters');
     }
+    refuseUnimplementedGenerateFields(body);
     const { generation, created, callbackSecret } = await startGeneration(ctx, auth, params.agentId, body, key);
     if (!created) res.setHeader('idempotent-replayed', 'true');
     // The callback signing secret is shown once, in the response that created the generation.

@@ -1,5 +1,5 @@
 import type { Router } from 'express';
-import { conflict } from '../../contracts/errors.js';
+import { conflict, unprocessable } from '../../contracts/errors.js';
 import { newId } from '../../contracts/ids.js';
 import { createProviderSchema, type ProviderView } from '../../contracts/schemas/index.js';
 import type { AiProvider } from '../../generated/prisma/client.js';
@@ -44,6 +44,25 @@ function columns(body: ProviderFields) {
   };
 }
 
+/**
+ * The stored key is write-only, so it must not follow the provider to another endpoint: a PUT or
+ * PATCH that changes `kind` or `baseUrl` of a provider holding a key must send `apiKey` again (or
+ * `null` to drop it), or anyone allowed to edit providers could send the key to a server of theirs.
+ */
+function requireKeyWhenRetargeted(current: AiProvider, next: ProviderFields, apiKey: unknown): void {
+  if (apiKey !== undefined || current.apiKeyEncrypted === null) return;
+  const changed = [
+    ...(next.kind !== current.kind ? ['kind'] : []),
+    ...((next.baseUrl ?? null) !== current.baseUrl ? ['baseUrl'] : []),
+  ];
+  if (changed.length) {
+    throw unprocessable(
+      `apiKey is required when ${changed.join(' or ')} changes: the stored key is not sent to a new endpoint (send apiKey again, or null to remove it)`,
+      { path: 'body.apiKey', changed: changed.map((f) => `body.${f}`) },
+    );
+  }
+}
+
 export function providersRouter(ctx: AppContext): Router {
   const r = new ApiRouter('/v1/ai-providers', ctx);
   const find = async (projectId: string, id: string) =>
@@ -68,7 +87,8 @@ export function providersRouter(ctx: AppContext): Router {
   );
 
   r.add(providerRoutes.replace, async ({ auth, params, body }) => {
-    await find(auth.projectId, params.aiProviderId);
+    const current = await find(auth.projectId, params.aiProviderId);
+    requireKeyWhenRetargeted(current, body, body.apiKey);
     const row = await ctx.db.aiProvider.update({
       where: { id: params.aiProviderId },
       data: { ...columns(body), ...apiKeyColumn(body.apiKey) },
@@ -87,6 +107,7 @@ export function providersRouter(ctx: AppContext): Router {
       headers: current.headers,
     });
     const merged = patched(createProviderSchema, stored, patch);
+    requireKeyWhenRetargeted(current, merged, apiKey);
     const row = await ctx.db.aiProvider.update({
       where: { id: current.id },
       data: { ...columns(merged), ...apiKeyColumn(apiKey as string | null | undefined) },

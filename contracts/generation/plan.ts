@@ -21,7 +21,7 @@ export interface PlannedTool {
   timeoutSeconds: number;
   /** Offered on every step regardless of activeToolIds (builtins such as agent_clarify). */
   alwaysOffered?: boolean;
-  /** MCP tools annotated destructiveHint. */
+  /** MCP tools that are destructive per the spec's hints (unless readOnlyHint true or destructiveHint false). */
   destructive?: boolean;
 }
 

@@ -91,11 +91,19 @@ export const agentFields = {
     .max(1000)
     .optional()
     .describe('Default 20; at most the configured cap (MAX_STEPS_CAP).'),
-  boundaryPolicy: policySchema.optional().describe('Caps what the agent may do, whoever calls it.'),
+  boundaryPolicy: policySchema
+    .optional()
+    .describe(`Not implemented yet: refused (422 not_implemented) when set, so no boundary silently fails open.`),
   guardrails: guardrailsSchema.optional(),
-  conversational: z.boolean().default(false),
-  memory: memorySchema.optional(),
-  contextWindow: z.number().int().min(1000).max(10_000_000).optional(),
+  conversational: z.boolean().default(false).describe('Not implemented yet: true is refused (422 not_implemented).'),
+  memory: memorySchema.optional().describe('Not implemented yet: refused (422 not_implemented) when set.'),
+  contextWindow: z
+    .number()
+    .int()
+    .min(1000)
+    .max(10_000_000)
+    .optional()
+    .describe('Not implemented yet: refused (422 not_implemented) when set.'),
   approvalTimeoutSeconds: z
     .number()
     .int()
@@ -103,7 +111,11 @@ export const agentFields = {
     .max(365 * 24 * 3600)
     .default(300),
   active: z.boolean().default(true),
-  publicChat: publicChatSchema.optional(),
+  publicChat: publicChatSchema
+    .optional()
+    .describe(
+      'Not implemented yet (no endpoint accepts a public-chat key): enabled true is refused (422 not_implemented).',
+    ),
   allowClarification: z
     .boolean()
     .default(true)
@@ -111,7 +123,9 @@ export const agentFields = {
   requireApprovalFor: z
     .enum(['destructive'])
     .optional()
-    .describe('"destructive": MCP tools annotated destructiveHint wait for a human approval.'),
+    .describe(
+      '"destructive": destructive MCP tools wait for a human approval. As in the MCP specification, a tool is destructive unless annotated readOnlyHint: true or destructiveHint: false (unannotated tools are).',
+    ),
 };
 
 export const agentFieldsSchema = z.object(agentFields).strict();

@@ -34,12 +34,19 @@ export const generateRequestSchema = z
     stepRules: z.array(stepRuleSchema).max(100).optional(),
     stopConditions: z.array(stopConditionSchema).max(20).optional(),
     maxSteps: z.number().int().min(1).max(1000).optional(),
-    maxCallDepth: z.number().int().min(0).max(50).default(10),
+    maxCallDepth: z
+      .number()
+      .int()
+      .min(0)
+      .max(50)
+      .default(10)
+      .describe('Not implemented yet: a value other than 10 is refused (422 not_implemented).'),
     variables: z.record(z.string().regex(/^[a-zA-Z_][a-zA-Z0-9_]{0,63}$/), z.string().max(100_000)).optional(),
     sessionId: z
       .string()
       .regex(/^sess_[0-9a-zA-Z]{8,64}$/)
-      .optional(),
+      .optional()
+      .describe('Not implemented yet (sessions are not created or joined): refused (422 not_implemented) when set.'),
     metadata: jsonObjectSchema.optional(),
     callbackUrl: z
       .url({ protocol: /^https?$/ })

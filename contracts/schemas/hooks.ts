@@ -1,5 +1,5 @@
 import { userRegexListProblem, userRegexProblem } from '../user-regex.js';
-import { z, secretHeaderMapSchema, toolNameSchema } from './common.js';
+import { z, apiKeyIdSchema, secretHeaderMapSchema, toolNameSchema } from './common.js';
 
 /** When a hook fires. */
 export const hookEventSchema = z.enum(['OnRunStart', 'PreToolUse', 'PostToolUse', 'PreResponse', 'OnRunComplete']);
@@ -103,10 +103,17 @@ export const approvalHookConfigSchema = z
       .optional()
       .describe("Defaults to the agent's approvalTimeoutSeconds."),
     approvers: z
-      .array(z.string().min(1).max(200))
+      .array(apiKeyIdSchema)
+      .min(1)
       .max(100)
       .optional()
-      .describe('Who may decide; omitted = any key allowed to decide approvals.'),
+      .describe('API key ids that may decide (403 for any other key); omitted = any key allowed to decide approvals.'),
+    requesterMayNotApprove: z
+      .boolean()
+      .optional()
+      .describe(
+        'When true, the API key that started the generation may not decide its approvals (403). Default false.',
+      ),
   })
   .strict()
   .openapi('ApprovalHookConfig');

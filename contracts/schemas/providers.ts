@@ -43,7 +43,7 @@ export const replaceProviderSchema = z
       .unwrap()
       .nullable()
       .optional()
-      .describe('Omit to keep the stored key; null removes it. Write-only.'),
+      .describe('Omit to keep the stored key (not when kind or baseUrl changes: 422); null removes it. Write-only.'),
   })
   .strict()
   .superRefine(requireBaseUrl)

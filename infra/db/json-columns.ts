@@ -2,7 +2,6 @@ import { z } from 'zod';
 import type { LoopPlan } from '../../contracts/generation/index.js';
 import {
   agentFields,
-  approvalHookConfigSchema,
   type guardrailsSchema,
   type ApprovalHookConfig,
   type RuleHookConfig,
@@ -55,8 +54,15 @@ export function readRuleHookConfig(config: unknown): RuleHookConfig {
   return storedRuleHookConfigSchema.parse(config);
 }
 
+/** Read for shape only: approvers written before they had to be key ids still read (and match no key). */
+const storedApprovalHookConfigSchema = z.object({
+  timeoutSeconds: z.number().optional(),
+  approvers: z.array(z.string()).optional(),
+  requesterMayNotApprove: z.boolean().optional(),
+}) satisfies z.ZodType<ApprovalHookConfig>;
+
 export function readApprovalHookConfig(config: unknown): ApprovalHookConfig {
-  return approvalHookConfigSchema.parse(config ?? {});
+  return storedApprovalHookConfigSchema.parse(config ?? {});
 }
 
 const agentOptionsSchema = z.object({

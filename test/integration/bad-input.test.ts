@@ -98,7 +98,7 @@ describe('malformed input never causes a 5xx and never writes', () => {
       maxSteps: 5,
       temperature: 0.2,
       conversational: false,
-      memory: { strategy: 'all' },
+      guardrails: { blockPatterns: ['x'], requireToolFor: [] },
     };
     const agentId = (await stack.api('POST', '/v1/agents', agent)).body.id;
     const hook = {
@@ -324,7 +324,7 @@ describe('malformed input never causes a 5xx and never writes', () => {
     // An unknown key one level down, inside a strict nested object.
     const nested = Object.entries(ep.valid).filter(
       ([k, v]) =>
-        v && typeof v === 'object' && !Array.isArray(v) && ['memory', 'policy', 'config', 'execute'].includes(k),
+        v && typeof v === 'object' && !Array.isArray(v) && ['guardrails', 'policy', 'config', 'execute'].includes(k),
     );
     if (nested.length) {
       options.push(

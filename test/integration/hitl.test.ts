@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { calls, createAgent, createProvider, createTool, obj, toolMessages } from '../support/fixtures.js';
 import { startModelServer, type ModelServer } from '../support/model-server.js';
+import { callAs, mintKey } from '../support/resources.js';
 import { startStack, type TestStack } from '../support/stack.js';
 import { json, startToolServer, type ToolServer } from '../support/tool-server.js';
 
@@ -236,6 +237,73 @@ describe('human in the loop: approvals, hooks, guardrails, clarification', () =>
     expect(res.body.error.message).toMatch(/does not match/);
     await stack.temporal.workflow.getHandle(paused.body.id).result();
     expect(writesTo().length).toBe(before);
+  });
+
+  it('approvers: only the listed API key ids may decide (403 otherwise), as the generation started', async () => {
+    const everything = [{ effect: 'Allow', action: ['*'], resource: ['*'] }];
+    const [approver, other] = [await mintKey(stack, everything), await mintKey(stack, everything)];
+    const { agentId } = await agentWith([
+      { event: 'PreToolUse', type: 'approval', matcher: 'database_write', config: { approvers: [approver.id] } },
+    ]);
+    const hookId = (await stack.api('GET', `/v1/agents/${agentId}/hooks`)).body.data[0].id;
+    model.script(calls(['database_write', { sql: 'DROP TABLE t' }, 'ca']), { text: 'Dropped.' });
+    const before = writesTo().length;
+    const paused = await generate(agentId, { prompt: 'drop it' });
+    const { approvalId } = paused.body.requiredAction.approvals[0];
+    const path = `/v1/generations/${paused.body.id}/approvals/${approvalId}`;
+
+    const refused = await callAs(stack, other.key, 'POST', path, { approved: true });
+    expect(refused.status, JSON.stringify(refused.body)).toBe(403);
+    expect(refused.body.error).toMatchObject({ code: 'forbidden', details: { hookId } });
+    // The stack's own (admin) key is not listed either.
+    expect((await decide(paused.body.id, approvalId, { approved: true })).status).toBe(403);
+    // Editing the live hook does not change who may decide this generation's approvals.
+    const edited = await stack.api('PATCH', `/v1/agents/${agentId}/hooks/${hookId}`, {
+      config: { approvers: [other.id] },
+    });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    expect((await callAs(stack, other.key, 'POST', path, { approved: true })).status).toBe(403);
+    expect(writesTo().length).toBe(before);
+    expect((await stack.api('GET', `/v1/approvals/${approvalId}`)).body.status).toBe('pending');
+
+    const done = await callAs(stack, approver.key, 'POST', path, { approved: true });
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    expect(done.body).toMatchObject({ status: 'completed', text: 'Dropped.' });
+    expect((await stack.api('GET', `/v1/approvals/${approvalId}`)).body.decidedBy).toBe(approver.id);
+    expect(writesTo().length).toBe(before + 1);
+
+    // approvers are API key ids: a name (which anyone may give a key) is refused when the hook is written.
+    const byName = await stack.api('POST', `/v1/agents/${agentId}/hooks`, {
+      event: 'PreToolUse',
+      type: 'approval',
+      config: { approvers: ['test key'] },
+    });
+    expect(byName.status).toBe(400);
+  });
+
+  it('requesterMayNotApprove: the API key that started the generation may not decide its approvals', async () => {
+    const requester = await mintKey(stack, [{ effect: 'Allow', action: ['*'], resource: ['*'] }]);
+    const { agentId } = await agentWith([
+      { event: 'PreToolUse', type: 'approval', matcher: 'database_write', config: { requesterMayNotApprove: true } },
+    ]);
+    model.script(calls(['database_write', { sql: 'GRANT ALL' }, 'cr']), { text: 'Granted.' });
+    const before = writesTo().length;
+    const paused = await callAs(stack, requester.key, 'POST', `/v1/agents/${agentId}/generate`, { prompt: 'grant' });
+    expect(paused.body.status).toBe('requires_action');
+    const row = await stack.db.generation.findUniqueOrThrow({ where: { id: paused.body.id } });
+    expect(row.createdByKeyId).toBe(requester.id);
+    const { approvalId } = paused.body.requiredAction.approvals[0];
+    const path = `/v1/generations/${paused.body.id}/approvals/${approvalId}`;
+
+    const self = await callAs(stack, requester.key, 'POST', path, { approved: true });
+    expect(self.status, JSON.stringify(self.body)).toBe(403);
+    expect(self.body.error.code).toBe('forbidden');
+    expect(writesTo().length).toBe(before);
+
+    const done = await decide(paused.body.id, approvalId, { approved: true });
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    expect(done.body).toMatchObject({ status: 'completed', text: 'Granted.' });
+    expect(writesTo().length).toBe(before + 1);
   });
 
   it('rule hooks deny matching calls before they run (first matching deny wins)', async () => {

@@ -8,7 +8,7 @@ import { startModelServer, type ModelServer } from '../support/model-server.js';
 import { startStack, type TestStack } from '../support/stack.js';
 import { json, startToolServer, type ToolServer } from '../support/tool-server.js';
 
-/** An MCP server with annotated tools (read-only and destructive). */
+/** An MCP server with annotated tools (read-only and destructive) and unannotated ones (destructive by default). */
 async function startAnnotatedServer(): Promise<{ url: string; calls: string[]; close(): Promise<void> }> {
   const calls: string[] = [];
   const server = await startInlineMcpServer((mcp) => {
@@ -26,6 +26,22 @@ async function startAnnotatedServer(): Promise<{ url: string; calls: string[]; c
       async ({ table }) => {
         calls.push(`drop_table:${table}`);
         return { content: [{ type: 'text', text: `dropped ${table}` }] };
+      },
+    );
+    mcp.registerTool(
+      'truncate_table',
+      { description: 'Empties a table', inputSchema: { table: z.string() } },
+      async ({ table }) => {
+        calls.push(`truncate_table:${table}`);
+        return { content: [{ type: 'text', text: `truncated ${table}` }] };
+      },
+    );
+    mcp.registerTool(
+      'archive_table',
+      { description: 'Archives a table', inputSchema: { table: z.string() }, annotations: { readOnlyHint: false } },
+      async ({ table }) => {
+        calls.push(`archive_table:${table}`);
+        return { content: [{ type: 'text', text: `archived ${table}` }] };
       },
     );
   });
@@ -231,5 +247,81 @@ describe('MCP tools inside generations', () => {
     );
     expect(done.body).toMatchObject({ status: 'completed', text: 'listed, not dropped' });
     expect(annotated.calls).toEqual(['list_rows:users']);
+  });
+
+  it('requireApprovalFor "destructive": tools without annotations (or only readOnlyHint false) are destructive, as MCP defines', async () => {
+    annotated.calls.length = 0;
+    const mcpId = await createTool(stack, { type: 'mcp', name: 'db2', mcp: { url: annotated.url } });
+    const agentId = await createAgent(stack, {
+      aiProviderId: providerId,
+      toolIds: [mcpId],
+      requireApprovalFor: 'destructive',
+    });
+    model.script(
+      {
+        text: '',
+        toolCalls: [
+          { id: 't1', name: 'db2_truncate_table', arguments: { table: 'users' } },
+          { id: 'a1', name: 'db2_archive_table', arguments: { table: 'users' } },
+          { id: 'r1', name: 'db2_list_rows', arguments: { table: 'users' } },
+        ],
+      },
+      { text: 'nothing destroyed' },
+    );
+    const paused = await stack.api('POST', `/v1/agents/${agentId}/generate`, { prompt: 'clean up' });
+    expect(paused.body).toMatchObject({
+      status: 'requires_action',
+      requiredAction: {
+        type: 'approve_tool_calls',
+        approvals: [
+          { toolCallId: 't1', toolName: 'db2_truncate_table' },
+          { toolCallId: 'a1', toolName: 'db2_archive_table' },
+        ],
+      },
+    });
+    expect(paused.body.requiredAction.approvals).toHaveLength(2);
+    let last = paused;
+    for (const { approvalId } of paused.body.requiredAction.approvals) {
+      last = await stack.api('POST', `/v1/generations/${paused.body.id}/approvals/${approvalId}`, { approved: false });
+    }
+    expect(last.body).toMatchObject({ status: 'completed', text: 'nothing destroyed' });
+    expect(annotated.calls).toEqual(['list_rows:users']);
+  });
+
+  it('requireApprovalFor "destructive" with server-everything: its tools all say readOnlyHint true or destructiveHint false, so none waits', async () => {
+    const mcpId = await createTool(stack, {
+      type: 'mcp',
+      name: 'safe',
+      mcp: { url: everythingHttp.url, transport: 'streamable_http' },
+    });
+    const agentId = await createAgent(stack, {
+      aiProviderId: providerId,
+      toolIds: [mcpId],
+      requireApprovalFor: 'destructive',
+    });
+    model.script(
+      {
+        text: '',
+        toolCalls: [
+          { id: 'e1', name: 'safe_echo', arguments: { message: 'hi' } },
+          { id: 'e2', name: 'safe_get-sum', arguments: { a: 1, b: 2 } },
+        ],
+      },
+      { text: 'no approval needed' },
+    );
+    const res = await stack.api('POST', `/v1/agents/${agentId}/generate`, { prompt: 'use them' });
+    expect(res.body).toMatchObject({ status: 'completed', text: 'no approval needed' });
+    const stored = await stack.db.generation.findUniqueOrThrow({
+      where: { id: res.body.id },
+      select: { discoveredTools: true },
+    });
+    const discovered = (
+      stored.discoveredTools as { tools: Array<{ originalName: string; destructive: boolean; readOnly: boolean }> }
+    ).tools;
+    const byName = new Map(discovered.map((t) => [t.originalName, t]));
+    // readOnlyHint true / destructiveHint false; readOnlyHint false with destructiveHint false.
+    expect(byName.get('echo')).toMatchObject({ readOnly: true, destructive: false });
+    expect(byName.get('toggle-simulated-logging')).toMatchObject({ readOnly: false, destructive: false });
+    expect(discovered.filter((t) => t.destructive)).toEqual([]);
   });
 });

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isAdminPolicy } from '../../api/auth/policy.js';
 import { apiKeySchema, agentSchema, hookSchema, providerSchema, toolSchema } from '../../contracts/schemas/index.js';
-import { callAs, expectError, expectStatus, objectSchema } from '../support/resources.js';
+import {
+  callAs,
+  createProjectWithKey,
+  expectError,
+  expectStatus,
+  mintKey,
+  objectSchema,
+} from '../support/resources.js';
 import { startStack, type ApiResponse, type TestStack } from '../support/stack.js';
 
 /** CRUD round trips of every configuration resource, through the real app and PostgreSQL. */
@@ -79,6 +87,43 @@ describe('resource API', () => {
       expectError(await callAs(stack, key, 'GET', '/v1/projects/current'), 401, 'unauthorized');
     });
 
+    it("refuses (409) to revoke the project's last admin key; keys with a Deny or a narrower Allow are not admin", async () => {
+      const project = await createProjectWithKey(stack, 'last admin');
+      const asAdmin = (method: string, path: string, body?: unknown) => callAs(stack, project.key, method, path, body);
+      const adminId = (await stack.db.apiKey.findFirstOrThrow({ where: { projectId: project.projectId } })).id;
+      const everything = { effect: 'Allow', action: ['*'], resource: ['*'] };
+      // Not admin: every action but one denied, every action on only this project's resources.
+      await mintKey(
+        stack,
+        [everything, { effect: 'Deny', action: ['agents:DeleteAgent'], resource: ['*'] }],
+        project.key,
+      );
+      await mintKey(stack, [{ effect: 'Allow', action: ['*'], resource: [`${project.projectId}:*`] }], project.key);
+
+      const last = await asAdmin('DELETE', `/v1/api-keys/${adminId}`);
+      expectError(last, 409, 'conflict');
+      expect(last.body.error.details).toEqual({ apiKeyId: adminId });
+      expectStatus(await asAdmin('GET', '/v1/projects/current'), 200);
+
+      // With a second admin key, either may go, but not both.
+      const second = await mintKey(stack, [everything], project.key);
+      const revoked = await asAdmin('DELETE', `/v1/api-keys/${adminId}`);
+      expectStatus(revoked, 200);
+      expect(revoked.body.revokedAt).toEqual(expect.any(String));
+      expectError(await callAs(stack, second.key, 'DELETE', `/v1/api-keys/${second.id}`), 409, 'conflict');
+      expectStatus(await callAs(stack, second.key, 'GET', '/v1/projects/current'), 200);
+
+      // Two concurrent revocations of the last two admin keys: exactly one wins.
+      const third = await mintKey(stack, [everything], second.key);
+      const both = await Promise.all([
+        callAs(stack, second.key, 'DELETE', `/v1/api-keys/${second.id}`),
+        callAs(stack, second.key, 'DELETE', `/v1/api-keys/${third.id}`),
+      ]);
+      expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
+      const active = await stack.db.apiKey.findMany({ where: { projectId: project.projectId, revokedAt: null } });
+      expect(active.filter((k) => isAdminPolicy(k.policy))).toHaveLength(1);
+    });
+
     it('validates the policy of a new key', async () => {
       const bad = await stack.api('POST', '/v1/api-keys', {
         name: 'x',
@@ -117,7 +162,7 @@ describe('resource API', () => {
       const put = await stack.api('PUT', `/v1/ai-providers/${id}`, {
         name: 'local2',
         kind: 'openai_compatible',
-        baseUrl: 'http://127.0.0.1:1/v1',
+        baseUrl: 'http://127.0.0.1:11434/v1',
         defaultModel: 'm2',
       });
       expectStatus(put, 200);
@@ -140,6 +185,58 @@ describe('resource API', () => {
       expectStatus(await stack.api('DELETE', `/v1/ai-providers/${id}`), 204);
       expectError(await stack.api('GET', `/v1/ai-providers/${id}`), 404, 'not_found');
       expectError(await stack.api('DELETE', `/v1/ai-providers/${id}`), 404);
+    });
+
+    it('a stored apiKey never follows the provider to a new baseUrl or kind: apiKey must be sent again (422)', async () => {
+      const created = await stack.api('POST', '/v1/ai-providers', {
+        name: 'pinned',
+        kind: 'openai_compatible',
+        baseUrl: 'https://llm.example.com/v1',
+        apiKey: 'sk-pinned-secret',
+        defaultModel: 'm',
+      });
+      expectStatus(created, 201);
+      const id = created.body.id;
+      const before = await stack.db.aiProvider.findUniqueOrThrow({ where: { id } });
+      const full = { name: 'pinned', kind: 'openai_compatible', defaultModel: 'm' };
+      const refusals: Array<[string, Record<string, unknown>, string[]]> = [
+        ['PATCH', { baseUrl: 'https://attacker.example.net/v1' }, ['body.baseUrl']],
+        ['PATCH', { kind: 'azure_openai' }, ['body.kind']],
+        ['PATCH', { kind: 'openai', baseUrl: null }, ['body.kind', 'body.baseUrl']],
+        ['PUT', { ...full, baseUrl: 'https://attacker.example.net/v1' }, ['body.baseUrl']],
+        ['PUT', { ...full, kind: 'azure_openai', baseUrl: 'https://llm.example.com/v1' }, ['body.kind']],
+      ];
+      for (const [method, body, changed] of refusals) {
+        const res = await stack.api(method, `/v1/ai-providers/${id}`, body);
+        expectError(res, 422, 'unprocessable');
+        expect(res.body.error.details).toEqual({ path: 'body.apiKey', changed });
+        expect(res.body.error.message).toContain('apiKey');
+      }
+      expect(await stack.db.aiProvider.findUniqueOrThrow({ where: { id } })).toEqual(before);
+
+      // Same endpoint: the key is kept. A new endpoint with a new key (or with the key removed) is fine.
+      expectStatus(await stack.api('PATCH', `/v1/ai-providers/${id}`, { name: 'renamed' }), 200);
+      expectStatus(
+        await stack.api('PUT', `/v1/ai-providers/${id}`, { ...full, baseUrl: 'https://llm.example.com/v1' }),
+        200,
+      );
+      const moved = await stack.api('PATCH', `/v1/ai-providers/${id}`, {
+        baseUrl: 'https://other.example.com/v1',
+        apiKey: 'sk-for-other',
+      });
+      expectStatus(moved, 200);
+      expect(moved.body).toMatchObject({ baseUrl: 'https://other.example.com/v1', hasApiKey: true });
+      const dropped = await stack.api('PATCH', `/v1/ai-providers/${id}`, {
+        baseUrl: 'https://third.example.com/v1',
+        apiKey: null,
+      });
+      expectStatus(dropped, 200);
+      expect(dropped.body.hasApiKey).toBe(false);
+      // Without a stored key there is nothing to re-point.
+      expectStatus(
+        await stack.api('PATCH', `/v1/ai-providers/${id}`, { baseUrl: 'https://fourth.example.com/v1' }),
+        200,
+      );
     });
 
     it('refuses to delete a provider agents use (409 naming them)', async () => {
@@ -169,26 +266,24 @@ describe('resource API', () => {
         stepRules: [{ step: 1, toolChoice: 'required', activeToolIds: [t2] }],
         stopConditions: [{ type: 'hasToolCall', toolName: 'done' }],
         maxSteps: 12,
-        boundaryPolicy: { statements: [{ effect: 'Allow', action: ['agents:GetAgent'], resource: ['*'] }] },
         guardrails: { blockPatterns: ['secret\\d+'], requireToolFor: ['weather'] },
-        conversational: true,
-        memory: { strategy: 'last_k', k: 5 },
-        contextWindow: 64000,
+        // The implemented defaults of the fields refused until implemented (see the next test).
+        conversational: false,
+        publicChat: { enabled: false, allowedOrigins: [] },
         approvalTimeoutSeconds: 600,
         active: true,
-        publicChat: { enabled: true, allowedOrigins: ['https://example.com'] },
+        allowClarification: false,
+        requireApprovalFor: 'destructive',
       };
       const created = await stack.api('POST', '/v1/agents', full);
       expectStatus(created, 201);
-      const { publicChatKey, ...view } = created.body;
-      expect(publicChatKey).toMatch(/^ag_[0-9a-zA-Z]{40}$/);
+      const view = created.body;
+      expect(view.publicChatKey).toBeUndefined();
       expect(agentSchema.strict().safeParse(view).success).toBe(true);
       const { aiProviderId: _p, ...rest } = full;
       expect(created.body).toMatchObject(rest);
-      expect(created.body.publicChatKeyPrefix).toBe(publicChatKey.slice(0, 16));
+      expect(created.body.publicChatKeyPrefix).toBeNull();
       const id = created.body.id;
-      const row = await stack.db.agent.findUnique({ where: { id } });
-      expect(row!.publicKeyHash).not.toContain(publicChatKey);
 
       const got = await stack.api('GET', `/v1/agents/${id}`);
       expect(got.body).toEqual(view);
@@ -211,7 +306,8 @@ describe('resource API', () => {
         conversational: false,
         approvalTimeoutSeconds: 300,
         publicChat: null,
-        publicChatKeyPrefix: created.body.publicChatKeyPrefix,
+        allowClarification: true,
+        requireApprovalFor: null,
       });
 
       // PATCH: only the given fields change; null clears.
@@ -234,11 +330,69 @@ describe('resource API', () => {
       const key = await stack.api('POST', `/v1/agents/${id}/regenerate-key`);
       expectStatus(key, 200);
       expect(key.body.publicChatKey).toMatch(/^ag_/);
-      expect(key.body.publicChatKey).not.toBe(publicChatKey);
       expect((await stack.api('GET', `/v1/agents/${id}`)).body.publicChatKeyPrefix).toBe(key.body.publicChatKeyPrefix);
 
       expectStatus(await stack.api('DELETE', `/v1/agents/${id}`), 204);
       expectError(await stack.api('GET', `/v1/agents/${id}`), 404);
+    });
+
+    it('refuses (422 not_implemented) the agent fields nothing implements yet, on create, PUT and PATCH', async () => {
+      const base = { aiProviderId: providerId, name: 'unimplemented' };
+      const refused: Record<string, unknown> = {
+        boundaryPolicy: { statements: [{ effect: 'Allow', action: ['agents:GetAgent'], resource: ['*'] }] },
+        memory: { strategy: 'last_k', k: 5 },
+        conversational: true,
+        contextWindow: 64000,
+        publicChat: { enabled: true, allowedOrigins: ['https://example.com'] },
+      };
+      const ok = await stack.api('POST', '/v1/agents', {
+        ...base,
+        conversational: false,
+        publicChat: { enabled: false },
+      });
+      expectStatus(ok, 201);
+      const id = ok.body.id as string;
+      const before = await stack.db.agent.count();
+      for (const [field, value] of Object.entries(refused)) {
+        for (const [method, path, body] of [
+          ['POST', '/v1/agents', { ...base, [field]: value }],
+          ['PUT', `/v1/agents/${id}`, { ...base, [field]: value }],
+          ['PATCH', `/v1/agents/${id}`, { [field]: value }],
+        ] as const) {
+          const res = await stack.api(method, path, body);
+          expectError(res, 422, 'not_implemented');
+          expect(res.body.error.details).toEqual({ path: `body.${field}`, fields: [`body.${field}`] });
+          expect(res.body.error.message).toContain(field);
+        }
+      }
+      expect(await stack.db.agent.count()).toBe(before);
+      const row = await stack.db.agent.findUnique({ where: { id } });
+      expect(row).toMatchObject({ conversational: false, memory: null, boundaryPolicy: null, contextWindow: null });
+      expect(row!.publicKeyHash).toBeNull();
+      // Clearing them (null, the default) is fine.
+      const cleared = await stack.api('PATCH', `/v1/agents/${id}`, {
+        memory: null,
+        boundaryPolicy: null,
+        contextWindow: null,
+        publicChat: null,
+        conversational: false,
+      });
+      expectStatus(cleared, 200);
+    });
+
+    it('refuses (422 not_implemented) sessionId and a non-default maxCallDepth on generate', async () => {
+      const agent = await stack.api('POST', '/v1/agents', { aiProviderId: providerId, name: 'gen-refusals' });
+      expectStatus(agent, 201);
+      const path = `/v1/agents/${agent.body.id}/generate`;
+      for (const [field, value] of [
+        ['sessionId', 'sess_abcdefgh1234'],
+        ['maxCallDepth', 3],
+      ] as const) {
+        const res = await stack.api('POST', path, { prompt: 'hi', async: true, [field]: value });
+        expectError(res, 422, 'not_implemented');
+        expect(res.body.error.details.path).toBe(`body.${field}`);
+      }
+      expect(await stack.db.generation.count({ where: { agentId: agent.body.id } })).toBe(0);
     });
 
     it('checks cross-references: provider, tools, activeToolIds ⊆ toolIds, step rules, maxSteps cap', async () => {

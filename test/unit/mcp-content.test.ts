@@ -4,6 +4,7 @@ import {
   capInputSchema,
   capText,
   formatToolResultContent,
+  isDestructive,
   pickAnnotations,
   salvageTruncatedText,
 } from '../../activities/mcp/content.js';
@@ -112,6 +113,18 @@ describe('discovery caps', () => {
       openWorldHint: false,
     });
     expect(pickAnnotations(null)).toEqual({});
+  });
+
+  it('a tool is destructive unless readOnlyHint is true or destructiveHint is false (MCP defaults)', () => {
+    expect(isDestructive({})).toBe(true);
+    expect(isDestructive(pickAnnotations({ destructiveHint: 'no' }))).toBe(true);
+    expect(isDestructive({ readOnlyHint: false })).toBe(true);
+    expect(isDestructive({ idempotentHint: true, openWorldHint: false })).toBe(true);
+    expect(isDestructive({ destructiveHint: true })).toBe(true);
+    expect(isDestructive({ readOnlyHint: true })).toBe(false);
+    expect(isDestructive({ readOnlyHint: true, destructiveHint: true })).toBe(false);
+    expect(isDestructive({ readOnlyHint: false, destructiveHint: false })).toBe(false);
+    expect(isDestructive({ destructiveHint: false })).toBe(false);
   });
 
   it('computes base64 sizes without decoding', () => {

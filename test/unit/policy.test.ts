@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { adminPolicy, isAllowed, policySchema, wildcardMatch, type Policy } from '../../api/auth/policy.js';
+import {
+  adminPolicy,
+  isAdminPolicy,
+  isAllowed,
+  policySchema,
+  wildcardMatch,
+  type Policy,
+} from '../../api/auth/policy.js';
 
 const allow = (action: string[], resource: string[] = ['*']): Policy['statements'][number] => ({
   effect: 'Allow',
@@ -100,6 +107,21 @@ describe('isAllowed', () => {
   it('an empty wildcard segment matches the empty string', () => {
     expect(wildcardMatch('prj_a:agents/*', 'prj_a:agents/')).toBe(true);
     expect(wildcardMatch('*', '')).toBe(true);
+  });
+});
+
+describe('isAdminPolicy', () => {
+  it('is true only for a policy that allows every action on every resource with no Deny', () => {
+    expect(isAdminPolicy(adminPolicy)).toBe(true);
+    expect(isAdminPolicy(policy(allow(['agents:*']), allow(['*'])))).toBe(true);
+    expect(isAdminPolicy(policy(allow(['*'], ['prj_a:*', '*'])))).toBe(true);
+    expect(isAdminPolicy(policy(allow(['*']), deny(['agents:DeleteAgent'])))).toBe(false);
+    expect(isAdminPolicy(policy(allow(['*'], ['prj_a:*'])))).toBe(false);
+    expect(isAdminPolicy(policy(allow(['*:*'])))).toBe(false);
+    expect(isAdminPolicy(policy(allow(['agents:*', 'apiKeys:*', 'aiProviders:*', 'projects:*'])))).toBe(false);
+    expect(isAdminPolicy(policy(deny(['*'])))).toBe(false);
+    expect(isAdminPolicy({ statements: 'nope' })).toBe(false);
+    expect(isAdminPolicy(null)).toBe(false);
   });
 });
 
