@@ -1,10 +1,4 @@
-import {
-  patched,
-  proxyActivities,
-  proxyLocalActivities,
-  type ActivityOptions,
-  type LocalActivityOptions,
-} from '@temporalio/workflow';
+import { proxyActivities, type ActivityOptions } from '@temporalio/workflow';
 import type { GenerationActivities, LoopPlan } from '../contracts/generation/index.js';
 
 /**
@@ -14,19 +8,9 @@ import type { GenerationActivities, LoopPlan } from '../contracts/generation/ind
  */
 
 /** Persistence: short calls, retried long enough to ride out a database restart. */
-export const bookkeepingOptions = {
+export const bookkeepingOptions: ActivityOptions = {
   startToCloseTimeout: '30 seconds',
   retry: { initialInterval: '500 ms', backoffCoefficient: 2, maximumInterval: '10 seconds', maximumAttempts: 20 },
-} satisfies ActivityOptions;
-
-/**
- * The same budget for the bookkeeping activities run as local activities (ADR 0007). Backoffs up
- * to 5 s are retried inside the workflow task; longer ones (a database that stays down) wait on a
- * durable timer, so a long outage leaves its progress in history instead of holding the task.
- */
-export const localBookkeepingOptions: LocalActivityOptions = {
-  ...bookkeepingOptions,
-  localRetryThreshold: '5 seconds',
 };
 
 /** MCP discovery talks to every server of the agent; it heartbeats while it waits. */
@@ -67,37 +51,7 @@ export function hookOptions(timeoutSeconds = 5): ActivityOptions {
   };
 }
 
-/**
- * The bookkeeping activities: PostgreSQL writes keyed by the workflow's deterministic counters
- * (and status writes guarded by stateVersion), so running one again after a crash is harmless.
- */
-export type Bookkeeping = Pick<
-  GenerationActivities,
-  | 'writeStatus'
-  | 'recordToolResult'
-  | 'recordClientOutputs'
-  | 'openApprovals'
-  | 'closeApprovals'
-  | 'prepareWebhooks'
-  | 'finishGeneration'
->;
-
-export const LOCAL_BOOKKEEPING_PATCH = 'local-bookkeeping-v1';
-
-const regularStore = proxyActivities<GenerationActivities>(bookkeepingOptions);
-const localStore = proxyLocalActivities<Bookkeeping>(localBookkeepingOptions);
-
-/**
- * Which kind of activity this run uses for bookkeeping. Call once per run, at its start, and keep
- * the answer: runs started before the patch replay without its marker and must stay on regular
- * activities to the end, while `patched()` would answer true once replay reaches new events.
- */
-export function bookkeepingForThisRun(): Bookkeeping {
-  return patched(LOCAL_BOOKKEEPING_PATCH) ? localStore : regularStore;
-}
-
-/** PreResponse http hooks call out with the hook's own timeout: a regular activity (ADR 0007). */
-export const { reviewFinalText } = regularStore;
+export const store = proxyActivities<GenerationActivities>(bookkeepingOptions);
 export const { callModel } = proxyActivities<GenerationActivities>(
   modelOptions({ maximumAttempts: 5, startToCloseSeconds: 120 }),
 );

@@ -9,6 +9,7 @@ import {
   type ToolResultStatus,
 } from '../contracts/generation/index.js';
 import type { RequiredAction } from '../contracts/schemas/index.js';
+import { store } from './activity-proxies.js';
 import { workflowNow } from './clock.js';
 import type { GenerationState } from './generation-state.js';
 import type { HookRunner } from './hook-runner.js';
@@ -60,7 +61,7 @@ export class ApprovalGate {
     const { generationId, step } = this.state;
     await this.state.pause(
       () =>
-        this.state.store.openApprovals({
+        store.openApprovals({
           generationId,
           step,
           approvals: requests,
@@ -70,10 +71,10 @@ export class ApprovalGate {
         waitForPause(this.approvals, {
           deadlineMs: () => this.approvals.msUntilNextExpiry(workflowNow()),
           onWake: () => this.approvals.expireDue(workflowNow()),
-          progress: () => this.state.store.writeStatus(this.state.statusWrite('requires_action', this.action())),
+          progress: () => store.writeStatus(this.state.statusWrite('requires_action', this.action())),
         }),
       () =>
-        this.state.store.closeApprovals({
+        store.closeApprovals({
           generationId,
           step,
           outcomes: this.approvals.results(),

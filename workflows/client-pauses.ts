@@ -6,6 +6,7 @@ import type {
   SubmitToolOutputsResult,
 } from '../contracts/generation/index.js';
 import type { RequiredAction } from '../contracts/schemas/index.js';
+import { store } from './activity-proxies.js';
 import type { GenerationState } from './generation-state.js';
 import { isObject } from './hook-runner.js';
 import type { SubmittedControls } from './loop/controls.js';
@@ -44,10 +45,10 @@ export class ClientPauses {
       output: this.clarification.answer,
     });
     await this.state.pause(
-      () => this.state.store.writeStatus(this.state.statusWrite('requires_action', action)),
+      () => store.writeStatus(this.state.statusWrite('requires_action', action)),
       () => waitForPause(this.clarification),
       () =>
-        this.state.store.recordClientOutputs({
+        store.recordClientOutputs({
           generationId,
           step,
           outputs: [answer()],
@@ -77,13 +78,13 @@ export class ClientPauses {
     const outputs = () => pending.map((p) => ({ ...p, output: this.toolOutputs.received.get(p.toolCallId) }));
     const { generationId, step } = this.state;
     await this.state.pause(
-      () => this.state.store.writeStatus(this.state.statusWrite('requires_action', action())),
+      () => store.writeStatus(this.state.statusWrite('requires_action', action())),
       () =>
         waitForPause(this.toolOutputs, {
-          progress: () => this.state.store.writeStatus(this.state.statusWrite('requires_action', action())),
+          progress: () => store.writeStatus(this.state.statusWrite('requires_action', action())),
         }),
       () =>
-        this.state.store.recordClientOutputs({
+        store.recordClientOutputs({
           generationId,
           step,
           outputs: outputs(),

@@ -14,15 +14,7 @@ import type {
   Usage,
 } from '../contracts/generation/index.js';
 import type { ToolChoice } from '../contracts/schemas/index.js';
-import {
-  bookkeepingForThisRun,
-  callModel,
-  discoverMcpTools,
-  executeTool,
-  modelOptions,
-  reviewFinalText,
-  toolOptions,
-} from './activity-proxies.js';
+import { callModel, discoverMcpTools, executeTool, modelOptions, store, toolOptions } from './activity-proxies.js';
 import { ApprovalGate } from './approval-gate.js';
 import { ClientPauses } from './client-pauses.js';
 import { GenerationState } from './generation-state.js';
@@ -68,8 +60,7 @@ export class GenerationLoop {
   constructor(private readonly input: GenerationInput) {
     this.seq = input.firstMessageSeq;
     this.plan = input.plan;
-    // Decided once, before the first command, and kept for the whole run (ADR 0007).
-    this.state = new GenerationState(input.generationId, input.plan.webhooks, bookkeepingForThisRun());
+    this.state = new GenerationState(input.generationId, input.plan.webhooks);
     this.hooks = new HookRunner(input.generationId, input.plan.hooks);
     this.approvals = new ApprovalGate(this.state, this.hooks, input.plan);
     this.client = new ClientPauses(this.state);
@@ -81,7 +72,7 @@ export class GenerationLoop {
   }
 
   async run(): Promise<void> {
-    await this.state.store.writeStatus(this.state.statusWrite('running', null));
+    await store.writeStatus(this.state.statusWrite('running', null));
     let outcome: Outcome;
     let finalText: string | null | undefined;
     try {
@@ -89,7 +80,7 @@ export class GenerationLoop {
       const reviewed = outcome.stopReason === 'final_answer' || outcome.stopReason === 'max_steps';
       if (this.plan.reviewFinalText && outcome.status === 'completed' && reviewed) {
         const { generationId } = this.input;
-        const review = await reviewFinalText({
+        const review = await store.reviewFinalText({
           generationId,
           step: this.state.step,
           hookIds: this.hooks.preResponseIds(),
@@ -173,7 +164,7 @@ export class GenerationLoop {
     const seqs = new Map<string, number>(classified.map((c) => [c.call.id, this.seq++]));
     for (const c of classified) this.toolsUsed.add(c.call.name);
     const record = (c: ClassifiedCall, status: ToolResultStatus, result: unknown) =>
-      this.state.store.recordToolResult({ ...this.callInput(c, seqs.get(c.call.id)!), status, result });
+      store.recordToolResult({ ...this.callInput(c, seqs.get(c.call.id)!), status, result });
     const allowed = await this.preToolUse(classified, record);
     const approved = await this.approvals.review(allowed, record);
     await this.act(approved, seqs);
@@ -278,7 +269,7 @@ export class GenerationLoop {
     const { state } = this;
     state.phase = outcome.status;
     state.stateVersion += 1;
-    await state.store.finishGeneration({
+    await store.finishGeneration({
       ...outcome,
       ...(text === undefined ? {} : { text }),
       generationId: this.input.generationId,

@@ -1,7 +1,7 @@
 import { ParentClosePolicy, startChild } from '@temporalio/workflow';
 import type { GenerationPhase, LoopPlan, StatusWrite, WebhookEvent } from '../contracts/generation/index.js';
 import type { RequiredAction } from '../contracts/schemas/index.js';
-import type { Bookkeeping } from './activity-proxies.js';
+import { store } from './activity-proxies.js';
 import { webhookDeliveryWorkflow } from './webhook-delivery.js';
 
 /**
@@ -17,8 +17,6 @@ export class GenerationState {
   constructor(
     readonly generationId: string,
     private readonly webhooks: LoopPlan['webhooks'],
-    /** This run's bookkeeping activities (local or regular, chosen once at its start). */
-    readonly store: Bookkeeping,
   ) {}
 
   statusWrite(status: StatusWrite['status'], requiredAction: RequiredAction | null): StatusWrite {
@@ -51,7 +49,7 @@ export class GenerationState {
    */
   async notifyWebhooks(event: WebhookEvent): Promise<void> {
     if (!this.webhooks) return;
-    const deliveryIds = await this.store.prepareWebhooks({
+    const deliveryIds = await store.prepareWebhooks({
       generationId: this.generationId,
       event,
       stateVersion: this.stateVersion,

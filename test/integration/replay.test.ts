@@ -13,21 +13,6 @@ import { json, startToolServer, type ToolServer } from '../support/tool-server.j
 const here = dirname(fileURLToPath(import.meta.url));
 const committedDir = join(here, '..', 'replay', 'histories');
 type History = temporal.api.history.v1.IHistory;
-/**
- * Recorded histories are named `<generation>.<tag>.json`, the tag naming the newest patch the
- * code had when they were recorded; `<generation>.json` are from before the first patch. Each
- * release keeps its files, so runs started on it (paused ones included) are proven to finish.
- */
-const recordingTag = 'local-bookkeeping-v1';
-const generations = [
-  'approval',
-  'automatic',
-  'cancel',
-  'clarification',
-  'client-tool-resume',
-  'done-tool',
-  'step-rules',
-];
 
 function committedHistories(): Array<{ workflowId: string; history: History }> {
   return readdirSync(committedDir)
@@ -52,9 +37,8 @@ async function replay(
 
 /**
  * Determinism: histories of representative generations, committed under test/replay/histories,
- * must replay against the current workflow code. Set RECORD_HISTORIES=1 to refresh the files of
- * `recordingTag` after an intentional, not-yet-released change; a released change needs
- * `patched()`, a new `recordingTag`, and the files recorded with it added beside the old ones.
+ * must replay against the current workflow code. Set RECORD_HISTORIES=1 to refresh them after an
+ * intentional, not-yet-released change (released changes need `patched()` instead).
  */
 describe('workflow replay', () => {
   let stack: TestStack;
@@ -188,10 +172,7 @@ describe('workflow replay', () => {
     if (process.env.RECORD_HISTORIES === '1') {
       mkdirSync(committedDir, { recursive: true });
       for (const r of recorded)
-        writeFileSync(
-          join(committedDir, `${r.workflowId}.${recordingTag}.json`),
-          historyToJSON(r.history as never) + '\n',
-        );
+        writeFileSync(join(committedDir, `${r.workflowId}.json`), historyToJSON(r.history as never) + '\n');
     }
     const results = await replay(recorded, { codePath: inject('workflowBundlePath') });
     expect(results.map((r) => [r.workflowId, r.error?.message])).toEqual(
@@ -201,11 +182,18 @@ describe('workflow replay', () => {
 
   it('replays every committed history against the current workflow code', async () => {
     const histories = committedHistories();
-    // Both releases: regular bookkeeping activities (no tag) and local ones (local-bookkeeping-v1).
-    expect(histories.map((h) => h.workflowId)).toEqual(generations.flatMap((g) => [g, `${g}.local-bookkeeping-v1`]));
+    expect(histories.map((h) => h.workflowId)).toEqual([
+      'approval',
+      'automatic',
+      'cancel',
+      'clarification',
+      'client-tool-resume',
+      'done-tool',
+      'step-rules',
+    ]);
     const results = await replay(histories, { codePath: inject('workflowBundlePath') });
     for (const r of results) expect(r.error, `${r.workflowId}: ${r.error?.message}`).toBeUndefined();
-    expect(results).toHaveLength(14);
+    expect(results).toHaveLength(7);
   });
 
   it('fails replay when the workflow changes incompatibly', async () => {
@@ -214,7 +202,7 @@ describe('workflow replay', () => {
       logger: new DefaultLogger('WARN'),
     });
     const results = await replay(committedHistories(), { code: broken.code });
-    expect(results).toHaveLength(14);
+    expect(results).toHaveLength(7);
     for (const r of results) {
       expect(r.error, r.workflowId).toBeDefined();
       expect(r.error!.name).toMatch(/DeterminismViolationError/);
