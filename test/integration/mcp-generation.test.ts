@@ -218,13 +218,23 @@ describe('MCP tools inside generations', () => {
     expect(failed.body.error.message).toMatch(new RegExp(clash));
   });
 
+  /** An agent whose only tool is the MCP server at `mcp`, with requireApprovalFor "destructive". */
+  async function destructiveGatedAgent(name: string, mcp: Record<string, unknown>): Promise<string> {
+    const mcpId = await createTool(stack, { type: 'mcp', name, mcp });
+    return createAgent(stack, { aiProviderId: providerId, toolIds: [mcpId], requireApprovalFor: 'destructive' });
+  }
+
+  /** Denies every pending approval of a paused generation; returns the last answer. */
+  async function denyAll(paused: { body: any }): Promise<{ body: any }> {
+    let last = paused;
+    for (const { approvalId } of paused.body.requiredAction.approvals) {
+      last = await stack.api('POST', `/v1/generations/${paused.body.id}/approvals/${approvalId}`, { approved: false });
+    }
+    return last;
+  }
+
   it('requireApprovalFor "destructive" gates destructiveHint tools; readOnlyHint tools run without approval', async () => {
-    const mcpId = await createTool(stack, { type: 'mcp', name: 'db', mcp: { url: annotated.url } });
-    const agentId = await createAgent(stack, {
-      aiProviderId: providerId,
-      toolIds: [mcpId],
-      requireApprovalFor: 'destructive',
-    });
+    const agentId = await destructiveGatedAgent('db', { url: annotated.url });
     model.script(
       {
         text: '',
@@ -240,23 +250,14 @@ describe('MCP tools inside generations', () => {
       status: 'requires_action',
       requiredAction: { type: 'approve_tool_calls', approvals: [{ toolCallId: 'd1', toolName: 'db_drop_table' }] },
     });
-    const done = await stack.api(
-      'POST',
-      `/v1/generations/${paused.body.id}/approvals/${paused.body.requiredAction.approvals[0].approvalId}`,
-      { approved: false, reason: 'no' },
-    );
+    const done = await denyAll(paused);
     expect(done.body).toMatchObject({ status: 'completed', text: 'listed, not dropped' });
     expect(annotated.calls).toEqual(['list_rows:users']);
   });
 
   it('requireApprovalFor "destructive": tools without annotations (or only readOnlyHint false) are destructive, as MCP defines', async () => {
     annotated.calls.length = 0;
-    const mcpId = await createTool(stack, { type: 'mcp', name: 'db2', mcp: { url: annotated.url } });
-    const agentId = await createAgent(stack, {
-      aiProviderId: providerId,
-      toolIds: [mcpId],
-      requireApprovalFor: 'destructive',
-    });
+    const agentId = await destructiveGatedAgent('db2', { url: annotated.url });
     model.script(
       {
         text: '',
@@ -280,25 +281,13 @@ describe('MCP tools inside generations', () => {
       },
     });
     expect(paused.body.requiredAction.approvals).toHaveLength(2);
-    let last = paused;
-    for (const { approvalId } of paused.body.requiredAction.approvals) {
-      last = await stack.api('POST', `/v1/generations/${paused.body.id}/approvals/${approvalId}`, { approved: false });
-    }
+    const last = await denyAll(paused);
     expect(last.body).toMatchObject({ status: 'completed', text: 'nothing destroyed' });
     expect(annotated.calls).toEqual(['list_rows:users']);
   });
 
   it('requireApprovalFor "destructive" with server-everything: its tools all say readOnlyHint true or destructiveHint false, so none waits', async () => {
-    const mcpId = await createTool(stack, {
-      type: 'mcp',
-      name: 'safe',
-      mcp: { url: everythingHttp.url, transport: 'streamable_http' },
-    });
-    const agentId = await createAgent(stack, {
-      aiProviderId: providerId,
-      toolIds: [mcpId],
-      requireApprovalFor: 'destructive',
-    });
+    const agentId = await destructiveGatedAgent('safe', { url: everythingHttp.url, transport: 'streamable_http' });
     model.script(
       {
         text: '',
