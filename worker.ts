@@ -8,7 +8,15 @@ import {
   type WorkflowBundle,
   type WorkflowBundleOption,
 } from '@temporalio/worker';
+import {
+  OpenTelemetryActivityInboundInterceptor,
+  OpenTelemetryActivityOutboundInterceptor,
+} from '@temporalio/interceptors-opentelemetry';
 import { createActivities, type ActivityDeps } from './activities/index.js';
+import { createLogger, type Logger } from './infra/logger.js';
+import { observeActivities } from './infra/observability/activity-interceptor.js';
+import { workflowInterceptorModules, workflowTelemetrySinks } from './infra/observability/tracing.js';
+import { assertSearchAttributesRegistered } from './infra/temporal/search-attributes.js';
 
 const here = import.meta.url;
 /** The workflows entry, `.ts` under tsx and tests, `.js` once built. */
@@ -17,17 +25,30 @@ export const workflowsPath = fileURLToPath(
 );
 
 export async function bundleWorkflows(): Promise<WorkflowBundle> {
-  return bundleWorkflowCode({ workflowsPath, logger: new DefaultLogger('WARN') });
+  // The OpenTelemetry workflow interceptors are always bundled; they export nothing while tracing is off.
+  return bundleWorkflowCode({ workflowsPath, workflowInterceptorModules, logger: new DefaultLogger('WARN') });
 }
 
 /**
  * The SDK's core runtime logs at INFO by default (bundler output, state changes); keep it to
- * warnings unless LOG_LEVEL asks for more. Must run before the first connection is made.
+ * warnings unless LOG_LEVEL asks for more. With `sdkMetricsAddress` (`host:port`) it also serves
+ * its own Prometheus metrics there. Must run before the first connection is made.
  */
-export function installTemporalRuntime(level: string): void {
+export function installTemporalRuntime(level: string, sdkMetricsAddress?: string): void {
   const sdkLevel = level === 'debug' || level === 'trace' ? 'DEBUG' : level === 'info' ? 'WARN' : 'ERROR';
   try {
-    Runtime.install({ logger: new DefaultLogger(sdkLevel) });
+    Runtime.install({
+      logger: new DefaultLogger(sdkLevel),
+      ...(sdkMetricsAddress
+        ? {
+            telemetryOptions: {
+              metrics: {
+                prometheus: { bindAddress: sdkMetricsAddress, countersTotalSuffix: true, useSecondsForDurations: true },
+              },
+            },
+          }
+        : {}),
+    });
   } catch {
     // Already installed in this process (tests start several workers).
   }
@@ -41,15 +62,32 @@ export interface WorkerOptions {
   /** A prebuilt bundle (tests build it once per run); otherwise bundled from source. */
   workflowBundle?: WorkflowBundleOption;
   maxConcurrentActivities?: number;
+  logger?: Logger;
 }
 
 export async function createWorker(opts: WorkerOptions): Promise<Worker> {
+  // Starting would fail on the first generation otherwise; say how to fix it instead.
+  await assertSearchAttributesRegistered(opts.connection.operatorService, opts.namespace);
+  const logger = opts.logger ?? createLogger('warn', 'worker');
+  const { db } = opts.deps;
+  const generationIds = (id: string) =>
+    db.generation.findUnique({ where: { id }, select: { projectId: true, agentId: true, traceId: true } });
   return Worker.create({
     connection: opts.connection,
     namespace: opts.namespace,
     taskQueue: opts.taskQueue,
     ...(opts.workflowBundle ? { workflowBundle: opts.workflowBundle } : { workflowsPath }),
     activities: createActivities(opts.deps),
+    interceptors: {
+      activity: [
+        (ctx) => ({
+          inbound: new OpenTelemetryActivityInboundInterceptor(ctx),
+          outbound: new OpenTelemetryActivityOutboundInterceptor(ctx),
+        }),
+        observeActivities(logger, generationIds),
+      ],
+    },
+    sinks: workflowTelemetrySinks(),
     maxConcurrentActivityTaskExecutions: opts.maxConcurrentActivities ?? 100,
     // A paused generation holds no memory: evict idle workflows from the sticky cache.
     maxCachedWorkflows: 500,
@@ -62,9 +100,17 @@ async function main(): Promise<void> {
   const { createLogger } = await import('./infra/logger.js');
   const { createRuntime } = await import('./infra/runtime.js');
   const { connectWorker } = await import('./infra/temporal/connection.js');
+  const { startMetricsServer } = await import('./infra/observability/metrics-server.js');
+  const { startTracing, stopTracing } = await import('./infra/observability/tracing.js');
+  const { freePort } = await import('./infra/temporal/dev-server.js');
   const env = loadConfigOrExit('service');
-  installTemporalRuntime(env.LOG_LEVEL);
+  startTracing('durable-agents-worker', env.OTEL_EXPORTER_OTLP_ENDPOINT);
+  // The SDK's own exporter listens on loopback only; the worker's endpoint relays it.
+  const sdkMetricsAddress = `127.0.0.1:${await freePort()}`;
+  installTemporalRuntime(env.LOG_LEVEL, sdkMetricsAddress);
   const logger = createLogger(env.LOG_LEVEL, 'worker');
+  const { setTemporalUiLink } = await import('./infra/temporal/ui-link.js');
+  setTemporalUiLink(env.TEMPORAL_UI_URL, env.TEMPORAL_NAMESPACE);
   const runtime = createRuntime(env, env.DATABASE_URL!, { embeddedDatabase: false });
   const connection = await connectWorker(env, env.TEMPORAL_ADDRESS!);
   const worker = await createWorker({
@@ -79,19 +125,33 @@ async function main(): Promise<void> {
       dispatcher: runtime.dispatcher,
       modelTimeoutMs: env.MODEL_CALL_TIMEOUT_SECONDS * 1000,
     },
+    logger,
+  });
+  const metrics = await startMetricsServer({
+    host: env.HOST,
+    port: env.WORKER_METRICS_PORT,
+    token: env.METRICS_TOKEN,
+    sdkMetricsUrl: `http://${sdkMetricsAddress}/metrics`,
   });
   process.once('SIGINT', () => worker.shutdown());
   process.once('SIGTERM', () => worker.shutdown());
-  logger.info({ taskQueue: env.TEMPORAL_TASK_QUEUE }, 'worker started');
+  logger.info({ taskQueue: env.TEMPORAL_TASK_QUEUE, metricsPort: metrics.port }, 'worker started');
   // Tests watch for this line to know the worker polls.
   process.stdout.write('WORKER_READY\n');
   await worker.run();
+  await metrics.close();
   await connection.close();
   await runtime.close();
+  await stopTracing();
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  main().catch((err) => {
+  main().catch(async (err) => {
+    const { MissingSearchAttributesError } = await import('./infra/temporal/search-attributes.js');
+    if (err instanceof MissingSearchAttributesError) {
+      process.stderr.write(`${err.message}\n`);
+      process.exit(78); // EX_CONFIG, like a bad environment variable
+    }
     console.error(err);
     process.exit(1);
   });

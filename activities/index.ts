@@ -110,7 +110,7 @@ export function createActivities(deps: ActivityDeps): GenerationActivities {
               }),
             );
       await recordResult(input, result.status, result.content, Date.now() - started);
-      return { status: result.status, replayed: false };
+      return { status: result.status, replayed: false, toolType: tool?.type ?? 'mcp' };
     },
 
     async recordToolResult(input) {

@@ -5,6 +5,9 @@ import { ApiError } from '../contracts/errors.js';
 import type { AppContext } from './context.js';
 import { authMiddleware } from './middleware/auth.js';
 import { errorMiddleware } from './middleware/errors.js';
+import { observeRequests } from './middleware/observe.js';
+import { rateLimitRejections } from '../infra/observability/metrics.js';
+import { setTemporalUiLink } from '../infra/temporal/ui-link.js';
 import { rejectUnstorableInput } from './middleware/input.js';
 import { routeTable, toolAliasRoutes } from './openapi/table.js';
 import { unservedRoute } from './middleware/unserved.js';
@@ -14,6 +17,7 @@ import { approvalsRouter, generationApprovalsRouter } from './routes/approvals.j
 import { docsRouter, openApiRouter } from './routes/docs.js';
 import { agentGenerationsRouter, generationsRouter } from './routes/generations.js';
 import { healthRouter } from './routes/health.js';
+import { metricsRouter } from './routes/metrics.js';
 import { hooksRouter } from './routes/hooks.js';
 import { projectsRouter } from './routes/projects.js';
 import { providersRouter } from './routes/providers.js';
@@ -27,11 +31,14 @@ import { deliveriesRouter, webhooksRouter } from './routes/webhooks.js';
  * generated from.
  */
 export function createApp(ctx: AppContext): Express {
+  setTemporalUiLink(ctx.env.TEMPORAL_UI_URL, ctx.env.TEMPORAL_NAMESPACE);
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', ctx.env.TRUST_PROXY);
+  app.use(observeRequests());
   app.use(helmet());
   app.use(healthRouter(ctx));
+  app.use(metricsRouter(ctx));
   app.use('/docs', docsRouter(ctx));
 
   const v1 = express.Router();
@@ -49,6 +56,7 @@ export function createApp(ctx: AppContext): Express {
         const resetTime = (req as { rateLimit?: { resetTime?: Date } }).rateLimit?.resetTime?.getTime();
         const seconds = resetTime ? Math.max(1, Math.ceil((resetTime - Date.now()) / 1000)) : 60;
         res.setHeader('retry-after', String(seconds));
+        rateLimitRejections.inc();
         res
           .status(429)
           .json(

@@ -1,5 +1,6 @@
 import { loadConfigOrExit } from '../config/env.js';
 import { createLogger } from '../infra/logger.js';
+import { startTracing, stopTracing } from '../infra/observability/tracing.js';
 import { createRuntime } from '../infra/runtime.js';
 import { connectClient } from '../infra/temporal/connection.js';
 import { createApp } from './app.js';
@@ -8,12 +9,13 @@ import { ensureBootstrap } from './bootstrap.js';
 
 /** The API as its own process (docker compose, crash tests): needs DATABASE_URL and TEMPORAL_ADDRESS. */
 const env = loadConfigOrExit('service');
+startTracing('durable-agents-api', env.OTEL_EXPORTER_OTLP_ENDPOINT);
 const logger = createLogger(env.LOG_LEVEL, 'api');
 const runtime = createRuntime(env, env.DATABASE_URL!, { embeddedDatabase: false });
 const temporal = await connectClient(env, env.TEMPORAL_ADDRESS!);
 const boot = await ensureBootstrap(runtime.db, env.BOOTSTRAP_API_KEY);
 if (boot.apiKey && !env.BOOTSTRAP_API_KEY)
-  logger.warn({ apiKey: boot.apiKey }, 'Created the bootstrap admin API key; it is shown only this once');
+  logger.warn({ bootstrapApiKey: boot.apiKey }, 'Created the bootstrap admin API key; it is shown only this once');
 
 const ctx = { env, db: runtime.db, temporal, feed: runtime.feed, secrets: runtime.secrets, logger };
 const app = createApp(ctx);
@@ -32,6 +34,7 @@ async function shutdown(signal: string): Promise<void> {
   server.closeAllConnections();
   await temporal.connection.close();
   await runtime.close();
+  await stopTracing();
   process.exit(0);
 }
 process.once('SIGINT', () => void shutdown('SIGINT'));

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ApiError } from '../contracts/errors.js';
 import type { Env } from '../config/env.js';
 import type { Logger } from '../infra/logger.js';
+import { addLogContext } from '../infra/observability/log-context.js';
 import { isAllowed } from './auth/policy.js';
 import { handler, parseInput, requireAuth, type AuthInfo } from './http.js';
 import {
@@ -93,9 +94,13 @@ export class ApiRouter {
       relative,
       handler(async (req, res) => {
         const raw = Object.fromEntries(Object.entries(req.params).map(([k, v]) => [k, String(v)]));
+        // Metrics label requests by their route template; logs carry the ids the path names.
+        res.locals.route = spec.path;
+        addLogContext({ agentId: raw.agentId, generationId: raw.generationId });
         let auth: AuthInfo | undefined;
         if (spec.action) {
           auth = requireAuth(req);
+          addLogContext({ projectId: auth.projectId });
           const resource = `${auth.projectId}:${spec.resource!(raw, auth.projectId)}`;
           if (!isAllowed(auth.policy, spec.action, resource)) {
             throw new ApiError(403, 'forbidden', `This API key is not allowed to perform ${spec.action}`, {

@@ -120,6 +120,16 @@ export const envSchema = z.object({
     )
     .refine((entries) => entries.every(isAllowlistEntry), 'must be a comma-separated list of hosts, IPs or CIDRs'),
 
+  // Observability
+  /** When set, `GET /metrics` (API and worker) requires `Authorization: Bearer <token>`. */
+  METRICS_TOKEN: optionalString,
+  /** The standalone worker's metrics endpoint (its own metrics and the Temporal SDK's), on HOST. */
+  WORKER_METRICS_PORT: port.default(9464),
+  /** OTLP/HTTP collector base URL; tracing is off when unset (OTEL_* variables tune the exporter). */
+  OTEL_EXPORTER_OTLP_ENDPOINT: optionalString.pipe(z.url({ message: 'must be a URL' }).optional()),
+  /** Temporal UI base URL: generation responses then link to their workflow (`temporalUiUrl`). */
+  TEMPORAL_UI_URL: optionalString.pipe(z.url({ message: 'must be a URL' }).optional()),
+
   // Loop limits
   MAX_STEPS_CAP: z.coerce.number().int().min(1).max(1000).default(100),
   MODEL_CALL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(3),

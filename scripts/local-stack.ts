@@ -14,6 +14,7 @@ import { connectClient, connectWorker } from '../infra/temporal/connection.js';
 import { startTemporalDevServer } from '../infra/temporal/dev-server.js';
 import { createWorker, installTemporalRuntime } from '../worker.js';
 import { readDevKey, saveDevKey } from './dev-key.js';
+import { startTracing } from '../infra/observability/tracing.js';
 
 export interface LocalStack {
   apiUrl: string;
@@ -36,6 +37,7 @@ export async function startLocalStack(
   logger: Logger,
   opts: { say: (line: string) => void; headless?: boolean },
 ): Promise<LocalStack> {
+  startTracing('durable-agents', env.OTEL_EXPORTER_OTLP_ENDPOINT);
   installTemporalRuntime(env.LOG_LEVEL);
   const { say } = opts;
   const dataDir = resolve(env.DATA_DIR);
@@ -94,6 +96,7 @@ export async function startLocalStack(
         dispatcher: runtime.dispatcher,
         modelTimeoutMs: env.MODEL_CALL_TIMEOUT_SECONDS * 1000,
       },
+      logger,
     });
     const workerRun = worker.run();
     stops.push(async () => {
@@ -104,7 +107,9 @@ export async function startLocalStack(
 
     const temporal = await connectClient(env, temporalAddress);
     stops.push(() => temporal.connection.close());
-    const ctx = { env, db: runtime.db, temporal, feed: runtime.feed, secrets: runtime.secrets, logger };
+    // Generations link to the embedded dev server's UI unless TEMPORAL_UI_URL says otherwise.
+    const linkedEnv = { ...env, TEMPORAL_UI_URL: env.TEMPORAL_UI_URL ?? temporalUi ?? undefined };
+    const ctx = { env: linkedEnv, db: runtime.db, temporal, feed: runtime.feed, secrets: runtime.secrets, logger };
     const app = createApp(ctx);
     const stopReconciler = startReconciler(ctx);
     stops.push(async () => stopReconciler());

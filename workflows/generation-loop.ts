@@ -269,6 +269,7 @@ export class GenerationLoop {
     const { state } = this;
     state.phase = outcome.status;
     state.stateVersion += 1;
+    state.show(outcome.status, null);
     await store.finishGeneration({
       ...outcome,
       ...(text === undefined ? {} : { text }),

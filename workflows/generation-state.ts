@@ -2,6 +2,7 @@ import { ParentClosePolicy, startChild } from '@temporalio/workflow';
 import type { GenerationPhase, LoopPlan, StatusWrite, WebhookEvent } from '../contracts/generation/index.js';
 import type { RequiredAction } from '../contracts/schemas/index.js';
 import { store } from './activity-proxies.js';
+import { upsertGenerationStatus, type GenerationVisibleStatus } from './search-attributes.js';
 import { webhookDeliveryWorkflow } from './webhook-delivery.js';
 
 /**
@@ -13,6 +14,8 @@ export class GenerationState {
   step = 0;
   /** Increases with every stored state; waiters in the API look for a newer one. */
   stateVersion = 0;
+  /** The status and required action last shown to Temporal's visibility (the start set `running`). */
+  private shown = 'running:';
 
   constructor(
     readonly generationId: string,
@@ -21,6 +24,7 @@ export class GenerationState {
 
   statusWrite(status: StatusWrite['status'], requiredAction: RequiredAction | null): StatusWrite {
     this.stateVersion += 1;
+    this.show(status, requiredAction);
     return {
       generationId: this.generationId,
       stateVersion: this.stateVersion,
@@ -28,6 +32,14 @@ export class GenerationState {
       requiredAction,
       iterationCount: this.step,
     };
+  }
+
+  /** Search attributes follow the stored status, so Temporal can be asked which generations wait. */
+  show(status: GenerationVisibleStatus, requiredAction: RequiredAction | null): void {
+    const shown = `${status}:${requiredAction?.type ?? ''}`;
+    if (shown === this.shown) return;
+    this.shown = shown;
+    upsertGenerationStatus(status, requiredAction);
   }
 
   /**

@@ -5,6 +5,7 @@ import type { Generation } from '../../generated/prisma/client.js';
 import { readSnapshot } from '../../infra/db/json-columns.js';
 import { generationWorkflowType } from '../../workflows/definitions.js';
 import type { generationWorkflow } from '../../workflows/generation.js';
+import { startSearchAttributes } from '../../workflows/search-attributes.js';
 import type { AppContext } from '../context.js';
 
 /**
@@ -25,6 +26,7 @@ async function start(ctx: AppContext, g: Generation, input: GenerationInput): Pr
     taskQueue: ctx.env.TEMPORAL_TASK_QUEUE,
     args: [input],
     memo: { projectId: g.projectId, agentId: g.agentId, traceId: g.traceId },
+    typedSearchAttributes: startSearchAttributes(input),
   });
 }
 

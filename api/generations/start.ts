@@ -5,6 +5,8 @@ import { newId } from '../../contracts/ids.js';
 import type { GenerateRequest } from '../../contracts/schemas/index.js';
 import type { AgentTool, Generation } from '../../generated/prisma/client.js';
 import { readAgentOptions } from '../../infra/db/json-columns.js';
+import { addLogContext } from '../../infra/observability/log-context.js';
+import { generationsStarted } from '../../infra/observability/metrics.js';
 import type { AppContext } from '../context.js';
 import type { AuthInfo } from '../http.js';
 import { newWebhookSecret } from '../routes/webhooks.js';
@@ -116,7 +118,10 @@ export async function startGeneration(
     plan,
     firstMessageSeq: messages.length,
   };
+  addLogContext({ generationId, traceId, agentId: agent.id });
+  ctx.logger.info({ status: 'queued' }, 'generation created');
   await startWorkflow(ctx, generation, input);
+  generationsStarted.inc({ agent_id: agent.id });
   return { generation, created: true, ...(callbackSecret ? { callbackSecret } : {}) };
 }
 

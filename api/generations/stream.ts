@@ -1,6 +1,7 @@
 import type { Request, Response } from 'express';
 import type { Db } from '../../infra/db/prisma.js';
 import type { ChangeFeed } from '../../infra/events/change-feed.js';
+import { sseStreamsOpen } from '../../infra/observability/metrics.js';
 
 export const KEEPALIVE_MS = 15_000;
 /** Safety net only: new events arrive through the change feed (LISTEN/NOTIFY). */
@@ -63,6 +64,8 @@ export async function streamEvents(
   // The response's close, not the request's: a POST request closes once its body is read, so only
   // the response tells that the client went away.
   res.on('close', onClose);
+  sseStreamsOpen.inc();
+  res.once('close', () => sseStreamsOpen.dec());
   const keepalive = setInterval(() => {
     if (!closed) res.write(': keep-alive\n\n');
   }, opts.keepaliveMs ?? KEEPALIVE_MS);

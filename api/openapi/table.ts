@@ -5,6 +5,7 @@ import { docsRoutes } from '../routes/docs.operations.js';
 import { generationRoutes } from '../routes/generations.operations.js';
 import { healthRoutes } from '../routes/health.operations.js';
 import { hookRoutes } from '../routes/hooks.operations.js';
+import { metricsRoutes } from '../routes/metrics.operations.js';
 import { projectRoutes } from '../routes/projects.operations.js';
 import { providerRoutes } from '../routes/providers.operations.js';
 import { toolRoutes } from '../routes/tools.operations.js';
@@ -24,6 +25,7 @@ export const toolAliasRoutes = aliasRoutes(toolRoutes, '/v1/tools', '/v1/agents/
 /** Every endpoint, in document order. */
 export const routeTable: AnyRouteSpec[] = [
   healthRoutes,
+  metricsRoutes,
   docsRoutes,
   projectRoutes,
   apiKeyRoutes,

@@ -10,6 +10,7 @@ import { findGeneration, mapUpdateError, replyAfterResume } from '../generations
 import { approvalRoutes } from './approvals.operations.js';
 import { listPage } from '../pagination.js';
 import { ApiRouter } from '../routing.js';
+import { approvalDecisionSeconds } from '../../infra/observability/metrics.js';
 
 export function approvalView(a: Approval, agentId: string): ApprovalView {
   return {
@@ -136,6 +137,7 @@ export function generationApprovalsRouter(ctx: AppContext): Router {
         ],
       })
       .catch(mapUpdateError);
+    approvalDecisionSeconds.observe((Date.now() - approval.createdAt.getTime()) / 1000);
     return replyAfterResume(ctx, reply, auth.projectId, g.id, result, body);
   });
 

@@ -56,6 +56,8 @@ export interface ToolCallOutcome {
   status: ToolResultStatus;
   /** True when the result had been recorded before (a retry after a crash): not executed again. */
   replayed: boolean;
+  /** The tool's type (http, mcp, builtin, …) for metrics; absent on a replayed result. */
+  toolType?: string;
 }
 
 export interface ClientOutputRecord {

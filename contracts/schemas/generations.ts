@@ -202,6 +202,10 @@ export const generationSchema = z
     createdAt: z.string(),
     updatedAt: z.string(),
     completedAt: z.string().nullable(),
+    temporalUiUrl: z
+      .string()
+      .nullable()
+      .describe("The generation's workflow in the Temporal UI (null unless the server sets TEMPORAL_UI_URL)"),
   })
   .openapi('Generation');
 export type GenerationView = z.infer<typeof generationSchema>;

@@ -1,5 +1,6 @@
 import type { Generation } from '../../generated/prisma/client.js';
 import type { Db } from './prisma.js';
+import { temporalUiLink } from '../temporal/ui-link.js';
 import type { GenerationView, RequiredAction, StepEntry } from '../../contracts/schemas/index.js';
 
 /** The public generation object, built from its row and trace: used by the API and by the worker for
@@ -32,6 +33,7 @@ export function generationView(g: Generation, steps: StepEntry[]): GenerationVie
     createdAt: g.createdAt.toISOString(),
     updatedAt: g.updatedAt.toISOString(),
     completedAt: g.completedAt ? g.completedAt.toISOString() : null,
+    temporalUiUrl: temporalUiLink(g.id),
   };
 }
 

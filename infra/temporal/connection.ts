@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { Client, Connection, type ConnectionOptions } from '@temporalio/client';
+import { OpenTelemetryWorkflowClientInterceptor } from '@temporalio/interceptors-opentelemetry';
 import { NativeConnection, type NativeConnectionOptions } from '@temporalio/worker';
 import type { Env } from '../../config/env.js';
 
@@ -25,7 +26,12 @@ function connectionSettings(env: Env, address: string): ConnectionOptions & Nati
 
 export async function connectClient(env: Env, address: string): Promise<Client> {
   const connection = await Connection.connect(connectionSettings(env, address));
-  return new Client({ connection, namespace: env.TEMPORAL_NAMESPACE });
+  // Carries the caller's trace into the workflow (a no-op while tracing is off).
+  return new Client({
+    connection,
+    namespace: env.TEMPORAL_NAMESPACE,
+    interceptors: { workflow: [new OpenTelemetryWorkflowClientInterceptor()] },
+  });
 }
 
 export async function connectWorker(env: Env, address: string): Promise<NativeConnection> {

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { Connection } from '@temporalio/client';
 import type { CliResolution } from './cli.js';
+import { devServerSearchAttributeArgs } from './search-attributes.js';
 
 /** A running local Temporal dev server (a real Temporal server, SQLite-backed). */
 export interface TemporalDevServer {
@@ -55,6 +56,7 @@ export async function startTemporalDevServer(opts: DevServerOptions): Promise<Te
     'error',
     '--log-format',
     'json',
+    ...devServerSearchAttributeArgs(),
   ];
   if (opts.dbFile) args.push('--db-filename', opts.dbFile);
   if (uiPort === null) args.push('--headless');
@@ -138,6 +140,7 @@ async function startWithSdkDownload(
       port,
       ...(opts.dbFile ? { dbFilename: opts.dbFile } : {}),
       ...(uiPort === null ? {} : { ui: true, uiPort }),
+      extraArgs: devServerSearchAttributeArgs(),
     },
   });
   return {

@@ -69,6 +69,8 @@ export class TestStack {
       BOOTSTRAP_API_KEY: this.apiKey,
       SSRF_ALLOWLIST: '127.0.0.1',
       PORT: String(port),
+      // Crash tests run several worker processes at once: each its own metrics port.
+      WORKER_METRICS_PORT: String(await freePort()),
       RATE_LIMIT_PER_MINUTE: '100000',
       WORKFLOW_BUNDLE_PATH: inject('workflowBundlePath'),
       ...this.opts.env,

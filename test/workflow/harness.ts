@@ -5,6 +5,8 @@ import { temporal } from '@temporalio/proto';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
 import { DefaultLogger, Runtime, Worker } from '@temporalio/worker';
 import { inject } from 'vitest';
+import { workflowTelemetrySinks } from '../../infra/observability/tracing.js';
+import { registerSearchAttributes } from '../../infra/temporal/search-attributes.js';
 // The only imports of workflow internals in test/workflow (the contract types may move; their shapes do not).
 import type { GenerationActivities } from '../../contracts/generation/index.js';
 import { generationStateQuery, generationWorkflowType } from '../../workflows/definitions.js';
@@ -231,6 +233,8 @@ export async function startHarness(): Promise<Harness> {
   const env = await TestWorkflowEnvironment.createTimeSkipping(
     serverPath ? { server: { executable: { type: 'existing-path', path: serverPath } } } : {},
   );
+  // The workflow upserts its search attributes on every state change: the server must know them.
+  await registerSearchAttributes(env.connection.operatorService, env.namespace ?? 'default');
   const runs = new Map<string, ScriptedRun>();
   const taskQueue = `wf-tests-${randomUUID()}`;
 
@@ -281,6 +285,8 @@ export async function startHarness(): Promise<Harness> {
     taskQueue,
     workflowBundle: { codePath: inject('workflowBundlePath') },
     activities,
+    // The bundle carries the OpenTelemetry workflow interceptors; their sink (a no-op here) must exist.
+    sinks: workflowTelemetrySinks(),
   });
   const running = worker.run();
 

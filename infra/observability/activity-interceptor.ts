@@ -1,0 +1,179 @@
+import { ApplicationFailure } from '@temporalio/common';
+import type { Context } from '@temporalio/activity';
+import type { ActivityExecuteInput, ActivityInboundCallsInterceptor, Next } from '@temporalio/worker';
+import type { FinishInput, ModelCallResult, StatusWrite, ToolCallOutcome } from '../../contracts/generation/index.js';
+import type { Logger } from '../logger.js';
+import { withLogContext, type LogFields } from './log-context.js';
+import {
+  generationSteps,
+  generationsFinished,
+  modelCallDuration,
+  modelCallErrors,
+  modelCallRetries,
+  modelTokens,
+  toolCallDuration,
+  webhookAttempts,
+  webhookDeliveries,
+} from './metrics.js';
+
+/** The ids of a generation the activity interceptor adds to logs (looked up once per generation). */
+export interface GenerationIds {
+  projectId: string;
+  agentId: string;
+  traceId: string;
+}
+export type GenerationIdsLookup = (generationId: string) => Promise<GenerationIds | null>;
+
+/**
+ * Observes every activity from outside (the activities stay unaware): runs it inside a log
+ * context with the generation's ids, counts it in the worker's metrics, and writes one log line
+ * per generation state change and per failed model or tool call. Arguments and results are never
+ * logged: they may carry user data and credentials.
+ */
+export function observeActivities(logger: Logger, lookup: GenerationIdsLookup) {
+  const ids = cachedLookup(lookup);
+  return (ctx: Context): { inbound: ActivityInboundCallsInterceptor } => ({
+    inbound: {
+      async execute(input: ActivityExecuteInput, next: Next<ActivityInboundCallsInterceptor, 'execute'>) {
+        const { activityType, attempt, workflowExecution } = ctx.info;
+        const arg = (input.args[0] ?? {}) as Record<string, unknown>;
+        const generationId = typeof arg.generationId === 'string' ? arg.generationId : undefined;
+        const known = generationId ? await ids(generationId).catch(() => null) : null;
+        const fields: LogFields = {
+          activity: activityType,
+          attempt,
+          workflowId: workflowExecution?.workflowId,
+          ...(generationId ? { generationId } : {}),
+          ...(known ?? {}),
+        };
+        return withLogContext(fields, async () => {
+          const started = performance.now();
+          try {
+            const result = await next(input);
+            observeSuccess(logger, activityType, attempt, arg, result, known, (performance.now() - started) / 1000);
+            return result;
+          } catch (err) {
+            observeFailure(logger, activityType, attempt, err, (performance.now() - started) / 1000);
+            throw err;
+          }
+        });
+      },
+    },
+  });
+}
+
+function observeSuccess(
+  logger: Logger,
+  activityType: string,
+  attempt: number,
+  arg: Record<string, unknown>,
+  result: unknown,
+  ids: GenerationIds | null,
+  elapsed: number,
+): void {
+  const agent = ids?.agentId ?? 'unknown';
+  switch (activityType) {
+    case 'callModel': {
+      const usage = (result as ModelCallResult).usage;
+      modelCallDuration.observe({ outcome: 'success' }, elapsed);
+      if (attempt > 1) modelCallRetries.inc();
+      modelTokens.inc({ agent_id: agent, kind: 'prompt' }, usage.promptTokens);
+      modelTokens.inc({ agent_id: agent, kind: 'completion' }, usage.completionTokens);
+      break;
+    }
+    case 'executeTool': {
+      const outcome = result as ToolCallOutcome;
+      if (outcome.replayed) break;
+      toolCallDuration.observe({ type: outcome.toolType ?? 'unknown', status: outcome.status }, elapsed);
+      if (outcome.status !== 'success')
+        logger.warn(
+          { toolName: arg.toolName, toolType: outcome.toolType, status: outcome.status, durationMs: elapsed * 1000 },
+          'tool call failed',
+        );
+      break;
+    }
+    case 'finishGeneration': {
+      const finish = arg as unknown as FinishInput;
+      generationsFinished.inc({ agent_id: agent, status: finish.status, stop_reason: finish.stopReason });
+      generationSteps.observe({ agent_id: agent }, finish.iterationCount);
+      logger.info(
+        {
+          status: finish.status,
+          stopReason: finish.stopReason,
+          errorCode: finish.error?.code,
+          stateVersion: finish.stateVersion,
+          steps: finish.iterationCount,
+          usage: finish.usage,
+        },
+        'generation state changed',
+      );
+      break;
+    }
+    case 'deliverWebhook':
+      webhookAttempts.inc({ outcome: 'success', attempt: String(attempt) });
+      break;
+    case 'finishWebhookDelivery':
+      webhookDeliveries.inc({ outcome: arg.delivered ? 'delivered' : 'failed' });
+      break;
+    default: {
+      // Every other state write (running, requires_action, progress of a pause) carries a StatusWrite.
+      const write = statusWriteOf(arg);
+      if (write)
+        logger.info(
+          {
+            status: write.status,
+            requiredAction: write.requiredAction?.type ?? null,
+            stateVersion: write.stateVersion,
+          },
+          'generation state changed',
+        );
+    }
+  }
+}
+
+function observeFailure(logger: Logger, activityType: string, attempt: number, err: unknown, elapsed: number): void {
+  const errorClass = err instanceof ApplicationFailure ? (err.type ?? 'ApplicationFailure') : errorName(err);
+  const message = err instanceof Error ? err.message : String(err);
+  if (activityType === 'callModel') {
+    modelCallDuration.observe({ outcome: 'error' }, elapsed);
+    modelCallErrors.inc({ class: errorClass });
+    if (attempt > 1) modelCallRetries.inc();
+    logger.warn({ errorClass, error: message }, 'model call failed');
+  } else if (activityType === 'executeTool') {
+    toolCallDuration.observe({ type: 'unknown', status: 'error' }, elapsed);
+    logger.warn({ errorClass, error: message }, 'tool call failed');
+  } else if (activityType === 'deliverWebhook') {
+    webhookAttempts.inc({ outcome: 'failure', attempt: String(attempt) });
+    logger.warn({ errorClass, error: message }, 'webhook delivery attempt failed');
+  } else {
+    logger.warn({ errorClass, error: message }, 'activity attempt failed');
+  }
+}
+
+function errorName(err: unknown): string {
+  if (err instanceof Error) return err.name === 'CancelledFailure' ? 'cancelled' : err.name;
+  return 'unknown';
+}
+
+function statusWriteOf(arg: Record<string, unknown>): StatusWrite | null {
+  if (typeof arg.stateVersion === 'number' && typeof arg.status === 'string') return arg as unknown as StatusWrite;
+  const nested = arg.status as Record<string, unknown> | undefined;
+  if (nested && typeof nested === 'object' && typeof nested.status === 'string')
+    return nested as unknown as StatusWrite;
+  return null;
+}
+
+/** A generation's project, agent and trace never change: cache them (bounded) per worker. */
+function cachedLookup(lookup: GenerationIdsLookup): GenerationIdsLookup {
+  const cache = new Map<string, GenerationIds>();
+  return async (generationId) => {
+    const hit = cache.get(generationId);
+    if (hit) return hit;
+    const found = await lookup(generationId);
+    if (found) {
+      if (cache.size >= 10_000) cache.delete(cache.keys().next().value!);
+      cache.set(generationId, found);
+    }
+    return found;
+  };
+}

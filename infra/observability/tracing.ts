@@ -1,0 +1,77 @@
+import { createRequire } from 'node:module';
+import { context, propagation, trace, type Tracer } from '@opentelemetry/api';
+import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
+import { W3CTraceContextPropagator } from '@opentelemetry/core';
+import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
+import { UndiciInstrumentation } from '@opentelemetry/instrumentation-undici';
+import { Resource } from '@opentelemetry/resources';
+import {
+  BasicTracerProvider,
+  BatchSpanProcessor,
+  NoopSpanProcessor,
+  type SpanProcessor,
+} from '@opentelemetry/sdk-trace-base';
+import { makeWorkflowExporter } from '@temporalio/interceptors-opentelemetry';
+
+/**
+ * OpenTelemetry tracing: off unless OTEL_EXPORTER_OTLP_ENDPOINT is set (the exporter reads the
+ * standard OTEL_EXPORTER_OTLP_* variables itself). On, spans cover API requests, the Temporal
+ * client start/update calls, the workflow and its activities (Temporal's interceptors carry the
+ * context through headers) and every outgoing HTTP call made with undici/fetch (model providers,
+ * tools, hooks, webhooks, MCP servers), so one generation is one trace.
+ */
+
+interface TracingState {
+  provider: BasicTracerProvider;
+  processor: SpanProcessor;
+  resource: Resource;
+}
+
+let state: TracingState | null = null;
+
+export function tracingEnabled(): boolean {
+  return state !== null;
+}
+
+/** Installs the global tracer provider once per process; a no-op when no endpoint is configured. */
+export function startTracing(serviceName: string, endpoint: string | undefined): void {
+  if (state || !endpoint) return;
+  const resource = new Resource({ 'service.name': process.env.OTEL_SERVICE_NAME ?? serviceName });
+  const processor = new BatchSpanProcessor(new OTLPTraceExporter(), { scheduledDelayMillis: 500 });
+  const provider = new BasicTracerProvider({ resource, spanProcessors: [processor] });
+  provider.register({
+    contextManager: new AsyncLocalStorageContextManager(),
+    propagator: new W3CTraceContextPropagator(),
+  });
+  const undici = new UndiciInstrumentation();
+  undici.setTracerProvider(provider);
+  undici.enable();
+  state = { provider, processor, resource };
+}
+
+/** Flushes and stops the exporter (process shutdown). */
+export async function stopTracing(): Promise<void> {
+  await state?.provider.shutdown();
+  state = null;
+}
+
+export function tracer(): Tracer {
+  return trace.getTracer('durable-agents');
+}
+
+export { context, propagation, trace };
+
+/**
+ * The workflow sandbox exports its spans through this sink; registered on every worker (a no-op
+ * processor when tracing is off) because the interceptors are part of the workflow bundle.
+ */
+export function workflowTelemetrySinks() {
+  return {
+    exporter: makeWorkflowExporter(state?.processor ?? new NoopSpanProcessor(), state?.resource ?? Resource.empty()),
+  };
+}
+
+/** The workflow-side interceptors, bundled with the workflows (bundling resolves them by path). */
+export const workflowInterceptorModules = [
+  createRequire(import.meta.url).resolve('@temporalio/interceptors-opentelemetry/lib/workflow-interceptors'),
+];
