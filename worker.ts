@@ -15,7 +15,7 @@ import {
 import { createActivities, type ActivityDeps } from './activities/index.js';
 import { createLogger, type Logger } from './infra/logger.js';
 import { observeActivities } from './infra/observability/activity-interceptor.js';
-import { workflowInterceptorModules, workflowTelemetrySinks } from './infra/observability/tracing.js';
+import { workflowInterceptorModules } from './infra/observability/tracing.js';
 import { assertSearchAttributesRegistered } from './infra/temporal/search-attributes.js';
 
 const here = import.meta.url;
@@ -25,7 +25,7 @@ export const workflowsPath = fileURLToPath(
 );
 
 export async function bundleWorkflows(): Promise<WorkflowBundle> {
-  // The OpenTelemetry workflow interceptors are always bundled; they export nothing while tracing is off.
+  // The trace-propagation interceptor is always bundled; it copies nothing while tracing is off.
   return bundleWorkflowCode({ workflowsPath, workflowInterceptorModules, logger: new DefaultLogger('WARN') });
 }
 
@@ -87,7 +87,6 @@ export async function createWorker(opts: WorkerOptions): Promise<Worker> {
         observeActivities(logger, generationIds),
       ],
     },
-    sinks: workflowTelemetrySinks(),
     maxConcurrentActivityTaskExecutions: opts.maxConcurrentActivities ?? 100,
     // A paused generation holds no memory: evict idle workflows from the sticky cache.
     maxCachedWorkflows: 500,

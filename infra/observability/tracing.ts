@@ -1,17 +1,11 @@
-import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import { context, propagation, trace, type Tracer } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { UndiciInstrumentation } from '@opentelemetry/instrumentation-undici';
 import { Resource } from '@opentelemetry/resources';
-import {
-  BasicTracerProvider,
-  BatchSpanProcessor,
-  NoopSpanProcessor,
-  type SpanProcessor,
-} from '@opentelemetry/sdk-trace-base';
-import { makeWorkflowExporter } from '@temporalio/interceptors-opentelemetry';
+import { BasicTracerProvider, BatchSpanProcessor } from '@opentelemetry/sdk-trace-base';
 
 /**
  * OpenTelemetry tracing: off unless OTEL_EXPORTER_OTLP_ENDPOINT is set (the exporter reads the
@@ -21,13 +15,7 @@ import { makeWorkflowExporter } from '@temporalio/interceptors-opentelemetry';
  * tools, hooks, webhooks, MCP servers), so one generation is one trace.
  */
 
-interface TracingState {
-  provider: BasicTracerProvider;
-  processor: SpanProcessor;
-  resource: Resource;
-}
-
-let state: TracingState | null = null;
+let state: { provider: BasicTracerProvider } | null = null;
 
 export function tracingEnabled(): boolean {
   return state !== null;
@@ -46,7 +34,7 @@ export function startTracing(serviceName: string, endpoint: string | undefined):
   const undici = new UndiciInstrumentation();
   undici.setTracerProvider(provider);
   undici.enable();
-  state = { provider, processor, resource };
+  state = { provider };
 }
 
 /** Flushes and stops the exporter (process shutdown). */
@@ -61,17 +49,9 @@ export function tracer(): Tracer {
 
 export { context, propagation, trace };
 
-/**
- * The workflow sandbox exports its spans through this sink; registered on every worker (a no-op
- * processor when tracing is off) because the interceptors are part of the workflow bundle.
- */
-export function workflowTelemetrySinks() {
-  return {
-    exporter: makeWorkflowExporter(state?.processor ?? new NoopSpanProcessor(), state?.resource ?? Resource.empty()),
-  };
-}
-
-/** The workflow-side interceptors, bundled with the workflows (bundling resolves them by path). */
+/** Bundled with the workflows: copies the start's trace header onto activities (replay-neutral). */
 export const workflowInterceptorModules = [
-  createRequire(import.meta.url).resolve('@temporalio/interceptors-opentelemetry/lib/workflow-interceptors'),
+  fileURLToPath(
+    new URL(`../../workflows/trace-propagation.${import.meta.url.endsWith('.ts') ? 'ts' : 'js'}`, import.meta.url),
+  ),
 ];

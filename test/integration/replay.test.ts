@@ -169,9 +169,20 @@ describe('workflow replay', () => {
       await stack.api('POST', `/v1/generations/${g.id}/clarification`, { answer: 'that one' });
     });
 
-    if (process.env.RECORD_HISTORIES === '1') {
+    // Search attributes upserted on each state change (the `generation-search-attributes` patch):
+    // a client-tool pause, its resume, and the finish.
+    model.script({ text: '', toolCalls: [{ id: 'sa', name: 'ask_user', arguments: {} }] }, { text: 'visible done' });
+    await run('search-attributes', { prompt: 'pause visibly' }, async (id) => {
+      await stack.api('POST', `/v1/agents/${agentId}/generate/${id}/tool-outputs`, {
+        toolOutputs: [{ toolCallId: 'sa', output: 'seen' }],
+      });
+    });
+
+    // RECORD_HISTORIES=1 rewrites every history; RECORD_HISTORIES=name,name writes only those.
+    const wanted = process.env.RECORD_HISTORIES;
+    if (wanted) {
       mkdirSync(committedDir, { recursive: true });
-      for (const r of recorded)
+      for (const r of recorded.filter((h) => wanted === '1' || wanted.split(',').includes(h.workflowId)))
         writeFileSync(join(committedDir, `${r.workflowId}.json`), historyToJSON(r.history as never) + '\n');
     }
     const results = await replay(recorded, { codePath: inject('workflowBundlePath') });
@@ -189,11 +200,30 @@ describe('workflow replay', () => {
       'clarification',
       'client-tool-resume',
       'done-tool',
+      'search-attributes',
       'step-rules',
     ]);
     const results = await replay(histories, { codePath: inject('workflowBundlePath') });
     for (const r of results) expect(r.error, `${r.workflowId}: ${r.error?.message}`).toBeUndefined();
-    expect(results).toHaveLength(7);
+    expect(results).toHaveLength(8);
+  });
+
+  it('the search-attributes history carries the patch marker and one upsert per visible state change', () => {
+    const events = committedHistories().find((h) => h.workflowId === 'search-attributes')!.history.events ?? [];
+    const markers = events.filter((e) => e.markerRecordedEventAttributes?.markerName === 'core_patch');
+    expect(markers).toHaveLength(1);
+    const upserted = events
+      .map((e) => Object.keys(e.upsertWorkflowSearchAttributesEventAttributes?.searchAttributes?.indexedFields ?? {}))
+      .filter((keys) => keys.length > 0)
+      .map((keys) => keys.sort().join(','));
+    // The SDK records the patch in TemporalChangeVersion; then requires_action (submit_tool_outputs)
+    // → running → completed, each one upsert (the start set `running` already).
+    expect(upserted).toEqual([
+      'TemporalChangeVersion',
+      'GenerationStatus,RequiredAction',
+      'GenerationStatus,RequiredAction',
+      'GenerationStatus,RequiredAction',
+    ]);
   });
 
   it('fails replay when the workflow changes incompatibly', async () => {
@@ -202,7 +232,7 @@ describe('workflow replay', () => {
       logger: new DefaultLogger('WARN'),
     });
     const results = await replay(committedHistories(), { code: broken.code });
-    expect(results).toHaveLength(7);
+    expect(results).toHaveLength(8);
     for (const r of results) {
       expect(r.error, r.workflowId).toBeDefined();
       expect(r.error!.name).toMatch(/DeterminismViolationError/);

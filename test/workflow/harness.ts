@@ -5,7 +5,6 @@ import { temporal } from '@temporalio/proto';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
 import { DefaultLogger, Runtime, Worker } from '@temporalio/worker';
 import { inject } from 'vitest';
-import { workflowTelemetrySinks } from '../../infra/observability/tracing.js';
 import { registerSearchAttributes } from '../../infra/temporal/search-attributes.js';
 // The only imports of workflow internals in test/workflow (the contract types may move; their shapes do not).
 import type { GenerationActivities } from '../../contracts/generation/index.js';
@@ -285,8 +284,6 @@ export async function startHarness(): Promise<Harness> {
     taskQueue,
     workflowBundle: { codePath: inject('workflowBundlePath') },
     activities,
-    // The bundle carries the OpenTelemetry workflow interceptors; their sink (a no-op here) must exist.
-    sinks: workflowTelemetrySinks(),
   });
   const running = worker.run();
 
