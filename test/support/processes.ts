@@ -15,6 +15,8 @@ export async function spawnService(
   kind: 'api' | 'worker',
   env: Record<string, string>,
   readyTimeoutMs = 60_000,
+  /** How much of the latest output to keep (log tests keep everything). */
+  outputLimit = 20_000,
 ): Promise<ServiceProcess> {
   const entry = kind === 'api' ? join(root, 'api', 'main.ts') : join(root, 'worker.ts');
   const child = spawn(process.execPath, ['--import', 'tsx', entry], {
@@ -24,7 +26,7 @@ export async function spawnService(
   });
   let out = '';
   const append = (d: Buffer) => {
-    out = (out + d.toString()).slice(-20_000);
+    out = (out + d.toString()).slice(-outputLimit);
   };
   child.stdout!.on('data', append);
   child.stderr!.on('data', append);

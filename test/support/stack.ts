@@ -27,6 +27,8 @@ export interface StackOptions {
   env?: Record<string, string>;
   /** Start without a worker (tests that start one later). */
   withoutWorker?: boolean;
+  /** processes mode: keep every line the services print (log tests), not only the latest 20 kB. */
+  fullOutput?: boolean;
 }
 
 /**
@@ -81,7 +83,7 @@ export class TestStack {
     this.url = `http://127.0.0.1:${port}`;
 
     if (this.opts.mode === 'processes') {
-      this.apiProcess = await spawnService('api', this.processEnv);
+      this.apiProcess = await this.spawn('api');
     } else {
       const logger = createLogger('warn', 'api-test');
       const app = createApp({
@@ -104,7 +106,7 @@ export class TestStack {
 
   async startWorker(): Promise<void> {
     if (this.opts.mode === 'processes') {
-      this.workerProcess = await spawnService('worker', this.processEnv);
+      this.workerProcess = await this.spawn('worker');
       return;
     }
     const connection = await connectWorker(this.env, this.env.TEMPORAL_ADDRESS!);
@@ -148,7 +150,11 @@ export class TestStack {
   async restartApi(): Promise<void> {
     if (!this.apiProcess) throw new Error('restartApi needs processes mode');
     await this.apiProcess.kill('SIGKILL');
-    this.apiProcess = await spawnService('api', this.processEnv);
+    this.apiProcess = await this.spawn('api');
+  }
+
+  private spawn(kind: 'api' | 'worker'): Promise<ServiceProcess> {
+    return spawnService(kind, this.processEnv, 60_000, this.opts.fullOutput ? 64 * 1024 * 1024 : 20_000);
   }
 
   async api<T = any>(
