@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, it, expect } from 'vitest';
 import { parse } from 'yaml';
 import { envSchema, loadConfig, serviceRequiredVariables } from '../config/env.js';
+import { searchAttributeNames } from '../workflows/search-attributes.js';
 
 /**
  * The deployment files (docker-compose.yml, Dockerfile, .env.example) against config/env.ts: no
@@ -149,6 +150,31 @@ describe('docker-compose.yml', () => {
     expect(commandOf('worker')).toMatch(/^node dist\/worker\.js$/);
     expect(commandOf('migrate')).toMatch(/scripts\/migrate\.(ts|js)$/);
     expect(environmentOf('migrate')).toHaveProperty('DATABASE_URL');
+  });
+
+  it('registers the generation search attributes before the api and the worker start', () => {
+    const registration = [service('temporal-search-attributes').command ?? []].flat().join(' ');
+    for (const name of searchAttributeNames) expect(registration).toContain(`--name ${name}`);
+    for (const name of APP_SERVICES) {
+      const dependsOn = service(name).depends_on as Record<string, { condition?: string }>;
+      expect(dependsOn['temporal-search-attributes']?.condition, name).toBe('service_completed_successfully');
+    }
+  });
+
+  it('the monitoring profile scrapes the api and the worker where they serve metrics', () => {
+    const prometheus = compose.services.prometheus as Service & { profiles?: string[] };
+    const grafana = compose.services.grafana as Service & { profiles?: string[] };
+    expect(prometheus.profiles).toEqual(['monitoring']);
+    expect(grafana.profiles).toEqual(['monitoring']);
+    const scrape = parse(read('deploy/prometheus/prometheus.yml')) as {
+      scrape_configs: Array<{ job_name: string; static_configs: Array<{ targets: string[] }> }>;
+    };
+    const targets = scrape.scrape_configs.flatMap((j) => j.static_configs.flatMap((c) => c.targets));
+    expect(targets).toEqual([
+      `api:${environmentOf('api').PORT}`,
+      `worker:${environmentOf('worker').WORKER_METRICS_PORT}`,
+    ]);
+    expect(environmentOf('worker').HOST).toBe('0.0.0.0');
   });
 
   it('binds the api to all interfaces and checks its readiness', () => {

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../infra/temporal/dev-server.js';
 import { call, calls, createAgent, createProvider, createTool } from '../support/fixtures.js';
@@ -143,6 +144,29 @@ describe('observability', () => {
     expect(delta(worker, workerBefore, 'durable_agents_tool_call_duration_seconds_count', tool('error'))).toBe(1);
     // The Temporal SDK runtime's own metrics are on the same endpoint.
     expect(worker.some((s) => s.name.startsWith('temporal_'))).toBe(true);
+  });
+
+  it('the committed Grafana dashboard queries only metrics the API and the worker expose', async () => {
+    const families = async (url: string) => {
+      const res = await fetch(url, { headers: { authorization: `Bearer ${secrets.metricsToken}` } });
+      return [...(await res.text()).matchAll(/^# TYPE (\S+) (\S+)$/gm)].flatMap(([, name, type]) =>
+        type === 'histogram' ? [`${name}_bucket`, `${name}_count`, `${name}_sum`] : [name!],
+      );
+    };
+    const exposed = new Set([
+      ...(await families(`${stack.url}/metrics`)),
+      ...(await families(`http://127.0.0.1:${workerMetricsPort}/metrics`)),
+    ]);
+    const dashboard = JSON.parse(
+      readFileSync(new URL('../../deploy/grafana/dashboards/durable-agents.json', import.meta.url), 'utf8'),
+    ) as { panels: Array<{ targets: Array<{ expr: string }> }> };
+    const queried = new Set(
+      dashboard.panels.flatMap((p) =>
+        p.targets.flatMap((t) => [...t.expr.matchAll(/\b(?:durable_agents|temporal)_[a-z_]+/g)].map((m) => m[0])),
+      ),
+    );
+    expect(queried.size).toBeGreaterThan(15);
+    expect([...queried].filter((name) => !exposed.has(name))).toEqual([]);
   });
 
   it('logs of a generation are found by its id, carry its ids through API and worker, and hold no secret', async () => {

@@ -15,7 +15,7 @@ describe('route table', () => {
   it('names every action service:Operation and builds a resource for it', () => {
     for (const r of routeTable) {
       if (r.action === null) {
-        expect(r.path, r.operationId).toMatch(/^\/(healthz|readyz|docs|v1\/openapi\.json)$/);
+        expect(r.path, r.operationId).toMatch(/^\/(healthz|readyz|metrics|docs|v1\/openapi\.json)$/);
         continue;
       }
       expect(r.action, r.operationId).toMatch(/^(agents|aiProviders|apiKeys|projects):[A-Z][A-Za-z]+$/);
