@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { Connection } from '@temporalio/client';
 import type { CliResolution } from './cli.js';
-import { devServerSearchAttributeArgs } from './search-attributes.js';
+import { devServerSearchAttributeArgs, ensureSearchAttributes } from './search-attributes.js';
 
 /** A running local Temporal dev server (a real Temporal server, SQLite-backed). */
 export interface TemporalDevServer {
@@ -98,6 +98,7 @@ async function waitUntilServing(
       const connection = await Connection.connect({ address, connectTimeout: 1000 });
       try {
         await connection.workflowService.describeNamespace({ namespace });
+        await ensureSearchAttributes(connection.operatorService, namespace);
         return;
       } finally {
         await connection.close();
@@ -143,6 +144,7 @@ async function startWithSdkDownload(
       extraArgs: devServerSearchAttributeArgs(),
     },
   });
+  await ensureSearchAttributes(env.connection.operatorService, namespace);
   return {
     address: `127.0.0.1:${port}`,
     namespace,

@@ -51,11 +51,31 @@ interface OperatorAdmin {
   ): Promise<temporal.api.operatorservice.v1.IAddSearchAttributesResponse>;
 }
 
-/** Registers every attribute as Keyword through the operator API (test servers; clusters use the CLI). */
-export async function registerSearchAttributes(operator: OperatorAdmin, namespace: string): Promise<void> {
+/** Registers attributes as Keyword through the operator API (test servers; clusters use the CLI). */
+export async function registerSearchAttributes(
+  operator: OperatorAdmin,
+  namespace: string,
+  names: readonly string[] = searchAttributeNames,
+): Promise<void> {
   const keyword = 2; // temporal.api.enums.v1.IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD
   await operator.addSearchAttributes({
     namespace,
-    searchAttributes: Object.fromEntries(searchAttributeNames.map((n) => [n, keyword])),
+    searchAttributes: Object.fromEntries(names.map((n) => [n, keyword])),
   });
+}
+
+/**
+ * Registers the attributes a namespace lacks. The dev server's `--search-attribute` only takes
+ * effect when its database file is created, so a `.data/` from before needs this.
+ */
+export async function ensureSearchAttributes(
+  operator: OperatorService & OperatorAdmin,
+  namespace: string,
+): Promise<void> {
+  try {
+    await assertSearchAttributesRegistered(operator, namespace);
+  } catch (err) {
+    if (!(err instanceof MissingSearchAttributesError)) throw err;
+    await registerSearchAttributes(operator, namespace, err.missing);
+  }
 }
