@@ -1,4 +1,4 @@
-import { z } from '../../contracts/schemas/index.js';
+import { errorResponseSchema, z } from '../../contracts/schemas/index.js';
 import { defineRoute } from '../openapi/spec.js';
 
 /** Prometheus scraping (served by ./metrics.ts, without an API key; METRICS_TOKEN protects it). */
@@ -17,6 +17,8 @@ export const metricsRoutes = {
     response: z.string(),
     responseContentType: 'text/plain',
     responseDescription: 'Metrics in the Prometheus text format (version 0.0.4)',
-    otherResponses: { 401: { description: 'METRICS_TOKEN is set and the request does not carry it' } },
+    otherResponses: {
+      401: { description: 'METRICS_TOKEN is set and the request does not carry it', schema: errorResponseSchema },
+    },
   }),
 };
