@@ -120,8 +120,9 @@ export async function startGeneration(
   };
   addLogContext({ generationId, traceId, agentId: agent.id });
   ctx.logger.info({ status: 'queued' }, 'generation created');
-  await startWorkflow(ctx, generation, input);
+  // Counted once stored: a start Temporal cannot take now is completed by the reconciler.
   generationsStarted.inc({ agent_id: agent.id });
+  await startWorkflow(ctx, generation, input);
   return { generation, created: true, ...(callbackSecret ? { callbackSecret } : {}) };
 }
 

@@ -36,7 +36,7 @@ export const rateLimitRejections = new Counter({
 });
 export const generationsStarted = new Counter({
   name: `${prefix}generations_started_total`,
-  help: 'Generations created and handed to Temporal, by agent',
+  help: 'Generations created (stored and handed to Temporal, now or by the reconciler), by agent',
   labelNames: ['agent_id'] as const,
   registers: [registry],
 });
