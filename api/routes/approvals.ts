@@ -46,7 +46,9 @@ export function checkApprover(g: Generation, toolName: string, auth: AuthInfo): 
     if (config.approvers !== undefined && !config.approvers.includes(auth.keyId)) {
       throw new ApiError(403, 'forbidden', `This API key is not an approver of hook ${hook.id}`, { hookId: hook.id });
     }
-    if (config.requesterMayNotApprove === true && (g.createdByKeyId === null || g.createdByKeyId === auth.keyId)) {
+    // A public-chat visitor holds no API key, so any approver key is someone other than the requester.
+    const requester = g.channel === 'public_chat' ? undefined : g.createdByKeyId;
+    if (config.requesterMayNotApprove === true && (requester === null || requester === auth.keyId)) {
       throw new ApiError(
         403,
         'forbidden',
