@@ -17,6 +17,7 @@ import { healthRouter } from './routes/health.js';
 import { hooksRouter } from './routes/hooks.js';
 import { projectsRouter } from './routes/projects.js';
 import { providersRouter } from './routes/providers.js';
+import { publicChatRouter } from './routes/public-chat.js';
 import { toolsRouter } from './routes/tools.js';
 import { toolRoutes } from './routes/tools.operations.js';
 import { deliveriesRouter, webhooksRouter } from './routes/webhooks.js';
@@ -33,6 +34,9 @@ export function createApp(ctx: AppContext): Express {
   app.use(helmet());
   app.use(healthRouter(ctx));
   app.use('/docs', docsRouter(ctx));
+
+  // Public chat authenticates with agent keys (X-Agent-Key), before the API-key middleware below.
+  app.use('/v1/public', publicChatRouter(ctx));
 
   const v1 = express.Router();
   v1.use('/openapi.json', openApiRouter(ctx));
