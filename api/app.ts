@@ -18,6 +18,7 @@ import { hooksRouter } from './routes/hooks.js';
 import { projectsRouter } from './routes/projects.js';
 import { providersRouter } from './routes/providers.js';
 import { publicChatRouter } from './routes/public-chat.js';
+import { staticRouter } from './routes/static.js';
 import { toolsRouter } from './routes/tools.js';
 import { toolRoutes } from './routes/tools.operations.js';
 import { deliveriesRouter, webhooksRouter } from './routes/webhooks.js';
@@ -34,6 +35,7 @@ export function createApp(ctx: AppContext): Express {
   app.use(helmet());
   app.use(healthRouter(ctx));
   app.use('/docs', docsRouter(ctx));
+  app.use(staticRouter(ctx));
 
   // Public chat authenticates with agent keys (X-Agent-Key), before the API-key middleware below.
   app.use('/v1/public', publicChatRouter(ctx));

@@ -237,9 +237,15 @@ describe('public chat: agent key, allowed origins, rate limits, turns', () => {
 
     const pending = await stack.api('GET', '/v1/approvals?status=pending');
     const approval = pending.body.data.find((a: { toolName: string }) => a.toolName === 'refund_order');
-    const decided = await stack.api('POST', `/v1/generations/${approval.generationId}/approvals/${approval.id}`, {
-      approved: true,
-    });
+    expect(approval.requestedBy).toEqual({ channel: 'public_chat', apiKeyId: null });
+    expect(approval.toolParameters).toEqual(obj({ orderId: { type: 'string' } }));
+    // Edited arguments must match the tool's schema: refused, and the approval stays pending.
+    const path = `/v1/generations/${approval.generationId}/approvals/${approval.id}`;
+    const badEdit = await stack.api('POST', path, { approved: true, arguments: { orderId: 42 } });
+    expectError(badEdit, 422, 'unprocessable');
+    expect(badEdit.body.error.details.problems[0].path).toBe('body.arguments.orderId');
+    expect((await stack.api('GET', `/v1/approvals/${approval.id}`)).body.status).toBe('pending');
+    const decided = await stack.api('POST', path, { approved: true });
     expect(decided.status, JSON.stringify(decided.body)).toBe(200);
     const done = await stream.waitFor((e) => e.event === 'done', 60_000);
     await stream.ended;
