@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { call, createProvider, createTool, obj } from '../support/fixtures.js';
@@ -11,8 +14,10 @@ if (!chromiumAvailable)
     `\n[browser tests] SKIPPED: no Chromium at ${CHROMIUM_PATH} (apt-get install chromium, or set CHROMIUM_PATH)\n`,
   );
 
-/** Screenshots for the README are refreshed by the run that passes (docs/screenshots/). */
-const SCREENSHOTS = new URL('../../docs/screenshots/', import.meta.url).pathname;
+/** The README's screenshots: refreshed with UPDATE_SCREENSHOTS=1, else written to a temporary folder. */
+const SCREENSHOTS = process.env.UPDATE_SCREENSHOTS
+  ? new URL('../../docs/screenshots/', import.meta.url).pathname
+  : `${mkdtempSync(join(tmpdir(), 'screenshots-'))}/`;
 
 describe.skipIf(!chromiumAvailable)('in Chromium: the chat widget and the operator console', () => {
   let stack: TestStack;
@@ -246,6 +251,7 @@ describe.skipIf(!chromiumAvailable)('in Chromium: the chat widget and the operat
     await editor.fill('{"orderId": 7}');
     await approveEdited.click();
     expect(await card.getByRole('alert').innerText()).toBe('arguments.orderId must be string, not integer');
+    await page.screenshot({ path: `${SCREENSHOTS}console-edit.png`, fullPage: true });
     expect((await stack.api('GET', `/v1/approvals/${approvalId}`)).body.status).toBe('pending');
 
     await editor.fill('{"orderId": "B-8", "amount": 10}');

@@ -494,21 +494,23 @@ async function generationPage(id) {
     if (!r.ok) return void summary.replaceChildren(el('p', { class: 'error' }, errorText(r)));
     const g = r.body;
     summary.replaceChildren(
-      el(
-        'div',
-        { class: 'meta' },
-        el('span', { id: 'generation-status' }, badge(g.status)),
-        el('span', {}, `agent ${g.agentId}`),
-        el('span', {}, `trace ${g.traceId}`),
-        g.stopReason ? el('span', {}, `stop: ${g.stopReason}`) : null,
-        el('span', {}, `tokens ${g.usage.totalTokens}`),
-        el('span', {}, `created ${when(g.createdAt)}`),
-      ),
-      g.requiredAction?.type === 'approve_tool_calls'
-        ? el('p', {}, el('a', { href: '#/approvals' }, 'Waiting for approval — open the inbox'))
-        : null,
-      g.text ? el('div', {}, el('h2', {}, 'Answer'), el('pre', { id: 'generation-text' }, g.text)) : null,
-      g.error ? el('p', { class: 'error' }, `${g.error.code}: ${g.error.message}`) : null,
+      ...[
+        el(
+          'div',
+          { class: 'meta' },
+          el('span', { id: 'generation-status' }, badge(g.status)),
+          el('span', {}, `agent ${g.agentId}`),
+          el('span', {}, `trace ${g.traceId}`),
+          g.stopReason ? el('span', {}, `stop: ${g.stopReason}`) : null,
+          el('span', {}, `tokens ${g.usage.totalTokens}`),
+          el('span', {}, `created ${when(g.createdAt)}`),
+        ),
+        g.requiredAction?.type === 'approve_tool_calls'
+          ? el('p', {}, el('a', { href: '#/approvals' }, 'Waiting for approval — open the inbox'))
+          : null,
+        g.text ? el('div', {}, el('h2', {}, 'Answer'), el('pre', { id: 'generation-text' }, g.text)) : null,
+        g.error ? el('p', { class: 'error' }, `${g.error.code}: ${g.error.message}`) : null,
+      ].filter(Boolean),
     );
     tree.replaceChildren(el('h2', {}, 'Trace'), traceTree(g));
   };
