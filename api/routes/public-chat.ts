@@ -26,6 +26,17 @@ const sse = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.str
 /** /v1/public/agents/{slug}…: mounted before API-key authentication (the agent key is checked here). */
 export function publicChatRouter(ctx: AppContext): Router {
   const outer = Router();
+  // Only the served method/path pairs (and their preflights) get here: anything else leaves the
+  // router untouched, for the app's 404/405 answer rather than a key check.
+  outer.use((req, _res, next) => {
+    const agentPath = /^\/agents\/[^/]+\/?$/.test(req.path);
+    const chatPath = /^\/agents\/[^/]+\/chat\/?$/.test(req.path);
+    const served =
+      req.method === 'OPTIONS'
+        ? agentPath || chatPath
+        : ((req.method === 'GET' || req.method === 'HEAD') && agentPath) || (req.method === 'POST' && chatPath);
+    next(served ? undefined : 'router');
+  });
   outer.use(perAddressLimit(ctx.env.PUBLIC_CHAT_RATE_LIMIT_PER_ADDRESS));
   outer.use(answerPreflight(ctx.db));
   outer.use(resolveAgent(ctx.db));
