@@ -52,6 +52,8 @@ ENV NODE_ENV=production \
 COPY package.json ./
 COPY --from=prod-deps /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
+# The chat widget and the operator console, served as they are (no build step).
+COPY --from=build /app/web ./web
 # The migrate job runs the TypeScript sources with tsx: `prisma migrate deploy` is started from the
 # project root, where it reads prisma.config.ts (not part of the compiled build) and prisma/.
 COPY --from=build /app/prisma ./prisma

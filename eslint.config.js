@@ -110,4 +110,32 @@ export default tseslint.config(
     files: ['test/**/*.ts', 'bench/**/*.ts', 'scratch/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
+  {
+    // Browser code served as is (widget, console): no type information, browser globals.
+    files: ['web/**/*.js'],
+    ...tseslint.configs.disableTypeChecked,
+    languageOptions: {
+      sourceType: 'module',
+      parserOptions: { projectService: false, program: null },
+      globals: Object.fromEntries(
+        [
+          'window',
+          'document',
+          'location',
+          'console',
+          'fetch',
+          'sessionStorage',
+          'localStorage',
+          'setInterval',
+          'clearInterval',
+          'URL',
+          'URLSearchParams',
+          'TextDecoder',
+          'AbortController',
+          'CSSStyleSheet',
+          'Node',
+        ].map((name) => [name, 'readonly']),
+      ),
+    },
+  },
 );

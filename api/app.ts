@@ -21,6 +21,8 @@ import { metricsRouter } from './routes/metrics.js';
 import { hooksRouter } from './routes/hooks.js';
 import { projectsRouter } from './routes/projects.js';
 import { providersRouter } from './routes/providers.js';
+import { publicChatRouter } from './routes/public-chat.js';
+import { staticRouter } from './routes/static.js';
 import { toolsRouter } from './routes/tools.js';
 import { toolRoutes } from './routes/tools.operations.js';
 import { deliveriesRouter, webhooksRouter } from './routes/webhooks.js';
@@ -40,6 +42,10 @@ export function createApp(ctx: AppContext): Express {
   app.use(healthRouter(ctx));
   app.use(metricsRouter(ctx));
   app.use('/docs', docsRouter(ctx));
+  app.use(staticRouter(ctx));
+
+  // Public chat authenticates with agent keys (X-Agent-Key), before the API-key middleware below.
+  app.use('/v1/public', publicChatRouter(ctx));
 
   const v1 = express.Router();
   v1.use('/openapi.json', openApiRouter(ctx));

@@ -50,6 +50,9 @@ export const envSchema = z.object({
     .regex(/^\d+(b|kb|mb)$/i, 'must look like 1mb, 512kb or 1048576b')
     .default('1mb'),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  /** Public chat: requests per agent key, and per client address, per minute. */
+  PUBLIC_CHAT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  PUBLIC_CHAT_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
   TRUST_PROXY: z.union([bool, z.coerce.number().int().min(0)]).default(false),
 
   // Storage

@@ -158,7 +158,12 @@ export function guardrailsOf(agent: Agent): Guardrails {
 
 export type StoredMessageRow = { role: string; content: object };
 
-export function initialMessages(agent: Agent, body: GenerateRequest): StoredMessageRow[] {
+/** `context`: the agent's context-resolver block (./context.ts), a system message after the instructions. */
+export function initialMessages(
+  agent: Agent,
+  body: GenerateRequest,
+  context: string | null = null,
+): StoredMessageRow[] {
   const rows: StoredMessageRow[] = [];
   const given = body.messages ?? [];
   if (agent.instructions && !given.some((m) => m.role === 'system')) {
@@ -167,6 +172,7 @@ export function initialMessages(agent: Agent, body: GenerateRequest): StoredMess
       content: { role: 'system', content: renderInstructions(agent.instructions, body.variables) },
     });
   }
+  if (context) rows.push({ role: 'system', content: { role: 'system', content: context } });
   for (const m of given) {
     if (m.role === 'assistant') {
       rows.push({

@@ -8,7 +8,7 @@ import { readAgentOptions } from '../../infra/db/json-columns.js';
 import { addLogContext } from '../../infra/observability/log-context.js';
 import { generationsStarted } from '../../infra/observability/metrics.js';
 import type { AppContext } from '../context.js';
-import type { AuthInfo } from '../http.js';
+import { contextBlock, type Channel } from './context.js';
 import { newWebhookSecret } from '../routes/webhooks.js';
 import { buildPlan, buildSnapshot, initialMessages } from './plan.js';
 import { startWorkflow, workflowInput } from './hand-off.js';
@@ -25,13 +25,21 @@ export interface StartResult {
   callbackSecret?: string;
 }
 
+/** Who starts a generation: an API key (`api`), or an agent's public-chat key (keyId null). */
+export interface GenerationStarter {
+  projectId: string;
+  keyId: string | null;
+  channel?: Channel;
+}
+
 export async function startGeneration(
   ctx: AppContext,
-  auth: AuthInfo,
+  auth: GenerationStarter,
   agentId: string,
   body: GenerateRequest,
   idempotencyKey: string | undefined,
 ): Promise<StartResult> {
+  const channel = auth.channel ?? 'api';
   const agent = await ctx.db.agent.findFirst({ where: { id: agentId, projectId: auth.projectId } });
   if (!agent) throw notFound('Agent');
 
@@ -71,7 +79,7 @@ export async function startGeneration(
   if (readAgentOptions(agent.extra).requireApprovalFor === 'destructive') plan.approveDestructive = true;
   const generationId = newId('generation');
   const traceId = newId('trace');
-  const messages = initialMessages(agent, body);
+  const messages = initialMessages(agent, body, contextBlock(readAgentOptions(agent.extra), new Date(), channel));
   const snapshot = buildSnapshot(agent, provider, { tools, hooks, webhooks }, body, plan, messages);
   let generation: Generation;
   try {
@@ -89,6 +97,7 @@ export async function startGeneration(
           idempotencyKey: idempotencyKey ?? null,
           requestHash,
           createdByKeyId: auth.keyId,
+          channel,
           callbackUrl: body.callbackUrl ?? null,
           callbackSecretEnc: callbackSecret ? ctx.secrets.encrypt(callbackSecret) : null,
         },

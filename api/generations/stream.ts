@@ -18,6 +18,19 @@ export interface StreamOptions {
    */
   resuming?: boolean;
   keepaliveMs?: number;
+  /**
+   * Writes one event (default: as stored). Returns true when the stream should end after it; a
+   * surface that translates events (public chat) decides its own ending this way.
+   */
+  send?: (event: StoredEvent) => boolean;
+  /** Runs once the stream ended by itself (not when the client went away), before the response ends. */
+  beforeEnd?: () => Promise<void>;
+}
+
+export interface StoredEvent {
+  seq: number;
+  type: string;
+  data: unknown;
 }
 
 /** `Last-Event-ID` header (reconnecting EventSource) or `?lastEventId=`; 0 = from the start. */
@@ -80,8 +93,15 @@ export async function streamEvents(
       });
       let finished = false;
       for (const e of events) {
-        res.write(`id: ${e.seq}\nevent: ${e.type}\ndata: ${JSON.stringify(e.data)}\n\n`);
         cursor = e.seq;
+        if (opts.send) {
+          if (opts.send(e)) {
+            finished = true;
+            break;
+          }
+          continue;
+        }
+        res.write(`id: ${e.seq}\nevent: ${e.type}\ndata: ${JSON.stringify(e.data)}\n\n`);
         if (e.type === 'done' || (e.type === 'requires_action' && !opts.follow)) {
           finished = true;
           break;
@@ -112,6 +132,7 @@ export async function streamEvents(
       });
       wake = null;
     }
+    if (!closed) await opts.beforeEnd?.();
   } finally {
     clearInterval(keepalive);
     unsubscribe();

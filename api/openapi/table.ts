@@ -8,6 +8,8 @@ import { hookRoutes } from '../routes/hooks.operations.js';
 import { metricsRoutes } from '../routes/metrics.operations.js';
 import { projectRoutes } from '../routes/projects.operations.js';
 import { providerRoutes } from '../routes/providers.operations.js';
+import { publicChatRoutes } from '../routes/public-chat.operations.js';
+import { staticRoutes } from '../routes/static.operations.js';
 import { toolRoutes } from '../routes/tools.operations.js';
 import { webhookRoutes } from '../routes/webhooks.operations.js';
 import { aliasRoutes, type AnyRouteSpec } from './spec.js';
@@ -37,4 +39,6 @@ export const routeTable: AnyRouteSpec[] = [
   generationRoutes,
   approvalRoutes,
   webhookRoutes,
+  publicChatRoutes,
+  staticRoutes,
 ].flatMap((group): AnyRouteSpec[] => Object.values(group));

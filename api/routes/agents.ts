@@ -60,6 +60,10 @@ export function agentView(a: Agent): AgentView {
     publicChatKeyPrefix: a.publicKeyPrefix,
     allowClarification: options.allowClarification,
     requireApprovalFor: options.requireApprovalFor ?? null,
+    welcomeMessage: options.welcomeMessage,
+    branding: options.branding,
+    contextResolvers: options.contextResolvers,
+    businessHours: options.businessHours ?? null,
     createdAt: a.createdAt.toISOString(),
     updatedAt: a.updatedAt.toISOString(),
   };
@@ -111,6 +115,10 @@ function agentColumns(body: CreateAgent, slug: string) {
     extra: {
       allowClarification: body.allowClarification,
       ...(body.requireApprovalFor ? { requireApprovalFor: body.requireApprovalFor } : {}),
+      welcomeMessage: body.welcomeMessage,
+      branding: body.branding,
+      contextResolvers: [...new Set(body.contextResolvers)],
+      ...(body.businessHours ? { businessHours: body.businessHours } : {}),
     },
   };
 }

@@ -9,16 +9,20 @@ import { found, type AuthInfo } from '../http.js';
 import { findGeneration, mapUpdateError, replyAfterResume } from '../generations/resume.js';
 import { approvalRoutes } from './approvals.operations.js';
 import { listPage } from '../pagination.js';
+import { checkEditedArguments, toolParameters } from '../services/tool-arguments.js';
 import { ApiRouter } from '../routing.js';
 import { approvalDecisionSeconds } from '../../infra/observability/metrics.js';
 
-export function approvalView(a: Approval, agentId: string): ApprovalView {
+/** The generation fields an approval's view shows. */
+type ApprovalGeneration = Pick<Generation, 'agentId' | 'channel' | 'createdByKeyId' | 'snapshot' | 'discoveredTools'>;
+
+export function approvalView(a: Approval, g: ApprovalGeneration | undefined): ApprovalView {
   return {
     id: a.id,
     object: 'approval',
     projectId: a.projectId,
     generationId: a.generationId,
-    agentId,
+    agentId: g?.agentId ?? '',
     toolCallId: a.toolCallId,
     toolName: a.toolName,
     arguments: a.arguments,
@@ -29,6 +33,11 @@ export function approvalView(a: Approval, agentId: string): ApprovalView {
     decidedBy: a.decidedBy,
     reason: a.reason,
     editedArguments: a.editedArgs ?? null,
+    requestedBy: {
+      channel: g?.channel === 'public_chat' ? 'public_chat' : 'api',
+      apiKeyId: g?.channel === 'public_chat' ? null : (g?.createdByKeyId ?? null),
+    },
+    toolParameters: g ? toolParameters(g as Generation, a.toolName) : null,
   };
 }
 
@@ -47,7 +56,9 @@ export function checkApprover(g: Generation, toolName: string, auth: AuthInfo): 
     if (config.approvers !== undefined && !config.approvers.includes(auth.keyId)) {
       throw new ApiError(403, 'forbidden', `This API key is not an approver of hook ${hook.id}`, { hookId: hook.id });
     }
-    if (config.requesterMayNotApprove === true && (g.createdByKeyId === null || g.createdByKeyId === auth.keyId)) {
+    // A public-chat visitor holds no API key, so any approver key is someone other than the requester.
+    const requester = g.channel === 'public_chat' ? undefined : g.createdByKeyId;
+    if (config.requesterMayNotApprove === true && (requester === null || requester === auth.keyId)) {
       throw new ApiError(
         403,
         'forbidden',
@@ -62,12 +73,12 @@ export function checkApprover(g: Generation, toolName: string, auth: AuthInfo): 
 export function approvalsRouter(ctx: AppContext): Router {
   const r = new ApiRouter('/v1/approvals', ctx);
 
-  async function agentIdsOf(generationIds: string[]): Promise<Map<string, string>> {
+  async function generationsOf(generationIds: string[]): Promise<Map<string, ApprovalGeneration>> {
     const rows = await ctx.db.generation.findMany({
       where: { id: { in: [...new Set(generationIds)] } },
-      select: { id: true, agentId: true },
+      select: { id: true, agentId: true, channel: true, createdByKeyId: true, snapshot: true, discoveredTools: true },
     });
-    return new Map(rows.map((g) => [g.id, g.agentId]));
+    return new Map(rows.map((g) => [g.id, g]));
   }
 
   r.add(approvalRoutes.list, async ({ auth, query: q }) => {
@@ -90,8 +101,8 @@ export function approvalsRouter(ctx: AppContext): Router {
       ({ after, ...window }) => ctx.db.approval.findMany({ where: { ...where, ...after }, ...window }),
       (a) => a,
     );
-    const agents = await agentIdsOf(data.map((a) => a.generationId));
-    return { data: data.map((a) => approvalView(a, agents.get(a.generationId) ?? '')), nextCursor };
+    const generations = await generationsOf(data.map((a) => a.generationId));
+    return { data: data.map((a) => approvalView(a, generations.get(a.generationId))), nextCursor };
   });
 
   r.add(approvalRoutes.get, async ({ auth, params }) => {
@@ -99,8 +110,8 @@ export function approvalsRouter(ctx: AppContext): Router {
       await ctx.db.approval.findFirst({ where: { id: params.approvalId, projectId: auth.projectId } }),
       'Approval',
     );
-    const agents = await agentIdsOf([row.generationId]);
-    return approvalView(row, agents.get(row.generationId) ?? '');
+    const generations = await generationsOf([row.generationId]);
+    return approvalView(row, generations.get(row.generationId));
   });
 
   return r.router;
@@ -121,6 +132,8 @@ export function generationApprovalsRouter(ctx: AppContext): Router {
     checkApprover(g, approval.toolName, auth);
     if (approval.status !== 'pending')
       throw new ApiError(409, 'conflict', `Approval ${approval.id} is already ${approval.status}`);
+    if (body.approved && body.arguments !== undefined)
+      checkEditedArguments(toolParameters(g, approval.toolName), body.arguments);
     const result = await ctx.temporal.workflow
       .getHandle(g.id)
       .executeUpdate(decideApprovalUpdate, {

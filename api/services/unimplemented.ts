@@ -6,7 +6,7 @@ const present: Asks = (v) => v !== undefined && v !== null;
 
 /**
  * Agent fields the schema documents but nothing implements: `boundaryPolicy`, `memory`,
- * `conversational`, `contextWindow` and `publicChat` (no endpoint accepts a public-chat key).
+ * `conversational`, `contextWindow`, and the `conversation` context resolver (it needs sessions).
  * Accepting them would silently ignore them (a boundary policy would fail open), so a request
  * that sets one to a non-default value is refused with 422 `not_implemented`.
  */
@@ -15,7 +15,7 @@ const agentFields: Record<string, Asks> = {
   memory: present,
   conversational: (v) => v === true,
   contextWindow: present,
-  publicChat: (v) => present(v) && (v as { enabled?: unknown }).enabled !== false,
+  contextResolvers: (v) => Array.isArray(v) && v.includes('conversation'),
 };
 
 /** Generate-request fields with no behaviour yet: no session is created or joined, no call depth is enforced. */

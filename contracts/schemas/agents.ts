@@ -63,6 +63,54 @@ const publicChatSchema = z
   .strict()
   .openapi('PublicChat');
 
+const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be HH:MM (24 h)');
+
+/** An IANA time zone the runtime knows (checked with Intl, so a typo is a 400, not a silent UTC). */
+export const timeZoneSchema = z
+  .string()
+  .max(100)
+  .refine(
+    (tz) => {
+      try {
+        new Intl.DateTimeFormat('en-US', { timeZone: tz });
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    { message: 'must be an IANA time zone such as Europe/Paris' },
+  );
+
+export const weekdaySchema = z.enum(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun']);
+
+export const businessHoursSchema = z
+  .object({
+    timeZone: timeZoneSchema,
+    /** Opening windows; a window whose close is earlier than its open runs past midnight. */
+    schedule: z
+      .array(z.object({ days: z.array(weekdaySchema).min(1).max(7), open: hhmm, close: hhmm }).strict())
+      .max(28),
+  })
+  .strict()
+  .openapi('BusinessHours');
+export type BusinessHours = z.infer<typeof businessHoursSchema>;
+
+export const contextResolverSchema = z.enum(['conversation', 'temporal', 'channel']);
+export type ContextResolver = z.infer<typeof contextResolverSchema>;
+
+export const DEFAULT_WELCOME_MESSAGE = 'Hi! How can I help you?';
+export const DEFAULT_PRIMARY_COLOR = '#8b5cf6';
+
+export const brandingSchema = z
+  .object({
+    primaryColor: z
+      .string()
+      .regex(/^#[0-9a-fA-F]{6}$/, 'must be a #rrggbb colour')
+      .default(DEFAULT_PRIMARY_COLOR),
+  })
+  .strict()
+  .openapi('Branding');
+
 export const agentFields = {
   aiProviderId: aiProviderIdSchema,
   name: z.string().min(1).max(200),
@@ -114,12 +162,31 @@ export const agentFields = {
   publicChat: publicChatSchema
     .optional()
     .describe(
-      'Not implemented yet (no endpoint accepts a public-chat key): enabled true is refused (422 not_implemented).',
+      'POST /v1/public/agents/{slug}/chat with the X-Agent-Key returned once; browsers are allowed only from allowedOrigins.',
     ),
   allowClarification: z
     .boolean()
     .default(true)
     .describe('Offer the builtin agent_clarify tool, which pauses the run to ask the user a question.'),
+  welcomeMessage: z
+    .string()
+    .min(1)
+    .max(2000)
+    .default(DEFAULT_WELCOME_MESSAGE)
+    .describe('First message the chat widget shows (public chat).'),
+  branding: brandingSchema
+    .default({ primaryColor: DEFAULT_PRIMARY_COLOR })
+    .describe('Chat widget branding: primaryColor (#rrggbb).'),
+  contextResolvers: z
+    .array(contextResolverSchema)
+    .max(3)
+    .default([])
+    .describe(
+      'Context blocks added to the system prompt of every generation: `temporal` (current local time, and open/closed from businessHours), `channel` (api or public_chat). `conversation` needs sessions: not implemented yet, refused (422 not_implemented).',
+    ),
+  businessHours: businessHoursSchema
+    .optional()
+    .describe('Opening hours and time zone used by the temporal context resolver.'),
   requireApprovalFor: z
     .enum(['destructive'])
     .optional()
@@ -153,6 +220,7 @@ export const patchAgentSchema = patchSchemaOf(agentFields, [
   'contextWindow',
   'publicChat',
   'requireApprovalFor',
+  'businessHours',
 ]).openapi('PatchAgent');
 export type PatchAgent = z.infer<typeof patchAgentSchema>;
 
@@ -187,6 +255,10 @@ export const agentSchema = z
       .describe('Prefix of the public-chat key (the key itself is shown only once).'),
     allowClarification: z.boolean(),
     requireApprovalFor: z.enum(['destructive']).nullable(),
+    welcomeMessage: z.string(),
+    branding: z.object({ primaryColor: z.string() }),
+    contextResolvers: z.array(contextResolverSchema),
+    businessHours: businessHoursSchema.nullable(),
     createdAt: z.string(),
     updatedAt: z.string(),
   })

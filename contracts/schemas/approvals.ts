@@ -37,6 +37,13 @@ export const approvalSchema = z
     decidedBy: z.string().nullable(),
     reason: z.string().nullable(),
     editedArguments: z.unknown().nullable(),
+    requestedBy: z
+      .object({ channel: z.enum(['api', 'public_chat']), apiKeyId: z.string().nullable() })
+      .describe('Who started the generation: an API key, or a public-chat visitor (no key).'),
+    toolParameters: z
+      .record(z.string(), z.unknown())
+      .nullable()
+      .describe("The tool's arguments JSON Schema (edited arguments must match it); null when the tool has none."),
   })
   .openapi('Approval');
 export type ApprovalView = z.infer<typeof approvalSchema>;

@@ -68,6 +68,10 @@ export function readApprovalHookConfig(config: unknown): ApprovalHookConfig {
 const agentOptionsSchema = z.object({
   allowClarification: agentFields.allowClarification,
   requireApprovalFor: agentFields.requireApprovalFor,
+  welcomeMessage: agentFields.welcomeMessage,
+  branding: agentFields.branding,
+  contextResolvers: agentFields.contextResolvers,
+  businessHours: agentFields.businessHours,
 });
 export type AgentOptions = z.infer<typeof agentOptionsSchema>;
 

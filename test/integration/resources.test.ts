@@ -343,7 +343,7 @@ describe('resource API', () => {
         memory: { strategy: 'last_k', k: 5 },
         conversational: true,
         contextWindow: 64000,
-        publicChat: { enabled: true, allowedOrigins: ['https://example.com'] },
+        contextResolvers: ['temporal', 'conversation'],
       };
       const ok = await stack.api('POST', '/v1/agents', {
         ...base,

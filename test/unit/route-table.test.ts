@@ -15,7 +15,10 @@ describe('route table', () => {
   it('names every action service:Operation and builds a resource for it', () => {
     for (const r of routeTable) {
       if (r.action === null) {
-        expect(r.path, r.operationId).toMatch(/^\/(healthz|readyz|metrics|docs|v1\/openapi\.json)$/);
+        // Served without an API key: probes, metrics (own token), docs, the browser surfaces and public chat (agent key).
+        expect(r.path, r.operationId).toMatch(
+          /^\/(healthz|readyz|metrics|docs|v1\/openapi\.json|widget\.js|console|console\/\{asset\}|v1\/public\/agents\/\{slug\}(\/chat)?)$/,
+        );
         continue;
       }
       expect(r.action, r.operationId).toMatch(/^(agents|aiProviders|apiKeys|projects):[A-Z][A-Za-z]+$/);

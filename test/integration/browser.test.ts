@@ -1,0 +1,266 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { call, createProvider, createTool, obj } from '../support/fixtures.js';
+import { chromiumAvailable, CHROMIUM_PATH, launchChromium, startHostSite, type HostSite } from '../support/browser.js';
+import { startModelServer, type ModelServer } from '../support/model-server.js';
+import { startStack, type TestStack } from '../support/stack.js';
+import { json, startToolServer, type ToolServer } from '../support/tool-server.js';
+
+if (!chromiumAvailable)
+  console.warn(
+    `\n[browser tests] SKIPPED: no Chromium at ${CHROMIUM_PATH} (apt-get install chromium, or set CHROMIUM_PATH)\n`,
+  );
+
+/** The README's screenshots: refreshed with UPDATE_SCREENSHOTS=1, else written to a temporary folder. */
+const SCREENSHOTS = process.env.UPDATE_SCREENSHOTS
+  ? new URL('../../docs/screenshots/', import.meta.url).pathname
+  : `${mkdtempSync(join(tmpdir(), 'screenshots-'))}/`;
+
+describe.skipIf(!chromiumAvailable)('in Chromium: the chat widget and the operator console', () => {
+  let stack: TestStack;
+  let model: ModelServer;
+  let tools: ToolServer;
+  let browser: Browser;
+  let shop: HostSite;
+  let elsewhere: HostSite;
+  let providerId: string;
+  let refundToolId: string;
+
+  beforeAll(async () => {
+    [stack, model, tools, shop, elsewhere, browser] = await Promise.all([
+      startStack(),
+      startModelServer(),
+      startToolServer(),
+      startHostSite(),
+      startHostSite(),
+      launchChromium(),
+    ]);
+    providerId = await createProvider(stack, model);
+    tools.route('/refund', (req, res) => json(res, 200, { refunded: req.body }));
+    refundToolId = await createTool(stack, {
+      type: 'http',
+      name: 'refund_order',
+      description: 'Refund an order',
+      parameters: { ...obj({ orderId: { type: 'string' }, amount: { type: 'number' } }), required: ['orderId'] },
+      execute: { url: `${tools.url}/refund` },
+    });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.close();
+    await model?.close();
+    await tools?.close();
+    await shop?.close();
+    await elsewhere?.close();
+  });
+  beforeEach(() => model.reset());
+
+  async function chatAgent(extra: Record<string, unknown> = {}) {
+    const res = await stack.api('POST', '/v1/agents', {
+      name: 'Shop Assistant',
+      slug: `shop-${Math.random().toString(36).slice(2, 8)}`,
+      aiProviderId: providerId,
+      welcomeMessage: 'Hi! Ask me about your orders.',
+      branding: { primaryColor: '#0f766e' },
+      publicChat: { enabled: true, allowedOrigins: [shop.origin] },
+      ...extra,
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    return { id: res.body.id as string, slug: res.body.slug as string, key: res.body.publicChatKey as string };
+  }
+
+  const embed = (site: HostSite, agent: { slug: string; key: string }) =>
+    site.setPage(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Acme shop</title></head>
+<body style="font-family: sans-serif; padding: 24px"><h1>Acme shop</h1><p>Orders ship in two days.</p>
+<script src="${stack.url}/widget.js" data-agent="${agent.slug}" data-key="${agent.key}" async></script></body></html>`);
+
+  async function newPage(): Promise<Page> {
+    const context = await browser.newContext({ viewport: { width: 1100, height: 760 } });
+    return context.newPage();
+  }
+
+  async function say(page: Page, text: string) {
+    const input = page.getByRole('textbox', { name: 'Your message' });
+    await input.fill(text);
+    await input.press('Enter');
+  }
+
+  it('the widget, on a page of an allowed origin, holds a two-turn conversation that survives a reload', async () => {
+    const agent = await chatAgent({ allowClarification: true });
+    embed(shop, agent);
+    model.script(
+      { text: 'Hello! I can help with orders, refunds and delivery.' },
+      { text: 'Orders ship within two working days.' },
+      call('agent_clarify', { question: 'Which order number?', reason: 'You have two open orders' }),
+    );
+    const page = await newPage();
+    await page.goto(shop.origin);
+    const bubble = page.getByRole('button', { name: 'Open chat with Shop Assistant' });
+    await bubble.click();
+    const dialog = page.getByRole('dialog', { name: 'Shop Assistant' });
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    await page.getByText('Hi! Ask me about your orders.').waitFor();
+
+    await say(page, 'Hello there');
+    await page.getByText('Hello! I can help with orders, refunds and delivery.').waitFor();
+    await say(page, 'When will my order ship?');
+    await page.getByText('Orders ship within two working days.').waitFor();
+    expect(model.requests.map((r) => r.messages.at(-1).content)).toEqual(['Hello there', 'When will my order ship?']);
+
+    // A clarification is its own kind of bubble.
+    await say(page, 'Refund my order');
+    const asking = page.locator('.msg.clarification');
+    await asking.waitFor();
+    expect(await asking.innerText()).toContain('Assistant is asking');
+    expect(await asking.locator('.question').innerText()).toBe('Which order number?');
+    expect(await asking.locator('.reason').innerText()).toBe('You have two open orders');
+    await page.screenshot({ path: `${SCREENSHOTS}widget.png` });
+
+    // Keyboard: Escape closes and gives focus back to the bubble.
+    await page.keyboard.press('Escape');
+    expect(await bubble.getAttribute('aria-expanded')).toBe('false');
+
+    await page.reload();
+    await page.getByRole('button', { name: 'Open chat with Shop Assistant' }).click();
+    await page.getByText('Orders ship within two working days.').waitFor();
+    const kinds = await page.locator('.msg').evaluateAll((nodes) => nodes.map((n) => n.className));
+    expect(kinds).toEqual(['msg user', 'msg assistant', 'msg user', 'msg assistant', 'msg user', 'msg clarification']);
+    await page.context().close();
+  });
+
+  it('the same widget on a page of another origin is refused, and nothing runs', async () => {
+    const agent = await chatAgent();
+    embed(elsewhere, agent);
+    const before = await stack.db.generation.count();
+    const page = await newPage();
+    await page.goto(elsewhere.origin);
+    await page.getByRole('button', { name: 'Open chat' }).click();
+    await page.getByText('The assistant could not be reached.').waitFor();
+    expect(await page.getByRole('textbox', { name: 'Your message' }).isDisabled()).toBe(true);
+    // The browser itself was told no: the preflight got a 403 without CORS headers.
+    const fromPage = await page.evaluate(async (url) => {
+      try {
+        await fetch(url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-agent-key': 'ag_x' },
+          body: '{}',
+        });
+        return 'reached';
+      } catch {
+        return 'blocked';
+      }
+    }, `${stack.url}/v1/public/agents/${agent.slug}/chat`);
+    expect(fromPage).toBe('blocked');
+    expect(model.requests).toHaveLength(0);
+    expect(await stack.db.generation.count()).toBe(before);
+    await page.context().close();
+  });
+
+  async function pausedForApproval(prompt: string, args: Record<string, unknown>) {
+    const agentRes = await stack.api('POST', '/v1/agents', {
+      name: `Refunds ${Math.random().toString(36).slice(2, 8)}`,
+      aiProviderId: providerId,
+      toolIds: [refundToolId],
+      allowClarification: false,
+    });
+    const agentId = agentRes.body.id as string;
+    const hook = await stack.api('POST', `/v1/agents/${agentId}/hooks`, {
+      event: 'PreToolUse',
+      type: 'approval',
+      matcher: 'refund_order',
+      config: { timeoutSeconds: 3600 },
+    });
+    expect(hook.status).toBe(201);
+    model.script(call('refund_order', args), { text: `Refund done for ${String(args.orderId)}.` });
+    const g = await stack.api('POST', `/v1/agents/${agentId}/generate`, { prompt });
+    expect(g.body.status).toBe('requires_action');
+    return { generationId: g.body.id as string, approvalId: g.body.requiredAction.approvals[0].approvalId as string };
+  }
+
+  async function signIn(page: Page, hash = '') {
+    const response = await page.goto(`${stack.url}/console${hash}`);
+    const csp = response!.headers()['content-security-policy'] ?? '';
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain('unsafe-inline');
+    await page.getByLabel('API key').fill(stack.apiKey);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign out' }).waitFor();
+    // The key is kept for the tab only, never in the address bar.
+    expect(await page.evaluate('sessionStorage.length')).toBe(1);
+    expect(page.url()).not.toContain(stack.apiKey);
+  }
+
+  it('an operator approves a pending tool call in the console and the generation completes', async () => {
+    const { generationId, approvalId } = await pausedForApproval('refund order A-1', { orderId: 'A-1', amount: 25 });
+    const page = await newPage();
+    const violations: string[] = [];
+    page.on('console', (m) => {
+      if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
+    });
+    await signIn(page);
+    const card = page.locator(`[data-approval-id="${approvalId}"]`);
+    await card.waitFor();
+    expect(await card.innerText()).toContain('refund_order');
+    expect(await card.locator('.countdown').innerText()).toMatch(/expires in/);
+    expect(await card.locator('.arguments').innerText()).toContain('"orderId": "A-1"');
+    await page.screenshot({ path: `${SCREENSHOTS}console-approvals.png`, fullPage: true });
+
+    await card.getByRole('button', { name: 'Approve', exact: true }).click();
+    await page.getByText('Approved refund_order.').waitFor();
+    await expect
+      .poll(async () => (await stack.api('GET', `/v1/generations/${generationId}`)).body.status, { timeout: 60_000 })
+      .toBe('completed');
+    const approval = await stack.api('GET', `/v1/approvals/${approvalId}`);
+    expect(approval.body).toMatchObject({ status: 'approved', decidedBy: expect.stringMatching(/^/) });
+
+    // The generation page: status, answer, live timeline and trace.
+    await page.getByRole('link', { name: generationId }).first().click();
+    await page.locator('#generation-text').waitFor();
+    expect(await page.locator('#generation-text').innerText()).toBe('Refund done for A-1.');
+    await page.locator('.timeline li[data-event="done"]').waitFor();
+    expect(await page.getByLabel('Trace').innerText()).toContain('refund_order');
+    await page.screenshot({ path: `${SCREENSHOTS}console-generation.png`, fullPage: true });
+
+    // Generations list with a status filter.
+    await page.getByRole('link', { name: 'Generations' }).click();
+    await page.getByLabel('Status').selectOption('completed');
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await page.getByRole('link', { name: generationId }).waitFor();
+    expect(page.url()).toContain('#/generations?status=completed');
+    expect(violations).toEqual([]);
+    await page.context().close();
+  });
+
+  it('edited arguments with invalid JSON, or not matching the tool schema, are refused in the UI', async () => {
+    const { generationId, approvalId } = await pausedForApproval('refund order B-7', { orderId: 'B-7' });
+    const page = await newPage();
+    await signIn(page, '#/approvals');
+    const card = page.locator(`[data-approval-id="${approvalId}"]`);
+    await card.getByRole('button', { name: 'Edit arguments' }).click();
+    const editor = card.getByRole('textbox', { name: /Edited arguments/ });
+    const approveEdited = card.getByRole('button', { name: 'Approve with these arguments' });
+
+    await editor.fill('{"orderId": "B-7", ');
+    await approveEdited.click();
+    expect(await card.getByRole('alert').innerText()).toMatch(/^Invalid JSON/);
+    expect(await editor.getAttribute('aria-invalid')).toBe('true');
+
+    await editor.fill('{"orderId": 7}');
+    await approveEdited.click();
+    expect(await card.getByRole('alert').innerText()).toBe('arguments.orderId must be string, not integer');
+    await page.screenshot({ path: `${SCREENSHOTS}console-edit.png`, fullPage: true });
+    expect((await stack.api('GET', `/v1/approvals/${approvalId}`)).body.status).toBe('pending');
+
+    await editor.fill('{"orderId": "B-8", "amount": 10}');
+    await approveEdited.click();
+    await page.getByText('Approved refund_order.').waitFor();
+    await expect
+      .poll(async () => (await stack.api('GET', `/v1/generations/${generationId}`)).body.status, { timeout: 60_000 })
+      .toBe('completed');
+    expect(tools.requests.filter((r) => r.path === '/refund').at(-1)!.body).toEqual({ orderId: 'B-8', amount: 10 });
+    await page.context().close();
+  });
+});
