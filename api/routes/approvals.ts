@@ -6,7 +6,13 @@ import { readApprovalHookConfig, readSnapshot } from '../../infra/db/json-column
 import { answerClarificationUpdate, decideApprovalUpdate } from '../../workflows/definitions.js';
 import type { AppContext } from '../context.js';
 import { found, type AuthInfo } from '../http.js';
-import { findGeneration, mapUpdateError, replyAfterResume } from '../generations/resume.js';
+import {
+  checkAgentNotDenied,
+  deniedAgentIds,
+  findGeneration,
+  mapUpdateError,
+  replyAfterResume,
+} from '../generations/resume.js';
 import { approvalRoutes } from './approvals.operations.js';
 import { listPage } from '../pagination.js';
 import { ApiRouter } from '../routing.js';
@@ -69,11 +75,16 @@ export function approvalsRouter(ctx: AppContext): Router {
     return new Map(rows.map((g) => [g.id, g.agentId]));
   }
 
-  r.add(approvalRoutes.list, async ({ auth, query: q }) => {
+  r.add(approvalRoutes.list, async ({ auth, action, query: q }) => {
     let generationFilter: string[] | undefined;
-    if (q.agentId) {
+    const denied = await deniedAgentIds(ctx, auth, action);
+    if (q.agentId || denied.length) {
       const gens = await ctx.db.generation.findMany({
-        where: { projectId: auth.projectId, agentId: q.agentId },
+        where: {
+          projectId: auth.projectId,
+          ...(q.agentId ? { agentId: q.agentId } : {}),
+          ...(denied.length ? { NOT: { agentId: { in: denied } } } : {}),
+        },
         select: { id: true },
       });
       generationFilter = gens.map((g) => g.id);
@@ -93,13 +104,15 @@ export function approvalsRouter(ctx: AppContext): Router {
     return { data: data.map((a) => approvalView(a, agents.get(a.generationId) ?? '')), nextCursor };
   });
 
-  r.add(approvalRoutes.get, async ({ auth, params }) => {
+  r.add(approvalRoutes.get, async ({ auth, action, params }) => {
     const row = found(
       await ctx.db.approval.findFirst({ where: { id: params.approvalId, projectId: auth.projectId } }),
       'Approval',
     );
     const agents = await agentIdsOf([row.generationId]);
-    return approvalView(row, agents.get(row.generationId) ?? '');
+    const agentId = agents.get(row.generationId) ?? '';
+    checkAgentNotDenied(auth, action, agentId);
+    return approvalView(row, agentId);
   });
 
   return r.router;
@@ -109,8 +122,8 @@ export function approvalsRouter(ctx: AppContext): Router {
 export function generationApprovalsRouter(ctx: AppContext): Router {
   const r = new ApiRouter('/v1/generations', ctx);
 
-  r.add(approvalRoutes.decide, async ({ auth, params, body, reply }) => {
-    const g = await findGeneration(ctx, auth.projectId, params.generationId);
+  r.add(approvalRoutes.decide, async ({ auth, action, params, body, reply }) => {
+    const g = await findGeneration(ctx, auth, action, params.generationId);
     const approval = found(
       await ctx.db.approval.findFirst({
         where: { id: params.approvalId, generationId: g.id, projectId: auth.projectId },
@@ -139,10 +152,10 @@ export function generationApprovalsRouter(ctx: AppContext): Router {
     return replyAfterResume(ctx, reply, auth.projectId, g.id, result, body);
   });
 
-  r.add(approvalRoutes.answerClarification, async ({ auth, params, body, reply }) => {
-    const g = await findGeneration(ctx, auth.projectId, params.generationId);
-    const action = g.requiredAction as { type?: string } | null;
-    if (g.status !== 'requires_action' || action?.type !== 'answer_clarification') {
+  r.add(approvalRoutes.answerClarification, async ({ auth, action, params, body, reply }) => {
+    const g = await findGeneration(ctx, auth, action, params.generationId);
+    const required = g.requiredAction as { type?: string } | null;
+    if (g.status !== 'requires_action' || required?.type !== 'answer_clarification') {
       throw new ApiError(409, 'generation_not_waiting', 'The generation is not waiting for a clarification');
     }
     const result = await ctx.temporal.workflow

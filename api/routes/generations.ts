@@ -6,7 +6,13 @@ import { settledStatuses, type GenerationStatus } from '../../contracts/schemas/
 import { readSnapshot } from '../../infra/db/json-columns.js';
 import { submitToolOutputsUpdate } from '../../workflows/definitions.js';
 import type { AppContext } from '../context.js';
-import { findGeneration, mapUpdateError, replyAfterResume, replyWhenSettled } from '../generations/resume.js';
+import {
+  deniedAgentIds,
+  findGeneration,
+  mapUpdateError,
+  replyAfterResume,
+  replyWhenSettled,
+} from '../generations/resume.js';
 import { startGeneration } from '../generations/start.js';
 import { lastEventId, openEventStream, streamEvents } from '../generations/stream.js';
 import { waitForSettled } from '../generations/wait.js';
@@ -41,8 +47,8 @@ export function agentGenerationsRouter(ctx: AppContext): Router {
     return replyWhenSettled(ctx, reply, generation.id, 0, body.waitSeconds, extra);
   });
 
-  r.add(generationRoutes.submitToolOutputs, async ({ auth, params, body, res, reply }) => {
-    const generation = await findGeneration(ctx, auth.projectId, params.generationId, params.agentId);
+  r.add(generationRoutes.submitToolOutputs, async ({ auth, action, params, body, res, reply }) => {
+    const generation = await findGeneration(ctx, auth, action, params.generationId, params.agentId);
     if (generation.status !== 'requires_action') {
       throw new ApiError(
         409,
@@ -100,8 +106,8 @@ export function agentGenerationsRouter(ctx: AppContext): Router {
     return replyAfterResume(ctx, reply, auth.projectId, generation.id, result, body);
   });
 
-  r.add(generationRoutes.getForAgent, async ({ auth, params }) => {
-    const g = await findGeneration(ctx, auth.projectId, params.generationId, params.agentId);
+  r.add(generationRoutes.getForAgent, async ({ auth, action, params }) => {
+    const g = await findGeneration(ctx, auth, action, params.generationId, params.agentId);
     return generationView(g, await loadSteps(ctx.db, g.id));
   });
 
@@ -112,9 +118,11 @@ export function agentGenerationsRouter(ctx: AppContext): Router {
 export function generationsRouter(ctx: AppContext): Router {
   const r = new ApiRouter('/v1/generations', ctx);
 
-  r.add(generationRoutes.list, ({ auth, query: q }) => {
+  r.add(generationRoutes.list, async ({ auth, action, query: q }) => {
+    const denied = await deniedAgentIds(ctx, auth, action);
     const where = {
       projectId: auth.projectId,
+      ...(denied.length ? { agentId: { notIn: denied } } : {}),
       ...(q.agentId ? { agentId: q.agentId } : {}),
       ...(q.status ? { status: q.status } : {}),
       ...(q.sessionId ? { sessionId: q.sessionId } : {}),
@@ -128,13 +136,13 @@ export function generationsRouter(ctx: AppContext): Router {
     );
   });
 
-  r.add(generationRoutes.get, async ({ auth, params }) => {
-    const g = await findGeneration(ctx, auth.projectId, params.generationId);
+  r.add(generationRoutes.get, async ({ auth, action, params }) => {
+    const g = await findGeneration(ctx, auth, action, params.generationId);
     return generationView(g, await loadSteps(ctx.db, g.id));
   });
 
-  r.add(generationRoutes.events, async ({ auth, params, query, req, res }) => {
-    const g = await findGeneration(ctx, auth.projectId, params.generationId);
+  r.add(generationRoutes.events, async ({ auth, action, params, query, req, res }) => {
+    const g = await findGeneration(ctx, auth, action, params.generationId);
     openEventStream(res);
     await streamEvents(ctx.db, ctx.feed, res, g.id, {
       afterSeq: lastEventId(req),
@@ -143,8 +151,8 @@ export function generationsRouter(ctx: AppContext): Router {
     return responded;
   });
 
-  r.add(generationRoutes.cancel, async ({ auth, params, reply }) => {
-    const g = await findGeneration(ctx, auth.projectId, params.generationId);
+  r.add(generationRoutes.cancel, async ({ auth, action, params, reply }) => {
+    const g = await findGeneration(ctx, auth, action, params.generationId);
     if (settledStatuses.has(g.status as GenerationStatus) && g.status !== 'requires_action') {
       throw new ApiError(409, 'conflict', `The generation is already ${g.status}`);
     }
