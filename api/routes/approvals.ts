@@ -14,6 +14,7 @@ import {
   replyAfterResume,
 } from '../generations/resume.js';
 import { approvalRoutes } from './approvals.operations.js';
+import { toolArgumentProblems } from '../services/tool-arguments.js';
 import { listPage } from '../pagination.js';
 import { ApiRouter } from '../routing.js';
 
@@ -133,6 +134,18 @@ export function generationApprovalsRouter(ctx: AppContext): Router {
     checkApprover(g, approval.toolName, auth);
     if (approval.status !== 'pending')
       throw new ApiError(409, 'conflict', `Approval ${approval.id} is already ${approval.status}`);
+    if (body.arguments !== undefined) {
+      // Tools the model sees under their own name; MCP tools' schemas are discovered by the worker.
+      const tool = readSnapshot(g.snapshot).tools.find((t) => t.type !== 'mcp' && t.name === approval.toolName);
+      const problems = tool ? toolArgumentProblems(tool, body.arguments) : [];
+      if (problems.length)
+        throw new ApiError(
+          422,
+          'unprocessable',
+          `The edited arguments do not match the parameters of ${approval.toolName}: ${problems[0]!.path} ${problems[0]!.message}`,
+          problems,
+        );
+    }
     const result = await ctx.temporal.workflow
       .getHandle(g.id)
       .executeUpdate(decideApprovalUpdate, {
