@@ -57,6 +57,7 @@ export class ChunkWriter {
   private buffer = '';
   private timer: NodeJS.Timeout | null = null;
   private writing: Promise<unknown> = Promise.resolve();
+  private error: unknown = undefined;
 
   constructor(
     private readonly log: EventLog,
@@ -79,13 +80,21 @@ export class ChunkWriter {
     if (!this.buffer) return;
     const delta = this.buffer;
     this.buffer = '';
+    // The chain never rejects: a write failing (the database went away) is kept for flush(). A
+    // rejection nobody awaits yet would be an unhandled rejection, which ends the worker process.
     this.writing = this.writing.then(() =>
-      this.log.append(this.generationId, 'chunk', { step: this.step, replySeq: this.replySeq, delta }),
+      this.log
+        .append(this.generationId, 'chunk', { step: this.step, replySeq: this.replySeq, delta })
+        .catch((err: unknown) => {
+          this.error ??= err;
+        }),
     );
   }
 
+  /** Writes what is left; rejects with the first write error (the activity then fails and is retried). */
   async flush(): Promise<void> {
     this.drain();
     await this.writing;
+    if (this.error !== undefined) throw this.error;
   }
 }
