@@ -35,8 +35,26 @@ export class EventLog {
     data: Record<string, unknown>,
     key: string | null = null,
   ): Promise<number | null> {
+    const seq = await EventLog.insert(this.db, generationId, type, data, key);
+    await this.feed.publish(generationId);
+    return seq;
+  }
+
+  /** Wakes listeners after events were inserted inside a transaction (once it committed). */
+  async published(generationId: string): Promise<void> {
+    await this.feed.publish(generationId);
+  }
+
+  /** Inserts one event with `db` (the client or a transaction); nobody is woken. */
+  static async insert(
+    db: Pick<Db, '$queryRaw'>,
+    generationId: string,
+    type: StreamEventType,
+    data: Record<string, unknown>,
+    key: string | null,
+  ): Promise<number | null> {
     const payload = JSON.stringify({ generationId, ...data });
-    const rows = await this.db.$queryRaw<Array<{ seq: number }>>`
+    const rows = await db.$queryRaw<Array<{ seq: number }>>`
       WITH next AS (
         UPDATE "Generation" SET "eventSeq" = "eventSeq" + 1 WHERE "id" = ${generationId} RETURNING "eventSeq"
       )
@@ -44,7 +62,6 @@ export class EventLog {
       SELECT ${generationId}, next."eventSeq", ${type}, ${key}, ${payload}::jsonb, now() FROM next
       ON CONFLICT ("generationId", "key") DO NOTHING
       RETURNING "seq"`;
-    await this.feed.publish(generationId);
     return rows[0]?.seq ?? null;
   }
 }
