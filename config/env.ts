@@ -50,6 +50,11 @@ export const envSchema = z.object({
     .regex(/^\d+(b|kb|mb)$/i, 'must look like 1mb, 512kb or 1048576b')
     .default('1mb'),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  // Long-lived requests held open at once, per API process (429 + Retry-After beyond).
+  MAX_STREAMS_PER_KEY: z.coerce.number().int().min(1).default(100),
+  MAX_STREAMS_PER_PROJECT: z.coerce.number().int().min(1).default(500),
+  MAX_WAITS_PER_KEY: z.coerce.number().int().min(1).default(100),
+  MAX_WAITS_PER_PROJECT: z.coerce.number().int().min(1).default(500),
   TRUST_PROXY: z.union([bool, z.coerce.number().int().min(0)]).default(false),
 
   // Storage

@@ -14,6 +14,7 @@ import {
   replyAfterResume,
 } from '../generations/resume.js';
 import { approvalRoutes } from './approvals.operations.js';
+import { heldBy, holdSlot } from '../services/connection-limits.js';
 import { toolArgumentProblems } from '../services/tool-arguments.js';
 import { listPage } from '../pagination.js';
 import { ApiRouter } from '../routing.js';
@@ -123,7 +124,8 @@ export function approvalsRouter(ctx: AppContext): Router {
 export function generationApprovalsRouter(ctx: AppContext): Router {
   const r = new ApiRouter('/v1/generations', ctx);
 
-  r.add(approvalRoutes.decide, async ({ auth, action, params, body, reply }) => {
+  r.add(approvalRoutes.decide, async ({ auth, action, params, body, res, reply }) => {
+    holdSlot(ctx.connections, heldBy(body), auth, res);
     const g = await findGeneration(ctx, auth, action, params.generationId);
     const approval = found(
       await ctx.db.approval.findFirst({
@@ -165,7 +167,8 @@ export function generationApprovalsRouter(ctx: AppContext): Router {
     return replyAfterResume(ctx, reply, auth.projectId, g.id, result, body);
   });
 
-  r.add(approvalRoutes.answerClarification, async ({ auth, action, params, body, reply }) => {
+  r.add(approvalRoutes.answerClarification, async ({ auth, action, params, body, res, reply }) => {
+    holdSlot(ctx.connections, heldBy(body), auth, res);
     const g = await findGeneration(ctx, auth, action, params.generationId);
     const required = g.requiredAction as { type?: string } | null;
     if (g.status !== 'requires_action' || required?.type !== 'answer_clarification') {

@@ -19,6 +19,7 @@ import { waitForSettled } from '../generations/wait.js';
 import { generationRoutes } from './generations.operations.js';
 import { listPage } from '../pagination.js';
 import { ApiRouter, responded } from '../routing.js';
+import { heldBy, holdSlot } from '../services/connection-limits.js';
 import { refuseUnimplementedGenerateFields } from '../services/unimplemented.js';
 
 const idempotencyKeySchema = /^[\x21-\x7e]{1,255}$/;
@@ -33,6 +34,8 @@ export function agentGenerationsRouter(ctx: AppContext): Router {
       throw new ApiError(400, 'invalid_request', 'Idempotency-Key must be 1-255 visible ASCII characters');
     }
     refuseUnimplementedGenerateFields(body);
+    // Taken before the generation is created: a refused request writes nothing.
+    holdSlot(ctx.connections, heldBy(body), auth, res);
     const { generation, created, callbackSecret } = await startGeneration(ctx, auth, params.agentId, body, key);
     if (!created) res.setHeader('idempotent-replayed', 'true');
     // The callback signing secret is shown once, in the response that created the generation.
@@ -48,6 +51,7 @@ export function agentGenerationsRouter(ctx: AppContext): Router {
   });
 
   r.add(generationRoutes.submitToolOutputs, async ({ auth, action, params, body, res, reply }) => {
+    holdSlot(ctx.connections, heldBy(body), auth, res);
     const generation = await findGeneration(ctx, auth, action, params.generationId, params.agentId);
     if (generation.status !== 'requires_action') {
       throw new ApiError(
@@ -142,6 +146,7 @@ export function generationsRouter(ctx: AppContext): Router {
   });
 
   r.add(generationRoutes.events, async ({ auth, action, params, query, req, res }) => {
+    holdSlot(ctx.connections, 'stream', auth, res);
     const g = await findGeneration(ctx, auth, action, params.generationId);
     openEventStream(res);
     await streamEvents(ctx.db, ctx.feed, res, g.id, {
@@ -151,7 +156,8 @@ export function generationsRouter(ctx: AppContext): Router {
     return responded;
   });
 
-  r.add(generationRoutes.cancel, async ({ auth, action, params, reply }) => {
+  r.add(generationRoutes.cancel, async ({ auth, action, params, res, reply }) => {
+    holdSlot(ctx.connections, 'wait', auth, res);
     const g = await findGeneration(ctx, auth, action, params.generationId);
     if (settledStatuses.has(g.status as GenerationStatus) && g.status !== 'requires_action') {
       throw new ApiError(409, 'conflict', `The generation is already ${g.status}`);
