@@ -35,8 +35,26 @@ export class EventLog {
     data: Record<string, unknown>,
     key: string | null = null,
   ): Promise<number | null> {
+    const seq = await EventLog.insert(this.db, generationId, type, data, key);
+    await this.feed.publish(generationId);
+    return seq;
+  }
+
+  /** Wakes listeners after events were inserted inside a transaction (once it committed). */
+  async published(generationId: string): Promise<void> {
+    await this.feed.publish(generationId);
+  }
+
+  /** Inserts one event with `db` (the client or a transaction); nobody is woken. */
+  static async insert(
+    db: Pick<Db, '$queryRaw'>,
+    generationId: string,
+    type: StreamEventType,
+    data: Record<string, unknown>,
+    key: string | null,
+  ): Promise<number | null> {
     const payload = JSON.stringify({ generationId, ...data });
-    const rows = await this.db.$queryRaw<Array<{ seq: number }>>`
+    const rows = await db.$queryRaw<Array<{ seq: number }>>`
       WITH next AS (
         UPDATE "Generation" SET "eventSeq" = "eventSeq" + 1 WHERE "id" = ${generationId} RETURNING "eventSeq"
       )
@@ -44,7 +62,6 @@ export class EventLog {
       SELECT ${generationId}, next."eventSeq", ${type}, ${key}, ${payload}::jsonb, now() FROM next
       ON CONFLICT ("generationId", "key") DO NOTHING
       RETURNING "seq"`;
-    await this.feed.publish(generationId);
     return rows[0]?.seq ?? null;
   }
 }
@@ -57,6 +74,7 @@ export class ChunkWriter {
   private buffer = '';
   private timer: NodeJS.Timeout | null = null;
   private writing: Promise<unknown> = Promise.resolve();
+  private error: unknown = undefined;
 
   constructor(
     private readonly log: EventLog,
@@ -79,13 +97,21 @@ export class ChunkWriter {
     if (!this.buffer) return;
     const delta = this.buffer;
     this.buffer = '';
+    // The chain never rejects: a write failing (the database went away) is kept for flush(). A
+    // rejection nobody awaits yet would be an unhandled rejection, which ends the worker process.
     this.writing = this.writing.then(() =>
-      this.log.append(this.generationId, 'chunk', { step: this.step, replySeq: this.replySeq, delta }),
+      this.log
+        .append(this.generationId, 'chunk', { step: this.step, replySeq: this.replySeq, delta })
+        .catch((err: unknown) => {
+          this.error ??= err;
+        }),
     );
   }
 
+  /** Writes what is left; rejects with the first write error (the activity then fails and is retried). */
   async flush(): Promise<void> {
     this.drain();
     await this.writing;
+    if (this.error !== undefined) throw this.error;
   }
 }

@@ -8,6 +8,7 @@ import {
   type ApprovalRequest,
   type FinishInput,
   type StatusWrite,
+  type ToolResultStatus,
 } from '../contracts/generation/index.js';
 import { generationView, loadSteps } from '../infra/db/generation-view.js';
 import { readSnapshot } from '../infra/db/json-columns.js';
@@ -23,6 +24,46 @@ export interface StoredMessage {
   status?: string;
   /** Assistant messages: why the model stopped ("length" = cut off, continued in the next one). */
   finishReason?: string;
+}
+
+/** A tool call's result as recorded: message content plus what its event and trace entry show. */
+export interface ToolResultRecord {
+  generationId: string;
+  step: number;
+  seq: number;
+  toolCallId: string;
+  toolName: string;
+  status: ToolResultStatus;
+  content: string;
+  durationMs?: number;
+  /** `unknown`: an at-most-once call was interrupted and not repeated. */
+  outcome?: 'unknown';
+}
+
+function toolResultWrites(r: ToolResultRecord): {
+  event: Record<string, unknown>;
+  trace: { key: string; order: number; entry: Omit<StepEntry, 'at'> };
+} {
+  let result: unknown = r.content;
+  try {
+    result = JSON.parse(r.content);
+  } catch {
+    // plain text result
+  }
+  const base = { step: r.step, toolCallId: r.toolCallId, toolName: r.toolName, status: r.status, result };
+  return {
+    event: { ...base, ...(r.outcome ? { outcome: r.outcome } : {}) },
+    trace: {
+      key: `s${r.step}:observe:${r.toolCallId}`,
+      order: traceOrder.observe(r.step, r.seq),
+      entry: {
+        ...base,
+        type: 'observe',
+        ...(r.durationMs === undefined ? {} : { durationMs: r.durationMs }),
+        ...(r.outcome ? { outcome: r.outcome } : {}),
+      },
+    },
+  };
 }
 
 /**
@@ -85,6 +126,57 @@ export class GenerationStore {
       create: { generationId, key, seq: order, step: entry.step, type: entry.type, data },
       update: { seq: order, step: entry.step, type: entry.type, data },
     });
+  }
+
+  /**
+   * A tool result, its `tool_result` event and its `observe` trace entry, written in one
+   * transaction: a crash leaves all three or none, so a recorded result (which is never executed
+   * again) always has its event and trace entry.
+   */
+  async recordToolResult(r: ToolResultRecord): Promise<void> {
+    const { event, trace } = toolResultWrites(r);
+    const message: StoredMessage = { role: 'tool', tool_call_id: r.toolCallId, content: r.content, status: r.status };
+    const content = message as unknown as object;
+    await this.db.$transaction(async (tx) => {
+      await tx.generationMessage.upsert({
+        where: { generationId_key: { generationId: r.generationId, key: String(r.seq) } },
+        create: { generationId: r.generationId, key: String(r.seq), seq: r.seq, role: 'tool', content },
+        update: { role: 'tool', content },
+      });
+      await EventLog.insert(tx, r.generationId, 'tool_result', event, `tool_result:${r.toolCallId}`);
+      const data = { ...trace.entry, at: new Date().toISOString() } as object;
+      await tx.generationStep.upsert({
+        where: { generationId_key: { generationId: r.generationId, key: trace.key } },
+        create: { generationId: r.generationId, key: trace.key, seq: trace.order, step: r.step, type: 'observe', data },
+        update: { seq: trace.order, step: r.step, type: 'observe', data },
+      });
+    });
+    await this.events.published(r.generationId);
+  }
+
+  /**
+   * For a result found already recorded (a retried activity): writes its event and trace entry if
+   * missing (results recorded before the three writes were one transaction), changing nothing
+   * that exists — a PostToolUse hook may have replaced the stored result since.
+   */
+  async completeRecordedResult(r: ToolResultRecord): Promise<void> {
+    const { event, trace } = toolResultWrites(r);
+    const seq = await EventLog.insert(this.db, r.generationId, 'tool_result', event, `tool_result:${r.toolCallId}`);
+    const data = { ...trace.entry, at: new Date().toISOString() } as object;
+    await this.db.generationStep.upsert({
+      where: { generationId_key: { generationId: r.generationId, key: trace.key } },
+      create: { generationId: r.generationId, key: trace.key, seq: trace.order, step: r.step, type: 'observe', data },
+      update: {},
+    });
+    if (seq !== null) await this.events.published(r.generationId);
+  }
+
+  /** Marks an at-most-once call as started; false when an earlier attempt already had. */
+  async markCallStarted(generationId: string, toolCallId: string): Promise<boolean> {
+    const rows = await this.db.$queryRaw<Array<{ toolCallId: string }>>`
+      INSERT INTO "ToolCallAttempt" ("generationId", "toolCallId") VALUES (${generationId}, ${toolCallId})
+      ON CONFLICT DO NOTHING RETURNING "toolCallId"`;
+    return rows.length === 1;
   }
 
   async writeStatus(write: StatusWrite): Promise<void> {

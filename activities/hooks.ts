@@ -1,4 +1,4 @@
-import { fetch, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
 import { userRegexTest } from '../contracts/user-regex.js';
 import type { SnapshotHook } from '../contracts/snapshot.js';
 import type { SecretBox } from '../infra/crypto/secrets.js';
@@ -6,11 +6,16 @@ import { webhookHeaders } from '../infra/crypto/webhook-signature.js';
 import { readHttpHookConfig, type StoredHttpHookConfig } from '../infra/db/json-columns.js';
 import { traceOrder, type HookDecision, type HttpHookInput } from '../contracts/generation/index.js';
 import type { GenerationStore, StoredMessage } from './generation-store.js';
-import { decryptHeaders } from './http-tool.js';
+import { readCapped } from '../infra/net/read-capped.js';
+import { fetchFollowingRedirects } from '../infra/net/redirects.js';
+import { decryptHeaders, secretHeaderNames } from './http-tool.js';
 
 export const BLOCKED_BY_GUARDRAIL = 'This response was withheld because it matched a content guardrail.';
 export const blockedByHook = (reason: string | undefined) =>
   `This response was withheld by a policy hook${reason ? `: ${reason}` : '.'}`;
+
+/** Largest hook answer read (a decision with modified arguments or a replaced result). */
+export const HOOK_RESPONSE_MAX_BYTES = 1_000_000;
 
 function signingSecret(config: StoredHttpHookConfig, secrets: SecretBox): string | null {
   return config.secretEncrypted ? secrets.decrypt(config.secretEncrypted) : null;
@@ -49,7 +54,7 @@ export async function callHttpHook(
   const { timeoutSeconds } = config;
   const body = JSON.stringify(payload);
   try {
-    const response = await fetch(config.url, {
+    const response = await fetchFollowingRedirects(config.url, {
       method: 'POST',
       headers: {
         ...decryptHeaders(config.headers, deps.secrets),
@@ -59,9 +64,15 @@ export async function callHttpHook(
       body,
       dispatcher: deps.dispatcher,
       signal: AbortSignal.timeout(timeoutSeconds * 1000),
+      secretHeaders: secretHeaderNames(config.headers),
     });
-    const text = (await response.text()).slice(0, 1_000_000);
-    if (!response.ok) return { decision: 'allow', failed: `hook answered HTTP ${response.status}` };
+    if (!response.ok) {
+      await response.body?.cancel().catch(() => undefined);
+      return { decision: 'allow', failed: `hook answered HTTP ${response.status}` };
+    }
+    // A decision is small: a hook answering more is cut off rather than read into memory.
+    const { text, cut } = await readCapped(response.body, HOOK_RESPONSE_MAX_BYTES);
+    if (cut) return { decision: 'allow', failed: `hook answer exceeded ${HOOK_RESPONSE_MAX_BYTES} bytes` };
     return (
       parseDecision(text) ?? {
         decision: 'allow',

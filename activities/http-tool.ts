@@ -1,6 +1,8 @@
-import { fetch, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
 import type { SnapshotTool, StoredHeaderValue } from '../contracts/snapshot.js';
 import type { SecretBox } from '../infra/crypto/secrets.js';
+import { readCapped } from '../infra/net/read-capped.js';
+import { fetchFollowingRedirects, TooManyRedirectsError } from '../infra/net/redirects.js';
 import { SsrfBlockedError } from '../infra/net/ssrf.js';
 import type { ToolResultStatus } from '../contracts/generation/index.js';
 
@@ -17,6 +19,13 @@ export function capResult(text: string, max: number): string {
   return text.length <= max ? text : text.slice(0, max) + TRUNCATION_MARKER;
 }
 
+/** Names of the headers stored encrypted: they go to the configured origin only. */
+export function secretHeaderNames(headers: Record<string, StoredHeaderValue> | undefined): string[] {
+  return Object.entries(headers ?? {})
+    .filter(([, value]) => typeof value !== 'string')
+    .map(([name]) => name);
+}
+
 export function decryptHeaders(
   headers: Record<string, StoredHeaderValue> | undefined,
   secrets: SecretBox,
@@ -26,22 +35,6 @@ export function decryptHeaders(
     out[name] = typeof value === 'string' ? value : secrets.decrypt(value.encrypted);
   }
   return out;
-}
-
-/** Reads at most `maxBytes` of a body, then stops reading (a huge response never fills memory). */
-async function readCapped(
-  body: AsyncIterable<Uint8Array> | null,
-  maxBytes: number,
-): Promise<{ text: string; cut: boolean }> {
-  if (!body) return { text: '', cut: false };
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of body) {
-    chunks.push(Buffer.from(chunk));
-    size += chunk.byteLength;
-    if (size > maxBytes) return { text: Buffer.concat(chunks).toString('utf8'), cut: true };
-  }
-  return { text: Buffer.concat(chunks).toString('utf8'), cut: false };
 }
 
 const errorContent = (error: string, extra: Record<string, unknown> = {}) => JSON.stringify({ error, ...extra });
@@ -66,7 +59,7 @@ export async function runHttpTool(opts: {
   const timeout = AbortSignal.timeout(tool.timeoutSeconds * 1000);
   const signal = opts.signal ? AbortSignal.any([timeout, opts.signal]) : timeout;
   try {
-    const response = await fetch(tool.execute.url, {
+    const response = await fetchFollowingRedirects(tool.execute.url, {
       method: 'POST',
       headers: {
         ...decryptHeaders(tool.execute.headers, opts.secrets),
@@ -77,7 +70,7 @@ export async function runHttpTool(opts: {
       body: JSON.stringify(opts.arguments ?? {}),
       dispatcher: opts.dispatcher,
       signal,
-      redirect: 'follow',
+      secretHeaders: secretHeaderNames(tool.execute.headers),
     });
     // Read a little more than the cap (multi-byte characters), then cut by characters.
     const { text } = await readCapped(response.body, tool.maxResultChars * 4 + 1024);
@@ -97,6 +90,7 @@ export async function runHttpTool(opts: {
     const cause = (err as { cause?: unknown }).cause;
     const blocked = err instanceof SsrfBlockedError ? err : cause instanceof SsrfBlockedError ? cause : null;
     if (blocked) return { status: 'error', content: errorContent(blocked.message) };
+    if (err instanceof TooManyRedirectsError) return { status: 'error', content: errorContent(err.message) };
     if (opts.signal?.aborted) throw err; // the activity was cancelled: let Temporal see it
     const message = cause instanceof Error ? cause.message : (err as Error).message;
     return { status: 'error', content: errorContent(`Request failed: ${message}`) };

@@ -4,7 +4,6 @@ import type { SecretBox } from '../infra/crypto/secrets.js';
 import type { Db } from '../infra/db/prisma.js';
 import type { ChangeFeed } from '../infra/events/change-feed.js';
 import {
-  traceOrder,
   type GenerationActivities,
   type ToolCallInput,
   type ToolCallOutcome,
@@ -14,6 +13,7 @@ import { GenerationStore } from './generation-store.js';
 import { heartbeatWhile } from './heartbeat.js';
 import { reviewFinalText, runHttpHook } from './hooks.js';
 import { runHttpTool } from './http-tool.js';
+import { deliveryOf, outcomeUnknownContent } from './tool-delivery.js';
 import { callModel } from './model-call.js';
 import { McpSessionPool } from './mcp/client.js';
 import { discoverGenerationMcpTools, runMcpTool } from './mcp-tools.js';
@@ -35,44 +35,14 @@ export function createActivities(deps: ActivityDeps): GenerationActivities {
   const mcpSessions = new McpSessionPool();
   const mcp = { store, secrets: deps.secrets, dispatcher: deps.dispatcher, sessions: mcpSessions };
 
-  async function recordResult(
+  function recordResult(
     input: ToolCallInput,
     status: ToolResultStatus,
     content: string,
-    durationMs?: number,
+    extra: { durationMs?: number; outcome?: 'unknown' } = {},
   ): Promise<void> {
-    await store.putMessage(input.generationId, input.seq, {
-      role: 'tool',
-      tool_call_id: input.toolCallId,
-      content,
-      status,
-    });
-    let result: unknown = content;
-    try {
-      result = JSON.parse(content);
-    } catch {
-      // plain text result
-    }
-    await store.events.append(
-      input.generationId,
-      'tool_result',
-      { step: input.step, toolCallId: input.toolCallId, toolName: input.toolName, status, result },
-      `tool_result:${input.toolCallId}`,
-    );
-    await store.putTrace(
-      input.generationId,
-      `s${input.step}:observe:${input.toolCallId}`,
-      traceOrder.observe(input.step, input.seq),
-      {
-        step: input.step,
-        type: 'observe',
-        toolCallId: input.toolCallId,
-        toolName: input.toolName,
-        status,
-        result,
-        ...(durationMs === undefined ? {} : { durationMs }),
-      },
-    );
+    const { generationId, step, seq, toolCallId, toolName } = input;
+    return store.recordToolResult({ generationId, step, seq, toolCallId, toolName, status, content, ...extra });
   }
 
   return {
@@ -86,10 +56,30 @@ export function createActivities(deps: ActivityDeps): GenerationActivities {
       // A result recorded before a crash is never executed again.
       const recorded = await store.messageAt(input.generationId, input.seq);
       if (recorded?.role === 'tool' && recorded.tool_call_id === input.toolCallId) {
-        return { status: (recorded.status as ToolResultStatus | undefined) ?? 'success', replayed: true };
+        const status = (recorded.status as ToolResultStatus | undefined) ?? 'success';
+        const { generationId, step, seq, toolCallId, toolName } = input;
+        await store.completeRecordedResult({
+          generationId,
+          step,
+          seq,
+          toolCallId,
+          toolName,
+          status,
+          content: recorded.content ?? '',
+        });
+        return { status, replayed: true };
       }
       const snapshot = await store.snapshot(input.generationId);
       const tool = snapshot.tools.find((t) => t.name === input.toolName && t.type !== 'mcp');
+      const discovered = tool ? [] : await store.discoveredTools(input.generationId);
+      if (deliveryOf(snapshot, input.toolName, discovered) === 'at_most_once') {
+        // Marked before the call: an attempt that finds the mark was preceded by one that may have called.
+        const first = await store.markCallStarted(input.generationId, input.toolCallId);
+        if (!first) {
+          await recordResult(input, 'error', outcomeUnknownContent(input.toolName), { outcome: 'unknown' });
+          return { status: 'error', replayed: false };
+        }
+      }
       const started = Date.now();
       const signal = Context.current().cancellationSignal;
       const result = !tool
@@ -109,7 +99,7 @@ export function createActivities(deps: ActivityDeps): GenerationActivities {
                 signal,
               }),
             );
-      await recordResult(input, result.status, result.content, Date.now() - started);
+      await recordResult(input, result.status, result.content, { durationMs: Date.now() - started });
       return { status: result.status, replayed: false, toolType: tool?.type ?? 'mcp' };
     },
 

@@ -3,6 +3,7 @@ import { rateLimit } from 'express-rate-limit';
 import helmet from 'helmet';
 import { ApiError } from '../contracts/errors.js';
 import type { AppContext } from './context.js';
+import { ConnectionLimits, connectionCaps } from './services/connection-limits.js';
 import { authMiddleware } from './middleware/auth.js';
 import { errorMiddleware } from './middleware/errors.js';
 import { observeRequests } from './middleware/observe.js';
@@ -32,7 +33,8 @@ import { deliveriesRouter, webhooksRouter } from './routes/webhooks.js';
  * route table (api/openapi/table.ts: each resource's declarations), which the OpenAPI document is
  * generated from.
  */
-export function createApp(ctx: AppContext): Express {
+export function createApp(deps: AppContext): Express {
+  const ctx: AppContext = { ...deps, connections: deps.connections ?? new ConnectionLimits(connectionCaps(deps.env)) };
   setTemporalUiLink(ctx.env.TEMPORAL_UI_URL, ctx.env.TEMPORAL_NAMESPACE);
   const app = express();
   app.disable('x-powered-by');

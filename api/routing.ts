@@ -40,6 +40,8 @@ export interface RouteInput<S> {
 
 export interface AuthedRouteInput<S> extends RouteInput<S> {
   auth: AuthInfo;
+  /** The policy action the request was authorized for (checked again on resources it loads). */
+  action: string;
 }
 
 /** The entry's response, sent with its declared status; or `responded` when the handler sent it. */
@@ -77,7 +79,8 @@ export class ApiRouter {
   add<S extends AnyRouteSpec>(spec: S, fn: (input: AuthedRouteInput<S>) => HandlerResult<S>): this {
     if (!spec.action || !spec.resource)
       throw new Error(`${spec.operationId}: an authenticated route needs action and resource`);
-    return this.mount(spec, (input) => fn(input as AuthedRouteInput<S>));
+    const action = spec.action;
+    return this.mount(spec, (input) => fn({ ...input, action } as AuthedRouteInput<S>));
   }
 
   /** An endpoint served without an API key (spec.action null). */

@@ -53,6 +53,11 @@ export const envSchema = z.object({
   /** Public chat: requests per agent key, and per client address, per minute. */
   PUBLIC_CHAT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   PUBLIC_CHAT_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
+  // Long-lived requests held open at once, per API process (429 + Retry-After beyond).
+  MAX_STREAMS_PER_KEY: z.coerce.number().int().min(1).default(100),
+  MAX_STREAMS_PER_PROJECT: z.coerce.number().int().min(1).default(500),
+  MAX_WAITS_PER_KEY: z.coerce.number().int().min(1).default(100),
+  MAX_WAITS_PER_PROJECT: z.coerce.number().int().min(1).default(500),
   TRUST_PROXY: z.union([bool, z.coerce.number().int().min(0)]).default(false),
 
   // Storage

@@ -29,6 +29,8 @@ export interface SnapshotTool {
   timeoutSeconds: number;
   readOnly: boolean;
   maxResultChars: number;
+  /** http and mcp tools (see ToolDelivery); absent/null on mcp = by the discovered tool's annotations. */
+  delivery?: 'at_least_once' | 'at_most_once' | null;
 }
 
 import type { LoopPlan } from './generation/index.js';

@@ -14,7 +14,8 @@ import { workflowNow } from './clock.js';
 import type { GenerationState } from './generation-state.js';
 import type { HookRunner } from './hook-runner.js';
 import type { ClassifiedCall } from './loop/stop-rules.js';
-import { PendingApprovals, waitForPause } from './pauses.js';
+import { PendingApprovals, reject, waitForPause } from './pauses.js';
+import { updateRejection } from './definitions.js';
 
 type RecordResult = (c: ClassifiedCall, status: ToolResultStatus, result: unknown) => Promise<void>;
 
@@ -103,6 +104,15 @@ export class ApprovalGate {
 
   validate(input: ApprovalDecisionInput): void {
     this.approvals.validate(input, workflowNow());
+    // Edited arguments are a new call: the PreToolUse rules that would block it from the model block it here.
+    if (input.approved && input.arguments !== undefined) {
+      const verdict = this.hooks.rulesVerdict(input.toolName, input.arguments);
+      if (verdict.denied)
+        reject(
+          updateRejection.invalid,
+          `The edited arguments are blocked by rule hook ${verdict.hookId}: ${verdict.reason ?? 'denied'}`,
+        );
+    }
   }
 
   accept(input: ApprovalDecisionInput): ApprovalDecisionResult {

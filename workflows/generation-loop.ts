@@ -1,4 +1,4 @@
-import { ActivityFailure, CancellationScope, isCancellation } from '@temporalio/workflow';
+import { ActivityFailure, CancellationScope, isCancellation, patched } from '@temporalio/workflow';
 import type {
   ApprovalDecisionInput,
   ApprovalDecisionResult,
@@ -38,6 +38,9 @@ import {
   matchStopCondition,
   type ClassifiedCall,
 } from './loop/stop-rules.js';
+
+/** patched() id: PostToolUse hooks also run for results a retried attempt found recorded. */
+const POST_TOOL_USE_AFTER_REPLAYED_RESULT = 'post-tool-use-after-replayed-result';
 
 /**
  * One generation's ReAct loop: think (model call) → act (tool calls, hooks, approvals, pauses) →
@@ -231,7 +234,11 @@ export class GenerationLoop {
     const outcome = await executeTool.executeWithOptions(toolOptions(c.tool?.timeoutSeconds ?? 30), [
       this.callInput(c, seq),
     ]);
-    if (!outcome.replayed) await this.hooks.postToolUse(this.state.step, c, seq);
+    // A result found already recorded comes from an attempt that ended before the workflow saw it,
+    // so its PostToolUse hooks (a redaction, say) never ran: they run now. Histories from before
+    // this rule skipped them, hence the patch.
+    if (!outcome.replayed || patched(POST_TOOL_USE_AFTER_REPLAYED_RESULT))
+      await this.hooks.postToolUse(this.state.step, c, seq);
   }
 
   private callInput(c: ClassifiedCall, seq: number): ToolCallInput {

@@ -109,6 +109,11 @@ export class HookRunner {
     return hooksFor(this.hooks, 'PreResponse').map((h) => h.id);
   }
 
+  /** The PreToolUse rule hooks' verdict on `args` for a call of `toolName` (pure: usable in validators). */
+  rulesVerdict(toolName: string, args: unknown): RuleVerdict {
+    return evaluateRules(hooksFor(this.hooks, 'PreToolUse', toolName), args);
+  }
+
   /** An approval hook matches the call. */
   requiresApproval(toolName: string): PlannedHook | undefined {
     return hooksFor(this.hooks, 'PreToolUse', toolName).find((h) => h.type === 'approval');

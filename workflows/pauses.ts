@@ -12,7 +12,7 @@ import type {
  * State of the three kinds of pause. Validators throw ApplicationFailure (a rejected update leaves
  * no trace in history); accept() mutates and sets `changed` so the loop can persist progress.
  */
-function reject(type: string, message: string): never {
+export function reject(type: string, message: string): never {
   throw ApplicationFailure.create({ type, message, nonRetryable: true });
 }
 

@@ -102,3 +102,19 @@ export function isAdminPolicy(policy: unknown): boolean {
     parsed.data.statements.every((s) => s.effect !== 'Deny') && uncoveredGrants(parsed.data, adminPolicy).length === 0
   );
 }
+
+/**
+ * Whether a Deny statement of `policy` matches `action` on `resource`. Used where a request is
+ * authorized on one resource (a generation) that belongs to another (its agent): the agent's Deny
+ * statements must hold there too, while an Allow on the agent is not required (a key scoped to
+ * `generations/*` still reads generations).
+ */
+export function isDenied(policy: Policy, action: string, resource: string): boolean {
+  if (resource.length > MAX_RESOURCE_LENGTH || action.length > MAX_RESOURCE_LENGTH) return true;
+  return policy.statements.some(
+    (s) =>
+      s.effect === 'Deny' &&
+      s.action.some((a) => wildcardMatch(a, action)) &&
+      s.resource.some((r) => wildcardMatch(r, resource)),
+  );
+}

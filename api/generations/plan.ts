@@ -44,6 +44,7 @@ function snapshotTool(t: AgentTool): SnapshotTool {
     timeoutSeconds: t.timeoutSeconds,
     readOnly: t.readOnly,
     maxResultChars: t.maxResultChars,
+    delivery: (t.delivery as SnapshotTool['delivery']) ?? null,
   };
 }
 

@@ -7,24 +7,54 @@ import type { generationSchema } from '../../contracts/schemas/index.js';
 import type { Generation } from '../../generated/prisma/client.js';
 import { updateRejection } from '../../workflows/definitions.js';
 import type { AppContext } from '../context.js';
-import { found } from '../http.js';
+import { isDenied } from '../auth/policy.js';
+import { found, type AuthInfo } from '../http.js';
 import type { Responded } from '../routing.js';
 import { waitForSettled } from './wait.js';
 
 /** The `reply` of a route whose responses are generations (200 settled, 202 still running). */
 export type GenerationReply = (status: number, body: z.input<typeof generationSchema>) => Responded;
 
-/** The generation in the key's project (and of `agentId` when given), or 404. */
+/**
+ * 403 when the key's policy denies `action` on the agent `agentId`: requests addressed by a
+ * generation (or approval) id are authorized on that resource first, and once the row is loaded
+ * its agent's Deny statements apply too, so denying an agent denies its generations.
+ */
+export function checkAgentNotDenied(auth: AuthInfo, action: string, agentId: string): void {
+  if (isDenied(auth.policy, action, `${auth.projectId}:agents/${agentId}`)) {
+    throw new ApiError(403, 'forbidden', `This API key is not allowed to perform ${action} on agent ${agentId}`, {
+      action,
+    });
+  }
+}
+
+/**
+ * The generation in the key's project (and of `agentId` when given), or 404; 403 when the key is
+ * denied `action` on the generation's agent.
+ */
 export async function findGeneration(
   ctx: AppContext,
-  projectId: string,
+  auth: AuthInfo,
+  action: string,
   id: string,
   agentId?: string,
 ): Promise<Generation> {
-  return found(
-    await ctx.db.generation.findFirst({ where: { id, projectId, ...(agentId ? { agentId } : {}) } }),
+  const g = found(
+    await ctx.db.generation.findFirst({ where: { id, projectId: auth.projectId, ...(agentId ? { agentId } : {}) } }),
     'Generation',
   );
+  checkAgentNotDenied(auth, action, g.agentId);
+  return g;
+}
+
+/**
+ * The ids of the project's agents on which the key is denied `action`: lists leave out their rows
+ * (generations, approvals) rather than refusing the whole list.
+ */
+export async function deniedAgentIds(ctx: AppContext, auth: AuthInfo, action: string): Promise<string[]> {
+  if (!auth.policy.statements.some((s) => s.effect === 'Deny')) return [];
+  const agents = await ctx.db.agent.findMany({ where: { projectId: auth.projectId }, select: { id: true } });
+  return agents.filter((a) => isDenied(auth.policy, action, `${auth.projectId}:agents/${a.id}`)).map((a) => a.id);
 }
 
 /** Update rejections from the workflow's validator → 409 / 422. */

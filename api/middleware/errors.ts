@@ -12,6 +12,7 @@ export function errorMiddleware(logger: Logger): ErrorRequestHandler {
       res.end();
       return;
     }
+    for (const [name, value] of Object.entries(apiError.headers ?? {})) res.setHeader(name, value);
     res.status(apiError.status).json(apiError.toBody());
   };
 }

@@ -6,10 +6,17 @@ import { readApprovalHookConfig, readSnapshot } from '../../infra/db/json-column
 import { answerClarificationUpdate, decideApprovalUpdate } from '../../workflows/definitions.js';
 import type { AppContext } from '../context.js';
 import { found, type AuthInfo } from '../http.js';
-import { findGeneration, mapUpdateError, replyAfterResume } from '../generations/resume.js';
+import {
+  checkAgentNotDenied,
+  deniedAgentIds,
+  findGeneration,
+  mapUpdateError,
+  replyAfterResume,
+} from '../generations/resume.js';
 import { approvalRoutes } from './approvals.operations.js';
+import { heldBy, holdSlot } from '../services/connection-limits.js';
+import { toolArgumentProblems, toolParameters } from '../services/tool-arguments.js';
 import { listPage } from '../pagination.js';
-import { checkEditedArguments, toolParameters } from '../services/tool-arguments.js';
 import { ApiRouter } from '../routing.js';
 import { approvalDecisionSeconds } from '../../infra/observability/metrics.js';
 
@@ -81,11 +88,16 @@ export function approvalsRouter(ctx: AppContext): Router {
     return new Map(rows.map((g) => [g.id, g]));
   }
 
-  r.add(approvalRoutes.list, async ({ auth, query: q }) => {
+  r.add(approvalRoutes.list, async ({ auth, action, query: q }) => {
     let generationFilter: string[] | undefined;
-    if (q.agentId) {
+    const denied = await deniedAgentIds(ctx, auth, action);
+    if (q.agentId || denied.length) {
       const gens = await ctx.db.generation.findMany({
-        where: { projectId: auth.projectId, agentId: q.agentId },
+        where: {
+          projectId: auth.projectId,
+          ...(q.agentId ? { agentId: q.agentId } : {}),
+          ...(denied.length ? { NOT: { agentId: { in: denied } } } : {}),
+        },
         select: { id: true },
       });
       generationFilter = gens.map((g) => g.id);
@@ -105,13 +117,15 @@ export function approvalsRouter(ctx: AppContext): Router {
     return { data: data.map((a) => approvalView(a, generations.get(a.generationId))), nextCursor };
   });
 
-  r.add(approvalRoutes.get, async ({ auth, params }) => {
+  r.add(approvalRoutes.get, async ({ auth, action, params }) => {
     const row = found(
       await ctx.db.approval.findFirst({ where: { id: params.approvalId, projectId: auth.projectId } }),
       'Approval',
     );
     const generations = await generationsOf([row.generationId]);
-    return approvalView(row, generations.get(row.generationId));
+    const g = generations.get(row.generationId);
+    checkAgentNotDenied(auth, action, g?.agentId ?? '');
+    return approvalView(row, g);
   });
 
   return r.router;
@@ -121,8 +135,9 @@ export function approvalsRouter(ctx: AppContext): Router {
 export function generationApprovalsRouter(ctx: AppContext): Router {
   const r = new ApiRouter('/v1/generations', ctx);
 
-  r.add(approvalRoutes.decide, async ({ auth, params, body, reply }) => {
-    const g = await findGeneration(ctx, auth.projectId, params.generationId);
+  r.add(approvalRoutes.decide, async ({ auth, action, params, body, res, reply }) => {
+    holdSlot(ctx.connections, heldBy(body), auth, res);
+    const g = await findGeneration(ctx, auth, action, params.generationId);
     const approval = found(
       await ctx.db.approval.findFirst({
         where: { id: params.approvalId, generationId: g.id, projectId: auth.projectId },
@@ -132,8 +147,16 @@ export function generationApprovalsRouter(ctx: AppContext): Router {
     checkApprover(g, approval.toolName, auth);
     if (approval.status !== 'pending')
       throw new ApiError(409, 'conflict', `Approval ${approval.id} is already ${approval.status}`);
-    if (body.approved && body.arguments !== undefined)
-      checkEditedArguments(toolParameters(g, approval.toolName), body.arguments);
+    if (body.arguments !== undefined) {
+      const problems = toolArgumentProblems(toolParameters(g, approval.toolName), body.arguments);
+      if (problems.length)
+        throw new ApiError(
+          422,
+          'unprocessable',
+          `The edited arguments do not match the parameters of ${approval.toolName}: ${problems[0]!.path} ${problems[0]!.message}`,
+          problems,
+        );
+    }
     const result = await ctx.temporal.workflow
       .getHandle(g.id)
       .executeUpdate(decideApprovalUpdate, {
@@ -154,10 +177,11 @@ export function generationApprovalsRouter(ctx: AppContext): Router {
     return replyAfterResume(ctx, reply, auth.projectId, g.id, result, body);
   });
 
-  r.add(approvalRoutes.answerClarification, async ({ auth, params, body, reply }) => {
-    const g = await findGeneration(ctx, auth.projectId, params.generationId);
-    const action = g.requiredAction as { type?: string } | null;
-    if (g.status !== 'requires_action' || action?.type !== 'answer_clarification') {
+  r.add(approvalRoutes.answerClarification, async ({ auth, action, params, body, res, reply }) => {
+    holdSlot(ctx.connections, heldBy(body), auth, res);
+    const g = await findGeneration(ctx, auth, action, params.generationId);
+    const required = g.requiredAction as { type?: string } | null;
+    if (g.status !== 'requires_action' || required?.type !== 'answer_clarification') {
       throw new ApiError(409, 'generation_not_waiting', 'The generation is not waiting for a clarification');
     }
     const result = await ctx.temporal.workflow

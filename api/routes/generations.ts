@@ -6,13 +6,20 @@ import { settledStatuses, type GenerationStatus } from '../../contracts/schemas/
 import { readSnapshot } from '../../infra/db/json-columns.js';
 import { submitToolOutputsUpdate } from '../../workflows/definitions.js';
 import type { AppContext } from '../context.js';
-import { findGeneration, mapUpdateError, replyAfterResume, replyWhenSettled } from '../generations/resume.js';
+import {
+  deniedAgentIds,
+  findGeneration,
+  mapUpdateError,
+  replyAfterResume,
+  replyWhenSettled,
+} from '../generations/resume.js';
 import { startGeneration } from '../generations/start.js';
 import { lastEventId, openEventStream, streamEvents } from '../generations/stream.js';
 import { waitForSettled } from '../generations/wait.js';
 import { generationRoutes } from './generations.operations.js';
 import { listPage } from '../pagination.js';
 import { ApiRouter, responded } from '../routing.js';
+import { heldBy, holdSlot } from '../services/connection-limits.js';
 import { refuseUnimplementedGenerateFields } from '../services/unimplemented.js';
 
 const idempotencyKeySchema = /^[\x21-\x7e]{1,255}$/;
@@ -27,6 +34,8 @@ export function agentGenerationsRouter(ctx: AppContext): Router {
       throw new ApiError(400, 'invalid_request', 'Idempotency-Key must be 1-255 visible ASCII characters');
     }
     refuseUnimplementedGenerateFields(body);
+    // Taken before the generation is created: a refused request writes nothing.
+    holdSlot(ctx.connections, heldBy(body), auth, res);
     const { generation, created, callbackSecret } = await startGeneration(ctx, auth, params.agentId, body, key);
     if (!created) res.setHeader('idempotent-replayed', 'true');
     // The callback signing secret is shown once, in the response that created the generation.
@@ -41,8 +50,9 @@ export function agentGenerationsRouter(ctx: AppContext): Router {
     return replyWhenSettled(ctx, reply, generation.id, 0, body.waitSeconds, extra);
   });
 
-  r.add(generationRoutes.submitToolOutputs, async ({ auth, params, body, res, reply }) => {
-    const generation = await findGeneration(ctx, auth.projectId, params.generationId, params.agentId);
+  r.add(generationRoutes.submitToolOutputs, async ({ auth, action, params, body, res, reply }) => {
+    holdSlot(ctx.connections, heldBy(body), auth, res);
+    const generation = await findGeneration(ctx, auth, action, params.generationId, params.agentId);
     if (generation.status !== 'requires_action') {
       throw new ApiError(
         409,
@@ -100,8 +110,8 @@ export function agentGenerationsRouter(ctx: AppContext): Router {
     return replyAfterResume(ctx, reply, auth.projectId, generation.id, result, body);
   });
 
-  r.add(generationRoutes.getForAgent, async ({ auth, params }) => {
-    const g = await findGeneration(ctx, auth.projectId, params.generationId, params.agentId);
+  r.add(generationRoutes.getForAgent, async ({ auth, action, params }) => {
+    const g = await findGeneration(ctx, auth, action, params.generationId, params.agentId);
     return generationView(g, await loadSteps(ctx.db, g.id));
   });
 
@@ -112,9 +122,11 @@ export function agentGenerationsRouter(ctx: AppContext): Router {
 export function generationsRouter(ctx: AppContext): Router {
   const r = new ApiRouter('/v1/generations', ctx);
 
-  r.add(generationRoutes.list, ({ auth, query: q }) => {
+  r.add(generationRoutes.list, async ({ auth, action, query: q }) => {
+    const denied = await deniedAgentIds(ctx, auth, action);
     const where = {
       projectId: auth.projectId,
+      ...(denied.length ? { agentId: { notIn: denied } } : {}),
       ...(q.agentId ? { agentId: q.agentId } : {}),
       ...(q.status ? { status: q.status } : {}),
       ...(q.sessionId ? { sessionId: q.sessionId } : {}),
@@ -128,13 +140,14 @@ export function generationsRouter(ctx: AppContext): Router {
     );
   });
 
-  r.add(generationRoutes.get, async ({ auth, params }) => {
-    const g = await findGeneration(ctx, auth.projectId, params.generationId);
+  r.add(generationRoutes.get, async ({ auth, action, params }) => {
+    const g = await findGeneration(ctx, auth, action, params.generationId);
     return generationView(g, await loadSteps(ctx.db, g.id));
   });
 
-  r.add(generationRoutes.events, async ({ auth, params, query, req, res }) => {
-    const g = await findGeneration(ctx, auth.projectId, params.generationId);
+  r.add(generationRoutes.events, async ({ auth, action, params, query, req, res }) => {
+    holdSlot(ctx.connections, 'stream', auth, res);
+    const g = await findGeneration(ctx, auth, action, params.generationId);
     openEventStream(res);
     await streamEvents(ctx.db, ctx.feed, res, g.id, {
       afterSeq: lastEventId(req),
@@ -143,8 +156,9 @@ export function generationsRouter(ctx: AppContext): Router {
     return responded;
   });
 
-  r.add(generationRoutes.cancel, async ({ auth, params, reply }) => {
-    const g = await findGeneration(ctx, auth.projectId, params.generationId);
+  r.add(generationRoutes.cancel, async ({ auth, action, params, res, reply }) => {
+    holdSlot(ctx.connections, 'wait', auth, res);
+    const g = await findGeneration(ctx, auth, action, params.generationId);
     if (settledStatuses.has(g.status as GenerationStatus) && g.status !== 'requires_action') {
       throw new ApiError(409, 'conflict', `The generation is already ${g.status}`);
     }

@@ -39,6 +39,7 @@ export function toolView(t: AgentTool): ToolView {
     timeoutSeconds: t.timeoutSeconds,
     readOnly: t.readOnly,
     maxResultChars: t.maxResultChars,
+    delivery: (t.delivery as ToolView['delivery']) ?? null,
     createdAt: t.createdAt.toISOString(),
     updatedAt: t.updatedAt.toISOString(),
   };
@@ -63,6 +64,7 @@ function toolAsInput(t: AgentTool): Record<string, unknown> {
     enabled: t.type === 'mcp' ? t.enabled : null,
     agentId: t.type === 'agent' ? t.agentId : null,
     config: t.type === 'builtin' ? t.config : null,
+    delivery: t.type === 'http' || t.type === 'mcp' ? t.delivery : null,
   });
 }
 
@@ -101,6 +103,7 @@ function toolColumns(ctx: AppContext, body: CreateTool, keep: { execute?: unknow
     timeoutSeconds: body.timeoutSeconds,
     readOnly: body.readOnly,
     maxResultChars: body.maxResultChars,
+    delivery: body.type === 'http' || body.type === 'mcp' ? (body.delivery ?? null) : null,
   };
 }
 

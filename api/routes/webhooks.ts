@@ -6,6 +6,7 @@ import { newId } from '../../contracts/ids.js';
 import type { WebhookView, webhookDeliverySchema } from '../../contracts/schemas/index.js';
 import type { Webhook, WebhookDelivery } from '../../generated/prisma/client.js';
 import type { AppContext } from '../context.js';
+import { checkAgentNotDenied } from '../generations/resume.js';
 import { found } from '../http.js';
 import { webhookRoutes } from './webhooks.operations.js';
 import { listPage } from '../pagination.js';
@@ -94,14 +95,15 @@ export function webhooksRouter(ctx: AppContext): Router {
 /** Delivery log of a generation's webhooks (/v1/generations/{id}/webhook-deliveries). */
 export function deliveriesRouter(ctx: AppContext): Router {
   const r = new ApiRouter('/v1/generations', ctx);
-  r.add(webhookRoutes.deliveries, async ({ auth, params }) => {
+  r.add(webhookRoutes.deliveries, async ({ auth, action, params }) => {
     const g = found(
       await ctx.db.generation.findFirst({
         where: { id: params.generationId, projectId: auth.projectId },
-        select: { id: true },
+        select: { id: true, agentId: true },
       }),
       'Generation',
     );
+    checkAgentNotDenied(auth, action, g.agentId);
     const rows = await ctx.db.webhookDelivery.findMany({
       where: { generationId: g.id },
       orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],

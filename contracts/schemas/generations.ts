@@ -147,6 +147,8 @@ export const stepEntrySchema = z
     decidedAt: z.string().optional(),
     expiresAt: z.string().optional(),
     editedArguments: z.unknown().optional(),
+    /** observe: `unknown` when an at-most-once call was interrupted and not called again. */
+    outcome: z.enum(['unknown']).optional(),
     at: z.string(),
   })
   .openapi('GenerationStep');

@@ -40,6 +40,17 @@ const common = {
   maxResultChars: z.number().int().min(100).max(1_000_000).default(50_000),
 };
 
+/**
+ * What a retry after an interrupted call does (a worker crash or timeout mid-call):
+ * `at_least_once` calls the tool again (http tools get the same Idempotency-Key);
+ * `at_most_once` never calls it again and gives the model an "outcome unknown" result.
+ */
+export const toolDeliverySchema = z.enum(['at_least_once', 'at_most_once']).openapi('ToolDelivery', {
+  description:
+    'at_least_once: an interrupted call is retried (http tools with the same Idempotency-Key). at_most_once: an interrupted call is never repeated; the model gets an "outcome unknown" result and the trace says so.',
+});
+export type ToolDelivery = z.infer<typeof toolDeliverySchema>;
+
 const executeSchema = z
   .object({ url: httpUrl, headers: secretHeaderMapSchema.optional() })
   .strict()
@@ -62,7 +73,13 @@ const mcpPrefixSchema = z
   .regex(/^[a-zA-Z0-9_-]{1,32}$/, 'must match ^[a-zA-Z0-9_-]{1,32}$ (it prefixes discovered names)');
 
 export const httpToolSchema = z
-  .object({ type: z.literal('http'), ...common, parameters: toolParametersSchema, execute: executeSchema.optional() })
+  .object({
+    type: z.literal('http'),
+    ...common,
+    parameters: toolParametersSchema,
+    execute: executeSchema.optional(),
+    delivery: toolDeliverySchema.default('at_least_once'),
+  })
   .strict()
   .openapi('HttpTool');
 
@@ -78,6 +95,8 @@ export const mcpToolSchema = z
     name: mcpPrefixSchema,
     mcp: mcpConnectionSchema,
     enabled: z.boolean().default(true),
+    /** Absent: destructive tools of the server (per their MCP annotations) at_most_once, the others at_least_once. */
+    delivery: toolDeliverySchema.optional(),
   })
   .strict()
   .openapi('McpTool');
@@ -125,6 +144,7 @@ export const patchToolSchema = z
     enabled: z.boolean().nullable().optional(),
     agentId: agentIdSchema.nullable().optional(),
     config: jsonObjectSchema.nullable().optional(),
+    delivery: toolDeliverySchema.nullable().optional(),
   })
   .strict()
   .openapi('PatchAgentTool', {
@@ -150,6 +170,8 @@ export const toolSchema = z
     timeoutSeconds: z.number(),
     readOnly: z.boolean(),
     maxResultChars: z.number(),
+    /** http and mcp tools; null on an mcp tool = by annotation (destructive tools at_most_once). */
+    delivery: toolDeliverySchema.nullable(),
     createdAt: z.string(),
     updatedAt: z.string(),
   })

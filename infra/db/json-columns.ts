@@ -130,6 +130,7 @@ const snapshotSchema = z.looseObject({
       timeoutSeconds: z.number(),
       readOnly: z.boolean(),
       maxResultChars: z.number(),
+      delivery: z.enum(['at_least_once', 'at_most_once']).nullable().optional(),
     }),
   ),
   hooks: z.array(

@@ -155,7 +155,7 @@ describe('durability: kill -9 of the worker and the API', () => {
     expect(tools.requests.filter((r) => r.path === '/refund')).toHaveLength(1);
   });
 
-  it('an MCP call in flight when the worker dies is retried after restart and the generation completes', async () => {
+  it('an at_least_once MCP call in flight when the worker dies is retried after restart and the generation completes', async () => {
     let calls = 0;
     let signalReceived!: () => void;
     const received = new Promise<void>((r) => (signalReceived = r));
@@ -179,6 +179,8 @@ describe('durability: kill -9 of the worker and the API', () => {
         name: 'reports',
         mcp: { url: mcp.url },
         timeoutSeconds: 120,
+        // Unannotated MCP tools count as destructive and default to at_most_once (tool-delivery.test.ts).
+        delivery: 'at_least_once',
       });
       const agentId = await createAgent(stack, { aiProviderId: providerId, toolIds: [mcpId] });
       model.scriptFor(

@@ -1,0 +1,28 @@
+import type { GenerationSnapshot, StoredMcpTool } from '../contracts/snapshot.js';
+import type { ToolDelivery } from '../contracts/schemas/tools.js';
+
+/**
+ * The delivery guarantee of a call: the tool's own setting; for an MCP tool without one, its
+ * server's annotations decide — a destructive tool (not `readOnlyHint`, not `destructiveHint:
+ * false`) is at-most-once, since MCP calls carry no idempotency key a server could deduplicate by.
+ */
+export function deliveryOf(
+  snapshot: GenerationSnapshot,
+  toolName: string,
+  discovered: readonly StoredMcpTool[],
+): ToolDelivery {
+  const own = snapshot.tools.find((t) => t.name === toolName && t.type !== 'mcp');
+  if (own) return own.delivery ?? 'at_least_once';
+  const mcpTool = discovered.find((t) => t.name === toolName);
+  if (!mcpTool) return 'at_least_once';
+  const server = snapshot.tools.find((t) => t.id === mcpTool.toolId);
+  return server?.delivery ?? (mcpTool.destructive ? 'at_most_once' : 'at_least_once');
+}
+
+/** What the model gets for an at-most-once call that was interrupted: it may or may not have happened. */
+export function outcomeUnknownContent(toolName: string): string {
+  return JSON.stringify({
+    error: `The call to ${toolName} was interrupted and its outcome is unknown: it may or may not have taken effect. It was not repeated because ${toolName} is at-most-once; check its effect before calling it again.`,
+    outcome: 'unknown',
+  });
+}
