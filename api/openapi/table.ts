@@ -5,6 +5,7 @@ import { docsRoutes } from '../routes/docs.operations.js';
 import { generationRoutes } from '../routes/generations.operations.js';
 import { healthRoutes } from '../routes/health.operations.js';
 import { hookRoutes } from '../routes/hooks.operations.js';
+import { knowledgeBaseRoutes } from '../routes/knowledge-bases.operations.js';
 import { projectRoutes } from '../routes/projects.operations.js';
 import { providerRoutes } from '../routes/providers.operations.js';
 import { toolRoutes } from '../routes/tools.operations.js';
@@ -35,4 +36,5 @@ export const routeTable: AnyRouteSpec[] = [
   generationRoutes,
   approvalRoutes,
   webhookRoutes,
+  knowledgeBaseRoutes,
 ].flatMap((group): AnyRouteSpec[] => Object.values(group));

@@ -1,6 +1,7 @@
 import {
   z,
   aiProviderIdSchema,
+  knowledgeBaseIdSchema,
   patchSchemaOf,
   stepRuleSchema,
   stopConditionSchema,
@@ -120,6 +121,13 @@ export const agentFields = {
     .boolean()
     .default(true)
     .describe('Offer the builtin agent_clarify tool, which pauses the run to ask the user a question.'),
+  knowledgeBaseIds: z
+    .array(knowledgeBaseIdSchema)
+    .max(32)
+    .default([])
+    .describe(
+      'Knowledge bases of the project; when any are linked, generations offer the read-only knowledge_search tool.',
+    ),
   requireApprovalFor: z
     .enum(['destructive'])
     .optional()
@@ -186,6 +194,7 @@ export const agentSchema = z
       .nullable()
       .describe('Prefix of the public-chat key (the key itself is shown only once).'),
     allowClarification: z.boolean(),
+    knowledgeBaseIds: z.array(z.string()),
     requireApprovalFor: z.enum(['destructive']).nullable(),
     createdAt: z.string(),
     updatedAt: z.string(),
