@@ -42,6 +42,7 @@ export function createActivities(deps: ActivityDeps): GenerationActivities & Doc
   const mcp = { store, secrets: deps.secrets, dispatcher: deps.dispatcher, sessions: mcpSessions };
   const embed = createEmbedder({ secrets: deps.secrets, dispatcher: deps.dispatcher });
   const knowledge = new KnowledgeService(deps.db, embed);
+  const ingestion = createIngestionActivities({ db: deps.db, embed });
 
   async function recordResult(
     input: ToolCallInput,
@@ -84,7 +85,9 @@ export function createActivities(deps: ActivityDeps): GenerationActivities & Doc
   }
 
   return {
-    ...createIngestionActivities({ db: deps.db, embed }),
+    ...ingestion,
+    // Heartbeats while the provider embeds, so a killed worker's batch is retried within seconds.
+    indexChunkBatch: (input) => heartbeatWhile(() => ingestion.indexChunkBatch(input)),
     callModel: (input) =>
       callModel(
         { store, secrets: deps.secrets, modelTimeoutMs: deps.modelTimeoutMs, dispatcher: deps.dispatcher },

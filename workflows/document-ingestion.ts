@@ -9,6 +9,7 @@ const bookkeeping = proxyActivities<DocumentIngestionActivities>({
 /** Embedding calls: the provider may be slow or rate-limited; 4xx answers fail without retry. */
 const embedding = proxyActivities<DocumentIngestionActivities>({
   startToCloseTimeout: '2 minutes',
+  heartbeatTimeout: '10 seconds',
   retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '30 seconds', maximumAttempts: 6 },
 });
 

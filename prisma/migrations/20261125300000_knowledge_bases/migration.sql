@@ -1,5 +1,5 @@
 -- Knowledge bases, their documents and the documents' chunks (text, offsets, embedding, tsvector).
--- pgvector is not required: vectors are float arrays; where the extension exists the service adds
+-- pgvector is not required: vectors are float arrays, and where the extension exists the service adds
 -- its ANN index at run time (README "Knowledge bases").
 CREATE TABLE "KnowledgeBase" (
     "id" TEXT NOT NULL,
