@@ -3,6 +3,7 @@ import type { RetrievalStrategy, SearchHit, SearchResult } from '../../contracts
 import type { AiProvider, KbDocument, KnowledgeBase } from '../../generated/prisma/client.js';
 import type { Db } from '../../infra/db/prisma.js';
 import type { Embed } from './embedder.js';
+import { VectorCache } from './vector-cache.js';
 import { hasPgvector, safeId } from './vector-index.js';
 
 /**
@@ -34,10 +35,14 @@ const keyOf = (c: { documentId: string; ordinal: number }) => `${c.documentId}#$
 const fusionDepth = (topK: number) => Math.min(200, Math.max(50, topK * 5));
 
 export class KnowledgeService {
+  private readonly vectors: VectorCache;
+
   constructor(
     private readonly db: Db,
     private readonly embed: Embed,
-  ) {}
+  ) {
+    this.vectors = new VectorCache(db);
+  }
 
   async search(req: SearchRequest): Promise<SearchResult> {
     const kbs = await this.db.knowledgeBase.findMany({
@@ -149,21 +154,12 @@ export class KnowledgeService {
         limit,
       );
     }
-    // Exact cosine: stored vectors and the query have unit length, so the dot product is the cosine.
-    return this.db.$queryRawUnsafe<RankedChunk[]>(
-      `WITH q AS (SELECT ARRAY(SELECT jsonb_array_elements_text($1::jsonb)::float8) AS v)
-       SELECT c."documentId", c.ordinal,
-              (SELECT sum(a * b) FROM unnest(c.embedding, q.v) AS t(a, b))::float8 AS score
-       FROM "KbChunk" c, q
-       WHERE c."projectId" = $2 AND c."knowledgeBaseId" = ANY(string_to_array($3, ',')) AND cardinality(c.embedding) = $4
-       ORDER BY score DESC, c."documentId", c.ordinal
-       LIMIT $5`,
-      JSON.stringify(v),
-      projectId,
-      kbIds.join(','),
-      dims,
-      limit,
-    );
+    // Exact cosine (unit vectors: the dot product), scanned in memory per knowledge base.
+    const lists = await Promise.all(kbIds.map((id) => this.vectors.nearest(id, v, limit)));
+    return lists
+      .flat()
+      .sort((a, b) => b.score - a.score)
+      .slice(0, limit);
   }
 
   private async hydrate(

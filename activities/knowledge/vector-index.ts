@@ -8,13 +8,32 @@ import type { Db } from '../../infra/db/prisma.js';
  */
 const detected = new WeakMap<Db, Promise<boolean>>();
 
+async function installed(db: Db): Promise<boolean> {
+  const rows = await db.$queryRawUnsafe<Array<{ n: number }>>(
+    `SELECT count(*)::int AS n FROM pg_extension WHERE extname = 'vector'`,
+  );
+  return (rows[0]?.n ?? 0) > 0;
+}
+
+/** Installed, or available and installable by this role (the compose image's owner can). */
+async function detect(db: Db): Promise<boolean> {
+  if (await installed(db)) return true;
+  const available = await db.$queryRawUnsafe<Array<{ n: number }>>(
+    `SELECT count(*)::int AS n FROM pg_available_extensions WHERE name = 'vector'`,
+  );
+  if ((available[0]?.n ?? 0) === 0) return false;
+  try {
+    await db.$executeRawUnsafe('CREATE EXTENSION IF NOT EXISTS vector');
+  } catch {
+    return false; // not allowed to: exact search it is
+  }
+  return installed(db);
+}
+
 export function hasPgvector(db: Db): Promise<boolean> {
   let p = detected.get(db);
   if (!p) {
-    p = db
-      .$queryRawUnsafe<Array<{ n: number }>>(`SELECT count(*)::int AS n FROM pg_extension WHERE extname = 'vector'`)
-      .then((rows) => (rows[0]?.n ?? 0) > 0)
-      .catch(() => false);
+    p = detect(db).catch(() => false);
     detected.set(db, p);
   }
   return p;
