@@ -3,7 +3,9 @@ import type { Dispatcher } from 'undici';
 import type { SecretBox } from '../infra/crypto/secrets.js';
 import type { Db } from '../infra/db/prisma.js';
 import type { ChangeFeed } from '../infra/events/change-feed.js';
+import type { DocumentIngestionActivities } from '../contracts/knowledge/ingestion.js';
 import {
+  KNOWLEDGE_SEARCH_TOOL,
   type GenerationActivities,
   type ToolCallInput,
   type ToolCallOutcome,
@@ -17,6 +19,10 @@ import { deliveryOf, outcomeUnknownContent } from './tool-delivery.js';
 import { callModel } from './model-call.js';
 import { McpSessionPool } from './mcp/client.js';
 import { discoverGenerationMcpTools, runMcpTool } from './mcp-tools.js';
+import { createEmbedder } from './knowledge/embedder.js';
+import { createIngestionActivities } from './knowledge/ingestion.js';
+import { KnowledgeService } from './knowledge/search.js';
+import { runKnowledgeSearch } from './knowledge/search-tool.js';
 import { deliverWebhook, finishWebhookDelivery, prepareWebhooks } from './webhooks.js';
 
 export interface ActivityDeps {
@@ -29,11 +35,14 @@ export interface ActivityDeps {
 }
 
 /** Builds the activities with their clients injected (tests pass their own). */
-export function createActivities(deps: ActivityDeps): GenerationActivities {
+export function createActivities(deps: ActivityDeps): GenerationActivities & DocumentIngestionActivities {
   const store = new GenerationStore(deps.db, deps.feed);
   // Keeps an MCP session open from discovery to the calls of the same generation.
   const mcpSessions = new McpSessionPool();
   const mcp = { store, secrets: deps.secrets, dispatcher: deps.dispatcher, sessions: mcpSessions };
+  const embed = createEmbedder({ secrets: deps.secrets, dispatcher: deps.dispatcher });
+  const knowledge = new KnowledgeService(deps.db, embed);
+  const ingestion = createIngestionActivities({ db: deps.db, embed });
 
   function recordResult(
     input: ToolCallInput,
@@ -46,6 +55,9 @@ export function createActivities(deps: ActivityDeps): GenerationActivities {
   }
 
   return {
+    ...ingestion,
+    // Heartbeats while the provider embeds, so a killed worker's batch is retried within seconds.
+    indexChunkBatch: (input) => heartbeatWhile(() => ingestion.indexChunkBatch(input)),
     callModel: (input) =>
       callModel(
         { store, secrets: deps.secrets, modelTimeoutMs: deps.modelTimeoutMs, dispatcher: deps.dispatcher },
@@ -84,21 +96,23 @@ export function createActivities(deps: ActivityDeps): GenerationActivities {
       const signal = Context.current().cancellationSignal;
       const result = !tool
         ? await heartbeatWhile(() => runMcpTool(input.generationId, input.toolName, input.arguments, mcp, signal))
-        : tool.type === 'builtin'
-          ? {
-              status: 'error' as const,
-              content: JSON.stringify({ error: `The builtin tool ${tool.name} is not available on this server` }),
-            }
-          : await heartbeatWhile(() =>
-              runHttpTool({
-                tool,
-                arguments: input.arguments,
-                idempotencyKey: `${input.generationId}:${input.toolCallId}`,
-                secrets: deps.secrets,
-                dispatcher: deps.dispatcher,
-                signal,
-              }),
-            );
+        : tool.type === 'builtin' && tool.name === KNOWLEDGE_SEARCH_TOOL
+          ? await runKnowledgeSearch(knowledge, deps.db, input.generationId, snapshot, input.arguments)
+          : tool.type === 'builtin'
+            ? {
+                status: 'error' as const,
+                content: JSON.stringify({ error: `The builtin tool ${tool.name} is not available on this server` }),
+              }
+            : await heartbeatWhile(() =>
+                runHttpTool({
+                  tool,
+                  arguments: input.arguments,
+                  idempotencyKey: `${input.generationId}:${input.toolCallId}`,
+                  secrets: deps.secrets,
+                  dispatcher: deps.dispatcher,
+                  signal,
+                }),
+              );
       await recordResult(input, result.status, result.content, { durationMs: Date.now() - started });
       return { status: result.status, replayed: false, toolType: tool?.type ?? 'mcp' };
     },

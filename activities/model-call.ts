@@ -142,7 +142,7 @@ function ssrfBlockIn(err: unknown): SsrfBlockedError | null {
   return null;
 }
 
-function mapProviderError(err: unknown): never {
+export function mapProviderError(err: unknown): never {
   if (err instanceof ApplicationFailure) throw err;
   const blocked = ssrfBlockIn(err);
   if (blocked) {

@@ -20,6 +20,7 @@ import { agentGenerationsRouter, generationsRouter } from './routes/generations.
 import { healthRouter } from './routes/health.js';
 import { metricsRouter } from './routes/metrics.js';
 import { hooksRouter } from './routes/hooks.js';
+import { knowledgeBasesRouter } from './routes/knowledge-bases.js';
 import { projectsRouter } from './routes/projects.js';
 import { providersRouter } from './routes/providers.js';
 import { publicChatRouter } from './routes/public-chat.js';
@@ -88,6 +89,7 @@ export function createApp(deps: AppContext): Express {
   v1.use('/generations', generationApprovalsRouter(ctx));
   v1.use('/generations', deliveriesRouter(ctx));
   v1.use('/approvals', approvalsRouter(ctx));
+  v1.use('/knowledge-bases', knowledgeBasesRouter(ctx));
   app.use('/v1', v1);
 
   app.use(unservedRoute(routeTable));

@@ -15,6 +15,7 @@ export type ErrorCode =
   | 'rate_limited'
   | 'internal_error'
   | 'unavailable'
+  | 'upstream_error'
   | 'idempotency_mismatch'
   | 'session_busy'
   | 'not_implemented'

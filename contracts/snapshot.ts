@@ -59,6 +59,8 @@ export interface GenerationSnapshot {
   /** Agent webhook subscriptions at start (secrets encrypted). */
   webhooks?: Array<{ id: string; url: string; events: string[]; secretEncrypted: string }>;
   guardrails: { blockPatterns: string[]; requireToolFor: string[] };
+  /** Knowledge bases the agent linked at start (searched by the knowledge_search builtin). */
+  knowledgeBases?: Array<{ id: string; name: string }>;
   /** The workflow's loop plan and first message seq, kept so a start can be retried. */
   plan: LoopPlan;
   firstMessageSeq: number;

@@ -18,6 +18,7 @@ import {
   type Guardrails,
 } from '../../infra/db/json-columns.js';
 import { promptRequiresTool } from '../../workflows/loop/hooks.js';
+import { knowledgeSearchTool, plannedKnowledgeSearchTool, type LinkedKnowledgeBase } from './knowledge-tool.js';
 
 /**
  * What a generation starts from: the loop plan (request overrides merged over the agent), the
@@ -104,7 +105,13 @@ export function buildPlan(
   agent: Agent,
   tools: AgentTool[],
   body: GenerateRequest,
-  opts: { maxStepsCap: number; modelAttempts: number; modelTimeoutSeconds: number; hooks?: Hook[] },
+  opts: {
+    maxStepsCap: number;
+    modelAttempts: number;
+    modelTimeoutSeconds: number;
+    hooks?: Hook[];
+    knowledgeBases?: LinkedKnowledgeBase[];
+  },
 ): LoopPlan {
   const attached = new Set(agent.toolIds);
   checkSubset(body.activeToolIds, attached, 'body.activeToolIds');
@@ -138,6 +145,7 @@ export function buildPlan(
             },
           ]
         : []),
+      ...(opts.knowledgeBases?.length ? [plannedKnowledgeSearchTool()] : []),
     ],
     toolChoice: body.toolChoice ?? (agent.toolChoice as ToolChoice | null) ?? 'auto',
     activeToolIds: body.activeToolIds ?? (agent.activeToolIdsSet ? agent.activeToolIds : null),
@@ -212,12 +220,13 @@ export function initialMessages(
 export function buildSnapshot(
   agent: Agent,
   provider: AiProvider,
-  rows: { tools: AgentTool[]; hooks: Hook[]; webhooks: Webhook[] },
+  rows: { tools: AgentTool[]; hooks: Hook[]; webhooks: Webhook[]; knowledgeBases?: LinkedKnowledgeBase[] },
   body: GenerateRequest,
   plan: LoopPlan,
   messages: StoredMessageRow[],
 ): GenerationSnapshot {
   const { tools, hooks, webhooks } = rows;
+  const knowledgeBases = rows.knowledgeBases ?? [];
   return {
     agent: {
       id: agent.id,
@@ -234,7 +243,12 @@ export function buildSnapshot(
       defaultModel: provider.defaultModel,
       headers: (provider.headers as Record<string, string> | null) ?? null,
     },
-    tools: [...tools.map(snapshotTool), ...(clarificationEnabled(agent) ? [clarifyTool] : [])],
+    tools: [
+      ...tools.map(snapshotTool),
+      ...(clarificationEnabled(agent) ? [clarifyTool] : []),
+      ...(knowledgeBases.length ? [knowledgeSearchTool(knowledgeBases)] : []),
+    ],
+    ...(knowledgeBases.length ? { knowledgeBases: knowledgeBases.map(({ id, name }) => ({ id, name })) } : {}),
     hooks: hooks.map((h): SnapshotHook => ({
       id: h.id,
       event: h.event,

@@ -68,19 +68,28 @@ export async function startGeneration(
     where: { agentId: agent.id, projectId: auth.projectId, active: true },
     orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
   });
+  const knowledgeBaseIds = readAgentOptions(agent.extra).knowledgeBaseIds;
+  const knowledgeBases = knowledgeBaseIds.length
+    ? await ctx.db.knowledgeBase.findMany({
+        where: { id: { in: knowledgeBaseIds }, projectId: auth.projectId },
+        select: { id: true, name: true, description: true },
+        orderBy: { name: 'asc' },
+      })
+    : [];
   const callbackSecret = body.callbackUrl ? newWebhookSecret() : undefined;
   const plan = buildPlan(agent, tools, body, {
     maxStepsCap: ctx.env.MAX_STEPS_CAP,
     modelAttempts: ctx.env.MODEL_CALL_MAX_ATTEMPTS,
     modelTimeoutSeconds: ctx.env.MODEL_CALL_TIMEOUT_SECONDS,
     hooks,
+    knowledgeBases,
   });
   if (body.callbackUrl || webhooks.length > 0) plan.webhooks = { maxAttempts: ctx.env.WEBHOOK_MAX_ATTEMPTS };
   if (readAgentOptions(agent.extra).requireApprovalFor === 'destructive') plan.approveDestructive = true;
   const generationId = newId('generation');
   const traceId = newId('trace');
   const messages = initialMessages(agent, body, contextBlock(readAgentOptions(agent.extra), new Date(), channel));
-  const snapshot = buildSnapshot(agent, provider, { tools, hooks, webhooks }, body, plan, messages);
+  const snapshot = buildSnapshot(agent, provider, { tools, hooks, webhooks, knowledgeBases }, body, plan, messages);
   let generation: Generation;
   try {
     generation = await ctx.db.$transaction(async (tx) => {

@@ -6,6 +6,7 @@ import { generationRoutes } from '../routes/generations.operations.js';
 import { healthRoutes } from '../routes/health.operations.js';
 import { hookRoutes } from '../routes/hooks.operations.js';
 import { metricsRoutes } from '../routes/metrics.operations.js';
+import { knowledgeBaseRoutes } from '../routes/knowledge-bases.operations.js';
 import { projectRoutes } from '../routes/projects.operations.js';
 import { providerRoutes } from '../routes/providers.operations.js';
 import { publicChatRoutes } from '../routes/public-chat.operations.js';
@@ -41,4 +42,5 @@ export const routeTable: AnyRouteSpec[] = [
   webhookRoutes,
   publicChatRoutes,
   staticRoutes,
+  knowledgeBaseRoutes,
 ].flatMap((group): AnyRouteSpec[] => Object.values(group));

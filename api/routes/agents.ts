@@ -1,5 +1,6 @@
 import type { Router } from 'express';
 import { conflict, unprocessable } from '../../contracts/errors.js';
+import { KNOWLEDGE_SEARCH_TOOL } from '../../contracts/generation/index.js';
 import { newId, randomToken } from '../../contracts/ids.js';
 import {
   createAgentSchema,
@@ -59,6 +60,7 @@ export function agentView(a: Agent): AgentView {
     publicChat: (a.publicChat as AgentView['publicChat']) ?? null,
     publicChatKeyPrefix: a.publicKeyPrefix,
     allowClarification: options.allowClarification,
+    knowledgeBaseIds: options.knowledgeBaseIds,
     requireApprovalFor: options.requireApprovalFor ?? null,
     welcomeMessage: options.welcomeMessage,
     branding: options.branding,
@@ -114,6 +116,7 @@ function agentColumns(body: CreateAgent, slug: string) {
     publicChat: json(body.publicChat),
     extra: {
       allowClarification: body.allowClarification,
+      ...(body.knowledgeBaseIds.length ? { knowledgeBaseIds: [...new Set(body.knowledgeBaseIds)] } : {}),
       ...(body.requireApprovalFor ? { requireApprovalFor: body.requireApprovalFor } : {}),
       welcomeMessage: body.welcomeMessage,
       branding: body.branding,
@@ -167,6 +170,20 @@ async function checkReferences(ctx: AppContext, projectId: string, body: CreateA
         { path: `body.stepRules.${i}.activeToolIds` },
       );
   }
+  const kbIds = [...new Set(body.knowledgeBaseIds)];
+  const kbs = await ctx.db.knowledgeBase.findMany({ where: { id: { in: kbIds }, projectId }, select: { id: true } });
+  const missingKbs = kbIds.filter((id) => !kbs.some((k) => k.id === id));
+  if (missingKbs.length)
+    throw unprocessable(`Unknown knowledgeBaseIds: ${missingKbs.join(', ')}`, {
+      path: 'body.knowledgeBaseIds',
+      missing: missingKbs,
+    });
+  const shadowing = tools.find((t) => t.name === KNOWLEDGE_SEARCH_TOOL && t.type !== 'mcp');
+  if (kbIds.length && shadowing)
+    throw unprocessable(
+      `Tool ${shadowing.id} is named ${KNOWLEDGE_SEARCH_TOOL}, the builtin offered with knowledge bases; rename it`,
+      { path: 'body.toolIds', toolId: shadowing.id },
+    );
   const ordered = toolIds.map((id) => tools.find((t) => t.id === id)!);
   const collision = findCollision(ordered);
   if (collision) throw collisionError(collision, 'body.toolIds');

@@ -12,6 +12,9 @@ export type { StopReason, ToolResultStatus, WebhookEvent } from '../schemas/inde
 /** The builtin that pauses the generation to ask the user a question. */
 export const CLARIFY_TOOL = 'agent_clarify';
 
+/** The builtin offered to agents that link knowledge bases (read-only: runs in parallel with other safe tools). */
+export const KNOWLEDGE_SEARCH_TOOL = 'knowledge_search';
+
 /** ApplicationFailure types of the model-call activity; the workflow maps them to error codes. */
 export const providerFailure = { rejected: 'ProviderRejected', transient: 'ProviderTransient' } as const;
 
@@ -28,4 +31,6 @@ export const idPrefix = {
   session: 'sess_',
   approval: 'appr_',
   webhook: 'whk_',
+  knowledgeBase: 'kb_',
+  document: 'doc_',
 } as const;

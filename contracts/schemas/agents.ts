@@ -1,6 +1,7 @@
 import {
   z,
   aiProviderIdSchema,
+  knowledgeBaseIdSchema,
   patchSchemaOf,
   stepRuleSchema,
   stopConditionSchema,
@@ -187,6 +188,13 @@ export const agentFields = {
   businessHours: businessHoursSchema
     .optional()
     .describe('Opening hours and time zone used by the temporal context resolver.'),
+  knowledgeBaseIds: z
+    .array(knowledgeBaseIdSchema)
+    .max(32)
+    .default([])
+    .describe(
+      'Knowledge bases of the project; when any are linked, generations offer the read-only knowledge_search tool.',
+    ),
   requireApprovalFor: z
     .enum(['destructive'])
     .optional()
@@ -254,6 +262,7 @@ export const agentSchema = z
       .nullable()
       .describe('Prefix of the public-chat key (the key itself is shown only once).'),
     allowClarification: z.boolean(),
+    knowledgeBaseIds: z.array(z.string()),
     requireApprovalFor: z.enum(['destructive']).nullable(),
     welcomeMessage: z.string(),
     branding: z.object({ primaryColor: z.string() }),

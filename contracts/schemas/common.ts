@@ -77,6 +77,8 @@ export const hookIdSchema = idSchema('hook_', 'a hook');
 export const generationIdSchema = idSchema('agt_gen_', 'a generation');
 export const approvalIdSchema = idSchema('appr_', 'an approval');
 export const webhookIdSchema = idSchema('whk_', 'a webhook');
+export const knowledgeBaseIdSchema = idSchema('kb_', 'a knowledge base');
+export const documentIdSchema = idSchema('doc_', 'a document');
 
 /** Header maps on tools and hooks: bounded, and the secret placeholder is refused as a value. */
 export const secretHeaderMapSchema = headerMapSchema.superRefine((headers, ctx) => {

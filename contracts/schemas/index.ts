@@ -10,3 +10,4 @@ export * from './generations.js';
 export * from './approvals.js';
 export * from './webhooks.js';
 export * from './public-chat.js';
+export * from './knowledge.js';

@@ -67,6 +67,7 @@ export function readApprovalHookConfig(config: unknown): ApprovalHookConfig {
 
 const agentOptionsSchema = z.object({
   allowClarification: agentFields.allowClarification,
+  knowledgeBaseIds: z.array(z.string()).default([]),
   requireApprovalFor: agentFields.requireApprovalFor,
   welcomeMessage: agentFields.welcomeMessage,
   branding: agentFields.branding,
@@ -146,6 +147,7 @@ const snapshotSchema = z.looseObject({
     .array(z.object({ id: z.string(), url: z.string(), events: z.array(z.string()), secretEncrypted: z.string() }))
     .optional(),
   guardrails: storedGuardrailsSchema,
+  knowledgeBases: z.array(z.object({ id: z.string(), name: z.string() })).optional(),
   // The plan was built by the API from validated input and is the workflow's argument; it is
   // checked for shape here, not re-validated field by field.
   plan: z.custom<LoopPlan>(

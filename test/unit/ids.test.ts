@@ -17,6 +17,8 @@ describe('ids', () => {
       session: 'sess_',
       approval: 'appr_',
       webhook: 'whk_',
+      knowledgeBase: 'kb_',
+      document: 'doc_',
     });
   });
 

@@ -21,7 +21,7 @@ describe('route table', () => {
         );
         continue;
       }
-      expect(r.action, r.operationId).toMatch(/^(agents|aiProviders|apiKeys|projects):[A-Z][A-Za-z]+$/);
+      expect(r.action, r.operationId).toMatch(/^(agents|aiProviders|apiKeys|projects|knowledgeBases):[A-Z][A-Za-z]+$/);
       const params = Object.fromEntries(
         (r.path.match(/\{(\w+)\}/g) ?? []).map((p) => [p.slice(1, -1), `<${p.slice(1, -1)}>`]),
       );
@@ -49,7 +49,12 @@ describe('route table', () => {
     for (const r of routeTable.filter((r) => r.method === 'put' || r.method === 'patch'))
       expect(r.body, r.operationId).toBeDefined();
     const bodiless = routeTable.filter((r) => r.method === 'post' && !r.body).map((r) => r.operationId);
-    expect(bodiless.sort()).toEqual(['cancelAgentGeneration', 'regenerateAgentKey']);
+    expect(bodiless.sort()).toEqual([
+      'cancelAgentGeneration',
+      'regenerateAgentKey',
+      'reindexDocument',
+      'reindexKnowledgeBase',
+    ]);
   });
 
   it('renders a docs page without scripts or external assets', () => {

@@ -1,0 +1,99 @@
+import { ApplicationFailure } from '@temporalio/activity';
+import { chunkText, type Chunk } from '../../contracts/knowledge/chunking.js';
+import type { DocumentIngestionActivities } from '../../contracts/knowledge/ingestion.js';
+import type { KbDocument, KnowledgeBase } from '../../generated/prisma/client.js';
+import type { Db } from '../../infra/db/prisma.js';
+import type { Embed } from './embedder.js';
+import { ensureAnnIndex } from './vector-index.js';
+
+/** Chunks per embeddings request (and per activity). */
+export const EMBEDDING_BATCH_SIZE = 64;
+
+export function documentChunks(doc: Pick<KbDocument, 'content' | 'contentType'>, kb: KnowledgeBase): Chunk[] {
+  return chunkText(doc.content, {
+    size: kb.chunkSize,
+    overlap: kb.chunkOverlap,
+    markdown: doc.contentType === 'text/markdown',
+  });
+}
+
+/** The ingestion activities; every write is guarded by the run, so a superseded workflow changes nothing. */
+export function createIngestionActivities(deps: { db: Db; embed: Embed }): DocumentIngestionActivities {
+  const { db } = deps;
+  const current = (documentId: string, run: number) =>
+    db.kbDocument.findFirst({ where: { id: documentId, ingestionRun: run }, include: { knowledgeBase: true } });
+
+  return {
+    async startDocumentIngestion({ documentId, run, from }) {
+      const doc = await current(documentId, run);
+      if (!doc) return null;
+      const chunkCount = documentChunks(doc, doc.knowledgeBase).length;
+      await db.kbDocument.updateMany({
+        where: { id: documentId, ingestionRun: run },
+        data: { status: 'indexing', chunkCount, error: null, ...(from === 0 ? { chunksIndexed: 0 } : {}) },
+      });
+      return { chunkCount, batchSize: EMBEDDING_BATCH_SIZE };
+    },
+
+    async indexChunkBatch({ documentId, run, from, to }) {
+      const doc = await current(documentId, run);
+      if (!doc) return false;
+      const kb = doc.knowledgeBase;
+      const chunks = documentChunks(doc, kb).slice(from, to);
+      const provider = await db.aiProvider.findFirst({ where: { id: kb.aiProviderId, projectId: kb.projectId } });
+      if (!provider)
+        throw ApplicationFailure.create({
+          type: 'EmbeddingProviderMissing',
+          message: `The knowledge base's AI provider ${kb.aiProviderId} no longer exists`,
+          nonRetryable: true,
+        });
+      const vectors = await deps.embed(
+        provider,
+        kb.embeddingModel,
+        chunks.map((c) => c.text),
+      );
+      const rows = chunks.map((c, i) => ({ o: c.ordinal, s: c.start, e: c.end, t: c.text, v: vectors[i] }));
+      // Keyed by (documentId, ordinal): a batch written before a crash is overwritten, never duplicated.
+      // The run check in the same statement keeps a superseded workflow from writing.
+      const written = await db.$executeRawUnsafe(
+        `INSERT INTO "KbChunk" ("documentId", ordinal, "knowledgeBaseId", "projectId", "startOffset", "endOffset", content, embedding, tsv)
+         SELECT d.id, r.o, d."knowledgeBaseId", d."projectId", r.s, r.e, r.t, r.v, to_tsvector('english', r.t)
+         FROM jsonb_to_recordset($1::jsonb) AS r(o int, s int, e int, t text, v float8[])
+         JOIN "KbDocument" d ON d.id = $2 AND d."ingestionRun" = $3
+         ON CONFLICT ("documentId", ordinal) DO UPDATE SET
+           "startOffset" = EXCLUDED."startOffset", "endOffset" = EXCLUDED."endOffset", content = EXCLUDED.content,
+           embedding = EXCLUDED.embedding, tsv = EXCLUDED.tsv, "knowledgeBaseId" = EXCLUDED."knowledgeBaseId"`,
+        JSON.stringify(rows),
+        documentId,
+        run,
+      );
+      if (written === 0 && rows.length > 0) return false;
+      await db.$executeRawUnsafe(
+        `UPDATE "KbDocument" SET "chunksIndexed" = GREATEST("chunksIndexed", $3), "updatedAt" = now()
+         WHERE id = $1 AND "ingestionRun" = $2`,
+        documentId,
+        run,
+        to,
+      );
+      return true;
+    },
+
+    async finishDocumentIngestion({ documentId, run, error }) {
+      const doc = await current(documentId, run);
+      if (!doc) return;
+      if (error === null) {
+        // Chunks beyond the new count are left from an earlier, longer chunking of the document.
+        await db.kbChunk.deleteMany({ where: { documentId, ordinal: { gte: doc.chunkCount } } });
+        const sample = await db.kbChunk.findFirst({ where: { documentId }, select: { embedding: true } });
+        if (sample) await ensureAnnIndex(db, doc.knowledgeBaseId, sample.embedding.length);
+      }
+      await db.kbDocument.updateMany({
+        where: { id: documentId, ingestionRun: run },
+        data:
+          error === null
+            ? { status: 'ready', error: null, chunksIndexed: doc.chunkCount, indexedAt: new Date() }
+            : { status: 'failed', error: error.slice(0, 2000) },
+      });
+    },
+  };
+}
