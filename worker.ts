@@ -8,6 +8,7 @@ import {
   type WorkflowBundle,
   type WorkflowBundleOption,
 } from '@temporalio/worker';
+import { builtinOptionsFromEnv } from './activities/builtins/index.js';
 import { createActivities, type ActivityDeps } from './activities/index.js';
 
 const here = import.meta.url;
@@ -78,6 +79,7 @@ async function main(): Promise<void> {
       secrets: runtime.secrets,
       dispatcher: runtime.dispatcher,
       modelTimeoutMs: env.MODEL_CALL_TIMEOUT_SECONDS * 1000,
+      builtins: builtinOptionsFromEnv(env),
     },
   });
   process.once('SIGINT', () => worker.shutdown());

@@ -10,6 +10,7 @@ import {
   type ToolCallOutcome,
   type ToolResultStatus,
 } from '../contracts/generation/index.js';
+import { defaultBuiltinOptions, runBuiltin, type BuiltinOptions } from './builtins/index.js';
 import { GenerationStore } from './generation-store.js';
 import { heartbeatWhile } from './heartbeat.js';
 import { reviewFinalText, runHttpHook } from './hooks.js';
@@ -26,6 +27,8 @@ export interface ActivityDeps {
   /** SSRF-guarded dispatcher for every outgoing tool/webhook/model-provider request. */
   dispatcher: Dispatcher;
   modelTimeoutMs: number;
+  /** Settings of the builtin tools (SSRF allow-list for database hosts, code sandbox). */
+  builtins?: BuiltinOptions;
 }
 
 /** Builds the activities with their clients injected (tests pass their own). */
@@ -95,10 +98,15 @@ export function createActivities(deps: ActivityDeps): GenerationActivities {
       const result = !tool
         ? await heartbeatWhile(() => runMcpTool(input.generationId, input.toolName, input.arguments, mcp, signal))
         : tool.type === 'builtin'
-          ? {
-              status: 'error' as const,
-              content: JSON.stringify({ error: `The builtin tool ${tool.name} is not available on this server` }),
-            }
+          ? await heartbeatWhile(() =>
+              runBuiltin(input, tool, {
+                db: deps.db,
+                secrets: deps.secrets,
+                dispatcher: deps.dispatcher,
+                options: deps.builtins ?? defaultBuiltinOptions,
+                signal,
+              }),
+            )
           : await heartbeatWhile(() =>
               runHttpTool({
                 tool,

@@ -15,6 +15,7 @@ import { docsRouter, openApiRouter } from './routes/docs.js';
 import { agentGenerationsRouter, generationsRouter } from './routes/generations.js';
 import { healthRouter } from './routes/health.js';
 import { hooksRouter } from './routes/hooks.js';
+import { settingsRouter } from './routes/settings.js';
 import { projectsRouter } from './routes/projects.js';
 import { providersRouter } from './routes/providers.js';
 import { toolsRouter } from './routes/tools.js';
@@ -72,6 +73,7 @@ export function createApp(ctx: AppContext): Express {
   v1.use('/generations', generationApprovalsRouter(ctx));
   v1.use('/generations', deliveriesRouter(ctx));
   v1.use('/approvals', approvalsRouter(ctx));
+  v1.use('/settings', settingsRouter(ctx));
   app.use('/v1', v1);
 
   app.use(unservedRoute(routeTable));

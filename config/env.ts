@@ -120,6 +120,11 @@ export const envSchema = z.object({
     )
     .refine((entries) => entries.every(isAllowlistEntry), 'must be a comma-separated list of hosts, IPs or CIDRs'),
 
+  // Builtin tools
+  /** External sandbox for code_execute languages other than JavaScript (a project setting overrides it). */
+  CODE_SANDBOX_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  CODE_SANDBOX_API_KEY: optionalString,
+
   // Loop limits
   MAX_STEPS_CAP: z.coerce.number().int().min(1).max(1000).default(100),
   MODEL_CALL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(3),

@@ -7,6 +7,7 @@ import { healthRoutes } from '../routes/health.operations.js';
 import { hookRoutes } from '../routes/hooks.operations.js';
 import { projectRoutes } from '../routes/projects.operations.js';
 import { providerRoutes } from '../routes/providers.operations.js';
+import { settingRoutes } from '../routes/settings.operations.js';
 import { toolRoutes } from '../routes/tools.operations.js';
 import { webhookRoutes } from '../routes/webhooks.operations.js';
 import { aliasRoutes, type AnyRouteSpec } from './spec.js';
@@ -35,4 +36,5 @@ export const routeTable: AnyRouteSpec[] = [
   generationRoutes,
   approvalRoutes,
   webhookRoutes,
+  settingRoutes,
 ].flatMap((group): AnyRouteSpec[] => Object.values(group));
