@@ -61,7 +61,8 @@ const { parentPort, workerData } = require('node:worker_threads');
   if (r.error) {
     const e = ctx.dump(r.error);
     r.error.dispose();
-    const message = e && typeof e === 'object' ? (e.name ? e.name + ': ' : '') + e.message : String(e);
+    // At the memory limit QuickJS may not even allocate the Error: the thrown value is null.
+    const message = e === null || e === undefined ? 'out of memory' : typeof e === 'object' ? (e.name ? e.name + ': ' : '') + e.message : String(e);
     const reason = /interrupted/.test(message) ? 'timeout' : /out of memory|string too long|stack overflow/i.test(message) ? 'memory' : 'error';
     parentPort.postMessage({ ok: false, error: message, output, reason });
   } else {
