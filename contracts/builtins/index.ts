@@ -27,7 +27,12 @@ export function builtinConfigIssues(
       : [];
   }
   const parsed = def.config.safeParse(config ?? {});
-  return parsed.success ? [] : parsed.error.issues.map((i) => ({ path: i.path, message: i.message }));
+  if (parsed.success) return [];
+  return parsed.error.issues.flatMap((i) =>
+    i.code === 'unrecognized_keys'
+      ? i.keys.map((k) => ({ path: [...i.path, k], message: `unknown field "${k}"` }))
+      : [{ path: i.path, message: i.message }],
+  );
 }
 
 /** Whether a builtin tool's calls wait for a human approval (its config may turn a default off). */

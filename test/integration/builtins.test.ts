@@ -92,9 +92,7 @@ describe('builtin tools in real generations', () => {
     const agentId = await createAgent(stack, { aiProviderId: providerId, toolIds: ids });
     model.script({ text: 'hi' });
     await stack.api('POST', `/v1/agents/${agentId}/generate`, { prompt: 'hello' });
-    const offered = Object.fromEntries(
-      model.requests[0]!.tools!.map((t: any) => [t.function.name, t.function]),
-    );
+    const offered = Object.fromEntries(model.requests[0]!.tools!.map((t: any) => [t.function.name, t.function]));
     expect(offered.http_request.parameters).toMatchObject({
       properties: { url: { type: 'string' }, method: { enum: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] } },
       required: ['url'],
@@ -156,7 +154,13 @@ describe('builtin tools in real generations', () => {
       );
       expect(observe).toMatchObject({
         status: 'success',
-        result: { rowCount: 2, rows: [{ id: 1, status: 'open' }, { id: 2, status: 'shipped' }] },
+        result: {
+          rowCount: 2,
+          rows: [
+            { id: 1, status: 'open' },
+            { id: 2, status: 'shipped' },
+          ],
+        },
       });
     });
 
@@ -207,7 +211,10 @@ describe('builtin tools in real generations', () => {
 
     it('runs read-only even if a write slipped through the parser checks', async () => {
       // Defence in depth: nextval is refused by the checker; the READ ONLY transaction is the backstop.
-      const { observe } = await run({ name: 'database_query', config: config() }, { sql: 'SELECT count(*) FROM shop.orders' });
+      const { observe } = await run(
+        { name: 'database_query', config: config() },
+        { sql: 'SELECT count(*) FROM shop.orders' },
+      );
       expect(observe).toMatchObject({ status: 'success', result: { rows: [{ count: '2' }] } });
     });
   });
@@ -219,7 +226,11 @@ describe('builtin tools in real generations', () => {
       const toolId = await createTool(stack, { type: 'builtin', name: 'database_write', config: config() });
       const agentId = await createAgent(stack, { aiProviderId: providerId, toolIds: [toolId] });
       model.script(
-        call('database_write', { sql: 'INSERT INTO shop.orders (id, status) VALUES ($1, $2)', params: [10, 'new'] }, 'w1'),
+        call(
+          'database_write',
+          { sql: 'INSERT INTO shop.orders (id, status) VALUES ($1, $2)', params: [10, 'new'] },
+          'w1',
+        ),
         { text: 'inserted' },
       );
       const paused = await stack.api('POST', `/v1/agents/${agentId}/generate`, { prompt: 'add order 10' });
@@ -251,20 +262,35 @@ describe('builtin tools in real generations', () => {
         { sql: 'UPDATE shop.orders SET status = $1 WHERE id = $2 RETURNING id, status', params: ['paid', 2] },
       );
       expect(ok.res.body.status).toBe('completed');
-      expect(ok.observe).toMatchObject({ status: 'success', result: { rowCount: 1, rows: [{ id: 2, status: 'paid' }] } });
+      expect(ok.observe).toMatchObject({
+        status: 'success',
+        result: { rowCount: 1, rows: [{ id: 2, status: 'paid' }] },
+      });
     });
 
     it.each([
-      ['stacked statements', "INSERT INTO shop.orders (id, status) VALUES (20, 'a'); DELETE FROM shop.orders WHERE true"],
+      [
+        'stacked statements',
+        "INSERT INTO shop.orders (id, status) VALUES (20, 'a'); DELETE FROM shop.orders WHERE true",
+      ],
       ['DELETE without WHERE', 'DELETE FROM shop.orders'],
-      ['a CTE with a second write', "WITH d AS (DELETE FROM shop.orders WHERE id = 1 RETURNING id) INSERT INTO shop.orders (id, status) SELECT id + 100, 'x' FROM d"],
-      ['pg_sleep in a value', "UPDATE shop.orders SET status = pg_sleep(3)::text WHERE id = 1"],
-      ['a side-effect function', "UPDATE shop.orders SET status = set_config('search_path', 'secret', false) WHERE id = 1"],
+      [
+        'a CTE with a second write',
+        "WITH d AS (DELETE FROM shop.orders WHERE id = 1 RETURNING id) INSERT INTO shop.orders (id, status) SELECT id + 100, 'x' FROM d",
+      ],
+      ['pg_sleep in a value', 'UPDATE shop.orders SET status = pg_sleep(3)::text WHERE id = 1'],
+      [
+        'a side-effect function',
+        "UPDATE shop.orders SET status = set_config('search_path', 'secret', false) WHERE id = 1",
+      ],
       ['a table outside the allow-list', "INSERT INTO secret.keys (k) VALUES ('x')"],
-      ['a read of a table outside the allow-list', 'UPDATE shop.orders SET status = (SELECT k FROM secret.keys LIMIT 1) WHERE id = 1'],
+      [
+        'a read of a table outside the allow-list',
+        'UPDATE shop.orders SET status = (SELECT k FROM secret.keys LIMIT 1) WHERE id = 1',
+      ],
       ['a column outside the allow-list', "UPDATE shop.customers SET password = 'x' WHERE id = 1"],
       ['DDL', 'DROP TABLE shop.orders'],
-      ['a comment trick', "DELETE FROM shop.orders WHERE id = 1 --\n; DROP TABLE shop.orders"],
+      ['a comment trick', 'DELETE FROM shop.orders WHERE id = 1 --\n; DROP TABLE shop.orders'],
     ])('refuses %s and leaves the database unchanged', async (_label, sql) => {
       const before = await target.snapshot();
       const { observe } = await run({ name: 'database_write', config: config({ requireApproval: false }) }, { sql });
@@ -320,7 +346,9 @@ describe('builtin tools in real generations', () => {
       tools.route('/sandbox', (req, res) =>
         json(res, 200, { stdout: '1\n', language: req.body.language, auth: req.headers.authorization }),
       );
-      expect((await stack.api('PUT', '/v1/settings/CODE_SANDBOX_URL', { value: `${tools.url}/sandbox` })).status).toBe(200);
+      expect((await stack.api('PUT', '/v1/settings/CODE_SANDBOX_URL', { value: `${tools.url}/sandbox` })).status).toBe(
+        200,
+      );
       expect((await stack.api('PUT', '/v1/settings/CODE_SANDBOX_API_KEY', { value: 'sbx-key' })).status).toBe(200);
       model.reset();
       const ran = await run({ name: 'code_execute' }, { code: 'print(1)', language: 'python' });
@@ -347,7 +375,10 @@ describe('builtin tools in real generations', () => {
       expect((await stack.api('PUT', '/v1/settings/NOPE', { value: 'x' })).status).toBe(400);
       expect((await stack.api('PUT', '/v1/settings/CODE_SANDBOX_URL', { value: 'x', extra: 1 })).status).toBe(400);
       expect((await stack.api('DELETE', '/v1/settings/CODE_SANDBOX_URL')).status).toBe(204);
-      expect((await stack.api('GET', '/v1/settings/CODE_SANDBOX_URL')).body).toMatchObject({ hasValue: false, value: null });
+      expect((await stack.api('GET', '/v1/settings/CODE_SANDBOX_URL')).body).toMatchObject({
+        hasValue: false,
+        value: null,
+      });
     });
   });
 });
@@ -411,5 +442,78 @@ describe('SSRF guard on http_request', () => {
     for (const [i] of urls.entries()) expect(JSON.parse(results[`u${i}`]!).error).toMatch(/Blocked request/);
     expect(internal.connections).toBe(before);
     expect(internal.requests).toHaveLength(0);
+  });
+});
+
+describe('database_write across a worker kill (api and worker as processes)', () => {
+  let stack: TestStack;
+  let model: ModelServer;
+  let target: Awaited<ReturnType<typeof targetDatabase>>;
+  let providerId: string;
+
+  beforeAll(async () => {
+    [stack, model, target] = await Promise.all([
+      startStack({ mode: 'processes' }),
+      startModelServer(),
+      targetDatabase(),
+    ]);
+    providerId = await createProvider(stack, model);
+  });
+  afterAll(async () => {
+    await stack?.close();
+    await model?.close();
+    await target?.close();
+  });
+
+  it('an approved write in flight when the worker is SIGKILLed lands exactly once', async () => {
+    const toolId = await createTool(stack, {
+      type: 'builtin',
+      name: 'database_write',
+      config: { databaseUrl: target.url, tables, statementTimeoutMs: 60_000 },
+      timeoutSeconds: 90,
+    });
+    const agentId = await createAgent(stack, { aiProviderId: providerId, toolIds: [toolId] });
+    model.script(
+      call(
+        'database_write',
+        { sql: 'INSERT INTO shop.orders (id, status) VALUES ($1, $2)', params: [77, 'once'] },
+        'w77',
+      ),
+      { text: 'written' },
+    );
+    const paused = await stack.api('POST', `/v1/agents/${agentId}/generate`, { prompt: 'write order 77' });
+    expect(paused.body.status).toBe('requires_action');
+    const { approvalId } = paused.body.requiredAction.approvals[0];
+
+    // Hold the table so the approved INSERT blocks inside its transaction, then kill the worker.
+    const locker = new pg.Client({ connectionString: target.url });
+    await locker.connect();
+    await locker.query('BEGIN');
+    await locker.query('LOCK TABLE shop.orders IN EXCLUSIVE MODE');
+    const decided = stack.api('POST', `/v1/generations/${paused.body.id}/approvals/${approvalId}`, {
+      approved: true,
+      waitSeconds: 0,
+    });
+    for (let i = 0; ; i++) {
+      const blocked = await target.client.query(
+        `SELECT 1 FROM pg_stat_activity WHERE application_name = 'durable-agents-builtin' AND wait_event_type = 'Lock'`,
+      );
+      if (blocked.rowCount) break;
+      if (i > 600) throw new Error('the write never reached the database');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    await stack.stopWorker(); // SIGKILL while the INSERT waits for the lock (uncommitted)
+    await locker.query('ROLLBACK');
+    await locker.end();
+    await decided;
+    await stack.startWorker();
+
+    await stack.temporal.workflow.getHandle(paused.body.id).result();
+    const done = await stack.api('GET', `/v1/generations/${paused.body.id}`);
+    expect(done.body.status).toBe('completed');
+    expect(observeOf(done.body, 'w77')).toMatchObject({ status: 'success', result: { rowCount: 1 } });
+    expect((await target.client.query('SELECT status FROM shop.orders WHERE id = 77')).rows).toEqual([
+      { status: 'once' },
+    ]);
   });
 });
