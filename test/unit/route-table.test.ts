@@ -18,7 +18,7 @@ describe('route table', () => {
         expect(r.path, r.operationId).toMatch(/^\/(healthz|readyz|docs|v1\/openapi\.json)$/);
         continue;
       }
-      expect(r.action, r.operationId).toMatch(/^(agents|aiProviders|apiKeys|projects):[A-Z][A-Za-z]+$/);
+      expect(r.action, r.operationId).toMatch(/^(agents|aiProviders|apiKeys|projects|settings):[A-Z][A-Za-z]+$/);
       const params = Object.fromEntries(
         (r.path.match(/\{(\w+)\}/g) ?? []).map((p) => [p.slice(1, -1), `<${p.slice(1, -1)}>`]),
       );
