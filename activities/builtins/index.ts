@@ -12,6 +12,7 @@ import { runCodeExecute } from './code-execute.js';
 import { builtinError, type BuiltinExecutor, type BuiltinOptions, type BuiltinResult } from './context.js';
 import { runDatabaseQuery, runDatabaseWrite } from './database.js';
 import { runHttpRequest } from './http-request.js';
+import { runWebScrape } from './web-scrape.js';
 
 export type { BuiltinOptions } from './context.js';
 
@@ -21,6 +22,7 @@ const executors: Readonly<Record<string, BuiltinExecutor>> = {
   database_query: runDatabaseQuery,
   database_write: runDatabaseWrite,
   code_execute: runCodeExecute,
+  web_scrape: runWebScrape,
 };
 
 export const defaultBuiltinOptions: BuiltinOptions = { ssrfAllowList: parseAllowList([]) };

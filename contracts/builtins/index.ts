@@ -3,12 +3,16 @@ import { codeExecuteBuiltin } from './code-execute.js';
 import { databaseQueryBuiltin, databaseWriteBuiltin } from './database.js';
 import { httpRequestBuiltin } from './http-request.js';
 import type { BuiltinDefinition } from './types.js';
+import { webScrapeBuiltin } from './web-scrape.js';
 
 export type { BuiltinDefinition } from './types.js';
 
 /** Every builtin the platform runs (agent_clarify and the session cache tools are handled by the loop). */
 export const builtinDefinitions: Readonly<Record<string, BuiltinDefinition>> = Object.fromEntries(
-  [httpRequestBuiltin, databaseQueryBuiltin, databaseWriteBuiltin, codeExecuteBuiltin].map((d) => [d.name, d]),
+  [httpRequestBuiltin, databaseQueryBuiltin, databaseWriteBuiltin, codeExecuteBuiltin, webScrapeBuiltin].map((d) => [
+    d.name,
+    d,
+  ]),
 );
 
 export function builtinDefinition(name: string): BuiltinDefinition | undefined {

@@ -299,6 +299,28 @@ describe('builtin tools in real generations', () => {
     });
   });
 
+  describe('web_scrape', () => {
+    it('returns the readable article as markdown, or the links, with no external service', async () => {
+      tools.route('/article', (_req, res) => {
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+        res.end(
+          '<html><head><title>Durable news</title></head><body><nav><a href="/home">Home</a></nav>' +
+            '<article><h1>Durable agents ship</h1><p>Workflows survive <strong>crashes</strong> of the worker, the API and the server. ' +
+            'Every generation is a workflow, and every side effect is an activity recorded once.</p>' +
+            '<p>Read the <a href="/docs">docs</a> for more about pauses, approvals and streaming of tokens.</p></article>' +
+            '<footer>cookie banner</footer></body></html>',
+        );
+      });
+      const md = await run({ name: 'web_scrape' }, { url: `${tools.url}/article` });
+      expect(md.observe).toMatchObject({ status: 'success', result: { format: 'markdown', title: 'Durable news' } });
+      expect(md.observe!.result.content).toMatch(/\*\*crashes\*\*/);
+      expect(md.observe!.result.content).toMatch(/\[docs\]\(/);
+      model.reset();
+      const links = await run({ name: 'web_scrape' }, { url: `${tools.url}/article`, format: 'links' });
+      expect(links.observe!.result.content).toEqual(expect.arrayContaining([`${tools.url}/home`, `${tools.url}/docs`]));
+    });
+  });
+
   describe('code_execute', () => {
     it('runs JavaScript and returns its output and last value', async () => {
       const { observe } = await run(
@@ -383,7 +405,7 @@ describe('builtin tools in real generations', () => {
   });
 });
 
-describe('SSRF guard on http_request', () => {
+describe('SSRF guard on http_request and web_scrape', () => {
   let guarded: TestStack;
   let model: ModelServer;
   let internal: ToolServer;
@@ -429,17 +451,28 @@ describe('SSRF guard on http_request', () => {
       'http://[fd00::1]/',
       `${redirectorUrl}/go`,
     ];
-    const toolId = await createTool(guarded, { type: 'builtin', name: 'http_request' });
-    const agentId = await createAgent(guarded, { aiProviderId: providerId, toolIds: [toolId] });
+    const toolIds = await Promise.all(
+      ['http_request', 'web_scrape'].map((name) => createTool(guarded, { type: 'builtin', name })),
+    );
+    const agentId = await createAgent(guarded, { aiProviderId: providerId, toolIds });
     const before = internal.connections;
     model.script(
-      { text: '', toolCalls: urls.map((url, i) => ({ id: `u${i}`, name: 'http_request', arguments: { url } })) },
+      {
+        text: '',
+        toolCalls: urls.flatMap((url, i) => [
+          { id: `u${i}`, name: 'http_request', arguments: { url } },
+          { id: `s${i}`, name: 'web_scrape', arguments: { url } },
+        ]),
+      },
       { text: 'done' },
     );
     const res = await guarded.api('POST', `/v1/agents/${agentId}/generate`, { prompt: 'fetch' });
     expect(res.body.status).toBe('completed');
     const results = toolMessages(model.requests[1]!.messages);
-    for (const [i] of urls.entries()) expect(JSON.parse(results[`u${i}`]!).error).toMatch(/Blocked request/);
+    for (const [i] of urls.entries()) {
+      expect(JSON.parse(results[`u${i}`]!).error).toMatch(/Blocked request/);
+      expect(JSON.parse(results[`s${i}`]!).error).toMatch(/Blocked request/);
+    }
     expect(internal.connections).toBe(before);
     expect(internal.requests).toHaveLength(0);
   });
