@@ -12,6 +12,7 @@ import {
   OpenTelemetryActivityInboundInterceptor,
   OpenTelemetryActivityOutboundInterceptor,
 } from '@temporalio/interceptors-opentelemetry';
+import { builtinOptionsFromEnv } from './activities/builtins/index.js';
 import { createActivities, type ActivityDeps } from './activities/index.js';
 import { createLogger, type Logger } from './infra/logger.js';
 import { observeActivities } from './infra/observability/activity-interceptor.js';
@@ -123,6 +124,7 @@ async function main(): Promise<void> {
       secrets: runtime.secrets,
       dispatcher: runtime.dispatcher,
       modelTimeoutMs: env.MODEL_CALL_TIMEOUT_SECONDS * 1000,
+      builtins: builtinOptionsFromEnv(env),
     },
     logger,
   });

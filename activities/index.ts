@@ -11,6 +11,7 @@ import {
   type ToolCallOutcome,
   type ToolResultStatus,
 } from '../contracts/generation/index.js';
+import { defaultBuiltinOptions, runBuiltin, type BuiltinOptions } from './builtins/index.js';
 import { GenerationStore } from './generation-store.js';
 import { heartbeatWhile } from './heartbeat.js';
 import { reviewFinalText, runHttpHook } from './hooks.js';
@@ -32,6 +33,8 @@ export interface ActivityDeps {
   /** SSRF-guarded dispatcher for every outgoing tool/webhook/model-provider request. */
   dispatcher: Dispatcher;
   modelTimeoutMs: number;
+  /** Settings of the builtin tools (SSRF allow-list for database hosts, code sandbox). */
+  builtins?: BuiltinOptions;
 }
 
 /** Builds the activities with their clients injected (tests pass their own). */
@@ -99,10 +102,15 @@ export function createActivities(deps: ActivityDeps): GenerationActivities & Doc
         : tool.type === 'builtin' && tool.name === KNOWLEDGE_SEARCH_TOOL
           ? await runKnowledgeSearch(knowledge, deps.db, input.generationId, snapshot, input.arguments)
           : tool.type === 'builtin'
-            ? {
-                status: 'error' as const,
-                content: JSON.stringify({ error: `The builtin tool ${tool.name} is not available on this server` }),
-              }
+            ? await heartbeatWhile(() =>
+                runBuiltin(input, tool, {
+                  db: deps.db,
+                  secrets: deps.secrets,
+                  dispatcher: deps.dispatcher,
+                  options: deps.builtins ?? defaultBuiltinOptions,
+                  signal,
+                }),
+              )
             : await heartbeatWhile(() =>
                 runHttpTool({
                   tool,

@@ -21,6 +21,7 @@ import { healthRouter } from './routes/health.js';
 import { metricsRouter } from './routes/metrics.js';
 import { hooksRouter } from './routes/hooks.js';
 import { knowledgeBasesRouter } from './routes/knowledge-bases.js';
+import { settingsRouter } from './routes/settings.js';
 import { projectsRouter } from './routes/projects.js';
 import { providersRouter } from './routes/providers.js';
 import { publicChatRouter } from './routes/public-chat.js';
@@ -90,6 +91,7 @@ export function createApp(deps: AppContext): Express {
   v1.use('/generations', deliveriesRouter(ctx));
   v1.use('/approvals', approvalsRouter(ctx));
   v1.use('/knowledge-bases', knowledgeBasesRouter(ctx));
+  v1.use('/settings', settingsRouter(ctx));
   app.use('/v1', v1);
 
   app.use(unservedRoute(routeTable));

@@ -137,6 +137,10 @@ export const envSchema = z.object({
   OTEL_EXPORTER_OTLP_ENDPOINT: optionalString.pipe(z.url({ message: 'must be a URL' }).optional()),
   /** Temporal UI base URL: generation responses then link to their workflow (`temporalUiUrl`). */
   TEMPORAL_UI_URL: optionalString.pipe(z.url({ message: 'must be a URL' }).optional()),
+  // Builtin tools
+  /** External sandbox for code_execute languages other than JavaScript (a project setting overrides it). */
+  CODE_SANDBOX_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  CODE_SANDBOX_API_KEY: optionalString,
 
   // Loop limits
   MAX_STEPS_CAP: z.coerce.number().int().min(1).max(1000).default(100),

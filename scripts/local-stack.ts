@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join, resolve } from 'node:path';
+import { builtinOptionsFromEnv } from '../activities/builtins/index.js';
 import { createApp } from '../api/app.js';
 import { startReconciler } from '../api/generations/hand-off.js';
 import { ensureBootstrap } from '../api/bootstrap.js';
@@ -95,6 +96,7 @@ export async function startLocalStack(
         secrets: runtime.secrets,
         dispatcher: runtime.dispatcher,
         modelTimeoutMs: env.MODEL_CALL_TIMEOUT_SECONDS * 1000,
+        builtins: builtinOptionsFromEnv(env),
       },
       logger,
     });

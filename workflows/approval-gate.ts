@@ -37,6 +37,7 @@ export class ApprovalGate {
   private gated(c: ClassifiedCall): boolean {
     return (
       this.hooks.requiresApproval(c.call.name) !== undefined ||
+      c.tool?.requiresApproval === true ||
       (this.plan.approveDestructive === true && c.tool?.destructive === true)
     );
   }

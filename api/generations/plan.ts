@@ -1,3 +1,4 @@
+import { builtinDefinition, builtinNeedsApproval } from '../../contracts/builtins/index.js';
 import { unprocessable } from '../../contracts/errors.js';
 import { CLARIFY_TOOL, type LoopPlan, type PlannedHook } from '../../contracts/generation/index.js';
 import {
@@ -32,6 +33,17 @@ export function renderInstructions(template: string, variables: Record<string, s
   );
 }
 
+/** A builtin shows the model its own argument schema and description (the tool row may override the text). */
+function builtinFields(t: AgentTool): Partial<SnapshotTool> {
+  const def = t.type === 'builtin' ? builtinDefinition(t.name) : undefined;
+  if (!def) return {};
+  return {
+    description: t.description ?? def.description,
+    parameters: def.parameters,
+    config: (t.config as Record<string, unknown> | null) ?? null,
+  };
+}
+
 function snapshotTool(t: AgentTool): SnapshotTool {
   return {
     id: t.id,
@@ -46,6 +58,7 @@ function snapshotTool(t: AgentTool): SnapshotTool {
     readOnly: t.readOnly,
     maxResultChars: t.maxResultChars,
     delivery: (t.delivery as SnapshotTool['delivery']) ?? null,
+    ...builtinFields(t),
   };
 }
 
@@ -131,6 +144,9 @@ export function buildPlan(
         readOnly: t.readOnly,
         hasExecutor: t.type !== 'http' || t.execute !== null,
         timeoutSeconds: t.timeoutSeconds,
+        ...(t.type === 'builtin' && builtinNeedsApproval(t.name, t.config as Record<string, unknown> | null)
+          ? { requiresApproval: true }
+          : {}),
       })),
       ...(clarificationEnabled(agent)
         ? [

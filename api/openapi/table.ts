@@ -11,6 +11,7 @@ import { projectRoutes } from '../routes/projects.operations.js';
 import { providerRoutes } from '../routes/providers.operations.js';
 import { publicChatRoutes } from '../routes/public-chat.operations.js';
 import { staticRoutes } from '../routes/static.operations.js';
+import { settingRoutes } from '../routes/settings.operations.js';
 import { toolRoutes } from '../routes/tools.operations.js';
 import { webhookRoutes } from '../routes/webhooks.operations.js';
 import { aliasRoutes, type AnyRouteSpec } from './spec.js';
@@ -43,4 +44,5 @@ export const routeTable: AnyRouteSpec[] = [
   publicChatRoutes,
   staticRoutes,
   knowledgeBaseRoutes,
+  settingRoutes,
 ].flatMap((group): AnyRouteSpec[] => Object.values(group));

@@ -11,6 +11,7 @@ import { addReads, type PageQuery } from './crud.js';
 import type { toolRoutes as ToolRoutes } from './tools.operations.js';
 import { ApiRouter } from '../routing.js';
 import { compact, patched } from '../services/merge-patch.js';
+import { builtinConfigAsInput, showBuiltinConfig, storeBuiltinConfig } from '../services/builtin-config.js';
 import { headersAsInput, showHeaders, storeHeaders } from '../services/secret-headers.js';
 import { collisionError, findCollision, type NamedTool } from '../services/tool-names.js';
 
@@ -35,7 +36,7 @@ export function toolView(t: AgentTool): ToolView {
       : null,
     enabled: t.enabled,
     agentId: t.agentId,
-    config: (t.config as Record<string, unknown> | null) ?? null,
+    config: showBuiltinConfig(t.name, (t.config as Record<string, unknown> | null) ?? null),
     timeoutSeconds: t.timeoutSeconds,
     readOnly: t.readOnly,
     maxResultChars: t.maxResultChars,
@@ -63,7 +64,7 @@ function toolAsInput(t: AgentTool): Record<string, unknown> {
     mcp: t.type === 'mcp' && mcp ? withHeaders(mcp) : null,
     enabled: t.type === 'mcp' ? t.enabled : null,
     agentId: t.type === 'agent' ? t.agentId : null,
-    config: t.type === 'builtin' ? t.config : null,
+    config: t.type === 'builtin' ? builtinConfigAsInput(t.name, t.config as Record<string, unknown> | null) : null,
     delivery: t.type === 'http' || t.type === 'mcp' ? t.delivery : null,
   });
 }
@@ -74,7 +75,11 @@ const json = (v: unknown) => (v === undefined || v === null ? Prisma.DbNull : (v
  * Every column a tool request sets. `keep` carries stored `execute`/`mcp` blocks a merge patch
  * did not touch, so their encrypted header values are kept as they are.
  */
-function toolColumns(ctx: AppContext, body: CreateTool, keep: { execute?: unknown; mcp?: unknown } = {}) {
+function toolColumns(
+  ctx: AppContext,
+  body: CreateTool,
+  keep: { execute?: unknown; mcp?: unknown; config?: unknown } = {},
+) {
   const execute =
     body.type === 'http' && body.execute
       ? (keep.execute ?? {
@@ -99,7 +104,9 @@ function toolColumns(ctx: AppContext, body: CreateTool, keep: { execute?: unknow
     mcp: json(mcp),
     enabled: body.type === 'mcp' ? body.enabled : true,
     agentId: body.type === 'agent' ? body.agentId : null,
-    config: json(body.type === 'builtin' ? body.config : undefined),
+    config: json(
+      body.type === 'builtin' ? (keep.config ?? storeBuiltinConfig(body.name, body.config, ctx.secrets)) : undefined,
+    ),
     timeoutSeconds: body.timeoutSeconds,
     readOnly: body.readOnly,
     maxResultChars: body.maxResultChars,
@@ -140,7 +147,11 @@ export function toolsRouter(ctx: AppContext, routes: typeof ToolRoutes, base: st
       if (collision) throw collisionError(collision, 'body.name', agent.id);
     }
   };
-  const update = async (current: AgentTool, body: CreateTool, keep?: { execute?: unknown; mcp?: unknown }) => {
+  const update = async (
+    current: AgentTool,
+    body: CreateTool,
+    keep?: { execute?: unknown; mcp?: unknown; config?: unknown },
+  ) => {
     await checkAgentTarget(current.projectId, body);
     await checkRename(current, { id: current.id, name: body.name, type: body.type });
     return toolView(await ctx.db.agentTool.update({ where: { id: current.id }, data: toolColumns(ctx, body, keep) }));
@@ -166,6 +177,10 @@ export function toolsRouter(ctx: AppContext, routes: typeof ToolRoutes, base: st
     return update(current, merged, {
       ...(sameType && body.execute === undefined && current.execute !== null ? { execute: current.execute } : {}),
       ...(sameType && body.mcp === undefined && current.mcp !== null ? { mcp: current.mcp } : {}),
+      // Builtin secrets (databaseUrl) are kept when the patch does not send `config`.
+      ...(sameType && body.config === undefined && body.name === undefined && current.config !== null
+        ? { config: current.config }
+        : {}),
     });
   });
 

@@ -23,6 +23,8 @@ export interface PlannedTool {
   alwaysOffered?: boolean;
   /** MCP tools that are destructive per the spec's hints (unless readOnlyHint true or destructiveHint false). */
   destructive?: boolean;
+  /** Every call waits for a human approval (builtins such as database_write, unless configured otherwise). */
+  requiresApproval?: boolean;
 }
 
 export type RuleCondition = RuleConditionSchema;

@@ -11,3 +11,4 @@ export * from './approvals.js';
 export * from './webhooks.js';
 export * from './public-chat.js';
 export * from './knowledge.js';
+export * from './settings.js';

@@ -1,3 +1,4 @@
+import { builtinCatalog, builtinConfigIssues } from '../builtins/index.js';
 import { jsonSchemaProblems } from '../json-schema.js';
 import {
   z,
@@ -114,7 +115,17 @@ export const builtinToolSchema = z
     config: boundedJsonObjectSchema.optional(),
   })
   .strict()
-  .openapi('BuiltinTool');
+  .superRefine((tool, ctx) => {
+    for (const issue of builtinConfigIssues(tool.name, tool.config))
+      ctx.addIssue({ code: 'custom', path: ['config', ...issue.path], message: issue.message });
+  })
+  .openapi('BuiltinTool', {
+    description:
+      'A tool implemented by the platform. `name` is the builtin id; `config` is checked against that builtin ' +
+      "(see x-builtins: each builtin's description, limits, the JSON Schema of the arguments the model sends, and " +
+      'the JSON Schema of its config).',
+    'x-builtins': builtinCatalog(),
+  } as Record<string, unknown>);
 
 export const createToolSchema = z
   .discriminatedUnion('type', [httpToolSchema, clientToolSchema, mcpToolSchema, agentToolTypeSchema, builtinToolSchema])

@@ -128,6 +128,7 @@ const snapshotSchema = z.looseObject({
         .nullable()
         .optional(),
       enabled: z.boolean().optional(),
+      config: z.record(z.string(), z.unknown()).nullable().optional(),
       timeoutSeconds: z.number(),
       readOnly: z.boolean(),
       maxResultChars: z.number(),

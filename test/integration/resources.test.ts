@@ -514,7 +514,7 @@ describe('resource API', () => {
         { type: 'http', name: 'done_tool', parameters: objectSchema },
         { type: 'client', name: 'read_file', parameters: objectSchema, readOnly: true },
         { type: 'mcp', name: 'github', mcp: { url: 'https://mcp.example.com/mcp', transport: 'sse' }, enabled: false },
-        { type: 'builtin', name: 'http_request', config: { maxChars: 1000 } },
+        { type: 'builtin', name: 'http_request', config: { maxResponseChars: 1000 } },
       ];
       for (const body of bodies) {
         const res = await stack.api('POST', '/v1/tools', body);
@@ -540,6 +540,8 @@ describe('resource API', () => {
         [{ type: 'mcp', name: 'a' }, 'body.mcp'],
         [{ type: 'agent', name: 'a' }, 'body.agentId'],
         [{ type: 'builtin', name: 'not_a_builtin' }, 'body.name'],
+        [{ type: 'builtin', name: 'http_request', config: { maxChars: 1000 } }, 'body.config.maxChars'],
+        [{ type: 'builtin', name: 'database_query', config: { databaseUrl: 'mysql://x' } }, 'body.config.databaseUrl'],
         [{ type: 'http', name: 'a', parameters: objectSchema, execute: {} }, 'body.execute.url'],
         [{ type: 'teleport', name: 'a' }, 'body.type'],
       ] as const;

@@ -3,6 +3,7 @@ import type { Server } from 'node:http';
 import type { Worker } from '@temporalio/worker';
 import type { Client } from '@temporalio/client';
 import { inject } from 'vitest';
+import { builtinOptionsFromEnv } from '../../activities/builtins/index.js';
 import { createApp } from '../../api/app.js';
 import { ensureBootstrap } from '../../api/bootstrap.js';
 import { loadConfig, type Env } from '../../config/env.js';
@@ -121,6 +122,7 @@ export class TestStack {
         secrets: this.runtime.secrets,
         dispatcher: this.runtime.dispatcher,
         modelTimeoutMs: 30_000,
+        builtins: builtinOptionsFromEnv(this.env),
       },
     });
     const running = instance.run();

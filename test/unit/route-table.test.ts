@@ -21,7 +21,9 @@ describe('route table', () => {
         );
         continue;
       }
-      expect(r.action, r.operationId).toMatch(/^(agents|aiProviders|apiKeys|projects|knowledgeBases):[A-Z][A-Za-z]+$/);
+      expect(r.action, r.operationId).toMatch(
+        /^(agents|aiProviders|apiKeys|projects|knowledgeBases|settings):[A-Z][A-Za-z]+$/,
+      );
       const params = Object.fromEntries(
         (r.path.match(/\{(\w+)\}/g) ?? []).map((p) => [p.slice(1, -1), `<${p.slice(1, -1)}>`]),
       );

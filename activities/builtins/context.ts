@@ -1,0 +1,51 @@
+import type { Dispatcher } from 'undici';
+import type { ToolResultStatus } from '../../contracts/generation/index.js';
+import type { SnapshotTool } from '../../contracts/snapshot.js';
+import type { SecretBox } from '../../infra/crypto/secrets.js';
+import type { Db } from '../../infra/db/prisma.js';
+import type { AllowList } from '../../infra/net/ssrf.js';
+
+/** Process-level settings of the builtins (from the environment). */
+export interface BuiltinOptions {
+  /** The SSRF allow-list, for connections that do not go through the HTTP dispatcher (databases). */
+  ssrfAllowList: AllowList;
+  /** External sandbox for code_execute languages other than JavaScript (a project setting overrides it). */
+  codeSandboxUrl?: string;
+  codeSandboxApiKey?: string;
+}
+
+/** Everything one builtin call may use. */
+export interface BuiltinCall {
+  generationId: string;
+  toolCallId: string;
+  tool: SnapshotTool;
+  /** The builtin's config with its secret values decrypted. */
+  config: Record<string, unknown>;
+  arguments: Record<string, unknown>;
+  db: Db;
+  secrets: SecretBox;
+  /** SSRF-guarded dispatcher for every outgoing HTTP request. */
+  dispatcher: Dispatcher;
+  options: BuiltinOptions;
+  signal?: AbortSignal;
+  /** A project setting (secret ones decrypted), or undefined when not set. */
+  setting(key: string): Promise<string | undefined>;
+}
+
+export interface BuiltinResult {
+  status: ToolResultStatus;
+  content: string;
+}
+
+export type BuiltinExecutor = (call: BuiltinCall) => Promise<BuiltinResult>;
+
+/** A result the model can act on; the run continues. */
+export const builtinError = (error: string, extra: Record<string, unknown> = {}): BuiltinResult => ({
+  status: 'error',
+  content: JSON.stringify({ error, ...extra }),
+});
+
+export const builtinSuccess = (value: unknown): BuiltinResult => ({
+  status: 'success',
+  content: typeof value === 'string' ? value : JSON.stringify(value),
+});

@@ -1,0 +1,87 @@
+import type { Dispatcher } from 'undici';
+import type { Env } from '../../config/env.js';
+import { capResult } from '../http-tool.js';
+import { builtinDefinition } from '../../contracts/builtins/index.js';
+import type { ToolCallInput } from '../../contracts/generation/index.js';
+import { settingDefinitions, type SettingKey } from '../../contracts/schemas/index.js';
+import type { SnapshotTool } from '../../contracts/snapshot.js';
+import type { SecretBox } from '../../infra/crypto/secrets.js';
+import type { Db } from '../../infra/db/prisma.js';
+import { parseAllowList } from '../../infra/net/ssrf.js';
+import { runCodeExecute } from './code-execute.js';
+import { builtinError, type BuiltinExecutor, type BuiltinOptions, type BuiltinResult } from './context.js';
+import { runDatabaseQuery, runDatabaseWrite } from './database.js';
+import { runHttpRequest } from './http-request.js';
+import { runWebScrape } from './web-scrape.js';
+
+export type { BuiltinOptions } from './context.js';
+
+/** The executor of each builtin the platform runs (definitions: contracts/builtins). */
+const executors: Readonly<Record<string, BuiltinExecutor>> = {
+  http_request: runHttpRequest,
+  database_query: runDatabaseQuery,
+  database_write: runDatabaseWrite,
+  code_execute: runCodeExecute,
+  web_scrape: runWebScrape,
+};
+
+export const defaultBuiltinOptions: BuiltinOptions = { ssrfAllowList: parseAllowList([]) };
+
+export function builtinOptionsFromEnv(
+  env: Pick<Env, 'SSRF_ALLOWLIST' | 'CODE_SANDBOX_URL' | 'CODE_SANDBOX_API_KEY'>,
+): BuiltinOptions {
+  return {
+    ssrfAllowList: parseAllowList(env.SSRF_ALLOWLIST),
+    ...(env.CODE_SANDBOX_URL ? { codeSandboxUrl: env.CODE_SANDBOX_URL } : {}),
+    ...(env.CODE_SANDBOX_API_KEY ? { codeSandboxApiKey: env.CODE_SANDBOX_API_KEY } : {}),
+  };
+}
+
+function decryptConfig(tool: SnapshotTool, secrets: SecretBox): Record<string, unknown> {
+  const config: Record<string, unknown> = { ...(tool.config ?? {}) };
+  for (const key of builtinDefinition(tool.name)?.secretConfigKeys ?? []) {
+    const v = config[key] as { encrypted?: string } | undefined;
+    if (v && typeof v === 'object' && typeof v.encrypted === 'string') config[key] = secrets.decrypt(v.encrypted);
+  }
+  return config;
+}
+
+/** Runs one builtin call; every problem the model can act on comes back as an error result. */
+export async function runBuiltin(
+  input: ToolCallInput,
+  tool: SnapshotTool,
+  deps: { db: Db; secrets: SecretBox; dispatcher: Dispatcher; options: BuiltinOptions; signal?: AbortSignal },
+): Promise<BuiltinResult> {
+  const execute = Object.hasOwn(executors, tool.name) ? executors[tool.name] : undefined;
+  if (!execute) return builtinError(`The builtin tool ${tool.name} is not available on this server`);
+  const args = input.arguments;
+  if (!args || typeof args !== 'object' || Array.isArray(args) || '__invalid' in args)
+    return builtinError('The tool arguments must be a JSON object');
+  let projectId: string | undefined;
+  const setting = async (key: string): Promise<string | undefined> => {
+    if (!Object.hasOwn(settingDefinitions, key)) return undefined;
+    projectId ??= (
+      await deps.db.generation.findUniqueOrThrow({ where: { id: input.generationId }, select: { projectId: true } })
+    ).projectId;
+    const row = await deps.db.projectSetting.findUnique({ where: { projectId_key: { projectId, key } } });
+    if (!row) return undefined;
+    return settingDefinitions[key as SettingKey].secret && row.valueEncrypted
+      ? deps.secrets.decrypt(row.valueEncrypted)
+      : (row.value ?? undefined);
+  };
+  const result = await execute({
+    generationId: input.generationId,
+    toolCallId: input.toolCallId,
+    tool,
+    config: decryptConfig(tool, deps.secrets),
+    arguments: args as Record<string, unknown>,
+    db: deps.db,
+    secrets: deps.secrets,
+    dispatcher: deps.dispatcher,
+    options: deps.options,
+    ...(deps.signal ? { signal: deps.signal } : {}),
+    setting,
+  });
+  // The tool row's maxResultChars applies on top of each builtin's own cap.
+  return { status: result.status, content: capResult(result.content, tool.maxResultChars) };
+}

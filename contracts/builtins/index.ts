@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { codeExecuteBuiltin } from './code-execute.js';
+import { databaseQueryBuiltin, databaseWriteBuiltin } from './database.js';
+import { httpRequestBuiltin } from './http-request.js';
+import type { BuiltinDefinition } from './types.js';
+import { webScrapeBuiltin } from './web-scrape.js';
+
+export type { BuiltinDefinition } from './types.js';
+
+/** Every builtin the platform runs (agent_clarify and the session cache tools are handled by the loop). */
+export const builtinDefinitions: Readonly<Record<string, BuiltinDefinition>> = Object.fromEntries(
+  [httpRequestBuiltin, databaseQueryBuiltin, databaseWriteBuiltin, codeExecuteBuiltin, webScrapeBuiltin].map((d) => [
+    d.name,
+    d,
+  ]),
+);
+
+export function builtinDefinition(name: string): BuiltinDefinition | undefined {
+  return Object.hasOwn(builtinDefinitions, name) ? builtinDefinitions[name] : undefined;
+}
+
+/** A builtin's config problems, with paths relative to `config`. */
+export function builtinConfigIssues(
+  name: string,
+  config: Record<string, unknown> | undefined,
+): Array<{ path: PropertyKey[]; message: string }> {
+  const def = builtinDefinition(name);
+  if (!def) {
+    return config && Object.keys(config).length > 0
+      ? [{ path: [], message: `the builtin ${name} takes no config` }]
+      : [];
+  }
+  const parsed = def.config.safeParse(config ?? {});
+  if (parsed.success) return [];
+  return parsed.error.issues.flatMap((i) =>
+    i.code === 'unrecognized_keys'
+      ? i.keys.map((k) => ({ path: [...i.path, k], message: `unknown field "${k}"` }))
+      : [{ path: i.path, message: i.message }],
+  );
+}
+
+/** Whether a builtin tool's calls wait for a human approval (its config may turn a default off). */
+export function builtinNeedsApproval(name: string, config: Record<string, unknown> | null | undefined): boolean {
+  const def = builtinDefinition(name);
+  return def?.approvalByDefault === true && config?.requireApproval !== false;
+}
+
+/** The catalogue for the OpenAPI document: each builtin's description, limits, arguments and config. */
+export function builtinCatalog(): Record<string, Record<string, unknown>> {
+  return Object.fromEntries(
+    Object.values(builtinDefinitions).map((d) => [
+      d.name,
+      {
+        description: d.description,
+        limits: d.limits,
+        parameters: d.parameters,
+        config: z.toJSONSchema(d.config, { io: 'input', unrepresentable: 'any' }),
+        ...(d.secretConfigKeys ? { secretConfigKeys: d.secretConfigKeys } : {}),
+        ...(d.approvalByDefault ? { requiresApprovalByDefault: true } : {}),
+      },
+    ]),
+  );
+}

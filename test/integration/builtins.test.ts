@@ -1,0 +1,552 @@
+import { createServer, type Server } from 'node:http';
+import pg from 'pg';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { call, createAgent, createProvider, createTool, toolMessages } from '../support/fixtures.js';
+import { createTestDatabase } from '../support/database.js';
+import { startModelServer, type ModelServer } from '../support/model-server.js';
+import { startStack, type TestStack } from '../support/stack.js';
+import { json, startToolServer, type ToolServer } from '../support/tool-server.js';
+
+type Step = { type: string; toolCallId?: string; status?: string; result?: any };
+const observeOf = (body: { steps: Step[] }, id: string) =>
+  body.steps.find((s) => s.type === 'observe' && s.toolCallId === id)!;
+
+/** A target database for the database tools, with a schema the agent may use and one it may not. */
+async function targetDatabase() {
+  const db = await createTestDatabase();
+  const client = new pg.Client({ connectionString: db.url });
+  await client.connect();
+  await client.query(`
+    CREATE SCHEMA shop;
+    CREATE TABLE shop.orders (id int PRIMARY KEY, status text NOT NULL);
+    CREATE TABLE shop.customers (id int PRIMARY KEY, name text, password text);
+    CREATE SCHEMA secret;
+    CREATE TABLE secret.keys (k text);
+    INSERT INTO shop.orders VALUES (1, 'open'), (2, 'shipped');
+    INSERT INTO shop.customers VALUES (1, 'Ada', 'hunter2');
+    INSERT INTO secret.keys VALUES ('top-secret');
+  `);
+  const snapshot = async () =>
+    JSON.stringify(
+      (
+        await client.query(
+          `SELECT (SELECT json_agg(o ORDER BY id) FROM shop.orders o) AS o,
+                  (SELECT json_agg(c ORDER BY id) FROM shop.customers c) AS c,
+                  (SELECT json_agg(k) FROM secret.keys k) AS k,
+                  (SELECT count(*) FROM information_schema.tables WHERE table_schema IN ('shop','secret','public')) AS t`,
+        )
+      ).rows[0],
+    );
+  return {
+    url: db.url,
+    client,
+    snapshot,
+    async close() {
+      await client.end();
+      await db.drop();
+    },
+  };
+}
+
+const tables = [
+  { schema: 'shop', table: 'orders' },
+  { schema: 'shop', table: 'customers', columns: ['id', 'name'] },
+];
+
+describe('builtin tools in real generations', () => {
+  let stack: TestStack;
+  let model: ModelServer;
+  let tools: ToolServer;
+  let target: Awaited<ReturnType<typeof targetDatabase>>;
+  let providerId: string;
+
+  beforeAll(async () => {
+    [stack, model, tools, target] = await Promise.all([
+      startStack(),
+      startModelServer(),
+      startToolServer(),
+      targetDatabase(),
+    ]);
+    providerId = await createProvider(stack, model);
+  });
+  afterAll(async () => {
+    await stack?.close();
+    await model?.close();
+    await tools?.close();
+    await target?.close();
+  });
+  beforeEach(() => model.reset());
+
+  async function run(builtin: Record<string, unknown>, args: unknown, agent: Record<string, unknown> = {}) {
+    const toolId = await createTool(stack, { type: 'builtin', ...builtin });
+    const agentId = await createAgent(stack, { aiProviderId: providerId, toolIds: [toolId], ...agent });
+    model.script(call(builtin.name as string, args, 'c1'), { text: 'done' });
+    const res = await stack.api('POST', `/v1/agents/${agentId}/generate`, { prompt: 'go' });
+    return { res, agentId, observe: res.body.steps ? observeOf(res.body, 'c1') : undefined };
+  }
+
+  it('sends each builtin its real argument schema and description', async () => {
+    const ids = await Promise.all(
+      ['http_request', 'database_query', 'code_execute'].map((name) => createTool(stack, { type: 'builtin', name })),
+    );
+    const agentId = await createAgent(stack, { aiProviderId: providerId, toolIds: ids });
+    model.script({ text: 'hi' });
+    await stack.api('POST', `/v1/agents/${agentId}/generate`, { prompt: 'hello' });
+    const offered = Object.fromEntries(model.requests[0]!.tools!.map((t: any) => [t.function.name, t.function]));
+    expect(offered.http_request.parameters).toMatchObject({
+      properties: { url: { type: 'string' }, method: { enum: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] } },
+      required: ['url'],
+    });
+    expect(offered.database_query.parameters).toMatchObject({ required: ['sql'] });
+    expect(offered.code_execute.parameters).toMatchObject({ required: ['code'] });
+    expect(offered.code_execute.description).toMatch(/sandbox/);
+
+    const doc = await stack.api('GET', '/v1/openapi.json');
+    const builtin = doc.body.components.schemas.BuiltinTool;
+    expect(builtin['x-builtins'].database_write).toMatchObject({
+      parameters: { required: ['sql'] },
+      requiresApprovalByDefault: true,
+      secretConfigKeys: ['databaseUrl'],
+    });
+    expect(builtin['x-builtins'].http_request.config.properties.allowedHosts).toBeDefined();
+  });
+
+  describe('http_request', () => {
+    it('calls the URL with method, headers and body, and caps the response body', async () => {
+      tools.route('/echo', (req, res) => json(res, 201, { got: req.body, auth: req.headers['x-token'] }));
+      tools.route('/big', (_req, res) => json(res, 200, { data: 'x'.repeat(50_000) }));
+      const { res, observe } = await run(
+        { name: 'http_request' },
+        { url: `${tools.url}/echo`, method: 'POST', headers: { 'x-token': 't1' }, body: { a: 1 } },
+      );
+      expect(res.body.status).toBe('completed');
+      expect(observe).toMatchObject({ status: 'success', result: { status: 201 } });
+      expect(JSON.parse(observe!.result.body)).toEqual({ got: { a: 1 }, auth: 't1' });
+
+      model.reset();
+      const big = await run({ name: 'http_request' }, { url: `${tools.url}/big` });
+      expect(big.observe!.result.status).toBe(200);
+      expect(big.observe!.result.body.length).toBeLessThan(10_200);
+      expect(big.observe!.result.body).toMatch(/truncated/);
+    });
+
+    it('refuses hosts outside config.allowedHosts and bad arguments with an error result', async () => {
+      const before = tools.connections;
+      const { observe } = await run(
+        { name: 'http_request', config: { allowedHosts: ['api.example.com'] } },
+        { url: `${tools.url}/echo` },
+      );
+      expect(observe).toMatchObject({ status: 'error', result: { error: expect.stringMatching(/allowedHosts/) } });
+      model.reset();
+      const bad = await run({ name: 'http_request' }, { url: 'ftp://x', method: 'GET' });
+      expect(bad.observe).toMatchObject({ status: 'error' });
+      expect(tools.connections).toBe(before);
+    });
+  });
+
+  describe('database_query', () => {
+    const config = () => ({ databaseUrl: target.url, tables });
+
+    it('returns rows of one SELECT with parameters', async () => {
+      const { observe } = await run(
+        { name: 'database_query', config: config() },
+        { sql: 'SELECT id, status FROM shop.orders WHERE id >= $1 ORDER BY id', params: [1] },
+      );
+      expect(observe).toMatchObject({
+        status: 'success',
+        result: {
+          rowCount: 2,
+          rows: [
+            { id: 1, status: 'open' },
+            { id: 2, status: 'shipped' },
+          ],
+        },
+      });
+    });
+
+    it('hides the databaseUrl: encrypted, shown as [secret], kept by a PATCH without config', async () => {
+      const toolId = await createTool(stack, { type: 'builtin', name: 'database_query', config: config() });
+      const shown = await stack.api('GET', `/v1/tools/${toolId}`);
+      expect(shown.body.config).toEqual({ databaseUrl: '[secret]', tables });
+      const row = await stack.db.agentTool.findUniqueOrThrow({ where: { id: toolId } });
+      expect(JSON.stringify(row.config)).not.toContain(target.url);
+      const patched = await stack.api('PATCH', `/v1/tools/${toolId}`, { description: 'orders' });
+      expect(patched.status).toBe(200);
+      const after = await stack.db.agentTool.findUniqueOrThrow({ where: { id: toolId } });
+      expect(after.config).toEqual(row.config);
+      const refused = await stack.api('POST', '/v1/tools', {
+        type: 'builtin',
+        name: 'database_query',
+        config: { databaseUrl: '[secret]', tables, extra: 1 },
+      });
+      expect(refused.status).toBe(400);
+      expect(refused.body.error.details.map((d: { path: string }) => d.path)).toEqual(
+        expect.arrayContaining(['body.config.databaseUrl']),
+      );
+    });
+
+    it('without a database configured, answers the model with a clear error', async () => {
+      const { res, observe } = await run({ name: 'database_query' }, { sql: 'SELECT 1' });
+      expect(res.body.status).toBe('completed');
+      expect(observe).toMatchObject({ status: 'error', result: { error: expect.stringMatching(/databaseUrl/) } });
+    });
+
+    it.each([
+      ['stacked statements', 'SELECT 1; DELETE FROM shop.orders'],
+      ['comment hiding a second statement', 'SELECT id FROM shop.orders /* x */; DROP TABLE shop.orders --'],
+      ['a write', "UPDATE shop.orders SET status = 'x' WHERE id = 1"],
+      ['a CTE write', 'WITH d AS (DELETE FROM shop.orders RETURNING *) SELECT * FROM d'],
+      ['pg_sleep', 'SELECT pg_sleep(5)'],
+      ['set_config', "SELECT set_config('default_transaction_read_only', 'off', false)"],
+      ['a schema outside the allow-list', 'SELECT k FROM secret.keys'],
+      ['the catalog', 'SELECT rolname, rolpassword FROM pg_catalog.pg_authid'],
+      ['a column outside the allow-list', 'SELECT password FROM shop.customers'],
+      ['SELECT INTO', 'SELECT * INTO shop.copy FROM shop.orders'],
+    ])('refuses %s and leaves the database unchanged', async (_label, sql) => {
+      const before = await target.snapshot();
+      const { observe } = await run({ name: 'database_query', config: config() }, { sql });
+      expect(observe).toMatchObject({ status: 'error', result: { error: expect.stringMatching(/refused/) } });
+      expect(await target.snapshot()).toBe(before);
+    });
+
+    it('runs read-only even if a write slipped through the parser checks', async () => {
+      // Defence in depth: nextval is refused by the checker; the READ ONLY transaction is the backstop.
+      const { observe } = await run(
+        { name: 'database_query', config: config() },
+        { sql: 'SELECT count(*) FROM shop.orders' },
+      );
+      expect(observe).toMatchObject({ status: 'success', result: { rows: [{ count: '2' }] } });
+    });
+  });
+
+  describe('database_write', () => {
+    const config = (extra: Record<string, unknown> = {}) => ({ databaseUrl: target.url, tables, ...extra });
+
+    it('waits for a human approval by default, then writes once', async () => {
+      const toolId = await createTool(stack, { type: 'builtin', name: 'database_write', config: config() });
+      const agentId = await createAgent(stack, { aiProviderId: providerId, toolIds: [toolId] });
+      model.script(
+        call(
+          'database_write',
+          { sql: 'INSERT INTO shop.orders (id, status) VALUES ($1, $2)', params: [10, 'new'] },
+          'w1',
+        ),
+        { text: 'inserted' },
+      );
+      const paused = await stack.api('POST', `/v1/agents/${agentId}/generate`, { prompt: 'add order 10' });
+      expect(paused.body.status).toBe('requires_action');
+      const approval = paused.body.requiredAction.approvals[0];
+      expect(approval).toMatchObject({ toolName: 'database_write' });
+      expect((await target.client.query('SELECT * FROM shop.orders WHERE id = 10')).rowCount).toBe(0);
+      const done = await stack.api('POST', `/v1/generations/${paused.body.id}/approvals/${approval.approvalId}`, {
+        approved: true,
+      });
+      expect(done.body.status).toBe('completed');
+      expect(observeOf(done.body, 'w1')).toMatchObject({ status: 'success', result: { rowCount: 1 } });
+      expect((await target.client.query('SELECT status FROM shop.orders WHERE id = 10')).rows).toEqual([
+        { status: 'new' },
+      ]);
+    });
+
+    it('runs without approval when requireApproval is false; UPDATE needs WHERE', async () => {
+      const before = await target.snapshot();
+      const noWhere = await run(
+        { name: 'database_write', config: config({ requireApproval: false }) },
+        { sql: "UPDATE shop.orders SET status = 'lost'" },
+      );
+      expect(noWhere.observe).toMatchObject({ status: 'error', result: { error: expect.stringMatching(/WHERE/) } });
+      expect(await target.snapshot()).toBe(before);
+      model.reset();
+      const ok = await run(
+        { name: 'database_write', config: config({ requireApproval: false }) },
+        { sql: 'UPDATE shop.orders SET status = $1 WHERE id = $2 RETURNING id, status', params: ['paid', 2] },
+      );
+      expect(ok.res.body.status).toBe('completed');
+      expect(ok.observe).toMatchObject({
+        status: 'success',
+        result: { rowCount: 1, rows: [{ id: 2, status: 'paid' }] },
+      });
+    });
+
+    it.each([
+      [
+        'stacked statements',
+        "INSERT INTO shop.orders (id, status) VALUES (20, 'a'); DELETE FROM shop.orders WHERE true",
+      ],
+      ['DELETE without WHERE', 'DELETE FROM shop.orders'],
+      [
+        'a CTE with a second write',
+        "WITH d AS (DELETE FROM shop.orders WHERE id = 1 RETURNING id) INSERT INTO shop.orders (id, status) SELECT id + 100, 'x' FROM d",
+      ],
+      ['pg_sleep in a value', 'UPDATE shop.orders SET status = pg_sleep(3)::text WHERE id = 1'],
+      [
+        'a side-effect function',
+        "UPDATE shop.orders SET status = set_config('search_path', 'secret', false) WHERE id = 1",
+      ],
+      ['a table outside the allow-list', "INSERT INTO secret.keys (k) VALUES ('x')"],
+      [
+        'a read of a table outside the allow-list',
+        'UPDATE shop.orders SET status = (SELECT k FROM secret.keys LIMIT 1) WHERE id = 1',
+      ],
+      ['a column outside the allow-list', "UPDATE shop.customers SET password = 'x' WHERE id = 1"],
+      ['DDL', 'DROP TABLE shop.orders'],
+      ['a comment trick', 'DELETE FROM shop.orders WHERE id = 1 --\n; DROP TABLE shop.orders'],
+    ])('refuses %s and leaves the database unchanged', async (_label, sql) => {
+      const before = await target.snapshot();
+      const { observe } = await run({ name: 'database_write', config: config({ requireApproval: false }) }, { sql });
+      expect(observe).toMatchObject({ status: 'error', result: { error: expect.stringMatching(/refused/) } });
+      expect(await target.snapshot()).toBe(before);
+    });
+  });
+
+  describe('web_scrape', () => {
+    it('returns the readable article as markdown, or the links, with no external service', async () => {
+      tools.route('/article', (_req, res) => {
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+        res.end(
+          '<html><head><title>Durable news</title></head><body><nav><a href="/home">Home</a></nav>' +
+            '<article><h1>Durable agents ship</h1><p>Workflows survive <strong>crashes</strong> of the worker, the API and the server. ' +
+            'Every generation is a workflow, and every side effect is an activity recorded once.</p>' +
+            '<p>Read the <a href="/docs">docs</a> for more about pauses, approvals and streaming of tokens.</p></article>' +
+            '<footer>cookie banner</footer></body></html>',
+        );
+      });
+      const md = await run({ name: 'web_scrape' }, { url: `${tools.url}/article` });
+      expect(md.observe).toMatchObject({ status: 'success', result: { format: 'markdown', title: 'Durable news' } });
+      expect(md.observe!.result.content).toMatch(/\*\*crashes\*\*/);
+      expect(md.observe!.result.content).toMatch(/\[docs\]\(/);
+      model.reset();
+      const links = await run({ name: 'web_scrape' }, { url: `${tools.url}/article`, format: 'links' });
+      expect(links.observe!.result.content).toEqual(expect.arrayContaining([`${tools.url}/home`, `${tools.url}/docs`]));
+    });
+  });
+
+  describe('code_execute', () => {
+    it('runs JavaScript and returns its output and last value', async () => {
+      const { observe } = await run(
+        { name: 'code_execute' },
+        { code: 'const xs = [1,2,3]; console.log("sum", xs.reduce((a,b)=>a+b)); ({ n: xs.length })' },
+      );
+      expect(observe).toMatchObject({ status: 'success', result: { output: 'sum 6\n', result: { n: 3 } } });
+    });
+
+    it('has no require, process, fetch or environment', async () => {
+      const { observe } = await run(
+        { name: 'code_execute' },
+        { code: '[typeof require, typeof process, typeof fetch, typeof globalThis.Deno, typeof XMLHttpRequest]' },
+      );
+      expect(observe!.result.result).toEqual(['undefined', 'undefined', 'undefined', 'undefined', 'undefined']);
+    });
+
+    it('stops an infinite loop at the time limit and a memory bomb at the memory limit', async () => {
+      const loop = await run({ name: 'code_execute', config: { timeoutMs: 500 } }, { code: 'while (true) {}' });
+      expect(loop.res.body.status).toBe('completed');
+      expect(loop.observe).toMatchObject({ status: 'timeout', result: { error: expect.stringMatching(/time limit/) } });
+      model.reset();
+      const bomb = await run(
+        { name: 'code_execute', config: { memoryLimitMb: 16, timeoutMs: 20_000 } },
+        { code: 'const a = []; for (;;) a.push({ x: [1, 2, 3] })' },
+      );
+      expect(bomb.observe).toMatchObject({ status: 'error', result: { error: expect.stringMatching(/memory/) } });
+    });
+
+    it('caps the output', async () => {
+      const { observe } = await run(
+        { name: 'code_execute' },
+        { code: 'for (let i = 0; i < 100000; i++) console.log("line " + i)' },
+      );
+      expect(observe!.result.output.length).toBeLessThanOrEqual(20_000);
+      expect(observe!.result.outputTruncated).toBe(true);
+    });
+
+    it('delegates other languages to the sandbox from settings, and says so when none is configured', async () => {
+      const none = await run({ name: 'code_execute' }, { code: 'print(1)', language: 'python' });
+      expect(none.observe).toMatchObject({
+        status: 'error',
+        result: { error: expect.stringMatching(/Code sandbox is not configured/) },
+      });
+      tools.route('/sandbox', (req, res) =>
+        json(res, 200, { stdout: '1\n', language: req.body.language, auth: req.headers.authorization }),
+      );
+      expect((await stack.api('PUT', '/v1/settings/CODE_SANDBOX_URL', { value: `${tools.url}/sandbox` })).status).toBe(
+        200,
+      );
+      expect((await stack.api('PUT', '/v1/settings/CODE_SANDBOX_API_KEY', { value: 'sbx-key' })).status).toBe(200);
+      model.reset();
+      const ran = await run({ name: 'code_execute' }, { code: 'print(1)', language: 'python' });
+      expect(ran.observe).toMatchObject({
+        status: 'success',
+        result: { stdout: '1\n', language: 'python', auth: 'Bearer sbx-key' },
+      });
+      await stack.api('DELETE', '/v1/settings/CODE_SANDBOX_URL');
+    });
+  });
+
+  describe('settings', () => {
+    it('stores secret values encrypted and never returns them; refuses unknown keys and bad values', async () => {
+      const put = await stack.api('PUT', '/v1/settings/CODE_SANDBOX_API_KEY', { value: 'very-secret' });
+      expect(put.body).toMatchObject({ key: 'CODE_SANDBOX_API_KEY', secret: true, value: null, hasValue: true });
+      const row = await stack.db.projectSetting.findFirstOrThrow({ where: { key: 'CODE_SANDBOX_API_KEY' } });
+      expect(row.value).toBeNull();
+      expect(row.valueEncrypted).not.toContain('very-secret');
+      const list = await stack.api('GET', '/v1/settings');
+      expect(JSON.stringify(list.body)).not.toContain('very-secret');
+      const plain = await stack.api('PUT', '/v1/settings/CODE_SANDBOX_URL', { value: 'https://sandbox.example.com' });
+      expect(plain.body).toMatchObject({ value: 'https://sandbox.example.com', secret: false });
+      expect((await stack.api('PUT', '/v1/settings/CODE_SANDBOX_URL', { value: 'not a url' })).status).toBe(400);
+      expect((await stack.api('PUT', '/v1/settings/NOPE', { value: 'x' })).status).toBe(400);
+      expect((await stack.api('PUT', '/v1/settings/CODE_SANDBOX_URL', { value: 'x', extra: 1 })).status).toBe(400);
+      expect((await stack.api('DELETE', '/v1/settings/CODE_SANDBOX_URL')).status).toBe(204);
+      expect((await stack.api('GET', '/v1/settings/CODE_SANDBOX_URL')).body).toMatchObject({
+        hasValue: false,
+        value: null,
+      });
+    });
+  });
+});
+
+describe('SSRF guard on http_request and web_scrape', () => {
+  let guarded: TestStack;
+  let model: ModelServer;
+  let internal: ToolServer;
+  let redirector: Server;
+  let redirectorUrl: string;
+  let providerId: string;
+
+  beforeAll(async () => {
+    [guarded, model, internal] = await Promise.all([
+      startStack({ env: { SSRF_ALLOWLIST: '127.0.0.2' } }),
+      startModelServer({ host: '127.0.0.2' }),
+      startToolServer(),
+    ]);
+    internal.route('/secret', (_req, res) => json(res, 200, { secret: 'internal' }));
+    // An allowed host that redirects to the internal one.
+    redirector = createServer((req, res) => {
+      res.writeHead(302, { location: `${internal.url}/secret` });
+      res.end();
+    });
+    await new Promise<void>((r) => redirector.listen(0, '127.0.0.2', () => r()));
+    const addr = redirector.address();
+    redirectorUrl = `http://127.0.0.2:${typeof addr === 'object' && addr ? addr.port : 0}`;
+    providerId = await createProvider(guarded, model);
+  });
+  afterAll(async () => {
+    await guarded?.close();
+    await model?.close();
+    await internal?.close();
+    redirector?.closeAllConnections();
+    await new Promise<void>((r) => (redirector ? redirector.close(() => r()) : r()));
+  });
+
+  it('refuses loopback, private, metadata, IPv6-mapped, DNS-to-loopback and redirects to them: zero connections', async () => {
+    const port = new URL(internal.url).port;
+    const urls = [
+      `http://127.0.0.1:${port}/secret`,
+      `http://localhost:${port}/secret`,
+      'http://10.0.0.1/',
+      'http://192.168.1.1/',
+      'http://169.254.169.254/latest/meta-data/',
+      `http://[::ffff:127.0.0.1]:${port}/secret`,
+      'http://[::ffff:169.254.169.254]/',
+      'http://[fd00::1]/',
+      `${redirectorUrl}/go`,
+    ];
+    const toolIds = await Promise.all(
+      ['http_request', 'web_scrape'].map((name) => createTool(guarded, { type: 'builtin', name })),
+    );
+    const agentId = await createAgent(guarded, { aiProviderId: providerId, toolIds });
+    const before = internal.connections;
+    model.script(
+      {
+        text: '',
+        toolCalls: urls.flatMap((url, i) => [
+          { id: `u${i}`, name: 'http_request', arguments: { url } },
+          { id: `s${i}`, name: 'web_scrape', arguments: { url } },
+        ]),
+      },
+      { text: 'done' },
+    );
+    const res = await guarded.api('POST', `/v1/agents/${agentId}/generate`, { prompt: 'fetch' });
+    expect(res.body.status).toBe('completed');
+    const results = toolMessages(model.requests[1]!.messages);
+    for (const [i] of urls.entries()) {
+      expect(JSON.parse(results[`u${i}`]!).error).toMatch(/Blocked request/);
+      expect(JSON.parse(results[`s${i}`]!).error).toMatch(/Blocked request/);
+    }
+    expect(internal.connections).toBe(before);
+    expect(internal.requests).toHaveLength(0);
+  });
+});
+
+describe('database_write across a worker kill (api and worker as processes)', () => {
+  let stack: TestStack;
+  let model: ModelServer;
+  let target: Awaited<ReturnType<typeof targetDatabase>>;
+  let providerId: string;
+
+  beforeAll(async () => {
+    [stack, model, target] = await Promise.all([
+      startStack({ mode: 'processes' }),
+      startModelServer(),
+      targetDatabase(),
+    ]);
+    providerId = await createProvider(stack, model);
+  });
+  afterAll(async () => {
+    await stack?.close();
+    await model?.close();
+    await target?.close();
+  });
+
+  it('an approved write in flight when the worker is SIGKILLed lands exactly once', async () => {
+    const toolId = await createTool(stack, {
+      type: 'builtin',
+      name: 'database_write',
+      config: { databaseUrl: target.url, tables, statementTimeoutMs: 60_000 },
+      timeoutSeconds: 90,
+    });
+    const agentId = await createAgent(stack, { aiProviderId: providerId, toolIds: [toolId] });
+    model.script(
+      call(
+        'database_write',
+        { sql: 'INSERT INTO shop.orders (id, status) VALUES ($1, $2)', params: [77, 'once'] },
+        'w77',
+      ),
+      { text: 'written' },
+    );
+    const paused = await stack.api('POST', `/v1/agents/${agentId}/generate`, { prompt: 'write order 77' });
+    expect(paused.body.status).toBe('requires_action');
+    const { approvalId } = paused.body.requiredAction.approvals[0];
+
+    // Hold the table so the approved INSERT blocks inside its transaction, then kill the worker.
+    const locker = new pg.Client({ connectionString: target.url });
+    await locker.connect();
+    await locker.query('BEGIN');
+    await locker.query('LOCK TABLE shop.orders IN EXCLUSIVE MODE');
+    const decided = stack.api('POST', `/v1/generations/${paused.body.id}/approvals/${approvalId}`, {
+      approved: true,
+      waitSeconds: 0,
+    });
+    for (let i = 0; ; i++) {
+      const blocked = await target.client.query(
+        `SELECT 1 FROM pg_stat_activity WHERE application_name = 'durable-agents-builtin' AND wait_event_type = 'Lock'`,
+      );
+      if (blocked.rowCount) break;
+      if (i > 600) throw new Error('the write never reached the database');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    await stack.stopWorker(); // SIGKILL while the INSERT waits for the lock (uncommitted)
+    await locker.query('ROLLBACK');
+    await locker.end();
+    await decided;
+    await stack.startWorker();
+
+    await stack.temporal.workflow.getHandle(paused.body.id).result();
+    const done = await stack.api('GET', `/v1/generations/${paused.body.id}`);
+    expect(done.body.status).toBe('completed');
+    expect(observeOf(done.body, 'w77')).toMatchObject({ status: 'success', result: { rowCount: 1 } });
+    expect((await target.client.query('SELECT status FROM shop.orders WHERE id = 77')).rows).toEqual([
+      { status: 'once' },
+    ]);
+  });
+});
