@@ -78,6 +78,7 @@ async function main(): Promise<void> {
       secrets: runtime.secrets,
       dispatcher: runtime.dispatcher,
       modelTimeoutMs: env.MODEL_CALL_TIMEOUT_SECONDS * 1000,
+      limits: { maxStepsCap: env.MAX_STEPS_CAP, webhookMaxAttempts: env.WEBHOOK_MAX_ATTEMPTS },
     },
   });
   process.once('SIGINT', () => worker.shutdown());

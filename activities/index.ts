@@ -10,6 +10,7 @@ import {
   type ToolCallOutcome,
   type ToolResultStatus,
 } from '../contracts/generation/index.js';
+import { agentToolTarget, prepareChildGeneration, recordChildResult, type ChildLimits } from './child-generations.js';
 import { GenerationStore } from './generation-store.js';
 import { heartbeatWhile } from './heartbeat.js';
 import { reviewFinalText, runHttpHook } from './hooks.js';
@@ -26,6 +27,8 @@ export interface ActivityDeps {
   /** SSRF-guarded dispatcher for every outgoing tool/webhook/model-provider request. */
   dispatcher: Dispatcher;
   modelTimeoutMs: number;
+  /** Limits child generations are planned with (defaults: the environment's defaults). */
+  limits?: ChildLimits;
 }
 
 /** Builds the activities with their clients injected (tests pass their own). */
@@ -148,6 +151,13 @@ export function createActivities(deps: ActivityDeps): GenerationActivities {
       await store.finish(input);
       await mcpSessions.closeScope(input.generationId);
     },
+    prepareChildGeneration: (input) =>
+      prepareChildGeneration(
+        { db: deps.db, limits: deps.limits ?? { maxStepsCap: 100, webhookMaxAttempts: 8 }, record: recordResult },
+        input,
+        agentToolTarget(input),
+      ),
+    recordChildResult: (input) => recordChildResult({ db: deps.db, record: recordResult }, input),
     discoverMcpTools: (input) => heartbeatWhile(() => discoverGenerationMcpTools(input.generationId, mcp)),
   };
 }

@@ -7,6 +7,8 @@ import { authMiddleware } from './middleware/auth.js';
 import { errorMiddleware } from './middleware/errors.js';
 import { rejectUnstorableInput } from './middleware/input.js';
 import { routeTable, toolAliasRoutes } from './openapi/table.js';
+import { traceAliasRoutes, traceRoutes } from './routes/traces.operations.js';
+import { tracesRouter } from './routes/traces.js';
 import { unservedRoute } from './middleware/unserved.js';
 import { agentsRouter } from './routes/agents.js';
 import { apiKeysRouter } from './routes/api-keys.js';
@@ -64,6 +66,8 @@ export function createApp(ctx: AppContext): Express {
   v1.use('/ai-providers', providersRouter(ctx));
   v1.use('/tools', toolsRouter(ctx, toolRoutes, '/v1/tools'));
   v1.use('/agents/tools', toolsRouter(ctx, toolAliasRoutes, '/v1/agents/tools'));
+  v1.use('/agents/traces', tracesRouter(ctx, traceAliasRoutes, '/v1/agents/traces'));
+  v1.use('/traces', tracesRouter(ctx, traceRoutes, '/v1/traces'));
   v1.use('/agents', agentGenerationsRouter(ctx));
   v1.use('/agents', hooksRouter(ctx));
   v1.use('/agents', webhooksRouter(ctx));

@@ -26,6 +26,8 @@ export interface SnapshotTool {
   /** mcp tools: the server (name is the prefix of every discovered tool). */
   mcp?: { url: string; headers?: Record<string, StoredHeaderValue>; transport: 'streamable_http' | 'sse' } | null;
   enabled?: boolean;
+  /** agent tools: the agent a call runs (as a child generation). */
+  agentId?: string | null;
   timeoutSeconds: number;
   readOnly: boolean;
   maxResultChars: number;

@@ -31,16 +31,31 @@ export function renderInstructions(template: string, variables: Record<string, s
   );
 }
 
+/** What the model sends to an agent tool that declares no parameters: the child's input. */
+export const agentToolParameters: Record<string, unknown> = {
+  type: 'object',
+  properties: {
+    prompt: { type: 'string', description: 'The task for the agent' },
+    variables: {
+      type: 'object',
+      additionalProperties: { type: 'string' },
+      description: "Values for the agent's {{variables}}",
+    },
+  },
+  required: ['prompt'],
+};
+
 function snapshotTool(t: AgentTool): SnapshotTool {
   return {
     id: t.id,
     type: t.type as SnapshotTool['type'],
     name: t.name,
     description: t.description,
-    parameters: (t.parameters as Record<string, unknown> | null) ?? null,
+    parameters: (t.parameters as Record<string, unknown> | null) ?? (t.type === 'agent' ? agentToolParameters : null),
     execute: (t.execute as { url: string; headers?: Record<string, StoredHeaderValue> } | null) ?? null,
     mcp: (t.mcp as SnapshotTool['mcp']) ?? null,
     enabled: t.enabled,
+    ...(t.type === 'agent' ? { agentId: t.agentId } : {}),
     timeoutSeconds: t.timeoutSeconds,
     readOnly: t.readOnly,
     maxResultChars: t.maxResultChars,

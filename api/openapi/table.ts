@@ -8,6 +8,7 @@ import { hookRoutes } from '../routes/hooks.operations.js';
 import { projectRoutes } from '../routes/projects.operations.js';
 import { providerRoutes } from '../routes/providers.operations.js';
 import { toolRoutes } from '../routes/tools.operations.js';
+import { traceAliasRoutes, traceRoutes } from '../routes/traces.operations.js';
 import { webhookRoutes } from '../routes/webhooks.operations.js';
 import { aliasRoutes, type AnyRouteSpec } from './spec.js';
 
@@ -35,4 +36,6 @@ export const routeTable: AnyRouteSpec[] = [
   generationRoutes,
   approvalRoutes,
   webhookRoutes,
+  traceRoutes,
+  traceAliasRoutes,
 ].flatMap((group): AnyRouteSpec[] => Object.values(group));

@@ -18,10 +18,9 @@ const agentFields: Record<string, Asks> = {
   publicChat: (v) => present(v) && (v as { enabled?: unknown }).enabled !== false,
 };
 
-/** Generate-request fields with no behaviour yet: no session is created or joined, no call depth is enforced. */
+/** Generate-request fields with no behaviour yet: no session is created or joined. */
 const generateFields: Record<string, Asks> = {
   sessionId: present,
-  maxCallDepth: (v) => v !== undefined && v !== 10,
 };
 
 function refuse(body: Record<string, unknown>, fields: Record<string, Asks>): void {

@@ -61,6 +61,12 @@ export interface LoopPlan {
   webhooks?: { maxAttempts: number };
   /** Agent option requireApprovalFor "destructive": destructive MCP tools need a human approval. */
   approveDestructive?: boolean;
+  /**
+   * How many more levels of nested generations this one may start (agent tools, platform
+   * create-agent-generation): a child gets one less; at 0 a call is an error result. Absent on
+   * generations started before nesting existed (treated as the default, 10).
+   */
+  remainingDepth?: number;
 }
 
 /** The generation workflow's only argument. */
@@ -72,4 +78,6 @@ export interface GenerationInput {
   plan: LoopPlan;
   /** The next free message sequence number (the API stored the initial messages before it). */
   firstMessageSeq: number;
+  /** Set on child generations: the parent workflow is told when this one pauses and resumes. */
+  parent?: { generationId: string; toolCallId: string };
 }

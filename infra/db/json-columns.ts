@@ -123,6 +123,7 @@ const snapshotSchema = z.looseObject({
         .nullable()
         .optional(),
       enabled: z.boolean().optional(),
+      agentId: z.string().nullable().optional(),
       timeoutSeconds: z.number(),
       readOnly: z.boolean(),
       maxResultChars: z.number(),
