@@ -11,13 +11,22 @@ import { approvalRoutes } from './approvals.operations.js';
 import { listPage } from '../pagination.js';
 import { ApiRouter } from '../routing.js';
 
-export function approvalView(a: Approval, agentId: string): ApprovalView {
+/** The generation an approval belongs to, as the approval shows it. */
+export interface ApprovalOwner {
+  agentId: string;
+  traceId: string | null;
+  parentGenerationId: string | null;
+}
+
+export function approvalView(a: Approval, owner: ApprovalOwner | undefined): ApprovalView {
   return {
     id: a.id,
     object: 'approval',
     projectId: a.projectId,
     generationId: a.generationId,
-    agentId,
+    agentId: owner?.agentId ?? '',
+    traceId: owner?.traceId ?? null,
+    parentGenerationId: owner?.parentGenerationId ?? null,
     toolCallId: a.toolCallId,
     toolName: a.toolName,
     arguments: a.arguments,
@@ -61,12 +70,12 @@ export function checkApprover(g: Generation, toolName: string, auth: AuthInfo): 
 export function approvalsRouter(ctx: AppContext): Router {
   const r = new ApiRouter('/v1/approvals', ctx);
 
-  async function agentIdsOf(generationIds: string[]): Promise<Map<string, string>> {
+  async function ownersOf(generationIds: string[]): Promise<Map<string, ApprovalOwner>> {
     const rows = await ctx.db.generation.findMany({
       where: { id: { in: [...new Set(generationIds)] } },
-      select: { id: true, agentId: true },
+      select: { id: true, agentId: true, traceId: true, parentGenerationId: true },
     });
-    return new Map(rows.map((g) => [g.id, g.agentId]));
+    return new Map(rows.map((g) => [g.id, g]));
   }
 
   r.add(approvalRoutes.list, async ({ auth, query: q }) => {
@@ -89,8 +98,8 @@ export function approvalsRouter(ctx: AppContext): Router {
       ({ after, ...window }) => ctx.db.approval.findMany({ where: { ...where, ...after }, ...window }),
       (a) => a,
     );
-    const agents = await agentIdsOf(data.map((a) => a.generationId));
-    return { data: data.map((a) => approvalView(a, agents.get(a.generationId) ?? '')), nextCursor };
+    const owners = await ownersOf(data.map((a) => a.generationId));
+    return { data: data.map((a) => approvalView(a, owners.get(a.generationId))), nextCursor };
   });
 
   r.add(approvalRoutes.get, async ({ auth, params }) => {
@@ -98,8 +107,8 @@ export function approvalsRouter(ctx: AppContext): Router {
       await ctx.db.approval.findFirst({ where: { id: params.approvalId, projectId: auth.projectId } }),
       'Approval',
     );
-    const agents = await agentIdsOf([row.generationId]);
-    return approvalView(row, agents.get(row.generationId) ?? '');
+    const owners = await ownersOf([row.generationId]);
+    return approvalView(row, owners.get(row.generationId));
   });
 
   return r.router;

@@ -182,6 +182,52 @@ describe('multi-agent: agent tools as child workflows, depth, child pauses, canc
     expect(done).toMatchObject({ text: 'parent got child got found it', requiredAction: null });
   });
 
+  it('a child paused on an approval: the parent shows it, the inbox links parent and trace, a decision resumes both', async () => {
+    const write = await createTool(stack, { type: 'client', name: 'noop_write', parameters: obj() });
+    const child = await worker('approval-child', { toolIds: [write] });
+    const hook = await stack.api('POST', `/v1/agents/${child}/hooks`, {
+      event: 'PreToolUse',
+      type: 'approval',
+      matcher: 'noop_write',
+      config: {},
+    });
+    expect(hook.status).toBe(201);
+    const ask = await agentTool('ask_writer', child);
+    const parent = await createAgent(stack, {
+      aiProviderId: providerId,
+      instructions: 'Parent [[script:approval-parent]]',
+      toolIds: [ask],
+    });
+    model.scriptFor('approval-parent', call('ask_writer', { prompt: 'write' }, 'c_writer'), (req) => ({
+      text: `parent: ${lastToolResult(req)}`,
+    }));
+    // Denied: the child's model sees the denial and answers; the parent gets that answer.
+    model.scriptFor('approval-child', call('noop_write', {}, 'c_write'), (req) => ({
+      text: `child saw ${lastToolResult(req)?.includes('denied') ? 'denial' : 'something else'}`,
+    }));
+    const res = await generate(parent, { prompt: 'go', async: true });
+    const paused = await until(
+      res.body.id,
+      (g) => g.requiredAction?.childRequiredAction?.type === 'approve_tool_calls',
+      'child approval',
+    );
+    const childId = paused.requiredAction.childGenerationId;
+    const { approvalId } = paused.requiredAction.childRequiredAction.approvals[0];
+    const inbox = await stack.api('GET', '/v1/approvals?status=pending');
+    expect(inbox.body.data.find((a: { id: string }) => a.id === approvalId)).toMatchObject({
+      generationId: childId,
+      parentGenerationId: res.body.id,
+      traceId: res.body.traceId,
+    });
+    const decided = await stack.api('POST', `/v1/generations/${childId}/approvals/${approvalId}`, {
+      approved: false,
+      reason: 'no',
+    });
+    expect(decided.body).toMatchObject({ status: 'completed', text: 'child saw denial' });
+    const done = await until(res.body.id, (g) => g.status === 'completed', 'parent completed');
+    expect(done.text).toBe('parent: child saw denial');
+  });
+
   it('cancelling the parent cancels its paused child', async () => {
     const wait = await createTool(stack, { type: 'client', name: 'wait_here', parameters: obj() });
     const child = await worker('cancel-child', { toolIds: [wait] });
