@@ -11,6 +11,8 @@ import type { AgentTool, Generation } from '../generated/prisma/client.js';
 import { readAgentOptions, readSnapshot } from '../infra/db/json-columns.js';
 import type { Db } from '../infra/db/prisma.js';
 import { buildPlan, buildSnapshot, initialMessages } from '../api/generations/plan.js';
+import { platformAction } from '../contracts/platform-actions.js';
+import { authorizePlatformAction, PlatformDenied } from './platform-actions/authorize.js';
 
 /** Deployment limits a child's plan is built with (the same ones the API applies to top-level runs). */
 export interface ChildLimits {
@@ -21,7 +23,14 @@ export interface ChildLimits {
 export type RecordResult = (input: ToolCallInput, status: ToolResultStatus, content: string) => Promise<void>;
 
 /** Why a nested call is refused before anything starts (the model sees this as the call's error). */
-export class ChildRefusal extends Error {}
+export class ChildRefusal extends Error {
+  constructor(
+    message: string,
+    readonly status: ToolResultStatus = 'error',
+  ) {
+    super(message);
+  }
+}
 
 function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -72,17 +81,36 @@ export async function prepareChildGeneration(
     return { child: childInput(await createChild(db, deps.limits, parent, agentId, input), input) };
   } catch (err) {
     if (!(err instanceof ChildRefusal)) throw err;
-    await deps.record(input, 'error', JSON.stringify({ error: err.message }));
+    await deps.record(input, err.status, JSON.stringify({ error: err.message }));
     return { child: null };
   }
 }
 
-/** The agent an `agent` tool runs, from the parent's snapshot. */
-export function agentToolTarget(input: ToolCallInput): (parent: Generation) => Promise<string> {
+/**
+ * The agent a call runs: an `agent` tool's own target, or platform create-agent-generation's
+ * `agentId` argument once the caller's key ∩ the agent's boundary policy allows it.
+ */
+export function childTarget(db: Db, input: ToolCallInput): (parent: Generation) => Promise<string> {
   return async (parent) => {
-    const tool = readSnapshot(parent.snapshot).tools.find((t) => t.name === input.toolName && t.type === 'agent');
-    if (!tool?.agentId) throw new ChildRefusal(`Tool ${input.toolName} does not name an agent`);
-    return tool.agentId;
+    const snapshot = readSnapshot(parent.snapshot);
+    const tool = snapshot.tools.find((t) => t.name === input.toolName && (t.type === 'agent' || t.type === 'platform'));
+    if (tool?.type === 'agent' && tool.agentId) return tool.agentId;
+    const spec = tool?.action ? platformAction(tool.action) : undefined;
+    if (!spec) throw new ChildRefusal(`Tool ${input.toolName} does not name an agent`);
+    const args = isRecord(input.arguments) ? input.arguments : {};
+    try {
+      await authorizePlatformAction(
+        db,
+        { projectId: parent.projectId, keyId: parent.createdByKeyId, boundaryPolicy: snapshot.agent.boundaryPolicy },
+        spec,
+        args,
+      );
+    } catch (err) {
+      if (err instanceof PlatformDenied) throw new ChildRefusal(err.message, 'denied');
+      throw err;
+    }
+    if (typeof args.agentId !== 'string') throw new ChildRefusal('agentId is required');
+    return args.agentId;
   };
 }
 

@@ -10,7 +10,8 @@ import {
   type ToolCallOutcome,
   type ToolResultStatus,
 } from '../contracts/generation/index.js';
-import { agentToolTarget, prepareChildGeneration, recordChildResult, type ChildLimits } from './child-generations.js';
+import { childTarget, prepareChildGeneration, recordChildResult, type ChildLimits } from './child-generations.js';
+import { runPlatformAction } from './platform-actions/index.js';
 import { GenerationStore } from './generation-store.js';
 import { heartbeatWhile } from './heartbeat.js';
 import { reviewFinalText, runHttpHook } from './hooks.js';
@@ -94,6 +95,17 @@ export function createActivities(deps: ActivityDeps): GenerationActivities {
       const snapshot = await store.snapshot(input.generationId);
       const tool = snapshot.tools.find((t) => t.name === input.toolName && t.type !== 'mcp');
       const started = Date.now();
+      if (tool?.type === 'platform' && tool.action) {
+        const caller = await store.caller(input.generationId);
+        const outcome = await runPlatformAction(
+          deps.db,
+          { ...caller, boundaryPolicy: snapshot.agent.boundaryPolicy },
+          tool.action,
+          input.arguments,
+        );
+        await recordResult(input, outcome.status, JSON.stringify(outcome.result), Date.now() - started);
+        return { status: outcome.status, replayed: false };
+      }
       const signal = Context.current().cancellationSignal;
       const result = !tool
         ? await heartbeatWhile(() => runMcpTool(input.generationId, input.toolName, input.arguments, mcp, signal))
@@ -155,7 +167,7 @@ export function createActivities(deps: ActivityDeps): GenerationActivities {
       prepareChildGeneration(
         { db: deps.db, limits: deps.limits ?? { maxStepsCap: 100, webhookMaxAttempts: 8 }, record: recordResult },
         input,
-        agentToolTarget(input),
+        childTarget(deps.db, input),
       ),
     recordChildResult: (input) => recordChildResult({ db: deps.db, record: recordResult }, input),
     discoverMcpTools: (input) => heartbeatWhile(() => discoverGenerationMcpTools(input.generationId, mcp)),

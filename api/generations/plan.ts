@@ -18,6 +18,9 @@ import {
   type Guardrails,
 } from '../../infra/db/json-columns.js';
 import { promptRequiresTool } from '../../workflows/loop/hooks.js';
+import { platformAction, platformToolName } from '../../contracts/platform-actions.js';
+import type { Policy } from '../../contracts/schemas/index.js';
+import { storedActions } from '../routes/tools.js';
 
 /**
  * What a generation starts from: the loop plan (request overrides merged over the agent), the
@@ -44,6 +47,32 @@ export const agentToolParameters: Record<string, unknown> = {
   },
   required: ['prompt'],
 };
+
+/** A platform tool becomes one tool per action, named `{tool}_{action}`. */
+function platformSnapshotTools(t: AgentTool): SnapshotTool[] {
+  return storedActions(t).flatMap((name) => {
+    const spec = platformAction(name);
+    if (!spec) return [];
+    return [
+      {
+        id: t.id,
+        type: 'platform' as const,
+        name: platformToolName(t.name, name),
+        description: t.description ? `${spec.description} ${t.description}` : spec.description,
+        parameters: spec.parameters,
+        execute: null,
+        action: name,
+        timeoutSeconds: t.timeoutSeconds,
+        readOnly: spec.readOnly,
+        maxResultChars: t.maxResultChars,
+      },
+    ];
+  });
+}
+
+function snapshotTools(t: AgentTool): SnapshotTool[] {
+  return t.type === 'platform' ? platformSnapshotTools(t) : [snapshotTool(t)];
+}
 
 function snapshotTool(t: AgentTool): SnapshotTool {
   return {
@@ -131,14 +160,28 @@ export function buildPlan(
     });
   return {
     tools: [
-      ...tools.map((t) => ({
-        id: t.id,
-        name: t.name,
-        type: t.type as LoopPlan['tools'][number]['type'],
-        readOnly: t.readOnly,
-        hasExecutor: t.type !== 'http' || t.execute !== null,
-        timeoutSeconds: t.timeoutSeconds,
-      })),
+      ...tools.flatMap((t) =>
+        t.type === 'platform'
+          ? platformSnapshotTools(t).map((p) => ({
+              id: p.id,
+              name: p.name,
+              type: 'platform' as const,
+              readOnly: p.readOnly,
+              hasExecutor: true,
+              timeoutSeconds: p.timeoutSeconds,
+              action: p.action!,
+            }))
+          : [
+              {
+                id: t.id,
+                name: t.name,
+                type: t.type as LoopPlan['tools'][number]['type'],
+                readOnly: t.readOnly,
+                hasExecutor: t.type !== 'http' || t.execute !== null,
+                timeoutSeconds: t.timeoutSeconds,
+              },
+            ],
+      ),
       ...(clarificationEnabled(agent)
         ? [
             {
@@ -232,6 +275,7 @@ export function buildSnapshot(
       name: agent.name,
       instructions: agent.instructions ? renderInstructions(agent.instructions, body.variables) : null,
       temperature: agent.temperature,
+      boundaryPolicy: (agent.boundaryPolicy as Policy | null) ?? null,
     },
     model: agent.model ?? provider.defaultModel,
     provider: {
@@ -242,7 +286,7 @@ export function buildSnapshot(
       defaultModel: provider.defaultModel,
       headers: (provider.headers as Record<string, string> | null) ?? null,
     },
-    tools: [...tools.map(snapshotTool), ...(clarificationEnabled(agent) ? [clarifyTool] : [])],
+    tools: [...tools.flatMap(snapshotTools), ...(clarificationEnabled(agent) ? [clarifyTool] : [])],
     hooks: hooks.map((h): SnapshotHook => ({
       id: h.id,
       event: h.event,

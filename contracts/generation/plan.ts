@@ -21,6 +21,8 @@ export interface PlannedTool {
   timeoutSeconds: number;
   /** Offered on every step regardless of activeToolIds (builtins such as agent_clarify). */
   alwaysOffered?: boolean;
+  /** platform tools: the registry action this name runs. */
+  action?: string;
   /** MCP tools that are destructive per the spec's hints (unless readOnlyHint true or destructiveHint false). */
   destructive?: boolean;
 }

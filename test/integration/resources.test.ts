@@ -339,7 +339,6 @@ describe('resource API', () => {
     it('refuses (422 not_implemented) the agent fields nothing implements yet, on create, PUT and PATCH', async () => {
       const base = { aiProviderId: providerId, name: 'unimplemented' };
       const refused: Record<string, unknown> = {
-        boundaryPolicy: { statements: [{ effect: 'Allow', action: ['agents:GetAgent'], resource: ['*'] }] },
         memory: { strategy: 'last_k', k: 5 },
         conversational: true,
         contextWindow: 64000,
