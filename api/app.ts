@@ -9,6 +9,7 @@ import { rejectUnstorableInput } from './middleware/input.js';
 import { routeTable, toolAliasRoutes } from './openapi/table.js';
 import { traceAliasRoutes, traceRoutes } from './routes/traces.operations.js';
 import { tracesRouter } from './routes/traces.js';
+import { mcpHandler } from './mcp/server.js';
 import { unservedRoute } from './middleware/unserved.js';
 import { agentsRouter } from './routes/agents.js';
 import { apiKeysRouter } from './routes/api-keys.js';
@@ -77,6 +78,8 @@ export function createApp(ctx: AppContext): Express {
   v1.use('/generations', deliveriesRouter(ctx));
   v1.use('/approvals', approvalsRouter(ctx));
   app.use('/v1', v1);
+  // The platform as an MCP server (same key auth and body limit as /v1).
+  app.use('/mcp', authMiddleware(ctx.db), express.json({ limit: ctx.env.REQUEST_BODY_LIMIT }), mcpHandler(ctx));
 
   app.use(unservedRoute(routeTable));
   app.use(errorMiddleware(ctx.logger));
