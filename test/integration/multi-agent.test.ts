@@ -63,12 +63,22 @@ describe('multi-agent: agent tools as child workflows, depth, child pauses, canc
         return { text: `Both: ${results.join(' | ')}` };
       },
     );
-    model.scriptFor('research', { text: 'Frank Herbert' });
+    // The research worker answers only once the math worker has called the model too: run one
+    // after the other, the calls could never overlap and `overlapped` would stay false.
+    let overlapped = false;
+    model.scriptFor('research', async (): Promise<ScriptedReply> => {
+      for (let i = 0; i < 200 && !overlapped; i++) {
+        overlapped = model.requests.some((r) => r.tag === 'math');
+        if (!overlapped) await new Promise((r) => setTimeout(r, 50));
+      }
+      return { text: 'Frank Herbert' };
+    });
     model.scriptFor('math', { text: '42' });
 
     const res = await generate(supervisor, { prompt: 'Dune author and 6*7?' });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ status: 'completed', text: 'Both: Frank Herbert | 42' });
+    expect(overlapped).toBe(true);
     // Each worker saw the prompt the supervisor's model wrote.
     const workerPrompts = model.requests
       .filter((r) => r.tag === 'research' || r.tag === 'math')
