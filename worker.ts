@@ -125,6 +125,7 @@ async function main(): Promise<void> {
       dispatcher: runtime.dispatcher,
       modelTimeoutMs: env.MODEL_CALL_TIMEOUT_SECONDS * 1000,
       builtins: builtinOptionsFromEnv(env),
+      limits: { maxStepsCap: env.MAX_STEPS_CAP, webhookMaxAttempts: env.WEBHOOK_MAX_ATTEMPTS },
     },
     logger,
   });

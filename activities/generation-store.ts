@@ -94,6 +94,15 @@ export class GenerationStore {
     return readSnapshot(row.snapshot);
   }
 
+  /** Who a generation acts for: its project and the API key of the top-level caller. */
+  async caller(generationId: string): Promise<{ projectId: string; keyId: string | null }> {
+    const row = await this.db.generation.findUniqueOrThrow({
+      where: { id: generationId },
+      select: { projectId: true, createdByKeyId: true },
+    });
+    return { projectId: row.projectId, keyId: row.createdByKeyId };
+  }
+
   async messagesBefore(generationId: string, seq: number): Promise<StoredMessage[]> {
     const rows = await this.db.generationMessage.findMany({
       where: { generationId, seq: { lt: seq } },

@@ -12,6 +12,8 @@ import {
   type ToolResultStatus,
 } from '../contracts/generation/index.js';
 import { defaultBuiltinOptions, runBuiltin, type BuiltinOptions } from './builtins/index.js';
+import { childTarget, prepareChildGeneration, recordChildResult, type ChildLimits } from './child-generations.js';
+import { runPlatformAction } from './platform-actions/index.js';
 import { GenerationStore } from './generation-store.js';
 import { heartbeatWhile } from './heartbeat.js';
 import { reviewFinalText, runHttpHook } from './hooks.js';
@@ -35,6 +37,8 @@ export interface ActivityDeps {
   modelTimeoutMs: number;
   /** Settings of the builtin tools (SSRF allow-list for database hosts, code sandbox). */
   builtins?: BuiltinOptions;
+  /** Limits child generations are planned with (defaults: the environment's defaults). */
+  limits?: ChildLimits;
 }
 
 /** Builds the activities with their clients injected (tests pass their own). */
@@ -96,6 +100,17 @@ export function createActivities(deps: ActivityDeps): GenerationActivities & Doc
         }
       }
       const started = Date.now();
+      if (tool?.type === 'platform' && tool.action) {
+        const caller = await store.caller(input.generationId);
+        const outcome = await runPlatformAction(
+          deps.db,
+          { ...caller, boundaryPolicy: snapshot.agent.boundaryPolicy },
+          tool.action,
+          input.arguments,
+        );
+        await recordResult(input, outcome.status, JSON.stringify(outcome.result), { durationMs: Date.now() - started });
+        return { status: outcome.status, replayed: false, toolType: 'platform' };
+      }
       const signal = Context.current().cancellationSignal;
       const result = !tool
         ? await heartbeatWhile(() => runMcpTool(input.generationId, input.toolName, input.arguments, mcp, signal))
@@ -160,6 +175,13 @@ export function createActivities(deps: ActivityDeps): GenerationActivities & Doc
       await store.finish(input);
       await mcpSessions.closeScope(input.generationId);
     },
+    prepareChildGeneration: (input) =>
+      prepareChildGeneration(
+        { db: deps.db, limits: deps.limits ?? { maxStepsCap: 100, webhookMaxAttempts: 8 }, record: recordResult },
+        input,
+        childTarget(deps.db, input),
+      ),
+    recordChildResult: (input) => recordChildResult({ db: deps.db, record: recordResult }, input),
     discoverMcpTools: (input) => heartbeatWhile(() => discoverGenerationMcpTools(input.generationId, mcp)),
   };
 }

@@ -11,6 +11,9 @@ import { rateLimitRejections } from '../infra/observability/metrics.js';
 import { setTemporalUiLink } from '../infra/temporal/ui-link.js';
 import { rejectUnstorableInput } from './middleware/input.js';
 import { routeTable, toolAliasRoutes } from './openapi/table.js';
+import { traceAliasRoutes, traceRoutes } from './routes/traces.operations.js';
+import { tracesRouter } from './routes/traces.js';
+import { mcpHandler } from './mcp/server.js';
 import { unservedRoute } from './middleware/unserved.js';
 import { agentsRouter } from './routes/agents.js';
 import { apiKeysRouter } from './routes/api-keys.js';
@@ -82,6 +85,8 @@ export function createApp(deps: AppContext): Express {
   v1.use('/ai-providers', providersRouter(ctx));
   v1.use('/tools', toolsRouter(ctx, toolRoutes, '/v1/tools'));
   v1.use('/agents/tools', toolsRouter(ctx, toolAliasRoutes, '/v1/agents/tools'));
+  v1.use('/agents/traces', tracesRouter(ctx, traceAliasRoutes, '/v1/agents/traces'));
+  v1.use('/traces', tracesRouter(ctx, traceRoutes, '/v1/traces'));
   v1.use('/agents', agentGenerationsRouter(ctx));
   v1.use('/agents', hooksRouter(ctx));
   v1.use('/agents', webhooksRouter(ctx));
@@ -93,6 +98,8 @@ export function createApp(deps: AppContext): Express {
   v1.use('/knowledge-bases', knowledgeBasesRouter(ctx));
   v1.use('/settings', settingsRouter(ctx));
   app.use('/v1', v1);
+  // The platform as an MCP server (same key auth and body limit as /v1).
+  app.use('/mcp', authMiddleware(ctx.db), express.json({ limit: ctx.env.REQUEST_BODY_LIMIT }), mcpHandler(ctx));
 
   app.use(unservedRoute(routeTable));
   app.use(errorMiddleware(ctx.logger));

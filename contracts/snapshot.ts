@@ -1,4 +1,4 @@
-import type { HookType, ProviderKind, ToolType } from './schemas/index.js';
+import type { HookType, Policy, ProviderKind, ToolType } from './schemas/index.js';
 /**
  * The configuration a generation runs with, captured when it starts and stored on the
  * generation row: editing or deleting the agent, provider or tools later changes nothing for it.
@@ -28,6 +28,10 @@ export interface SnapshotTool {
   enabled?: boolean;
   /** builtin tools: their config (secret values as `{ encrypted }`). */
   config?: Record<string, unknown> | null;
+  /** agent tools: the agent a call runs (as a child generation). */
+  agentId?: string | null;
+  /** platform tools: one snapshot tool per action (name `{tool}_{action}`), this is the action. */
+  action?: string;
   timeoutSeconds: number;
   readOnly: boolean;
   maxResultChars: number;
@@ -53,6 +57,8 @@ export interface GenerationSnapshot {
     /** Instructions with {{variables}} already substituted. */
     instructions: string | null;
     temperature: number | null;
+    /** Platform actions run with the caller's key policy ∩ this (null: the caller's alone). */
+    boundaryPolicy?: Policy | null;
   };
   model: string;
   provider: SnapshotProvider;

@@ -1,7 +1,8 @@
-import { defineQuery, defineUpdate } from '@temporalio/workflow';
+import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
 import type {
   ApprovalDecisionInput,
   ApprovalDecisionResult,
+  ChildStatus,
   ClarificationAnswerInput,
   GenerationStateView,
   SubmitToolOutputsInput,
@@ -27,6 +28,9 @@ export const decideApprovalUpdate = defineUpdate<ApprovalDecisionResult, [Approv
 export const answerClarificationUpdate = defineUpdate<{ stateVersion: number }, [ClarificationAnswerInput]>(
   'answerClarification',
 );
+
+/** A child generation tells its parent workflow that it paused (requiredAction) or runs again (null). */
+export const childStatusSignal = defineSignal<[ChildStatus]>('childStatus');
 
 export const generationStateQuery = defineQuery<GenerationStateView>('generationState');
 

@@ -16,9 +16,11 @@ import type {
 import type { ToolChoice } from '../contracts/schemas/index.js';
 import { callModel, discoverMcpTools, executeTool, modelOptions, store, toolOptions } from './activity-proxies.js';
 import { ApprovalGate } from './approval-gate.js';
+import { ChildAgents } from './child-agents.js';
 import { ClientPauses } from './client-pauses.js';
 import { GenerationState } from './generation-state.js';
 import { HookRunner } from './hook-runner.js';
+import { startsChild } from './loop/child-calls.js';
 import { resolveStepControls, toolsForStep } from './loop/controls.js';
 import {
   activityFailed,
@@ -52,6 +54,7 @@ export class GenerationLoop {
   private readonly hooks: HookRunner;
   private readonly approvals: ApprovalGate;
   private readonly client: ClientPauses;
+  readonly children: ChildAgents;
   /** The next free message sequence number. */
   private seq: number;
   private readonly usage: Usage = { promptTokens: 0, completionTokens: 0 };
@@ -67,6 +70,8 @@ export class GenerationLoop {
     this.hooks = new HookRunner(input.generationId, input.plan.hooks);
     this.approvals = new ApprovalGate(this.state, this.hooks, input.plan);
     this.client = new ClientPauses(this.state);
+    this.children = new ChildAgents(this.state, input);
+    if (input.parent) this.state.reportPausesTo(input.parent.generationId);
   }
 
   view(): GenerationStateView {
@@ -231,6 +236,7 @@ export class GenerationLoop {
   }
 
   private async runServerCall(c: ClassifiedCall, seq: number): Promise<void> {
+    if (startsChild(c.tool)) return this.children.run(this.callInput(c, seq));
     const outcome = await executeTool.executeWithOptions(toolOptions(c.tool?.timeoutSeconds ?? 30), [
       this.callInput(c, seq),
     ]);

@@ -1,8 +1,9 @@
-import { ParentClosePolicy, startChild } from '@temporalio/workflow';
+import { ParentClosePolicy, getExternalWorkflowHandle, isCancellation, startChild } from '@temporalio/workflow';
 import type { GenerationPhase, LoopPlan, StatusWrite, WebhookEvent } from '../contracts/generation/index.js';
 import type { RequiredAction } from '../contracts/schemas/index.js';
 import { store } from './activity-proxies.js';
 import { upsertGenerationStatus, type GenerationVisibleStatus } from './search-attributes.js';
+import { childStatusSignal } from './definitions.js';
 import { webhookDeliveryWorkflow } from './webhook-delivery.js';
 
 /**
@@ -16,6 +17,10 @@ export class GenerationState {
   stateVersion = 0;
   /** The status and required action last shown to Temporal's visibility (the start set `running`). */
   private shown = 'running:';
+  /** The required action of the last requires_action write (what a parent shows for this child). */
+  private requiredAction: RequiredAction | null = null;
+  /** Child generations: the parent workflow to tell about pauses. */
+  private parentWorkflowId: string | null = null;
 
   constructor(
     readonly generationId: string,
@@ -25,6 +30,7 @@ export class GenerationState {
   statusWrite(status: StatusWrite['status'], requiredAction: RequiredAction | null): StatusWrite {
     this.stateVersion += 1;
     this.show(status, requiredAction);
+    this.requiredAction = requiredAction;
     return {
       generationId: this.generationId,
       stateVersion: this.stateVersion,
@@ -50,9 +56,29 @@ export class GenerationState {
     this.phase = 'requires_action';
     await enter();
     await this.notifyWebhooks('generation.requires_action');
+    await this.tellParent(this.requiredAction);
     await wait();
     this.phase = 'running';
     await leave();
+    await this.tellParent(null);
+  }
+
+  reportPausesTo(parentWorkflowId: string): void {
+    this.parentWorkflowId = parentWorkflowId;
+  }
+
+  /** Only child generations send this (top-level runs add no command). */
+  async tellParent(requiredAction: RequiredAction | null): Promise<void> {
+    if (this.parentWorkflowId === null) return;
+    try {
+      await getExternalWorkflowHandle(this.parentWorkflowId).signal(childStatusSignal, {
+        childGenerationId: this.generationId,
+        requiredAction,
+      });
+    } catch (err) {
+      if (isCancellation(err)) throw err;
+      // The parent already closed (cancelled or terminated): nobody is left to tell.
+    }
   }
 
   /**

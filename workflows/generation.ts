@@ -1,6 +1,7 @@
 import { allHandlersFinished, condition, isCancellation, setHandler } from '@temporalio/workflow';
 import {
   answerClarificationUpdate,
+  childStatusSignal,
   decideApprovalUpdate,
   generationStateQuery,
   submitToolOutputsUpdate,
@@ -12,6 +13,7 @@ import type { GenerationInput } from '../contracts/generation/index.js';
 export async function generationWorkflow(input: GenerationInput): Promise<void> {
   const loop = new GenerationLoop(input);
   setHandler(generationStateQuery, () => loop.view());
+  setHandler(childStatusSignal, (status) => loop.children.onChildStatus(status));
   setHandler(submitToolOutputsUpdate, (submission) => loop.acceptToolOutputs(submission), {
     validator: (submission) => loop.validateToolOutputs(submission),
   });

@@ -87,7 +87,8 @@ export const RECONCILE_AFTER_MS = 30_000;
  */
 export async function startQueuedGenerations(ctx: AppContext, olderThanMs = RECONCILE_AFTER_MS): Promise<number> {
   const queued = await ctx.db.generation.findMany({
-    where: { status: 'queued', createdAt: { lt: new Date(Date.now() - olderThanMs) } },
+    // Child generations are started by their parent workflow (as child workflows), never from here.
+    where: { status: 'queued', parentGenerationId: null, createdAt: { lt: new Date(Date.now() - olderThanMs) } },
     orderBy: { createdAt: 'asc' },
     take: 100,
   });

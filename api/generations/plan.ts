@@ -20,6 +20,9 @@ import {
 } from '../../infra/db/json-columns.js';
 import { promptRequiresTool } from '../../workflows/loop/hooks.js';
 import { knowledgeSearchTool, plannedKnowledgeSearchTool, type LinkedKnowledgeBase } from './knowledge-tool.js';
+import { platformAction, platformToolName } from '../../contracts/platform-actions.js';
+import type { Policy } from '../../contracts/schemas/index.js';
+import { storedActions } from '../routes/tools.js';
 
 /**
  * What a generation starts from: the loop plan (request overrides merged over the agent), the
@@ -44,16 +47,57 @@ function builtinFields(t: AgentTool): Partial<SnapshotTool> {
   };
 }
 
+/** What the model sends to an agent tool that declares no parameters: the child's input. */
+export const agentToolParameters: Record<string, unknown> = {
+  type: 'object',
+  properties: {
+    prompt: { type: 'string', description: 'The task for the agent' },
+    variables: {
+      type: 'object',
+      additionalProperties: { type: 'string' },
+      description: "Values for the agent's {{variables}}",
+    },
+  },
+  required: ['prompt'],
+};
+
+/** A platform tool becomes one tool per action, named `{tool}_{action}`. */
+function platformSnapshotTools(t: AgentTool): SnapshotTool[] {
+  return storedActions(t).flatMap((name) => {
+    const spec = platformAction(name);
+    if (!spec) return [];
+    return [
+      {
+        id: t.id,
+        type: 'platform' as const,
+        name: platformToolName(t.name, name),
+        description: t.description ? `${spec.description} ${t.description}` : spec.description,
+        parameters: spec.parameters,
+        execute: null,
+        action: name,
+        timeoutSeconds: t.timeoutSeconds,
+        readOnly: spec.readOnly,
+        maxResultChars: t.maxResultChars,
+      },
+    ];
+  });
+}
+
+function snapshotTools(t: AgentTool): SnapshotTool[] {
+  return t.type === 'platform' ? platformSnapshotTools(t) : [snapshotTool(t)];
+}
+
 function snapshotTool(t: AgentTool): SnapshotTool {
   return {
     id: t.id,
     type: t.type as SnapshotTool['type'],
     name: t.name,
     description: t.description,
-    parameters: (t.parameters as Record<string, unknown> | null) ?? null,
+    parameters: (t.parameters as Record<string, unknown> | null) ?? (t.type === 'agent' ? agentToolParameters : null),
     execute: (t.execute as { url: string; headers?: Record<string, StoredHeaderValue> } | null) ?? null,
     mcp: (t.mcp as SnapshotTool['mcp']) ?? null,
     enabled: t.enabled,
+    ...(t.type === 'agent' ? { agentId: t.agentId } : {}),
     timeoutSeconds: t.timeoutSeconds,
     readOnly: t.readOnly,
     maxResultChars: t.maxResultChars,
@@ -137,17 +181,31 @@ export function buildPlan(
     });
   return {
     tools: [
-      ...tools.map((t) => ({
-        id: t.id,
-        name: t.name,
-        type: t.type as LoopPlan['tools'][number]['type'],
-        readOnly: t.readOnly,
-        hasExecutor: t.type !== 'http' || t.execute !== null,
-        timeoutSeconds: t.timeoutSeconds,
-        ...(t.type === 'builtin' && builtinNeedsApproval(t.name, t.config as Record<string, unknown> | null)
-          ? { requiresApproval: true }
-          : {}),
-      })),
+      ...tools.flatMap((t) =>
+        t.type === 'platform'
+          ? platformSnapshotTools(t).map((p) => ({
+              id: p.id,
+              name: p.name,
+              type: 'platform' as const,
+              readOnly: p.readOnly,
+              hasExecutor: true,
+              timeoutSeconds: p.timeoutSeconds,
+              action: p.action!,
+            }))
+          : [
+              {
+                id: t.id,
+                name: t.name,
+                type: t.type as LoopPlan['tools'][number]['type'],
+                readOnly: t.readOnly,
+                hasExecutor: t.type !== 'http' || t.execute !== null,
+                timeoutSeconds: t.timeoutSeconds,
+                ...(t.type === 'builtin' && builtinNeedsApproval(t.name, t.config as Record<string, unknown> | null)
+                  ? { requiresApproval: true }
+                  : {}),
+              },
+            ],
+      ),
       ...(clarificationEnabled(agent)
         ? [
             {
@@ -249,6 +307,7 @@ export function buildSnapshot(
       name: agent.name,
       instructions: agent.instructions ? renderInstructions(agent.instructions, body.variables) : null,
       temperature: agent.temperature,
+      boundaryPolicy: (agent.boundaryPolicy as Policy | null) ?? null,
     },
     model: agent.model ?? provider.defaultModel,
     provider: {
@@ -260,7 +319,7 @@ export function buildSnapshot(
       headers: (provider.headers as Record<string, string> | null) ?? null,
     },
     tools: [
-      ...tools.map(snapshotTool),
+      ...tools.flatMap(snapshotTools),
       ...(clarificationEnabled(agent) ? [clarifyTool] : []),
       ...(knowledgeBases.length ? [knowledgeSearchTool(knowledgeBases)] : []),
     ],

@@ -86,6 +86,7 @@ export async function startGeneration(
   });
   if (body.callbackUrl || webhooks.length > 0) plan.webhooks = { maxAttempts: ctx.env.WEBHOOK_MAX_ATTEMPTS };
   if (readAgentOptions(agent.extra).requireApprovalFor === 'destructive') plan.approveDestructive = true;
+  plan.remainingDepth = body.maxCallDepth;
   const generationId = newId('generation');
   const traceId = newId('trace');
   const messages = initialMessages(agent, body, contextBlock(readAgentOptions(agent.extra), new Date(), channel));

@@ -13,6 +13,7 @@ import { publicChatRoutes } from '../routes/public-chat.operations.js';
 import { staticRoutes } from '../routes/static.operations.js';
 import { settingRoutes } from '../routes/settings.operations.js';
 import { toolRoutes } from '../routes/tools.operations.js';
+import { traceAliasRoutes, traceRoutes } from '../routes/traces.operations.js';
 import { webhookRoutes } from '../routes/webhooks.operations.js';
 import { aliasRoutes, type AnyRouteSpec } from './spec.js';
 
@@ -45,4 +46,6 @@ export const routeTable: AnyRouteSpec[] = [
   staticRoutes,
   knowledgeBaseRoutes,
   settingRoutes,
+  traceRoutes,
+  traceAliasRoutes,
 ].flatMap((group): AnyRouteSpec[] => Object.values(group));

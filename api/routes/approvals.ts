@@ -21,7 +21,22 @@ import { ApiRouter } from '../routing.js';
 import { approvalDecisionSeconds } from '../../infra/observability/metrics.js';
 
 /** The generation fields an approval's view shows. */
-type ApprovalGeneration = Pick<Generation, 'agentId' | 'channel' | 'createdByKeyId' | 'snapshot' | 'discoveredTools'>;
+type ApprovalGeneration = Pick<
+  Generation,
+  'agentId' | 'channel' | 'createdByKeyId' | 'snapshot' | 'discoveredTools' | 'traceId' | 'parentGenerationId'
+>;
+
+/** The columns approvalView reads from the approval's generation. */
+export const approvalGenerationSelect = {
+  id: true,
+  agentId: true,
+  channel: true,
+  createdByKeyId: true,
+  snapshot: true,
+  discoveredTools: true,
+  traceId: true,
+  parentGenerationId: true,
+} as const;
 
 export function approvalView(a: Approval, g: ApprovalGeneration | undefined): ApprovalView {
   return {
@@ -30,6 +45,8 @@ export function approvalView(a: Approval, g: ApprovalGeneration | undefined): Ap
     projectId: a.projectId,
     generationId: a.generationId,
     agentId: g?.agentId ?? '',
+    traceId: g?.traceId ?? null,
+    parentGenerationId: g?.parentGenerationId ?? null,
     toolCallId: a.toolCallId,
     toolName: a.toolName,
     arguments: a.arguments,
@@ -83,7 +100,7 @@ export function approvalsRouter(ctx: AppContext): Router {
   async function generationsOf(generationIds: string[]): Promise<Map<string, ApprovalGeneration>> {
     const rows = await ctx.db.generation.findMany({
       where: { id: { in: [...new Set(generationIds)] } },
-      select: { id: true, agentId: true, channel: true, createdByKeyId: true, snapshot: true, discoveredTools: true },
+      select: approvalGenerationSelect,
     });
     return new Map(rows.map((g) => [g.id, g]));
   }

@@ -1,6 +1,7 @@
 import type { Router } from 'express';
 import { conflict, unprocessable } from '../../contracts/errors.js';
 import { newId } from '../../contracts/ids.js';
+import { platformAction, platformActions } from '../../contracts/platform-actions.js';
 import { createToolSchema, type CreateTool, type ToolView } from '../../contracts/schemas/index.js';
 import type { StoredHeaderValue } from '../../contracts/snapshot.js';
 import type { AgentTool } from '../../generated/prisma/client.js';
@@ -36,7 +37,9 @@ export function toolView(t: AgentTool): ToolView {
       : null,
     enabled: t.enabled,
     agentId: t.agentId,
-    config: showBuiltinConfig(t.name, (t.config as Record<string, unknown> | null) ?? null),
+    config:
+      t.type === 'platform' ? null : showBuiltinConfig(t.name, (t.config as Record<string, unknown> | null) ?? null),
+    actions: t.type === 'platform' ? storedActions(t) : null,
     timeoutSeconds: t.timeoutSeconds,
     readOnly: t.readOnly,
     maxResultChars: t.maxResultChars,
@@ -44,6 +47,12 @@ export function toolView(t: AgentTool): ToolView {
     createdAt: t.createdAt.toISOString(),
     updatedAt: t.updatedAt.toISOString(),
   };
+}
+
+/** A platform tool's actions (stored in `config`). */
+export function storedActions(t: Pick<AgentTool, 'config'>): string[] {
+  const actions = (t.config as { actions?: unknown } | null)?.actions;
+  return Array.isArray(actions) ? actions.filter((a): a is string => typeof a === 'string') : [];
 }
 
 /** The stored tool as a create request would have sent it (secret header values stand in). */
@@ -66,6 +75,7 @@ function toolAsInput(t: AgentTool): Record<string, unknown> {
     agentId: t.type === 'agent' ? t.agentId : null,
     config: t.type === 'builtin' ? builtinConfigAsInput(t.name, t.config as Record<string, unknown> | null) : null,
     delivery: t.type === 'http' || t.type === 'mcp' ? t.delivery : null,
+    actions: t.type === 'platform' ? storedActions(t) : null,
   });
 }
 
@@ -96,7 +106,7 @@ function toolColumns(
         })
       : null;
   return {
-    type: body.type,
+    type: body.type === 'soat' ? 'platform' : body.type,
     name: body.name,
     description: body.description ?? null,
     parameters: json('parameters' in body ? body.parameters : undefined),
@@ -105,7 +115,11 @@ function toolColumns(
     enabled: body.type === 'mcp' ? body.enabled : true,
     agentId: body.type === 'agent' ? body.agentId : null,
     config: json(
-      body.type === 'builtin' ? (keep.config ?? storeBuiltinConfig(body.name, body.config, ctx.secrets)) : undefined,
+      body.type === 'builtin'
+        ? (keep.config ?? storeBuiltinConfig(body.name, body.config, ctx.secrets))
+        : body.type === 'platform' || body.type === 'soat'
+          ? { actions: body.actions }
+          : undefined,
     ),
     timeoutSeconds: body.timeoutSeconds,
     readOnly: body.readOnly,
@@ -123,6 +137,15 @@ export function toolsRouter(ctx: AppContext, routes: typeof ToolRoutes, base: st
   const find = async (projectId: string, id: string) =>
     found(await ctx.db.agentTool.findFirst({ where: { id, projectId } }), 'Agent tool');
   const checkAgentTarget = async (projectId: string, body: CreateTool) => {
+    if (body.type === 'platform' || body.type === 'soat') {
+      const unknown = body.actions.findIndex((a) => platformAction(a) === undefined);
+      if (unknown >= 0)
+        throw unprocessable(
+          `Unknown platform action "${body.actions[unknown]}"; known: ${platformActions.map((a) => a.name).join(', ')}`,
+          { path: `body.actions.${unknown}` },
+        );
+      return;
+    }
     if (body.type !== 'agent') return;
     const agent = await ctx.db.agent.findFirst({ where: { id: body.agentId, projectId }, select: { id: true } });
     if (!agent) throw unprocessable(`Agent ${body.agentId} does not exist in this project`, { path: 'body.agentId' });
@@ -153,7 +176,11 @@ export function toolsRouter(ctx: AppContext, routes: typeof ToolRoutes, base: st
     keep?: { execute?: unknown; mcp?: unknown; config?: unknown },
   ) => {
     await checkAgentTarget(current.projectId, body);
-    await checkRename(current, { id: current.id, name: body.name, type: body.type });
+    await checkRename(current, {
+      id: current.id,
+      name: body.name,
+      type: body.type === 'soat' ? 'platform' : body.type,
+    });
     return toolView(await ctx.db.agentTool.update({ where: { id: current.id }, data: toolColumns(ctx, body, keep) }));
   };
 

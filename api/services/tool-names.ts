@@ -12,6 +12,7 @@ export interface NamedTool {
  * with the same prefix collide (names known only at run time are checked by the generation).
  */
 function nameKey(t: NamedTool): string {
+  if (t.type === 'platform') return `platform prefix ${t.name}`;
   return t.type === 'mcp' ? `mcp prefix ${t.name}` : t.name;
 }
 

@@ -5,23 +5,21 @@ type Asks = (value: unknown) => boolean;
 const present: Asks = (v) => v !== undefined && v !== null;
 
 /**
- * Agent fields the schema documents but nothing implements: `boundaryPolicy`, `memory`,
- * `conversational`, `contextWindow`, and the `conversation` context resolver (it needs sessions).
- * Accepting them would silently ignore them (a boundary policy would fail open), so a request
+ * Agent fields the schema documents but nothing implements: `memory`, `conversational`,
+ * `contextWindow`, and the `conversation` context resolver (it needs sessions).
+ * Accepting them would silently ignore them, so a request
  * that sets one to a non-default value is refused with 422 `not_implemented`.
  */
 const agentFields: Record<string, Asks> = {
-  boundaryPolicy: present,
   memory: present,
   conversational: (v) => v === true,
   contextWindow: present,
   contextResolvers: (v) => Array.isArray(v) && v.includes('conversation'),
 };
 
-/** Generate-request fields with no behaviour yet: no session is created or joined, no call depth is enforced. */
+/** Generate-request fields with no behaviour yet: no session is created or joined. */
 const generateFields: Record<string, Asks> = {
   sessionId: present,
-  maxCallDepth: (v) => v !== undefined && v !== 10,
 };
 
 function refuse(body: Record<string, unknown>, fields: Record<string, Asks>): void {

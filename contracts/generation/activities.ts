@@ -7,7 +7,7 @@ import type {
   ToolResultStatus,
   WebhookEvent,
 } from '../schemas/index.js';
-import type { PlannedTool } from './plan.js';
+import type { GenerationInput, PlannedTool } from './plan.js';
 import type { ApprovalRequest } from './messages.js';
 
 /** Inputs, outputs and the interface of the activities the generation workflow calls. */
@@ -146,6 +146,27 @@ export interface FinalTextReview {
   reason: string | null;
 }
 
+/** A nested generation asked for by a tool call (agent tool or platform create-agent-generation). */
+export interface ChildStartInput extends ToolCallInput {
+  /** The child's remainingDepth (the parent's minus one). */
+  remainingDepth: number;
+}
+
+/**
+ * The child generation to start as a child workflow, or null when the call was refused (target
+ * missing or inactive, permission denied, bad arguments): its error result is already recorded.
+ */
+export interface ChildStartResult {
+  child: GenerationInput | null;
+}
+
+/** Pause state of a child generation, signalled to its parent workflow. */
+export interface ChildStatus {
+  childGenerationId: string;
+  /** The child's required action while it waits; null once it runs again. */
+  requiredAction: RequiredAction | null;
+}
+
 /** The activities the generation workflow calls (types only: workflows import nothing else). */
 export interface GenerationActivities {
   /** Calls the model with the stored conversation; stores the reply and its trace entries. */
@@ -187,5 +208,9 @@ export interface GenerationActivities {
   deliverWebhook(input: { deliveryId: string }): Promise<void>;
   finishWebhookDelivery(input: { deliveryId: string; delivered: boolean }): Promise<void>;
   writeStatus(input: StatusWrite): Promise<void>;
+  /** Creates (once per tool call) the child generation row; returns its workflow input. */
+  prepareChildGeneration(input: ChildStartInput): Promise<ChildStartResult>;
+  /** Stores the settled child's final text / output / error as the parent's tool result. */
+  recordChildResult(input: ToolCallInput & { childGenerationId: string }): Promise<void>;
   finishGeneration(input: FinishInput): Promise<void>;
 }

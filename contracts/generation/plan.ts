@@ -21,6 +21,8 @@ export interface PlannedTool {
   timeoutSeconds: number;
   /** Offered on every step regardless of activeToolIds (builtins such as agent_clarify). */
   alwaysOffered?: boolean;
+  /** platform tools: the registry action this name runs. */
+  action?: string;
   /** MCP tools that are destructive per the spec's hints (unless readOnlyHint true or destructiveHint false). */
   destructive?: boolean;
   /** Every call waits for a human approval (builtins such as database_write, unless configured otherwise). */
@@ -63,6 +65,12 @@ export interface LoopPlan {
   webhooks?: { maxAttempts: number };
   /** Agent option requireApprovalFor "destructive": destructive MCP tools need a human approval. */
   approveDestructive?: boolean;
+  /**
+   * How many more levels of nested generations this one may start (agent tools, platform
+   * create-agent-generation): a child gets one less; at 0 a call is an error result. Absent on
+   * generations started before nesting existed (treated as the default, 10).
+   */
+  remainingDepth?: number;
 }
 
 /** The generation workflow's only argument. */
@@ -74,4 +82,6 @@ export interface GenerationInput {
   plan: LoopPlan;
   /** The next free message sequence number (the API stored the initial messages before it). */
   firstMessageSeq: number;
+  /** Set on child generations: the parent workflow is told when this one pauses and resumes. */
+  parent?: { generationId: string; toolCallId: string };
 }

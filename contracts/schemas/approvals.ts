@@ -27,6 +27,9 @@ export const approvalSchema = z
     projectId: z.string(),
     generationId: z.string(),
     agentId: z.string(),
+    traceId: z.string().nullable(),
+    /** Set when the approval belongs to a child generation (started by an agent tool). */
+    parentGenerationId: z.string().nullable(),
     toolCallId: z.string(),
     toolName: z.string(),
     arguments: z.unknown(),

@@ -40,7 +40,9 @@ export const generateRequestSchema = z
       .min(0)
       .max(50)
       .default(10)
-      .describe('Not implemented yet: a value other than 10 is refused (422 not_implemented).'),
+      .describe(
+        'Levels of nested generations (agent tools, platform create-agent-generation) below this one; at 0 a nested call is an error result.',
+      ),
     variables: z.record(z.string().regex(/^[a-zA-Z_][a-zA-Z0-9_]{0,63}$/), z.string().max(100_000)).optional(),
     sessionId: z
       .string()
@@ -176,9 +178,28 @@ export const requiredActionSchema = z
       type: z.literal('answer_clarification'),
       clarification: z.object({ question: z.string(), reason: z.string().optional(), toolCallId: z.string() }),
     }),
+    z.object({
+      type: z.literal('child_requires_action'),
+      childGenerationId: z.string(),
+      /** The child's own required action (itself child_requires_action for a deeper pause). */
+      childRequiredAction: z.lazy((): z.ZodType<RequiredAction> => requiredActionSchema),
+    }),
   ])
   .openapi('RequiredAction');
-export type RequiredAction = z.infer<typeof requiredActionSchema>;
+export type RequiredAction =
+  | { type: 'submit_tool_outputs'; toolCalls: Array<{ toolCallId: string; toolName: string; arguments: unknown }> }
+  | {
+      type: 'approve_tool_calls';
+      approvals: Array<{
+        approvalId: string;
+        toolCallId: string;
+        toolName: string;
+        arguments: unknown;
+        expiresAt: string;
+      }>;
+    }
+  | { type: 'answer_clarification'; clarification: { question: string; reason?: string; toolCallId: string } }
+  | { type: 'child_requires_action'; childGenerationId: string; childRequiredAction: RequiredAction };
 
 export const generationSchema = z
   .object({

@@ -12,3 +12,4 @@ export * from './webhooks.js';
 export * from './public-chat.js';
 export * from './knowledge.js';
 export * from './settings.js';
+export * from './traces.js';

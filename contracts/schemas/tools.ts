@@ -127,11 +127,43 @@ export const builtinToolSchema = z
     'x-builtins': builtinCatalog(),
   } as Record<string, unknown>);
 
+const platformFields = {
+  ...common,
+  // The prefix of `{name}_{action}`: leaves room for the longest action name.
+  name: mcpPrefixSchema,
+  actions: z
+    .array(z.string().min(1).max(100))
+    .min(1)
+    .max(50)
+    .describe("Actions of the platform's registry (e.g. list-agents, create-agent-generation); unknown ones are a 422"),
+};
+
+export const platformToolSchema = z
+  .object({ type: z.literal('platform'), ...platformFields })
+  .strict()
+  .openapi('PlatformTool', {
+    description: 'Platform actions as tools; the model sees `{name}_{action}` (dashes as underscores).',
+  });
+
+/** `soat`: another name for `platform` (stored and shown as `platform`). */
+export const soatToolSchema = z
+  .object({ type: z.literal('soat'), ...platformFields })
+  .strict()
+  .openapi('SoatTool', { description: 'Alias of PlatformTool.' });
+
 export const createToolSchema = z
-  .discriminatedUnion('type', [httpToolSchema, clientToolSchema, mcpToolSchema, agentToolTypeSchema, builtinToolSchema])
+  .discriminatedUnion('type', [
+    httpToolSchema,
+    clientToolSchema,
+    mcpToolSchema,
+    agentToolTypeSchema,
+    builtinToolSchema,
+    platformToolSchema,
+    soatToolSchema,
+  ])
   .openapi('CreateAgentTool');
 export type CreateTool = z.infer<typeof createToolSchema>;
-export type ToolType = CreateTool['type'];
+export type ToolType = Exclude<CreateTool['type'], 'soat'>;
 
 /** PUT: the whole tool (any type). Secret header values must be sent again. */
 export const replaceToolSchema = createToolSchema.openapi('ReplaceAgentTool');
@@ -143,7 +175,7 @@ export const replaceToolSchema = createToolSchema.openapi('ReplaceAgentTool');
  */
 export const patchToolSchema = z
   .object({
-    type: z.enum(['http', 'client', 'mcp', 'agent', 'builtin']).optional(),
+    type: z.enum(['http', 'client', 'mcp', 'agent', 'builtin', 'platform', 'soat']).optional(),
     name: toolNameSchema.optional(),
     description: common.description.unwrap().nullable().optional(),
     timeoutSeconds: common.timeoutSeconds.unwrap().optional(),
@@ -156,6 +188,7 @@ export const patchToolSchema = z
     agentId: agentIdSchema.nullable().optional(),
     config: jsonObjectSchema.nullable().optional(),
     delivery: toolDeliverySchema.nullable().optional(),
+    actions: platformFields.actions.nullable().optional(),
   })
   .strict()
   .openapi('PatchAgentTool', {
@@ -167,7 +200,7 @@ export const toolSchema = z
   .object({
     id: z.string(),
     projectId: z.string(),
-    type: z.enum(['http', 'client', 'mcp', 'agent', 'builtin']),
+    type: z.enum(['http', 'client', 'mcp', 'agent', 'builtin', 'platform']),
     name: z.string(),
     description: z.string().nullable(),
     parameters: jsonObjectSchema.nullable(),
@@ -178,6 +211,7 @@ export const toolSchema = z
     enabled: z.boolean(),
     agentId: z.string().nullable(),
     config: jsonObjectSchema.nullable(),
+    actions: z.array(z.string()).nullable(),
     timeoutSeconds: z.number(),
     readOnly: z.boolean(),
     maxResultChars: z.number(),

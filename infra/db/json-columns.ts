@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { LoopPlan } from '../../contracts/generation/index.js';
 import {
   agentFields,
+  policySchema,
   type guardrailsSchema,
   type ApprovalHookConfig,
   type RuleHookConfig,
@@ -92,7 +93,7 @@ export function readGuardrails(guardrails: unknown): Guardrails {
   return storedGuardrailsSchema.parse(guardrails ?? {});
 }
 
-const toolTypeSchema = z.enum(['http', 'client', 'mcp', 'agent', 'builtin']);
+const toolTypeSchema = z.enum(['http', 'client', 'mcp', 'agent', 'builtin', 'platform']);
 
 // Loose at the top level: a field added to the snapshot later is kept, never silently dropped.
 const snapshotSchema = z.looseObject({
@@ -101,6 +102,7 @@ const snapshotSchema = z.looseObject({
     name: z.string(),
     instructions: z.string().nullable(),
     temperature: z.number().nullable(),
+    boundaryPolicy: policySchema.nullable().optional(),
   }),
   model: z.string(),
   provider: z.object({
@@ -129,6 +131,8 @@ const snapshotSchema = z.looseObject({
         .optional(),
       enabled: z.boolean().optional(),
       config: z.record(z.string(), z.unknown()).nullable().optional(),
+      agentId: z.string().nullable().optional(),
+      action: z.string().optional(),
       timeoutSeconds: z.number(),
       readOnly: z.boolean(),
       maxResultChars: z.number(),

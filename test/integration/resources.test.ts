@@ -339,7 +339,6 @@ describe('resource API', () => {
     it('refuses (422 not_implemented) the agent fields nothing implements yet, on create, PUT and PATCH', async () => {
       const base = { aiProviderId: providerId, name: 'unimplemented' };
       const refused: Record<string, unknown> = {
-        boundaryPolicy: { statements: [{ effect: 'Allow', action: ['agents:GetAgent'], resource: ['*'] }] },
         memory: { strategy: 'last_k', k: 5 },
         conversational: true,
         contextWindow: 64000,
@@ -380,14 +379,11 @@ describe('resource API', () => {
       expectStatus(cleared, 200);
     });
 
-    it('refuses (422 not_implemented) sessionId and a non-default maxCallDepth on generate', async () => {
+    it('refuses (422 not_implemented) sessionId on generate', async () => {
       const agent = await stack.api('POST', '/v1/agents', { aiProviderId: providerId, name: 'gen-refusals' });
       expectStatus(agent, 201);
       const path = `/v1/agents/${agent.body.id}/generate`;
-      for (const [field, value] of [
-        ['sessionId', 'sess_abcdefgh1234'],
-        ['maxCallDepth', 3],
-      ] as const) {
+      for (const [field, value] of [['sessionId', 'sess_abcdefgh1234']] as const) {
         const res = await stack.api('POST', path, { prompt: 'hi', async: true, [field]: value });
         expectError(res, 422, 'not_implemented');
         expect(res.body.error.details.path).toBe(`body.${field}`);

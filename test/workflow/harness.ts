@@ -276,6 +276,9 @@ export async function startHarness(): Promise<Harness> {
     finishWebhookDelivery: async () => undefined,
     writeStatus: (i) => dispatch('writeStatus', i, () => undefined),
     finishGeneration: (i) => dispatch('finishGeneration', i, () => undefined),
+    // Nested generations are covered by the integration tests (real child workflows).
+    prepareChildGeneration: (i) => dispatch('prepareChildGeneration', i, () => ({ child: null })),
+    recordChildResult: (i) => dispatch('recordChildResult', i, () => undefined),
   };
 
   const worker = await Worker.create({

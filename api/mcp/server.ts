@@ -1,0 +1,86 @@
+import type { IncomingMessage } from 'node:http';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { RequestHandler } from 'express';
+import { ApiError } from '../../contracts/errors.js';
+import { platformActions } from '../../contracts/platform-actions.js';
+import { generateRequestSchema } from '../../contracts/schemas/index.js';
+import { generationView, loadSteps } from '../../infra/db/generation-view.js';
+import { authorizePlatformAction, PlatformDenied, runPlatformAction } from '../../activities/platform-actions/index.js';
+import type { AppContext } from '../context.js';
+import { requireAuth, type AuthInfo } from '../http.js';
+import { startGeneration } from '../generations/start.js';
+import { waitForSettled } from '../generations/wait.js';
+
+/** MCP tool name of a registry action (`list-agents` → `list_agents`). */
+export const mcpToolName = (action: string) => action.replace(/-/g, '_');
+
+const reply = (value: unknown, isError = false): CallToolResult => ({
+  content: [{ type: 'text', text: typeof value === 'string' ? value : JSON.stringify(value) }],
+  ...(isError ? { isError: true } : {}),
+});
+
+/** create-agent-generation over MCP: a top-level generation started as this key, awaited like a sync generate. */
+async function runGeneration(ctx: AppContext, auth: AuthInfo, args: Record<string, unknown>): Promise<CallToolResult> {
+  const { agentId, ...rest } = args;
+  const body = generateRequestSchema.safeParse({ ...rest, waitSeconds: 60 });
+  if (!body.success || typeof agentId !== 'string')
+    return reply({ error: 'arguments must be { agentId, prompt, variables? }' }, true);
+  const { generation } = await startGeneration(ctx, auth, agentId, body.data, undefined);
+  const { generation: g } = await waitForSettled(ctx.db, ctx.feed, generation.id, 0, body.data.waitSeconds * 1000);
+  return reply(generationView(g, await loadSteps(ctx.db, g.id)));
+}
+
+async function callTool(ctx: AppContext, auth: AuthInfo, name: string, rawArgs: unknown): Promise<CallToolResult> {
+  const spec = platformActions.find((a) => mcpToolName(a.name) === name);
+  if (!spec) return reply({ error: `Unknown tool ${name}` }, true);
+  const args = typeof rawArgs === 'object' && rawArgs !== null ? (rawArgs as Record<string, unknown>) : {};
+  const caller = { projectId: auth.projectId, keyId: auth.keyId, boundaryPolicy: null };
+  if (spec.name === 'create-agent-generation') {
+    try {
+      await authorizePlatformAction(ctx.db, caller, spec, args);
+      return await runGeneration(ctx, auth, args);
+    } catch (err) {
+      if (err instanceof PlatformDenied || err instanceof ApiError) return reply({ error: err.message }, true);
+      throw err;
+    }
+  }
+  const outcome = await runPlatformAction(ctx.db, caller, spec.name, args);
+  return reply(outcome.result, outcome.status !== 'success');
+}
+
+/**
+ * `/mcp`: the platform action registry as MCP tools (official SDK server, Streamable HTTP,
+ * stateless: one server per request). The API key (`Authorization: Bearer`) is checked by the
+ * auth middleware; every tools/call is authorized by that key's policy like the REST endpoint.
+ */
+export function mcpHandler(ctx: AppContext): RequestHandler {
+  return async (req, res, next) => {
+    try {
+      const auth = requireAuth(req);
+      const server = new Server({ name: 'durable-agents', version: '1.0.0' }, { capabilities: { tools: {} } });
+      server.setRequestHandler(ListToolsRequestSchema, () => ({
+        tools: platformActions.map((a) => ({
+          name: mcpToolName(a.name),
+          description: a.description,
+          inputSchema: a.parameters as { type: 'object'; properties?: Record<string, object> },
+          annotations: { readOnlyHint: a.readOnly, destructiveHint: false },
+        })),
+      }));
+      server.setRequestHandler(CallToolRequestSchema, (request) =>
+        callTool(ctx, auth, request.params.name, request.params.arguments),
+      );
+      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+      res.on('close', () => {
+        void transport.close();
+        void server.close();
+      });
+      await server.connect(transport);
+      // Our req.auth is not the SDK's OAuth AuthInfo: hand the transport a plain IncomingMessage.
+      await transport.handleRequest(req as unknown as IncomingMessage, res, req.body);
+    } catch (err) {
+      next(err);
+    }
+  };
+}

@@ -1,0 +1,128 @@
+/**
+ * The platform's own actions, offered to agents by `platform` tools (alias `soat`) and to MCP
+ * clients by `/mcp`. Pure metadata (the workflow bundle and the API import it); executors live in
+ * activities/platform-actions/. Each action is checked like the REST endpoint it mirrors: the
+ * same policy action on the same resource. To add an action, add an entry here and its executor.
+ */
+export interface PlatformActionSpec {
+  /** What the tool's `actions` lists; the model sees `{toolName}_{name with dashes as underscores}`. */
+  name: string;
+  description: string;
+  /** JSON Schema of the arguments. */
+  parameters: Record<string, unknown>;
+  /** The REST endpoint's policy action. */
+  policyAction: string;
+  /** The REST endpoint's resource, without the `<projectId>:` prefix. */
+  resource: (args: Record<string, unknown>) => string;
+  /** Reads only: may run in parallel with other reads of the step. */
+  readOnly: boolean;
+}
+
+const str = (description: string) => ({ type: 'string', description });
+const page = {
+  limit: { type: 'integer', minimum: 1, maximum: 100, description: 'Page size (default 20)' },
+  cursor: str('nextCursor of the previous page'),
+};
+const arg = (args: Record<string, unknown>, name: string) => (typeof args[name] === 'string' ? args[name] : '');
+
+export const platformActions: PlatformActionSpec[] = [
+  {
+    name: 'list-agents',
+    description: "List the project's agents (id, name, description).",
+    parameters: { type: 'object', properties: { ...page } },
+    policyAction: 'agents:ListAgents',
+    resource: () => 'agents/*',
+    readOnly: true,
+  },
+  {
+    name: 'get-agent',
+    description: 'Get one agent by id.',
+    parameters: { type: 'object', properties: { agentId: str('agt_… id') }, required: ['agentId'] },
+    policyAction: 'agents:GetAgent',
+    resource: (a) => `agents/${arg(a, 'agentId')}`,
+    readOnly: true,
+  },
+  {
+    name: 'create-agent-generation',
+    description: 'Run another agent on a prompt and wait for its answer (a nested generation in the same trace).',
+    parameters: {
+      type: 'object',
+      properties: {
+        agentId: str('The agent to run (agt_…)'),
+        prompt: str('The task for the agent'),
+        variables: { type: 'object', additionalProperties: { type: 'string' } },
+      },
+      required: ['agentId', 'prompt'],
+    },
+    policyAction: 'agents:CreateAgentGeneration',
+    resource: (a) => `agents/${arg(a, 'agentId')}`,
+    readOnly: false,
+  },
+  {
+    name: 'get-generation',
+    description: 'Get a generation (status, text, required action, steps).',
+    parameters: { type: 'object', properties: { generationId: str('agt_gen_… id') }, required: ['generationId'] },
+    policyAction: 'agents:GetAgentGeneration',
+    resource: (a) => `generations/${arg(a, 'generationId')}`,
+    readOnly: true,
+  },
+  {
+    name: 'list-generations',
+    description: "List the project's generations, newest first (filters: agentId, status, traceId).",
+    parameters: {
+      type: 'object',
+      properties: {
+        ...page,
+        agentId: str('Only this agent'),
+        status: str('Only this status'),
+        traceId: str('Only this trace'),
+      },
+    },
+    policyAction: 'agents:ListAgentGenerations',
+    resource: () => 'generations/*',
+    readOnly: true,
+  },
+  {
+    name: 'list-approvals',
+    description: 'List approvals (the inbox); filter by status (e.g. pending) or generationId.',
+    parameters: {
+      type: 'object',
+      properties: {
+        ...page,
+        status: str('pending, approved, denied, expired, cancelled'),
+        generationId: str('Only this generation'),
+      },
+    },
+    policyAction: 'agents:ListApprovals',
+    resource: () => 'approvals/*',
+    readOnly: true,
+  },
+  {
+    name: 'get-trace',
+    description: 'Get a trace: the tree of generations with steps, timings, usage and totals.',
+    parameters: { type: 'object', properties: { traceId: str('agt_trace_… id') }, required: ['traceId'] },
+    policyAction: 'agents:GetAgentTrace',
+    resource: (a) => `traces/${arg(a, 'traceId')}`,
+    readOnly: true,
+  },
+  {
+    name: 'list-tools',
+    description: "List the project's tools.",
+    parameters: { type: 'object', properties: { ...page } },
+    policyAction: 'agents:ListAgentTools',
+    resource: () => 'tools/*',
+    readOnly: true,
+  },
+];
+
+export function platformAction(name: string): PlatformActionSpec | undefined {
+  return platformActions.find((a) => a.name === name);
+}
+
+/** The name the model sees for an action of a platform tool. */
+export function platformToolName(toolName: string, action: string): string {
+  return `${toolName}_${action.replace(/-/g, '_')}`;
+}
+
+/** Actions that run as a nested generation (a child workflow) rather than in an activity. */
+export const childPlatformActions: ReadonlySet<string> = new Set(['create-agent-generation']);

@@ -1,0 +1,65 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, createAgent, createProvider, createTool, obj } from '../support/fixtures.js';
+import { startModelServer, type ModelServer } from '../support/model-server.js';
+import { startStack, type TestStack } from '../support/stack.js';
+
+/** The api and the worker run as separate OS processes, so the worker can be SIGKILLed mid-child. */
+describe('multi-agent durability: kill -9 of the worker while a child waits', () => {
+  let stack: TestStack;
+  let model: ModelServer;
+  let providerId: string;
+
+  beforeAll(async () => {
+    [stack, model] = await Promise.all([startStack({ mode: 'processes' }), startModelServer()]);
+    providerId = await createProvider(stack, model);
+  });
+  afterAll(async () => {
+    await stack?.close();
+    await model?.close();
+  });
+
+  it('parent and child both resume after the worker is killed while the child waits for a client tool', async () => {
+    const form = await createTool(stack, { type: 'client', name: 'fill_form', parameters: obj() });
+    const child = await createAgent(stack, {
+      aiProviderId: providerId,
+      instructions: 'Child [[script:crash-child]]',
+      toolIds: [form],
+    });
+    const ask = await createTool(stack, { type: 'agent', name: 'ask_form_agent', agentId: child });
+    const parent = await createAgent(stack, {
+      aiProviderId: providerId,
+      instructions: 'Parent [[script:crash-parent]]',
+      toolIds: [ask],
+    });
+    model.scriptFor('crash-parent', call('ask_form_agent', { prompt: 'fill it' }, 'c_agent'), (req) => ({
+      text: `parent: ${String(req.messages.at(-1)?.content)}`,
+    }));
+    model.scriptFor('crash-child', call('fill_form', {}, 'c_form'), (req) => ({
+      text: `child: ${String(req.messages.at(-1)?.content)}`,
+    }));
+    const started = await stack.api('POST', `/v1/agents/${parent}/generate`, { prompt: 'go', async: true });
+    expect(started.status).toBe(202);
+    const parentId = started.body.id as string;
+    let paused: any = null;
+    for (let i = 0; i < 600 && !paused; i++) {
+      const g = (await stack.api('GET', `/v1/generations/${parentId}`)).body;
+      if (g.requiredAction?.type === 'child_requires_action') paused = g;
+      else await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(paused).not.toBeNull();
+    const childId = paused.requiredAction.childGenerationId as string;
+
+    await stack.stopWorker(); // SIGKILL while the child waits and the parent waits on it
+    await stack.startWorker();
+
+    const submitted = await stack.api('POST', `/v1/agents/${child}/generate/${childId}/tool-outputs`, {
+      toolOutputs: [{ toolCallId: 'c_form', output: 'filled' }],
+    });
+    expect(submitted.body).toMatchObject({ status: 'completed', text: 'child: filled' });
+    await stack.temporal.workflow.getHandle(parentId).result();
+    const done = await stack.api('GET', `/v1/generations/${parentId}`);
+    expect(done.body).toMatchObject({ status: 'completed', text: 'parent: child: filled', requiredAction: null });
+    // One child for the one call, despite the crash.
+    expect(await stack.db.generation.count({ where: { parentGenerationId: parentId } })).toBe(1);
+  });
+});
