@@ -61,12 +61,13 @@ async function main(): Promise<void> {
   const { loadConfigOrExit } = await import('./config/env.js');
   const { createLogger } = await import('./infra/logger.js');
   const { createRuntime } = await import('./infra/runtime.js');
-  const { connectWorker } = await import('./infra/temporal/connection.js');
+  const { connectClient, connectWorker } = await import('./infra/temporal/connection.js');
   const env = loadConfigOrExit('service');
   installTemporalRuntime(env.LOG_LEVEL);
   const logger = createLogger(env.LOG_LEVEL, 'worker');
   const runtime = createRuntime(env, env.DATABASE_URL!, { embeddedDatabase: false });
   const connection = await connectWorker(env, env.TEMPORAL_ADDRESS!);
+  const client = await connectClient(env, env.TEMPORAL_ADDRESS!);
   const worker = await createWorker({
     connection,
     ...(env.WORKFLOW_BUNDLE_PATH ? { workflowBundle: { codePath: env.WORKFLOW_BUNDLE_PATH } } : {}),
@@ -78,6 +79,7 @@ async function main(): Promise<void> {
       secrets: runtime.secrets,
       dispatcher: runtime.dispatcher,
       modelTimeoutMs: env.MODEL_CALL_TIMEOUT_SECONDS * 1000,
+      turnStarter: { client, taskQueue: env.TEMPORAL_TASK_QUEUE },
     },
   });
   process.once('SIGINT', () => worker.shutdown());
@@ -86,6 +88,7 @@ async function main(): Promise<void> {
   // Tests watch for this line to know the worker polls.
   process.stdout.write('WORKER_READY\n');
   await worker.run();
+  await client.connection.close();
   await connection.close();
   await runtime.close();
 }

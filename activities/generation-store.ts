@@ -99,8 +99,13 @@ export class GenerationStore {
       },
     });
     const step = write.iterationCount;
-    if (write.status === 'running' && write.stateVersion === 1)
-      await this.events.append(write.generationId, 'start', { step: 0 }, 'start');
+    if (write.status === 'running' && write.stateVersion === 1) {
+      const { sessionId } = await this.db.generation.findUniqueOrThrow({
+        where: { id: write.generationId },
+        select: { sessionId: true },
+      });
+      await this.events.append(write.generationId, 'start', { step: 0, ...(sessionId ? { sessionId } : {}) }, 'start');
+    }
     const action = write.requiredAction;
     if (write.status === 'requires_action' && action) {
       if (action.type === 'answer_clarification') {

@@ -15,6 +15,7 @@ import { heartbeatWhile } from './heartbeat.js';
 import { reviewFinalText, runHttpHook } from './hooks.js';
 import { runHttpTool } from './http-tool.js';
 import { callModel } from './model-call.js';
+import { SessionStore, type TurnStarter } from './sessions.js';
 import { McpSessionPool } from './mcp/client.js';
 import { discoverGenerationMcpTools, runMcpTool } from './mcp-tools.js';
 import { deliverWebhook, finishWebhookDelivery, prepareWebhooks } from './webhooks.js';
@@ -26,11 +27,14 @@ export interface ActivityDeps {
   /** SSRF-guarded dispatcher for every outgoing tool/webhook/model-provider request. */
   dispatcher: Dispatcher;
   modelTimeoutMs: number;
+  /** Starts a session's next queued turn when one settles (without it, the API's reconciler does). */
+  turnStarter?: TurnStarter;
 }
 
 /** Builds the activities with their clients injected (tests pass their own). */
 export function createActivities(deps: ActivityDeps): GenerationActivities {
   const store = new GenerationStore(deps.db, deps.feed);
+  const sessions = new SessionStore(deps.db, deps.turnStarter);
   // Keeps an MCP session open from discovery to the calls of the same generation.
   const mcpSessions = new McpSessionPool();
   const mcp = { store, secrets: deps.secrets, dispatcher: deps.dispatcher, sessions: mcpSessions };
@@ -78,7 +82,7 @@ export function createActivities(deps: ActivityDeps): GenerationActivities {
   return {
     callModel: (input) =>
       callModel(
-        { store, secrets: deps.secrets, modelTimeoutMs: deps.modelTimeoutMs, dispatcher: deps.dispatcher },
+        { store, sessions, secrets: deps.secrets, modelTimeoutMs: deps.modelTimeoutMs, dispatcher: deps.dispatcher },
         input,
       ),
 
@@ -147,6 +151,7 @@ export function createActivities(deps: ActivityDeps): GenerationActivities {
     finishGeneration: async (input) => {
       await store.finish(input);
       await mcpSessions.closeScope(input.generationId);
+      await sessions.releaseAfter(input.generationId);
     },
     discoverMcpTools: (input) => heartbeatWhile(() => discoverGenerationMcpTools(input.generationId, mcp)),
   };

@@ -20,6 +20,8 @@ import {
 } from '../contracts/generation/index.js';
 import { ChunkWriter } from './event-log.js';
 import type { GenerationStore, StoredMessage } from './generation-store.js';
+import { withSessionHistory } from './session-history.js';
+import type { SessionStore } from './sessions.js';
 import { heartbeatWhile } from './heartbeat.js';
 
 export const CONTINUE_PROMPT =
@@ -182,7 +184,13 @@ function mapProviderError(err: unknown): never {
 }
 
 export async function callModel(
-  deps: { store: GenerationStore; secrets: SecretBox; modelTimeoutMs: number; dispatcher: Dispatcher },
+  deps: {
+    store: GenerationStore;
+    sessions: SessionStore;
+    secrets: SecretBox;
+    modelTimeoutMs: number;
+    dispatcher: Dispatcher;
+  },
   input: ModelCallInput,
 ): Promise<ModelCallResult> {
   const { store } = deps;
@@ -210,7 +218,10 @@ export async function callModel(
     await store.events.append(input.generationId, 'reset', reset, `reset:${replySeq}:${attempt}`);
   }
   const chunks = new ChunkWriter(store.events, input.generationId, input.step, replySeq);
-  const history = await store.messagesBefore(input.generationId, replySeq);
+  const history = withSessionHistory(
+    await store.messagesBefore(input.generationId, replySeq),
+    await deps.sessions.historyFor(input.generationId),
+  );
   const mcpTools = snapshot.tools.some((t) => t.type === 'mcp') ? await store.discoveredTools(input.generationId) : [];
   const offered = input.toolNames
     .map((name): SnapshotTool | undefined => {

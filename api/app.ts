@@ -17,6 +17,7 @@ import { healthRouter } from './routes/health.js';
 import { hooksRouter } from './routes/hooks.js';
 import { projectsRouter } from './routes/projects.js';
 import { providersRouter } from './routes/providers.js';
+import { sessionsRouter } from './routes/sessions.js';
 import { toolsRouter } from './routes/tools.js';
 import { toolRoutes } from './routes/tools.operations.js';
 import { deliveriesRouter, webhooksRouter } from './routes/webhooks.js';
@@ -72,6 +73,7 @@ export function createApp(ctx: AppContext): Express {
   v1.use('/generations', generationApprovalsRouter(ctx));
   v1.use('/generations', deliveriesRouter(ctx));
   v1.use('/approvals', approvalsRouter(ctx));
+  v1.use('/sessions', sessionsRouter(ctx));
   app.use('/v1', v1);
 
   app.use(unservedRoute(routeTable));

@@ -60,6 +60,13 @@ export interface GenerationSnapshot {
   /** The workflow's loop plan and first message seq, kept so a start can be retried. */
   plan: LoopPlan;
   firstMessageSeq: number;
+  /** The agent's memory strategy: which earlier turns of the session the model sees (null = all). */
+  memory?: SessionMemory | null;
+}
+
+export interface SessionMemory {
+  strategy: 'all' | 'last_k';
+  k?: number | undefined;
 }
 
 /** A discovered MCP tool as stored on the generation (out of workflow history). */

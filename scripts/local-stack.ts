@@ -82,6 +82,8 @@ export async function startLocalStack(
     const apiKey = env.BOOTSTRAP_API_KEY ?? boot.apiKey ?? readDevKey(dataDir);
 
     const workerConnection = await connectWorker(env, temporalAddress);
+    const temporal = await connectClient(env, temporalAddress);
+    stops.push(() => temporal.connection.close());
     const worker = await createWorker({
       connection: workerConnection,
       namespace: env.TEMPORAL_NAMESPACE,
@@ -93,6 +95,7 @@ export async function startLocalStack(
         secrets: runtime.secrets,
         dispatcher: runtime.dispatcher,
         modelTimeoutMs: env.MODEL_CALL_TIMEOUT_SECONDS * 1000,
+        turnStarter: { client: temporal, taskQueue: env.TEMPORAL_TASK_QUEUE },
       },
     });
     const workerRun = worker.run();
@@ -102,8 +105,6 @@ export async function startLocalStack(
       await workerConnection.close();
     });
 
-    const temporal = await connectClient(env, temporalAddress);
-    stops.push(() => temporal.connection.close());
     const ctx = { env, db: runtime.db, temporal, feed: runtime.feed, secrets: runtime.secrets, logger };
     const app = createApp(ctx);
     const stopReconciler = startReconciler(ctx);

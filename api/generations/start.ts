@@ -10,6 +10,8 @@ import type { AuthInfo } from '../http.js';
 import { newWebhookSecret } from '../routes/webhooks.js';
 import { buildPlan, buildSnapshot, initialMessages } from './plan.js';
 import { startWorkflow, workflowInput } from './hand-off.js';
+import { chooseSession, placeTurn, type TurnPlacement } from '../sessions/turns.js';
+import type { SessionMemory } from '../../contracts/snapshot.js';
 
 function canonicalHash(value: unknown): string {
   return createHash('sha256').update(canonicalJson(value)).digest('hex');
@@ -34,7 +36,7 @@ export async function startGeneration(
   if (!agent) throw notFound('Agent');
 
   // Delivery options do not change what is generated, so they are not part of the request identity.
-  const { async: _a, stream: _s, waitSeconds: _w, ...identity } = body;
+  const { async: _a, stream: _s, waitSeconds: _w, queue: _q, ...identity } = body;
   const requestHash = canonicalHash({ agentId, ...identity });
   if (idempotencyKey) {
     const existing = await ctx.db.generation.findUnique({
@@ -71,9 +73,15 @@ export async function startGeneration(
   const traceId = newId('trace');
   const messages = initialMessages(agent, body);
   const snapshot = buildSnapshot(agent, provider, { tools, hooks, webhooks }, body, plan, messages);
+  snapshot.memory = (agent.memory as SessionMemory | null) ?? null;
+  const sessionChoice = await chooseSession(ctx.db, auth.projectId, agent, body);
   let generation: Generation;
+  let placement: TurnPlacement | null = null;
   try {
     generation = await ctx.db.$transaction(async (tx) => {
+      placement = sessionChoice
+        ? await placeTurn(tx, sessionChoice, { projectId: auth.projectId, agentId: agent.id }, body.queue)
+        : null;
       await tx.trace.create({ data: { id: traceId, projectId: auth.projectId, rootGenerationId: generationId } });
       const g = await tx.generation.create({
         data: {
@@ -82,6 +90,9 @@ export async function startGeneration(
           agentId: agent.id,
           traceId,
           status: 'queued',
+          ...(placement
+            ? { sessionId: placement.sessionId, sessionTurn: placement.turn, waitingForTurn: placement.waiting }
+            : {}),
           snapshot: snapshot as unknown as object,
           ...(body.metadata ? { metadata: body.metadata as object } : {}),
           idempotencyKey: idempotencyKey ?? null,
@@ -116,7 +127,8 @@ export async function startGeneration(
     plan,
     firstMessageSeq: messages.length,
   };
-  await startWorkflow(ctx, generation, input);
+  // A turn queued behind a busy session is started when the turn before it settles.
+  if (!generation.waitingForTurn) await startWorkflow(ctx, generation, input);
   return { generation, created: true, ...(callbackSecret ? { callbackSecret } : {}) };
 }
 
@@ -126,7 +138,7 @@ async function reuse(ctx: AppContext, existing: Generation, requestHash: string)
   }
   // The first request may have died between storing the generation and starting its workflow:
   // starting again is safe (same workflow id) and completes the hand-off.
-  if (existing.status === 'queued') {
+  if (existing.status === 'queued' && !existing.waitingForTurn) {
     await startWorkflow(ctx, existing, workflowInput(existing));
   }
   return { generation: existing, created: false };

@@ -7,6 +7,7 @@ import { healthRoutes } from '../routes/health.operations.js';
 import { hookRoutes } from '../routes/hooks.operations.js';
 import { projectRoutes } from '../routes/projects.operations.js';
 import { providerRoutes } from '../routes/providers.operations.js';
+import { sessionRoutes } from '../routes/sessions.operations.js';
 import { toolRoutes } from '../routes/tools.operations.js';
 import { webhookRoutes } from '../routes/webhooks.operations.js';
 import { aliasRoutes, type AnyRouteSpec } from './spec.js';
@@ -34,5 +35,6 @@ export const routeTable: AnyRouteSpec[] = [
   hookRoutes,
   generationRoutes,
   approvalRoutes,
+  sessionRoutes,
   webhookRoutes,
 ].flatMap((group): AnyRouteSpec[] => Object.values(group));

@@ -25,7 +25,7 @@ export const idPrefix = {
   hook: 'hook_',
   generation: 'agt_gen_',
   trace: 'agt_trace_',
-  session: 'sess_',
+  session: 'ses_',
   approval: 'appr_',
   webhook: 'whk_',
 } as const;

@@ -95,8 +95,13 @@ export const agentFields = {
     .optional()
     .describe(`Not implemented yet: refused (422 not_implemented) when set, so no boundary silently fails open.`),
   guardrails: guardrailsSchema.optional(),
-  conversational: z.boolean().default(false).describe('Not implemented yet: true is refused (422 not_implemented).'),
-  memory: memorySchema.optional().describe('Not implemented yet: refused (422 not_implemented) when set.'),
+  conversational: z
+    .boolean()
+    .default(false)
+    .describe('A generate without sessionId starts a new session (its id is returned)'),
+  memory: memorySchema
+    .optional()
+    .describe('Which earlier turns of a session the model sees (default all); the stored conversation stays whole'),
   contextWindow: z
     .number()
     .int()

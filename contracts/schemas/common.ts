@@ -77,6 +77,7 @@ export const hookIdSchema = idSchema('hook_', 'a hook');
 export const generationIdSchema = idSchema('agt_gen_', 'a generation');
 export const approvalIdSchema = idSchema('appr_', 'an approval');
 export const webhookIdSchema = idSchema('whk_', 'a webhook');
+export const sessionIdSchema = idSchema('ses_', 'a session');
 
 /** Header maps on tools and hooks: bounded, and the secret placeholder is refused as a value. */
 export const secretHeaderMapSchema = headerMapSchema.superRefine((headers, ctx) => {

@@ -1,4 +1,12 @@
-import { z, jsonObjectSchema, stepRuleSchema, stopConditionSchema, toolChoiceSchema, toolIdSchema } from './common.js';
+import {
+  z,
+  jsonObjectSchema,
+  sessionIdSchema,
+  stepRuleSchema,
+  stopConditionSchema,
+  toolChoiceSchema,
+  toolIdSchema,
+} from './common.js';
 
 const chatMessageSchema = z
   .discriminatedUnion('role', [
@@ -42,11 +50,15 @@ export const generateRequestSchema = z
       .default(10)
       .describe('Not implemented yet: a value other than 10 is refused (422 not_implemented).'),
     variables: z.record(z.string().regex(/^[a-zA-Z_][a-zA-Z0-9_]{0,63}$/), z.string().max(100_000)).optional(),
-    sessionId: z
-      .string()
-      .regex(/^sess_[0-9a-zA-Z]{8,64}$/)
+    sessionId: sessionIdSchema
       .optional()
-      .describe('Not implemented yet (sessions are not created or joined): refused (422 not_implemented) when set.'),
+      .describe(
+        'Continue this session of the agent: its earlier turns are the history the model sees. A session waiting on agent_clarify takes the prompt as the answer instead.',
+      ),
+    queue: z
+      .boolean()
+      .default(false)
+      .describe('When the session is busy, wait for its turn (durably, in arrival order) instead of 409'),
     metadata: jsonObjectSchema.optional(),
     callbackUrl: z
       .url({ protocol: /^https?$/ })

@@ -9,3 +9,4 @@ export * from './hooks.js';
 export * from './generations.js';
 export * from './approvals.js';
 export * from './webhooks.js';
+export * from './sessions.js';

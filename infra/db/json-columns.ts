@@ -147,6 +147,10 @@ const snapshotSchema = z.looseObject({
     (v) => typeof v === 'object' && v !== null && Array.isArray((v as { tools?: unknown }).tools),
   ),
   firstMessageSeq: z.number().int(),
+  memory: z
+    .object({ strategy: z.enum(['all', 'last_k']), k: z.number().int().optional() })
+    .nullable()
+    .optional(),
 }) satisfies z.ZodType<GenerationSnapshot>;
 
 /** The configuration a generation runs with (the `snapshot` column). */

@@ -340,8 +340,6 @@ describe('resource API', () => {
       const base = { aiProviderId: providerId, name: 'unimplemented' };
       const refused: Record<string, unknown> = {
         boundaryPolicy: { statements: [{ effect: 'Allow', action: ['agents:GetAgent'], resource: ['*'] }] },
-        memory: { strategy: 'last_k', k: 5 },
-        conversational: true,
         contextWindow: 64000,
         publicChat: { enabled: true, allowedOrigins: ['https://example.com'] },
       };
@@ -367,7 +365,7 @@ describe('resource API', () => {
       }
       expect(await stack.db.agent.count()).toBe(before);
       const row = await stack.db.agent.findUnique({ where: { id } });
-      expect(row).toMatchObject({ conversational: false, memory: null, boundaryPolicy: null, contextWindow: null });
+      expect(row).toMatchObject({ boundaryPolicy: null, contextWindow: null });
       expect(row!.publicKeyHash).toBeNull();
       // Clearing them (null, the default) is fine.
       const cleared = await stack.api('PATCH', `/v1/agents/${id}`, {
@@ -380,14 +378,11 @@ describe('resource API', () => {
       expectStatus(cleared, 200);
     });
 
-    it('refuses (422 not_implemented) sessionId and a non-default maxCallDepth on generate', async () => {
+    it('refuses (422 not_implemented) a non-default maxCallDepth on generate', async () => {
       const agent = await stack.api('POST', '/v1/agents', { aiProviderId: providerId, name: 'gen-refusals' });
       expectStatus(agent, 201);
       const path = `/v1/agents/${agent.body.id}/generate`;
-      for (const [field, value] of [
-        ['sessionId', 'sess_abcdefgh1234'],
-        ['maxCallDepth', 3],
-      ] as const) {
+      for (const [field, value] of [['maxCallDepth', 3]] as const) {
         const res = await stack.api('POST', path, { prompt: 'hi', async: true, [field]: value });
         expectError(res, 422, 'not_implemented');
         expect(res.body.error.details.path).toBe(`body.${field}`);

@@ -117,6 +117,7 @@ export class TestStack {
         secrets: this.runtime.secrets,
         dispatcher: this.runtime.dispatcher,
         modelTimeoutMs: 30_000,
+        turnStarter: { client: this.temporal, taskQueue: this.taskQueue },
       },
     });
     const running = instance.run();

@@ -14,7 +14,7 @@ describe('ids', () => {
       hook: 'hook_',
       generation: 'agt_gen_',
       trace: 'agt_trace_',
-      session: 'sess_',
+      session: 'ses_',
       approval: 'appr_',
       webhook: 'whk_',
     });
