@@ -6,7 +6,7 @@ import type {
   ChatCompletionToolChoiceOption,
 } from 'openai/resources/chat/completions';
 import type { ToolChoice } from '../contracts/schemas/index.js';
-import type { SnapshotProvider, SnapshotTool } from '../contracts/snapshot.js';
+import type { SnapshotModelParameters, SnapshotProvider, SnapshotTool } from '../contracts/snapshot.js';
 import { fetch as undiciFetch, type Dispatcher, type RequestInit as UndiciRequestInit } from 'undici';
 import type { SecretBox } from '../infra/crypto/secrets.js';
 import { SsrfBlockedError } from '../infra/net/ssrf.js';
@@ -102,6 +102,22 @@ function toApiMessages(messages: StoredMessage[]): ChatCompletionMessageParam[] 
     }
     return { role: m.role, content: m.content ?? '' };
   });
+}
+
+/**
+ * Sampling settings of a Chat Completions request. Snapshots taken before modelParameters existed
+ * carry only the agent's temperature.
+ */
+export function samplingOptions(
+  parameters: SnapshotModelParameters | undefined,
+  agentTemperature: number | null = null,
+): { temperature?: number; max_tokens?: number; stop?: string[] } {
+  const temperature = parameters?.temperature ?? agentTemperature ?? undefined;
+  return {
+    ...(temperature === undefined ? {} : { temperature }),
+    ...(parameters?.maxTokens === undefined ? {} : { max_tokens: parameters.maxTokens }),
+    ...(parameters?.stopSequences?.length ? { stop: parameters.stopSequences } : {}),
+  };
 }
 
 const MAX_PROVIDER_MESSAGE = 500;
@@ -262,7 +278,7 @@ export async function callModel(
         {
           model: snapshot.model,
           messages: toApiMessages(history),
-          ...(snapshot.agent.temperature !== null ? { temperature: snapshot.agent.temperature } : {}),
+          ...samplingOptions(snapshot.modelParameters, snapshot.agent.temperature),
           ...(offered.length
             ? { tools: offered.map(toOpenAiTool), tool_choice: toOpenAiToolChoice(input.toolChoice) }
             : {}),

@@ -9,6 +9,7 @@ import { rejectUnstorableInput } from './middleware/input.js';
 import { routeTable, toolAliasRoutes } from './openapi/table.js';
 import { unservedRoute } from './middleware/unserved.js';
 import { agentsRouter } from './routes/agents.js';
+import { agentStepRouter } from './routes/agent-step.js';
 import { apiKeysRouter } from './routes/api-keys.js';
 import { approvalsRouter, generationApprovalsRouter } from './routes/approvals.js';
 import { docsRouter, openApiRouter } from './routes/docs.js';
@@ -74,6 +75,7 @@ export function createApp(ctx: AppContext): Express {
   v1.use('/generations', deliveriesRouter(ctx));
   v1.use('/approvals', approvalsRouter(ctx));
   v1.use('/sessions', sessionsRouter(ctx));
+  v1.use('/agent-step', agentStepRouter(ctx));
   app.use('/v1', v1);
 
   app.use(unservedRoute(routeTable));

@@ -62,6 +62,14 @@ export interface GenerationSnapshot {
   firstMessageSeq: number;
   /** The agent's memory strategy: which earlier turns of the session the model sees (null = all). */
   memory?: SessionMemory | null;
+  /** Sampling settings for every model call: request over agent (temperature falls back to agent.temperature). */
+  modelParameters?: SnapshotModelParameters;
+}
+
+export interface SnapshotModelParameters {
+  temperature?: number | undefined;
+  maxTokens?: number | undefined;
+  stopSequences?: string[] | undefined;
 }
 
 export interface SessionMemory {

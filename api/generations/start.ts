@@ -8,7 +8,7 @@ import { readAgentOptions } from '../../infra/db/json-columns.js';
 import type { AppContext } from '../context.js';
 import type { AuthInfo } from '../http.js';
 import { newWebhookSecret } from '../routes/webhooks.js';
-import { buildPlan, buildSnapshot, initialMessages } from './plan.js';
+import { buildPlan, buildSnapshot, initialMessages, modelParametersFor } from './plan.js';
 import { startWorkflow, workflowInput } from './hand-off.js';
 import { chooseSession, placeTurn, type TurnPlacement } from '../sessions/turns.js';
 import type { SessionMemory } from '../../contracts/snapshot.js';
@@ -74,6 +74,7 @@ export async function startGeneration(
   const messages = initialMessages(agent, body);
   const snapshot = buildSnapshot(agent, provider, { tools, hooks, webhooks }, body, plan, messages);
   snapshot.memory = (agent.memory as SessionMemory | null) ?? null;
+  snapshot.modelParameters = modelParametersFor(agent, body);
   const sessionChoice = await chooseSession(ctx.db, auth.projectId, agent, body);
   let generation: Generation;
   let placement: TurnPlacement | null = null;

@@ -1,4 +1,5 @@
 import { agentRoutes } from '../routes/agents.operations.js';
+import { agentStepRoutes } from '../routes/agent-step.operations.js';
 import { apiKeyRoutes } from '../routes/api-keys.operations.js';
 import { approvalRoutes } from '../routes/approvals.operations.js';
 import { docsRoutes } from '../routes/docs.operations.js';
@@ -36,5 +37,6 @@ export const routeTable: AnyRouteSpec[] = [
   generationRoutes,
   approvalRoutes,
   sessionRoutes,
+  agentStepRoutes,
   webhookRoutes,
 ].flatMap((group): AnyRouteSpec[] => Object.values(group));

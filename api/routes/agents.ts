@@ -60,6 +60,7 @@ export function agentView(a: Agent): AgentView {
     publicChatKeyPrefix: a.publicKeyPrefix,
     allowClarification: options.allowClarification,
     requireApprovalFor: options.requireApprovalFor ?? null,
+    modelParameters: options.modelParameters ?? null,
     createdAt: a.createdAt.toISOString(),
     updatedAt: a.updatedAt.toISOString(),
   };
@@ -111,6 +112,7 @@ function agentColumns(body: CreateAgent, slug: string) {
     extra: {
       allowClarification: body.allowClarification,
       ...(body.requireApprovalFor ? { requireApprovalFor: body.requireApprovalFor } : {}),
+      ...(body.modelParameters ? { modelParameters: body.modelParameters } : {}),
     },
   };
 }

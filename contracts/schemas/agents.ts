@@ -1,6 +1,7 @@
 import {
   z,
   aiProviderIdSchema,
+  modelParametersSchema,
   patchSchemaOf,
   stepRuleSchema,
   stopConditionSchema,
@@ -125,6 +126,11 @@ export const agentFields = {
     .boolean()
     .default(true)
     .describe('Offer the builtin agent_clarify tool, which pauses the run to ask the user a question.'),
+  modelParameters: modelParametersSchema
+    .optional()
+    .describe(
+      'temperature, maxTokens, stopSequences sent with every model call (a temperature here wins over the agent field)',
+    ),
   requireApprovalFor: z
     .enum(['destructive'])
     .optional()
@@ -158,6 +164,7 @@ export const patchAgentSchema = patchSchemaOf(agentFields, [
   'contextWindow',
   'publicChat',
   'requireApprovalFor',
+  'modelParameters',
 ]).openapi('PatchAgent');
 export type PatchAgent = z.infer<typeof patchAgentSchema>;
 
@@ -192,6 +199,7 @@ export const agentSchema = z
       .describe('Prefix of the public-chat key (the key itself is shown only once).'),
     allowClarification: z.boolean(),
     requireApprovalFor: z.enum(['destructive']).nullable(),
+    modelParameters: modelParametersSchema.nullable(),
     createdAt: z.string(),
     updatedAt: z.string(),
   })

@@ -138,3 +138,14 @@ export function patchSchemaOf<S extends z.core.$ZodLooseShape>(shape: S, clearab
   }
   return z.object(out).strict();
 }
+
+/** Sampling settings passed to the model on every call (agent defaults, overridden per request). */
+export const modelParametersSchema = z
+  .object({
+    temperature: z.number().min(0).max(2).optional(),
+    maxTokens: z.number().int().min(1).max(1_000_000).optional().describe('Maximum tokens of each model reply'),
+    stopSequences: z.array(z.string().min(1).max(200)).max(4).optional().describe('Up to 4 stop sequences'),
+  })
+  .strict()
+  .openapi('ModelParameters');
+export type ModelParameters = z.infer<typeof modelParametersSchema>;

@@ -1,6 +1,7 @@
 import {
   z,
   jsonObjectSchema,
+  modelParametersSchema,
   sessionIdSchema,
   stepRuleSchema,
   stopConditionSchema,
@@ -59,6 +60,9 @@ export const generateRequestSchema = z
       .boolean()
       .default(false)
       .describe('When the session is busy, wait for its turn (durably, in arrival order) instead of 409'),
+    modelParameters: modelParametersSchema
+      .optional()
+      .describe("Overrides the agent's modelParameters field by field for this generation"),
     metadata: jsonObjectSchema.optional(),
     callbackUrl: z
       .url({ protocol: /^https?$/ })

@@ -10,3 +10,4 @@ export * from './generations.js';
 export * from './approvals.js';
 export * from './webhooks.js';
 export * from './sessions.js';
+export * from './agent-step.js';

@@ -68,6 +68,7 @@ export function readApprovalHookConfig(config: unknown): ApprovalHookConfig {
 const agentOptionsSchema = z.object({
   allowClarification: agentFields.allowClarification,
   requireApprovalFor: agentFields.requireApprovalFor,
+  modelParameters: agentFields.modelParameters,
 });
 export type AgentOptions = z.infer<typeof agentOptionsSchema>;
 
@@ -150,6 +151,13 @@ const snapshotSchema = z.looseObject({
   memory: z
     .object({ strategy: z.enum(['all', 'last_k']), k: z.number().int().optional() })
     .nullable()
+    .optional(),
+  modelParameters: z
+    .object({
+      temperature: z.number().optional(),
+      maxTokens: z.number().int().optional(),
+      stopSequences: z.array(z.string()).optional(),
+    })
     .optional(),
 }) satisfies z.ZodType<GenerationSnapshot>;
 
