@@ -87,6 +87,14 @@ export class GenerationStore {
     });
   }
 
+  async traceEntry(generationId: string, key: string): Promise<Record<string, unknown> | null> {
+    const row = await this.db.generationStep.findUnique({
+      where: { generationId_key: { generationId, key } },
+      select: { data: true },
+    });
+    return (row?.data as Record<string, unknown> | null) ?? null;
+  }
+
   async writeStatus(write: StatusWrite): Promise<void> {
     // Only move forward: a retried older write never overwrites a newer state.
     await this.db.generation.updateMany({

@@ -12,6 +12,7 @@ import type { SecretBox } from '../infra/crypto/secrets.js';
 import { SsrfBlockedError } from '../infra/net/ssrf.js';
 import {
   argumentsHash,
+  contextOverflowFailure,
   providerFailure,
   traceOrder,
   type ModelCallInput,
@@ -21,6 +22,8 @@ import {
 import { ChunkWriter } from './event-log.js';
 import type { GenerationStore, StoredMessage } from './generation-store.js';
 import { withSessionHistory } from './session-history.js';
+import { contextWindowFor, MAX_FAILED_COMPACTIONS } from './compaction.js';
+import { ContextCompactor, isContextLengthExceeded } from './context-compactor.js';
 import type { SessionStore } from './sessions.js';
 import { heartbeatWhile } from './heartbeat.js';
 
@@ -272,12 +275,45 @@ export async function callModel(
   const calls = new Map<number, { id: string; name: string; args: string }>();
   let finishReason: string | null = null;
   let usage = { promptTokens: 0, completionTokens: 0 };
-  try {
+  const compactor = new ContextCompactor({
+    store,
+    client,
+    generationId: input.generationId,
+    step: input.step,
+    replySeq,
+    model: snapshot.model,
+    window: contextWindowFor(snapshot.model, snapshot.contextWindow),
+    toolsJson: offered.length ? JSON.stringify(offered.map(toOpenAiTool)) : '',
+  });
+  let sent = await compactor.fit(history);
+  for (;;) {
+    try {
+      await streamReply(sent);
+      break;
+    } catch (err) {
+      if (!isContextLengthExceeded(err)) {
+        await chunks.flush().catch(() => undefined);
+        mapProviderError(err);
+      }
+      // The provider counted more than we did: compact harder and retry, a bounded number of times.
+      const harder = await compactor.harder(history);
+      if (harder === null) {
+        throw ApplicationFailure.create({
+          type: contextOverflowFailure,
+          nonRetryable: true,
+          message: `The conversation does not fit the model's context window after ${MAX_FAILED_COMPACTIONS} compactions`,
+        });
+      }
+      sent = harder;
+    }
+  }
+
+  async function streamReply(messages: StoredMessage[]): Promise<void> {
     await heartbeatWhile(async () => {
       const stream = await client.chat.completions.create(
         {
           model: snapshot.model,
-          messages: toApiMessages(history),
+          messages: toApiMessages(messages),
           ...samplingOptions(snapshot.modelParameters, snapshot.agent.temperature),
           ...(offered.length
             ? { tools: offered.map(toOpenAiTool), tool_choice: toOpenAiToolChoice(input.toolChoice) }
@@ -307,9 +343,6 @@ export async function callModel(
         if (choice.finish_reason) finishReason = choice.finish_reason;
       }
     });
-  } catch (err) {
-    await chunks.flush().catch(() => undefined);
-    mapProviderError(err);
   }
   await chunks.flush();
 

@@ -64,6 +64,8 @@ export interface GenerationSnapshot {
   memory?: SessionMemory | null;
   /** Sampling settings for every model call: request over agent (temperature falls back to agent.temperature). */
   modelParameters?: SnapshotModelParameters;
+  /** The agent's contextWindow (tokens); null = the model's default. */
+  contextWindow?: number | null;
 }
 
 export interface SnapshotModelParameters {

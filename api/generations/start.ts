@@ -75,6 +75,7 @@ export async function startGeneration(
   const snapshot = buildSnapshot(agent, provider, { tools, hooks, webhooks }, body, plan, messages);
   snapshot.memory = (agent.memory as SessionMemory | null) ?? null;
   snapshot.modelParameters = modelParametersFor(agent, body);
+  snapshot.contextWindow = agent.contextWindow;
   const sessionChoice = await chooseSession(ctx.db, auth.projectId, agent, body);
   let generation: Generation;
   let placement: TurnPlacement | null = null;

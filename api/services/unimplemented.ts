@@ -5,14 +5,12 @@ type Asks = (value: unknown) => boolean;
 const present: Asks = (v) => v !== undefined && v !== null;
 
 /**
- * Agent fields the schema documents but nothing implements: `boundaryPolicy`, `contextWindow`
- * and `publicChat` (no endpoint accepts a public-chat key).
+ * Agent fields the schema documents but nothing implements: `boundaryPolicy` and `publicChat` (no endpoint accepts a public-chat key).
  * Accepting them would silently ignore them (a boundary policy would fail open), so a request
  * that sets one to a non-default value is refused with 422 `not_implemented`.
  */
 const agentFields: Record<string, Asks> = {
   boundaryPolicy: present,
-  contextWindow: present,
   publicChat: (v) => present(v) && (v as { enabled?: unknown }).enabled !== false,
 };
 

@@ -15,6 +15,9 @@ export const CLARIFY_TOOL = 'agent_clarify';
 /** ApplicationFailure types of the model-call activity; the workflow maps them to error codes. */
 export const providerFailure = { rejected: 'ProviderRejected', transient: 'ProviderTransient' } as const;
 
+/** ApplicationFailure type of a model call whose conversation still does not fit after compaction. */
+export const contextOverflowFailure = 'ContextOverflow';
+
 /** Resource id prefixes (public ids in the README's API section). */
 export const idPrefix = {
   project: 'prj_',

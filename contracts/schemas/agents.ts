@@ -109,7 +109,9 @@ export const agentFields = {
     .min(1000)
     .max(10_000_000)
     .optional()
-    .describe('Not implemented yet: refused (422 not_implemented) when set.'),
+    .describe(
+      "Token budget of the model's context (default: a per-model table, else 128k); over 85% of it the conversation sent is compacted",
+    ),
   approvalTimeoutSeconds: z
     .number()
     .int()

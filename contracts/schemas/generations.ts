@@ -145,7 +145,10 @@ export const settledStatuses: ReadonlySet<GenerationStatus> = new Set([
 export const stepEntrySchema = z
   .object({
     step: z.number(),
-    type: z.enum(['think', 'act', 'observe', 'answer', 'hook', 'approval', 'discovery']),
+    type: z.enum(['think', 'act', 'observe', 'answer', 'hook', 'approval', 'discovery', 'compaction']),
+    level: z.number().optional().describe('compaction: 1 pruned tool results, 2 summarised, 3 summarised harder'),
+    tokensBefore: z.number().optional(),
+    tokensAfter: z.number().optional(),
     text: z.string().optional(),
     toolCallId: z.string().optional(),
     toolName: z.string().optional(),

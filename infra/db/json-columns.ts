@@ -152,6 +152,7 @@ const snapshotSchema = z.looseObject({
     .object({ strategy: z.enum(['all', 'last_k']), k: z.number().int().optional() })
     .nullable()
     .optional(),
+  contextWindow: z.number().int().nullable().optional(),
   modelParameters: z
     .object({
       temperature: z.number().optional(),

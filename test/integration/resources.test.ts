@@ -340,7 +340,6 @@ describe('resource API', () => {
       const base = { aiProviderId: providerId, name: 'unimplemented' };
       const refused: Record<string, unknown> = {
         boundaryPolicy: { statements: [{ effect: 'Allow', action: ['agents:GetAgent'], resource: ['*'] }] },
-        contextWindow: 64000,
         publicChat: { enabled: true, allowedOrigins: ['https://example.com'] },
       };
       const ok = await stack.api('POST', '/v1/agents', {
@@ -365,7 +364,7 @@ describe('resource API', () => {
       }
       expect(await stack.db.agent.count()).toBe(before);
       const row = await stack.db.agent.findUnique({ where: { id } });
-      expect(row).toMatchObject({ boundaryPolicy: null, contextWindow: null });
+      expect(row).toMatchObject({ boundaryPolicy: null });
       expect(row!.publicKeyHash).toBeNull();
       // Clearing them (null, the default) is fine.
       const cleared = await stack.api('PATCH', `/v1/agents/${id}`, {
