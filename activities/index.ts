@@ -16,6 +16,7 @@ import { reviewFinalText, runHttpHook } from './hooks.js';
 import { runHttpTool } from './http-tool.js';
 import { callModel } from './model-call.js';
 import { SessionStore, type TurnStarter } from './sessions.js';
+import { SESSION_CACHE_GET, SESSION_CACHE_LIST, SessionCache, compactToolMessage } from './session-cache.js';
 import { McpSessionPool } from './mcp/client.js';
 import { discoverGenerationMcpTools, runMcpTool } from './mcp-tools.js';
 import { deliverWebhook, finishWebhookDelivery, prepareWebhooks } from './webhooks.js';
@@ -35,6 +36,7 @@ export interface ActivityDeps {
 export function createActivities(deps: ActivityDeps): GenerationActivities {
   const store = new GenerationStore(deps.db, deps.feed);
   const sessions = new SessionStore(deps.db, deps.turnStarter);
+  const cache = new SessionCache(deps.db);
   // Keeps an MCP session open from discovery to the calls of the same generation.
   const mcpSessions = new McpSessionPool();
   const mcp = { store, secrets: deps.secrets, dispatcher: deps.dispatcher, sessions: mcpSessions };
@@ -96,23 +98,32 @@ export function createActivities(deps: ActivityDeps): GenerationActivities {
       const tool = snapshot.tools.find((t) => t.name === input.toolName && t.type !== 'mcp');
       const started = Date.now();
       const signal = Context.current().cancellationSignal;
-      const result = !tool
+      const sessionId = await cache.sessionOf(input.generationId);
+      const cached = tool?.type === 'builtin' && (tool.name === SESSION_CACHE_LIST || tool.name === SESSION_CACHE_GET);
+      let result = !tool
         ? await heartbeatWhile(() => runMcpTool(input.generationId, input.toolName, input.arguments, mcp, signal))
-        : tool.type === 'builtin'
-          ? {
-              status: 'error' as const,
-              content: JSON.stringify({ error: `The builtin tool ${tool.name} is not available on this server` }),
-            }
-          : await heartbeatWhile(() =>
-              runHttpTool({
-                tool,
-                arguments: input.arguments,
-                idempotencyKey: `${input.generationId}:${input.toolCallId}`,
-                secrets: deps.secrets,
-                dispatcher: deps.dispatcher,
-                signal,
-              }),
-            );
+        : cached
+          ? { status: 'success' as const, content: await cache.answer(sessionId, tool.name, input.arguments) }
+          : tool.type === 'builtin'
+            ? {
+                status: 'error' as const,
+                content: JSON.stringify({ error: `The builtin tool ${tool.name} is not available on this server` }),
+              }
+            : await heartbeatWhile(() =>
+                runHttpTool({
+                  tool,
+                  arguments: input.arguments,
+                  idempotencyKey: `${input.generationId}:${input.toolCallId}`,
+                  secrets: deps.secrets,
+                  dispatcher: deps.dispatcher,
+                  signal,
+                }),
+              );
+      // In a session, full http/MCP results go to the session cache; the model keeps a head and the id.
+      if (sessionId && result.status === 'success' && (!tool || tool.type === 'http')) {
+        const cacheId = await cache.put(sessionId, { ...input, content: result.content });
+        result = { ...result, content: compactToolMessage(result.content, cacheId) };
+      }
       await recordResult(input, result.status, result.content, Date.now() - started);
       return { status: result.status, replayed: false };
     },

@@ -11,6 +11,7 @@ import { newWebhookSecret } from '../routes/webhooks.js';
 import { buildPlan, buildSnapshot, initialMessages, modelParametersFor } from './plan.js';
 import { startWorkflow, workflowInput } from './hand-off.js';
 import { chooseSession, placeTurn, type TurnPlacement } from '../sessions/turns.js';
+import { offerSessionCache } from '../sessions/cache-tools.js';
 import type { SessionMemory } from '../../contracts/snapshot.js';
 
 function canonicalHash(value: unknown): string {
@@ -77,6 +78,8 @@ export async function startGeneration(
   snapshot.modelParameters = modelParametersFor(agent, body);
   snapshot.contextWindow = agent.contextWindow;
   const sessionChoice = await chooseSession(ctx.db, auth.projectId, agent, body);
+  // snapshot.plan is the same object as plan: both get the cache builtins.
+  if (sessionChoice) offerSessionCache(snapshot, plan);
   let generation: Generation;
   let placement: TurnPlacement | null = null;
   try {

@@ -29,6 +29,7 @@ export const idPrefix = {
   generation: 'agt_gen_',
   trace: 'agt_trace_',
   session: 'ses_',
+  sessionCacheEntry: 'stc_',
   approval: 'appr_',
   webhook: 'whk_',
 } as const;

@@ -263,6 +263,51 @@ describe('sessions: conversations, memory, one turn at a time, clarify-and-resum
     expect(toolMessages(model.requests[2]!.messages).q1).toBe('Paris');
   });
 
+  it('session tool cache: full results stay outside the prompt; a later turn reads them instead of calling the tool', async () => {
+    let reportCalls = 0;
+    const report = Array.from({ length: 400 }, (_, i) => `line ${i}: value ${i * 7}`).join('; ');
+    tools.route('/report', (_req, res) => {
+      reportCalls += 1;
+      json(res, 200, { report });
+    });
+    const reportId = await createTool(stack, {
+      type: 'http',
+      name: 'sales_report',
+      parameters: obj(),
+      execute: { url: `${tools.url}/report` },
+    });
+    const agentId = await createAgent(stack, { aiProviderId: providerId, conversational: true, toolIds: [reportId] });
+    model.script(call('sales_report', {}, 'r1'), { text: 'The report is long.' });
+    const first = await generate(agentId, { prompt: 'Get the sales report' });
+    expect(first.body.status).toBe('completed');
+    const sessionId = first.body.sessionId;
+    const offered = model.requests[0]!.tools!.map((t: { function: { name: string } }) => t.function.name);
+    expect(offered).toEqual(expect.arrayContaining(['sales_report', 'session_cache_list', 'session_cache_get']));
+    const compact = toolMessages(model.requests[1]!.messages).r1!;
+    expect(compact.length).toBeLessThan(2400);
+    const cacheId = /cached as (stc_[0-9a-zA-Z]+)/.exec(compact)![1]!;
+
+    // Turn 2: the model lists the cache, reads the tail of the report from it, and answers.
+    model.script(
+      call('session_cache_list', {}, 'l1'),
+      call('session_cache_get', { id: cacheId, offset: report.length - 30, limit: 100 }, 'g1'),
+      { text: 'line 399 says 2793.' },
+    );
+    const second = await generate(agentId, { prompt: 'What does the last line say?', sessionId });
+    expect(second.body).toMatchObject({ status: 'completed', text: 'line 399 says 2793.' });
+    const listed = JSON.parse(toolMessages(model.requests[3]!.messages).l1!);
+    expect(listed.entries).toMatchObject([{ id: cacheId, tool: 'sales_report', arguments: {} }]);
+    expect(listed.entries[0].size).toBeGreaterThan(report.length);
+    const read = JSON.parse(toolMessages(model.requests[4]!.messages).g1!);
+    expect(read.content).toContain('line 399: value 2793');
+    expect(reportCalls).toBe(1);
+
+    // Entries belong to the session: deleting it deletes them.
+    expect(await stack.db.sessionToolResult.count({ where: { sessionId } })).toBe(1);
+    expect((await stack.api('DELETE', `/v1/sessions/${sessionId}`)).status).toBe(204);
+    expect(await stack.db.sessionToolResult.count({ where: { sessionId } })).toBe(0);
+  });
+
   it('streams carry the session id in start; other agents and projects cannot use the session', async () => {
     model.setDefault(echo);
     const agentId = await createAgent(stack, { aiProviderId: providerId, conversational: true });

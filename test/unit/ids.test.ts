@@ -15,6 +15,7 @@ describe('ids', () => {
       generation: 'agt_gen_',
       trace: 'agt_trace_',
       session: 'ses_',
+      sessionCacheEntry: 'stc_',
       approval: 'appr_',
       webhook: 'whk_',
     });
