@@ -1,3 +1,4 @@
+import { temporal } from '@temporalio/proto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { call, calls, createAgent, createProvider, createTool, obj, toolMessages } from '../support/fixtures.js';
 import { startModelServer, type ModelServer, type RecordedRequest } from '../support/model-server.js';
@@ -134,6 +135,26 @@ describe('sessions: conversations, memory, one turn at a time, clarify-and-resum
       const stored = await stack.api('GET', `/v1/sessions/${sessionId}/messages`);
       expect(stored.body.data).toHaveLength(20);
     }
+  });
+
+  it('workflow history per turn does not grow with the session: turn 15 records as many bytes as turn 2', async () => {
+    model.setDefault((req) => ({ text: `answer ${userPrompts(req).length}`.padEnd(200, '.') }));
+    const agentId = await createAgent(stack, { aiProviderId: providerId, conversational: true });
+    const sizes: number[] = [];
+    let sessionId: string | undefined;
+    for (let turn = 1; turn <= 15; turn++) {
+      const res = await generate(agentId, {
+        prompt: `turn ${turn}`.padEnd(300, '!'),
+        ...(sessionId ? { sessionId } : {}),
+      });
+      expect(res.body.status).toBe('completed');
+      sessionId = res.body.sessionId;
+      const history = await stack.temporal.workflow.getHandle(res.body.id).fetchHistory();
+      sizes.push(temporal.api.history.v1.History.encode(history).finish().length);
+    }
+    // The conversation grows by ~500 bytes a turn; history carries ids and counters only.
+    expect(Math.abs(sizes[14]! - sizes[1]!)).toBeLessThan(100);
+    expect(model.requests.at(-1)!.messages).toHaveLength(29);
   });
 
   it('a busy session answers 409 naming the running turn; queue: true waits and runs turns in arrival order', async () => {
