@@ -99,10 +99,10 @@ async function main(): Promise<void> {
   const { loadConfigOrExit } = await import('./config/env.js');
   const { createLogger } = await import('./infra/logger.js');
   const { createRuntime } = await import('./infra/runtime.js');
-  const { connectWorker } = await import('./infra/temporal/connection.js');
   const { startMetricsServer } = await import('./infra/observability/metrics-server.js');
   const { startTracing, stopTracing } = await import('./infra/observability/tracing.js');
   const { freePort } = await import('./infra/temporal/dev-server.js');
+  const { connectClient, connectWorker } = await import('./infra/temporal/connection.js');
   const env = loadConfigOrExit('service');
   startTracing('durable-agents-worker', env.OTEL_EXPORTER_OTLP_ENDPOINT);
   // The SDK's own exporter listens on loopback only; the worker's endpoint relays it.
@@ -113,6 +113,7 @@ async function main(): Promise<void> {
   setTemporalUiLink(env.TEMPORAL_UI_URL, env.TEMPORAL_NAMESPACE);
   const runtime = createRuntime(env, env.DATABASE_URL!, { embeddedDatabase: false });
   const connection = await connectWorker(env, env.TEMPORAL_ADDRESS!);
+  const client = await connectClient(env, env.TEMPORAL_ADDRESS!);
   const worker = await createWorker({
     connection,
     ...(env.WORKFLOW_BUNDLE_PATH ? { workflowBundle: { codePath: env.WORKFLOW_BUNDLE_PATH } } : {}),
@@ -126,6 +127,7 @@ async function main(): Promise<void> {
       modelTimeoutMs: env.MODEL_CALL_TIMEOUT_SECONDS * 1000,
       builtins: builtinOptionsFromEnv(env),
       limits: { maxStepsCap: env.MAX_STEPS_CAP, webhookMaxAttempts: env.WEBHOOK_MAX_ATTEMPTS },
+      turnStarter: { client, taskQueue: env.TEMPORAL_TASK_QUEUE },
     },
     logger,
   });
@@ -142,6 +144,7 @@ async function main(): Promise<void> {
   process.stdout.write('WORKER_READY\n');
   await worker.run();
   await metrics.close();
+  await client.connection.close();
   await connection.close();
   await runtime.close();
   await stopTracing();

@@ -15,6 +15,7 @@ export type StreamEventType =
   | 'requires_action'
   | 'clarification_requested'
   | 'done'
+  | 'compaction'
   | 'error';
 
 /**

@@ -188,6 +188,14 @@ export class GenerationStore {
     return rows.length === 1;
   }
 
+  async traceEntry(generationId: string, key: string): Promise<Record<string, unknown> | null> {
+    const row = await this.db.generationStep.findUnique({
+      where: { generationId_key: { generationId, key } },
+      select: { data: true },
+    });
+    return (row?.data as Record<string, unknown> | null) ?? null;
+  }
+
   async writeStatus(write: StatusWrite): Promise<void> {
     // Only move forward: a retried older write never overwrites a newer state.
     await this.db.generation.updateMany({
@@ -200,8 +208,13 @@ export class GenerationStore {
       },
     });
     const step = write.iterationCount;
-    if (write.status === 'running' && write.stateVersion === 1)
-      await this.events.append(write.generationId, 'start', { step: 0 }, 'start');
+    if (write.status === 'running' && write.stateVersion === 1) {
+      const { sessionId } = await this.db.generation.findUniqueOrThrow({
+        where: { id: write.generationId },
+        select: { sessionId: true },
+      });
+      await this.events.append(write.generationId, 'start', { step: 0, ...(sessionId ? { sessionId } : {}) }, 'start');
+    }
     const action = write.requiredAction;
     if (write.status === 'requires_action' && action) {
       if (action.type === 'answer_clarification') {

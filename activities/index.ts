@@ -20,6 +20,8 @@ import { reviewFinalText, runHttpHook } from './hooks.js';
 import { runHttpTool } from './http-tool.js';
 import { deliveryOf, outcomeUnknownContent } from './tool-delivery.js';
 import { callModel } from './model-call.js';
+import { SessionStore, type TurnStarter } from './sessions.js';
+import { SESSION_CACHE_GET, SESSION_CACHE_LIST, SessionCache, compactToolMessage } from './session-cache.js';
 import { McpSessionPool } from './mcp/client.js';
 import { discoverGenerationMcpTools, runMcpTool } from './mcp-tools.js';
 import { createEmbedder } from './knowledge/embedder.js';
@@ -39,11 +41,15 @@ export interface ActivityDeps {
   builtins?: BuiltinOptions;
   /** Limits child generations are planned with (defaults: the environment's defaults). */
   limits?: ChildLimits;
+  /** Starts a session's next queued turn when one settles (without it, the API's reconciler does). */
+  turnStarter?: TurnStarter;
 }
 
 /** Builds the activities with their clients injected (tests pass their own). */
 export function createActivities(deps: ActivityDeps): GenerationActivities & DocumentIngestionActivities {
   const store = new GenerationStore(deps.db, deps.feed);
+  const sessions = new SessionStore(deps.db, deps.turnStarter);
+  const cache = new SessionCache(deps.db);
   // Keeps an MCP session open from discovery to the calls of the same generation.
   const mcpSessions = new McpSessionPool();
   const mcp = { store, secrets: deps.secrets, dispatcher: deps.dispatcher, sessions: mcpSessions };
@@ -67,7 +73,7 @@ export function createActivities(deps: ActivityDeps): GenerationActivities & Doc
     indexChunkBatch: (input) => heartbeatWhile(() => ingestion.indexChunkBatch(input)),
     callModel: (input) =>
       callModel(
-        { store, secrets: deps.secrets, modelTimeoutMs: deps.modelTimeoutMs, dispatcher: deps.dispatcher },
+        { store, sessions, secrets: deps.secrets, modelTimeoutMs: deps.modelTimeoutMs, dispatcher: deps.dispatcher },
         input,
       ),
 
@@ -112,20 +118,24 @@ export function createActivities(deps: ActivityDeps): GenerationActivities & Doc
         return { status: outcome.status, replayed: false, toolType: 'platform' };
       }
       const signal = Context.current().cancellationSignal;
-      const result = !tool
+      const sessionId = await cache.sessionOf(input.generationId);
+      const cached = tool?.type === 'builtin' && (tool.name === SESSION_CACHE_LIST || tool.name === SESSION_CACHE_GET);
+      let result = !tool
         ? await heartbeatWhile(() => runMcpTool(input.generationId, input.toolName, input.arguments, mcp, signal))
-        : tool.type === 'builtin' && tool.name === KNOWLEDGE_SEARCH_TOOL
-          ? await runKnowledgeSearch(knowledge, deps.db, input.generationId, snapshot, input.arguments)
-          : tool.type === 'builtin'
-            ? await heartbeatWhile(() =>
-                runBuiltin(input, tool, {
-                  db: deps.db,
-                  secrets: deps.secrets,
-                  dispatcher: deps.dispatcher,
-                  options: deps.builtins ?? defaultBuiltinOptions,
-                  signal,
-                }),
-              )
+        : cached
+          ? { status: 'success' as const, content: await cache.answer(sessionId, tool.name, input.arguments) }
+          : tool.type === 'builtin' && tool.name === KNOWLEDGE_SEARCH_TOOL
+            ? await runKnowledgeSearch(knowledge, deps.db, input.generationId, snapshot, input.arguments)
+            : tool.type === 'builtin'
+              ? await heartbeatWhile(() =>
+                  runBuiltin(input, tool, {
+                    db: deps.db,
+                    secrets: deps.secrets,
+                    dispatcher: deps.dispatcher,
+                    options: deps.builtins ?? defaultBuiltinOptions,
+                    signal,
+                  }),
+                )
             : await heartbeatWhile(() =>
                 runHttpTool({
                   tool,
@@ -136,6 +146,11 @@ export function createActivities(deps: ActivityDeps): GenerationActivities & Doc
                   signal,
                 }),
               );
+      // In a session, full http/MCP results go to the session cache; the model keeps a head and the id.
+      if (sessionId && result.status === 'success' && (!tool || tool.type === 'http')) {
+        const cacheId = await cache.put(sessionId, { ...input, content: result.content });
+        result = { ...result, content: compactToolMessage(result.content, cacheId) };
+      }
       await recordResult(input, result.status, result.content, { durationMs: Date.now() - started });
       return { status: result.status, replayed: false, toolType: tool?.type ?? 'mcp' };
     },
@@ -174,6 +189,7 @@ export function createActivities(deps: ActivityDeps): GenerationActivities & Doc
     finishGeneration: async (input) => {
       await store.finish(input);
       await mcpSessions.closeScope(input.generationId);
+      await sessions.releaseAfter(input.generationId);
     },
     prepareChildGeneration: (input) =>
       prepareChildGeneration(

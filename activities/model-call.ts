@@ -6,12 +6,13 @@ import type {
   ChatCompletionToolChoiceOption,
 } from 'openai/resources/chat/completions';
 import type { ToolChoice } from '../contracts/schemas/index.js';
-import type { SnapshotProvider, SnapshotTool } from '../contracts/snapshot.js';
+import type { SnapshotModelParameters, SnapshotProvider, SnapshotTool } from '../contracts/snapshot.js';
 import { fetch as undiciFetch, type Dispatcher, type RequestInit as UndiciRequestInit } from 'undici';
 import type { SecretBox } from '../infra/crypto/secrets.js';
 import { SsrfBlockedError } from '../infra/net/ssrf.js';
 import {
   argumentsHash,
+  contextOverflowFailure,
   providerFailure,
   traceOrder,
   type ModelCallInput,
@@ -20,6 +21,10 @@ import {
 } from '../contracts/generation/index.js';
 import { ChunkWriter } from './event-log.js';
 import type { GenerationStore, StoredMessage } from './generation-store.js';
+import { withSessionHistory } from './session-history.js';
+import { contextWindowFor, MAX_FAILED_COMPACTIONS } from './compaction.js';
+import { ContextCompactor, isContextLengthExceeded } from './context-compactor.js';
+import type { SessionStore } from './sessions.js';
 import { heartbeatWhile } from './heartbeat.js';
 
 export const CONTINUE_PROMPT =
@@ -102,6 +107,22 @@ function toApiMessages(messages: StoredMessage[]): ChatCompletionMessageParam[] 
   });
 }
 
+/**
+ * Sampling settings of a Chat Completions request. Snapshots taken before modelParameters existed
+ * carry only the agent's temperature.
+ */
+export function samplingOptions(
+  parameters: SnapshotModelParameters | undefined,
+  agentTemperature: number | null = null,
+): { temperature?: number; max_tokens?: number; stop?: string[] } {
+  const temperature = parameters?.temperature ?? agentTemperature ?? undefined;
+  return {
+    ...(temperature === undefined ? {} : { temperature }),
+    ...(parameters?.maxTokens === undefined ? {} : { max_tokens: parameters.maxTokens }),
+    ...(parameters?.stopSequences?.length ? { stop: parameters.stopSequences } : {}),
+  };
+}
+
 const MAX_PROVIDER_MESSAGE = 500;
 
 /**
@@ -182,7 +203,13 @@ export function mapProviderError(err: unknown): never {
 }
 
 export async function callModel(
-  deps: { store: GenerationStore; secrets: SecretBox; modelTimeoutMs: number; dispatcher: Dispatcher },
+  deps: {
+    store: GenerationStore;
+    sessions: SessionStore;
+    secrets: SecretBox;
+    modelTimeoutMs: number;
+    dispatcher: Dispatcher;
+  },
   input: ModelCallInput,
 ): Promise<ModelCallResult> {
   const { store } = deps;
@@ -210,7 +237,10 @@ export async function callModel(
     await store.events.append(input.generationId, 'reset', reset, `reset:${replySeq}:${attempt}`);
   }
   const chunks = new ChunkWriter(store.events, input.generationId, input.step, replySeq);
-  const history = await store.messagesBefore(input.generationId, replySeq);
+  const history = withSessionHistory(
+    await store.messagesBefore(input.generationId, replySeq),
+    await deps.sessions.historyFor(input.generationId),
+  );
   const mcpTools = snapshot.tools.some((t) => t.type === 'mcp') ? await store.discoveredTools(input.generationId) : [];
   const offered = input.toolNames
     .map((name): SnapshotTool | undefined => {
@@ -245,13 +275,46 @@ export async function callModel(
   const calls = new Map<number, { id: string; name: string; args: string }>();
   let finishReason: string | null = null;
   let usage = { promptTokens: 0, completionTokens: 0 };
-  try {
+  const compactor = new ContextCompactor({
+    store,
+    client,
+    generationId: input.generationId,
+    step: input.step,
+    replySeq,
+    model: snapshot.model,
+    window: contextWindowFor(snapshot.model, snapshot.contextWindow),
+    toolsJson: offered.length ? JSON.stringify(offered.map(toOpenAiTool)) : '',
+  });
+  let sent = await compactor.fit(history);
+  for (;;) {
+    try {
+      await streamReply(sent);
+      break;
+    } catch (err) {
+      if (!isContextLengthExceeded(err)) {
+        await chunks.flush().catch(() => undefined);
+        mapProviderError(err);
+      }
+      // The provider counted more than we did: compact harder and retry, a bounded number of times.
+      const harder = await compactor.harder(history);
+      if (harder === null) {
+        throw ApplicationFailure.create({
+          type: contextOverflowFailure,
+          nonRetryable: true,
+          message: `The conversation does not fit the model's context window after ${MAX_FAILED_COMPACTIONS} compactions`,
+        });
+      }
+      sent = harder;
+    }
+  }
+
+  async function streamReply(messages: StoredMessage[]): Promise<void> {
     await heartbeatWhile(async () => {
       const stream = await client.chat.completions.create(
         {
           model: snapshot.model,
-          messages: toApiMessages(history),
-          ...(snapshot.agent.temperature !== null ? { temperature: snapshot.agent.temperature } : {}),
+          messages: toApiMessages(messages),
+          ...samplingOptions(snapshot.modelParameters, snapshot.agent.temperature),
           ...(offered.length
             ? { tools: offered.map(toOpenAiTool), tool_choice: toOpenAiToolChoice(input.toolChoice) }
             : {}),
@@ -280,9 +343,6 @@ export async function callModel(
         if (choice.finish_reason) finishReason = choice.finish_reason;
       }
     });
-  } catch (err) {
-    await chunks.flush().catch(() => undefined);
-    mapProviderError(err);
   }
   await chunks.flush();
 

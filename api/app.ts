@@ -16,6 +16,7 @@ import { tracesRouter } from './routes/traces.js';
 import { mcpHandler } from './mcp/server.js';
 import { unservedRoute } from './middleware/unserved.js';
 import { agentsRouter } from './routes/agents.js';
+import { agentStepRouter } from './routes/agent-step.js';
 import { apiKeysRouter } from './routes/api-keys.js';
 import { approvalsRouter, generationApprovalsRouter } from './routes/approvals.js';
 import { docsRouter, openApiRouter } from './routes/docs.js';
@@ -29,6 +30,7 @@ import { projectsRouter } from './routes/projects.js';
 import { providersRouter } from './routes/providers.js';
 import { publicChatRouter } from './routes/public-chat.js';
 import { staticRouter } from './routes/static.js';
+import { sessionsRouter } from './routes/sessions.js';
 import { toolsRouter } from './routes/tools.js';
 import { toolRoutes } from './routes/tools.operations.js';
 import { deliveriesRouter, webhooksRouter } from './routes/webhooks.js';
@@ -97,6 +99,8 @@ export function createApp(deps: AppContext): Express {
   v1.use('/approvals', approvalsRouter(ctx));
   v1.use('/knowledge-bases', knowledgeBasesRouter(ctx));
   v1.use('/settings', settingsRouter(ctx));
+  v1.use('/sessions', sessionsRouter(ctx));
+  v1.use('/agent-step', agentStepRouter(ctx));
   app.use('/v1', v1);
   // The platform as an MCP server (same key auth and body limit as /v1).
   app.use('/mcp', authMiddleware(ctx.db), express.json({ limit: ctx.env.REQUEST_BODY_LIMIT }), mcpHandler(ctx));

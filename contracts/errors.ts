@@ -19,7 +19,8 @@ export type ErrorCode =
   | 'idempotency_mismatch'
   | 'session_busy'
   | 'not_implemented'
-  | 'generation_not_waiting';
+  | 'generation_not_waiting'
+  | 'provider_error';
 
 /** An error the API turns into its status and `{ error }` body as-is. */
 export class ApiError extends Error {

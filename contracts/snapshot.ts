@@ -72,6 +72,23 @@ export interface GenerationSnapshot {
   /** The workflow's loop plan and first message seq, kept so a start can be retried. */
   plan: LoopPlan;
   firstMessageSeq: number;
+  /** The agent's memory strategy: which earlier turns of the session the model sees (null = all). */
+  memory?: SessionMemory | null;
+  /** Sampling settings for every model call: request over agent (temperature falls back to agent.temperature). */
+  modelParameters?: SnapshotModelParameters;
+  /** The agent's contextWindow (tokens); null = the model's default. */
+  contextWindow?: number | null;
+}
+
+export interface SnapshotModelParameters {
+  temperature?: number | undefined;
+  maxTokens?: number | undefined;
+  stopSequences?: string[] | undefined;
+}
+
+export interface SessionMemory {
+  strategy: 'all' | 'last_k';
+  k?: number | undefined;
 }
 
 /** A discovered MCP tool as stored on the generation (out of workflow history). */

@@ -85,6 +85,8 @@ export async function startLocalStack(
     const apiKey = env.BOOTSTRAP_API_KEY ?? boot.apiKey ?? readDevKey(dataDir);
 
     const workerConnection = await connectWorker(env, temporalAddress);
+    const temporal = await connectClient(env, temporalAddress);
+    stops.push(() => temporal.connection.close());
     const worker = await createWorker({
       connection: workerConnection,
       namespace: env.TEMPORAL_NAMESPACE,
@@ -97,6 +99,7 @@ export async function startLocalStack(
         dispatcher: runtime.dispatcher,
         modelTimeoutMs: env.MODEL_CALL_TIMEOUT_SECONDS * 1000,
         builtins: builtinOptionsFromEnv(env),
+        turnStarter: { client: temporal, taskQueue: env.TEMPORAL_TASK_QUEUE },
       },
       logger,
     });
@@ -107,8 +110,6 @@ export async function startLocalStack(
       await workerConnection.close();
     });
 
-    const temporal = await connectClient(env, temporalAddress);
-    stops.push(() => temporal.connection.close());
     // Generations link to the embedded dev server's UI unless TEMPORAL_UI_URL says otherwise.
     const linkedEnv = { ...env, TEMPORAL_UI_URL: env.TEMPORAL_UI_URL ?? temporalUi ?? undefined };
     const ctx = { env: linkedEnv, db: runtime.db, temporal, feed: runtime.feed, secrets: runtime.secrets, logger };

@@ -2,11 +2,11 @@ import { WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError } from '@te
 import { ApiError } from '../../contracts/errors.js';
 import type { GenerationInput } from '../../contracts/generation/index.js';
 import type { Generation } from '../../generated/prisma/client.js';
-import { readSnapshot } from '../../infra/db/json-columns.js';
-import { generationWorkflowType } from '../../workflows/definitions.js';
-import type { generationWorkflow } from '../../workflows/generation.js';
-import { startSearchAttributes } from '../../workflows/search-attributes.js';
+import { claimNextTurn, idleSessionsWithWaiters } from '../../infra/sessions/turns.js';
+import { startGenerationWorkflow, workflowInput } from '../../infra/temporal/generation-start.js';
 import type { AppContext } from '../context.js';
+
+export { workflowInput };
 
 /**
  * The hand-off of a stored generation (status `queued`) to Temporal. Starting is idempotent (the
@@ -14,20 +14,8 @@ import type { AppContext } from '../context.js';
  * asking Temporal, and a row that was stored but never started is started later by the reconciler.
  */
 
-/** The workflow input of a stored generation (its snapshot keeps the plan). */
-export function workflowInput(g: Generation): GenerationInput {
-  const { plan, firstMessageSeq } = readSnapshot(g.snapshot);
-  return { generationId: g.id, projectId: g.projectId, agentId: g.agentId, traceId: g.traceId, plan, firstMessageSeq };
-}
-
 async function start(ctx: AppContext, g: Generation, input: GenerationInput): Promise<void> {
-  await ctx.temporal.workflow.start<typeof generationWorkflow>(generationWorkflowType, {
-    workflowId: g.id,
-    taskQueue: ctx.env.TEMPORAL_TASK_QUEUE,
-    args: [input],
-    memo: { projectId: g.projectId, agentId: g.agentId, traceId: g.traceId },
-    typedSearchAttributes: startSearchAttributes(input),
-  });
+  await startGenerationWorkflow(ctx.temporal, ctx.env.TEMPORAL_TASK_QUEUE, g, input);
 }
 
 /** Did Temporal accept the workflow? `null` when Temporal cannot be asked either. */
@@ -87,8 +75,14 @@ export const RECONCILE_AFTER_MS = 30_000;
  */
 export async function startQueuedGenerations(ctx: AppContext, olderThanMs = RECONCILE_AFTER_MS): Promise<number> {
   const queued = await ctx.db.generation.findMany({
-    // Child generations are started by their parent workflow (as child workflows), never from here.
-    where: { status: 'queued', parentGenerationId: null, createdAt: { lt: new Date(Date.now() - olderThanMs) } },
+    // Child generations are started by their parent workflow (as child workflows), never from here;
+    // turns waiting behind a busy session are not due yet (see releaseIdleSessions).
+    where: {
+      status: 'queued',
+      parentGenerationId: null,
+      waitingForTurn: false,
+      createdAt: { lt: new Date(Date.now() - olderThanMs) },
+    },
     orderBy: { createdAt: 'asc' },
     take: 100,
   });
@@ -99,6 +93,25 @@ export async function startQueuedGenerations(ctx: AppContext, olderThanMs = RECO
       started += 1;
     } catch (err) {
       ctx.logger.warn({ err, generationId: g.id }, 'reconciler could not start a queued generation');
+    }
+  }
+  return started + (await releaseIdleSessions(ctx));
+}
+
+/**
+ * The worker hands a session's turn to the next waiting generation when a turn settles; this pass
+ * covers a release that did not happen (a crash between the two, a turn that never started).
+ */
+export async function releaseIdleSessions(ctx: AppContext): Promise<number> {
+  let started = 0;
+  for (const sessionId of await idleSessionsWithWaiters(ctx.db)) {
+    const next = await claimNextTurn(ctx.db, sessionId);
+    if (!next) continue;
+    try {
+      await startWorkflow(ctx, next, workflowInput(next));
+      started += 1;
+    } catch (err) {
+      ctx.logger.warn({ err, generationId: next.id }, 'reconciler could not start a session turn');
     }
   }
   return started;

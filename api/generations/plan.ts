@@ -8,7 +8,13 @@ import {
   type StopCondition,
   type ToolChoice,
 } from '../../contracts/schemas/index.js';
-import type { GenerationSnapshot, SnapshotHook, SnapshotTool, StoredHeaderValue } from '../../contracts/snapshot.js';
+import type {
+  GenerationSnapshot,
+  SnapshotHook,
+  SnapshotModelParameters,
+  SnapshotTool,
+  StoredHeaderValue,
+} from '../../contracts/snapshot.js';
 import type { Agent, AgentTool, AiProvider, Hook, Webhook } from '../../generated/prisma/client.js';
 import {
   readAgentOptions,
@@ -336,4 +342,12 @@ export function buildSnapshot(
     plan,
     firstMessageSeq: messages.length,
   };
+}
+
+/** Request over agent, field by field; the agent's `temperature` field is the last fallback. */
+export function modelParametersFor(agent: Agent, body: GenerateRequest): SnapshotModelParameters {
+  const own = readAgentOptions(agent.extra).modelParameters ?? {};
+  const merged = { ...own, ...(body.modelParameters ?? {}) };
+  const temperature = merged.temperature ?? agent.temperature ?? undefined;
+  return { ...merged, ...(temperature === undefined ? {} : { temperature }) };
 }

@@ -10,8 +10,11 @@ import { generationsStarted } from '../../infra/observability/metrics.js';
 import type { AppContext } from '../context.js';
 import { contextBlock, type Channel } from './context.js';
 import { newWebhookSecret } from '../routes/webhooks.js';
-import { buildPlan, buildSnapshot, initialMessages } from './plan.js';
+import { buildPlan, buildSnapshot, initialMessages, modelParametersFor } from './plan.js';
 import { startWorkflow, workflowInput } from './hand-off.js';
+import { chooseSession, placeTurn, type TurnPlacement } from '../sessions/turns.js';
+import { offerSessionCache } from '../sessions/cache-tools.js';
+import type { SessionMemory } from '../../contracts/snapshot.js';
 
 function canonicalHash(value: unknown): string {
   return createHash('sha256').update(canonicalJson(value)).digest('hex');
@@ -44,7 +47,7 @@ export async function startGeneration(
   if (!agent) throw notFound('Agent');
 
   // Delivery options do not change what is generated, so they are not part of the request identity.
-  const { async: _a, stream: _s, waitSeconds: _w, ...identity } = body;
+  const { async: _a, stream: _s, waitSeconds: _w, queue: _q, ...identity } = body;
   const requestHash = canonicalHash({ agentId, ...identity });
   if (idempotencyKey) {
     const existing = await ctx.db.generation.findUnique({
@@ -91,9 +94,19 @@ export async function startGeneration(
   const traceId = newId('trace');
   const messages = initialMessages(agent, body, contextBlock(readAgentOptions(agent.extra), new Date(), channel));
   const snapshot = buildSnapshot(agent, provider, { tools, hooks, webhooks, knowledgeBases }, body, plan, messages);
+  snapshot.memory = (agent.memory as SessionMemory | null) ?? null;
+  snapshot.modelParameters = modelParametersFor(agent, body);
+  snapshot.contextWindow = agent.contextWindow;
+  const sessionChoice = await chooseSession(ctx.db, auth.projectId, agent, body);
+  // snapshot.plan is the same object as plan: both get the cache builtins.
+  if (sessionChoice) offerSessionCache(snapshot, plan);
   let generation: Generation;
+  let placement: TurnPlacement | null = null;
   try {
     generation = await ctx.db.$transaction(async (tx) => {
+      placement = sessionChoice
+        ? await placeTurn(tx, sessionChoice, { projectId: auth.projectId, agentId: agent.id }, body.queue)
+        : null;
       await tx.trace.create({ data: { id: traceId, projectId: auth.projectId, rootGenerationId: generationId } });
       const g = await tx.generation.create({
         data: {
@@ -102,6 +115,9 @@ export async function startGeneration(
           agentId: agent.id,
           traceId,
           status: 'queued',
+          ...(placement
+            ? { sessionId: placement.sessionId, sessionTurn: placement.turn, waitingForTurn: placement.waiting }
+            : {}),
           snapshot: snapshot as unknown as object,
           ...(body.metadata ? { metadata: body.metadata as object } : {}),
           idempotencyKey: idempotencyKey ?? null,
@@ -138,10 +154,11 @@ export async function startGeneration(
     firstMessageSeq: messages.length,
   };
   addLogContext({ generationId, traceId, agentId: agent.id });
-  ctx.logger.info({ status: 'queued' }, 'generation created');
+  ctx.logger.info({ status: 'queued', waitingForTurn: generation.waitingForTurn }, 'generation created');
   // Counted once stored: a start Temporal cannot take now is completed by the reconciler.
   generationsStarted.inc({ agent_id: agent.id });
-  await startWorkflow(ctx, generation, input);
+  // A turn queued behind a busy session is started when the turn before it settles.
+  if (!generation.waitingForTurn) await startWorkflow(ctx, generation, input);
   return { generation, created: true, ...(callbackSecret ? { callbackSecret } : {}) };
 }
 
@@ -151,7 +168,7 @@ async function reuse(ctx: AppContext, existing: Generation, requestHash: string)
   }
   // The first request may have died between storing the generation and starting its workflow:
   // starting again is safe (same workflow id) and completes the hand-off.
-  if (existing.status === 'queued') {
+  if (existing.status === 'queued' && !existing.waitingForTurn) {
     await startWorkflow(ctx, existing, workflowInput(existing));
   }
   return { generation: existing, created: false };

@@ -1,4 +1,5 @@
 import { agentRoutes } from '../routes/agents.operations.js';
+import { agentStepRoutes } from '../routes/agent-step.operations.js';
 import { apiKeyRoutes } from '../routes/api-keys.operations.js';
 import { approvalRoutes } from '../routes/approvals.operations.js';
 import { docsRoutes } from '../routes/docs.operations.js';
@@ -12,6 +13,7 @@ import { providerRoutes } from '../routes/providers.operations.js';
 import { publicChatRoutes } from '../routes/public-chat.operations.js';
 import { staticRoutes } from '../routes/static.operations.js';
 import { settingRoutes } from '../routes/settings.operations.js';
+import { sessionRoutes } from '../routes/sessions.operations.js';
 import { toolRoutes } from '../routes/tools.operations.js';
 import { traceAliasRoutes, traceRoutes } from '../routes/traces.operations.js';
 import { webhookRoutes } from '../routes/webhooks.operations.js';
@@ -41,6 +43,8 @@ export const routeTable: AnyRouteSpec[] = [
   hookRoutes,
   generationRoutes,
   approvalRoutes,
+  sessionRoutes,
+  agentStepRoutes,
   webhookRoutes,
   publicChatRoutes,
   staticRoutes,

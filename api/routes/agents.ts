@@ -66,6 +66,7 @@ export function agentView(a: Agent): AgentView {
     branding: options.branding,
     contextResolvers: options.contextResolvers,
     businessHours: options.businessHours ?? null,
+    modelParameters: options.modelParameters ?? null,
     createdAt: a.createdAt.toISOString(),
     updatedAt: a.updatedAt.toISOString(),
   };
@@ -122,6 +123,7 @@ function agentColumns(body: CreateAgent, slug: string) {
       branding: body.branding,
       contextResolvers: [...new Set(body.contextResolvers)],
       ...(body.businessHours ? { businessHours: body.businessHours } : {}),
+      ...(body.modelParameters ? { modelParameters: body.modelParameters } : {}),
     },
   };
 }

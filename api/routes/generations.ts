@@ -4,7 +4,9 @@ import { ApiError, unprocessable } from '../../contracts/errors.js';
 import { generationView, loadSteps } from '../../infra/db/generation-view.js';
 import { settledStatuses, type GenerationStatus } from '../../contracts/schemas/index.js';
 import { readSnapshot } from '../../infra/db/json-columns.js';
-import { submitToolOutputsUpdate } from '../../workflows/definitions.js';
+import { answerClarificationUpdate, submitToolOutputsUpdate } from '../../workflows/definitions.js';
+import { turnAwaitingClarification } from '../sessions/clarify-resume.js';
+import { cancelWaitingTurn } from '../sessions/turns.js';
 import type { AppContext } from '../context.js';
 import {
   deniedAgentIds,
@@ -20,7 +22,6 @@ import { generationRoutes } from './generations.operations.js';
 import { listPage } from '../pagination.js';
 import { ApiRouter, responded } from '../routing.js';
 import { heldBy, holdSlot } from '../services/connection-limits.js';
-import { refuseUnimplementedGenerateFields } from '../services/unimplemented.js';
 
 const idempotencyKeySchema = /^[\x21-\x7e]{1,255}$/;
 
@@ -33,9 +34,26 @@ export function agentGenerationsRouter(ctx: AppContext): Router {
     if (key !== undefined && !idempotencyKeySchema.test(key)) {
       throw new ApiError(400, 'invalid_request', 'Idempotency-Key must be 1-255 visible ASCII characters');
     }
-    refuseUnimplementedGenerateFields(body);
     // Taken before the generation is created: a refused request writes nothing.
     holdSlot(ctx.connections, heldBy(body), auth, res);
+    // A session paused on agent_clarify: the prompt answers the question and that turn continues.
+    const paused =
+      body.sessionId && body.prompt !== undefined
+        ? await turnAwaitingClarification(ctx.db, auth.projectId, params.agentId, body.sessionId)
+        : null;
+    if (paused) {
+      const { eventSeq: resumeAfter } = paused;
+      const result = await ctx.temporal.workflow
+        .getHandle(paused.id)
+        .executeUpdate(answerClarificationUpdate, { args: [{ answer: body.prompt!, answeredBy: auth.keyId }] })
+        .catch(mapUpdateError);
+      if (body.stream) {
+        openEventStream(res);
+        await streamEvents(ctx.db, ctx.feed, res, paused.id, { afterSeq: resumeAfter, follow: false, resuming: true });
+        return responded;
+      }
+      return replyAfterResume(ctx, reply, auth.projectId, paused.id, result, body);
+    }
     const { generation, created, callbackSecret } = await startGeneration(ctx, auth, params.agentId, body, key);
     if (!created) res.setHeader('idempotent-replayed', 'true');
     // The callback signing secret is shown once, in the response that created the generation.
@@ -161,6 +179,13 @@ export function generationsRouter(ctx: AppContext): Router {
     const g = await findGeneration(ctx, auth, action, params.generationId);
     if (settledStatuses.has(g.status as GenerationStatus) && g.status !== 'requires_action') {
       throw new ApiError(409, 'conflict', `The generation is already ${g.status}`);
+    }
+    if (g.waitingForTurn) {
+      // Queued behind a busy session: it never started, so it is cancelled here.
+      await cancelWaitingTurn(ctx.db, g.id);
+      await ctx.feed.publish(g.id);
+      const settled = await findGeneration(ctx, auth.projectId, g.id);
+      if (settled.status === 'cancelled') return reply(200, generationView(settled, []));
     }
     try {
       await ctx.temporal.workflow.getHandle(g.id).cancel();

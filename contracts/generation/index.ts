@@ -18,6 +18,9 @@ export const KNOWLEDGE_SEARCH_TOOL = 'knowledge_search';
 /** ApplicationFailure types of the model-call activity; the workflow maps them to error codes. */
 export const providerFailure = { rejected: 'ProviderRejected', transient: 'ProviderTransient' } as const;
 
+/** ApplicationFailure type of a model call whose conversation still does not fit after compaction. */
+export const contextOverflowFailure = 'ContextOverflow';
+
 /** Resource id prefixes (public ids in the README's API section). */
 export const idPrefix = {
   project: 'prj_',
@@ -28,7 +31,8 @@ export const idPrefix = {
   hook: 'hook_',
   generation: 'agt_gen_',
   trace: 'agt_trace_',
-  session: 'sess_',
+  session: 'ses_',
+  sessionCacheEntry: 'stc_',
   approval: 'appr_',
   webhook: 'whk_',
   knowledgeBase: 'kb_',

@@ -2,6 +2,7 @@ import {
   z,
   aiProviderIdSchema,
   knowledgeBaseIdSchema,
+  modelParametersSchema,
   patchSchemaOf,
   stepRuleSchema,
   stopConditionSchema,
@@ -144,15 +145,22 @@ export const agentFields = {
     .optional()
     .describe(`Not implemented yet: refused (422 not_implemented) when set, so no boundary silently fails open.`),
   guardrails: guardrailsSchema.optional(),
-  conversational: z.boolean().default(false).describe('Not implemented yet: true is refused (422 not_implemented).'),
-  memory: memorySchema.optional().describe('Not implemented yet: refused (422 not_implemented) when set.'),
+  conversational: z
+    .boolean()
+    .default(false)
+    .describe('A generate without sessionId starts a new session (its id is returned)'),
+  memory: memorySchema
+    .optional()
+    .describe('Which earlier turns of a session the model sees (default all); the stored conversation stays whole'),
   contextWindow: z
     .number()
     .int()
     .min(1000)
     .max(10_000_000)
     .optional()
-    .describe('Not implemented yet: refused (422 not_implemented) when set.'),
+    .describe(
+      "Token budget of the model's context (default: a per-model table, else 128k); over 85% of it the conversation sent is compacted",
+    ),
   approvalTimeoutSeconds: z
     .number()
     .int()
@@ -195,6 +203,11 @@ export const agentFields = {
     .describe(
       'Knowledge bases of the project; when any are linked, generations offer the read-only knowledge_search tool.',
     ),
+  modelParameters: modelParametersSchema
+    .optional()
+    .describe(
+      'temperature, maxTokens, stopSequences sent with every model call (a temperature here wins over the agent field)',
+    ),
   requireApprovalFor: z
     .enum(['destructive'])
     .optional()
@@ -229,6 +242,7 @@ export const patchAgentSchema = patchSchemaOf(agentFields, [
   'publicChat',
   'requireApprovalFor',
   'businessHours',
+  'modelParameters',
 ]).openapi('PatchAgent');
 export type PatchAgent = z.infer<typeof patchAgentSchema>;
 
@@ -268,6 +282,7 @@ export const agentSchema = z
     branding: z.object({ primaryColor: z.string() }),
     contextResolvers: z.array(contextResolverSchema),
     businessHours: businessHoursSchema.nullable(),
+    modelParameters: modelParametersSchema.nullable(),
     createdAt: z.string(),
     updatedAt: z.string(),
   })

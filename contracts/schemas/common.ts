@@ -79,6 +79,7 @@ export const approvalIdSchema = idSchema('appr_', 'an approval');
 export const webhookIdSchema = idSchema('whk_', 'a webhook');
 export const knowledgeBaseIdSchema = idSchema('kb_', 'a knowledge base');
 export const documentIdSchema = idSchema('doc_', 'a document');
+export const sessionIdSchema = idSchema('ses_', 'a session');
 
 /** Header maps on tools and hooks: bounded, and the secret placeholder is refused as a value. */
 export const secretHeaderMapSchema = headerMapSchema.superRefine((headers, ctx) => {
@@ -139,3 +140,14 @@ export function patchSchemaOf<S extends z.core.$ZodLooseShape>(shape: S, clearab
   }
   return z.object(out).strict();
 }
+
+/** Sampling settings passed to the model on every call (agent defaults, overridden per request). */
+export const modelParametersSchema = z
+  .object({
+    temperature: z.number().min(0).max(2).optional(),
+    maxTokens: z.number().int().min(1).max(1_000_000).optional().describe('Maximum tokens of each model reply'),
+    stopSequences: z.array(z.string().min(1).max(200)).max(4).optional().describe('Up to 4 stop sequences'),
+  })
+  .strict()
+  .openapi('ModelParameters');
+export type ModelParameters = z.infer<typeof modelParametersSchema>;

@@ -1,4 +1,13 @@
-import { z, jsonObjectSchema, stepRuleSchema, stopConditionSchema, toolChoiceSchema, toolIdSchema } from './common.js';
+import {
+  z,
+  jsonObjectSchema,
+  modelParametersSchema,
+  sessionIdSchema,
+  stepRuleSchema,
+  stopConditionSchema,
+  toolChoiceSchema,
+  toolIdSchema,
+} from './common.js';
 
 const chatMessageSchema = z
   .discriminatedUnion('role', [
@@ -44,11 +53,18 @@ export const generateRequestSchema = z
         'Levels of nested generations (agent tools, platform create-agent-generation) below this one; at 0 a nested call is an error result.',
       ),
     variables: z.record(z.string().regex(/^[a-zA-Z_][a-zA-Z0-9_]{0,63}$/), z.string().max(100_000)).optional(),
-    sessionId: z
-      .string()
-      .regex(/^sess_[0-9a-zA-Z]{8,64}$/)
+    sessionId: sessionIdSchema
       .optional()
-      .describe('Not implemented yet (sessions are not created or joined): refused (422 not_implemented) when set.'),
+      .describe(
+        'Continue this session of the agent: its earlier turns are the history the model sees. A session waiting on agent_clarify takes the prompt as the answer instead.',
+      ),
+    queue: z
+      .boolean()
+      .default(false)
+      .describe('When the session is busy, wait for its turn (durably, in arrival order) instead of 409'),
+    modelParameters: modelParametersSchema
+      .optional()
+      .describe("Overrides the agent's modelParameters field by field for this generation"),
     metadata: jsonObjectSchema.optional(),
     callbackUrl: z
       .url({ protocol: /^https?$/ })
@@ -131,7 +147,10 @@ export const settledStatuses: ReadonlySet<GenerationStatus> = new Set([
 export const stepEntrySchema = z
   .object({
     step: z.number(),
-    type: z.enum(['think', 'act', 'observe', 'answer', 'hook', 'approval', 'discovery']),
+    type: z.enum(['think', 'act', 'observe', 'answer', 'hook', 'approval', 'discovery', 'compaction']),
+    level: z.number().optional().describe('compaction: 1 pruned tool results, 2 summarised, 3 summarised harder'),
+    tokensBefore: z.number().optional(),
+    tokensAfter: z.number().optional(),
     text: z.string().optional(),
     toolCallId: z.string().optional(),
     toolName: z.string().optional(),

@@ -13,3 +13,5 @@ export * from './public-chat.js';
 export * from './knowledge.js';
 export * from './settings.js';
 export * from './traces.js';
+export * from './sessions.js';
+export * from './agent-step.js';

@@ -74,6 +74,7 @@ const agentOptionsSchema = z.object({
   branding: agentFields.branding,
   contextResolvers: agentFields.contextResolvers,
   businessHours: agentFields.businessHours,
+  modelParameters: agentFields.modelParameters,
 });
 export type AgentOptions = z.infer<typeof agentOptionsSchema>;
 
@@ -159,6 +160,18 @@ const snapshotSchema = z.looseObject({
     (v) => typeof v === 'object' && v !== null && Array.isArray((v as { tools?: unknown }).tools),
   ),
   firstMessageSeq: z.number().int(),
+  memory: z
+    .object({ strategy: z.enum(['all', 'last_k']), k: z.number().int().optional() })
+    .nullable()
+    .optional(),
+  contextWindow: z.number().int().nullable().optional(),
+  modelParameters: z
+    .object({
+      temperature: z.number().optional(),
+      maxTokens: z.number().int().optional(),
+      stopSequences: z.array(z.string()).optional(),
+    })
+    .optional(),
 }) satisfies z.ZodType<GenerationSnapshot>;
 
 /** The configuration a generation runs with (the `snapshot` column). */

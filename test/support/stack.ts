@@ -123,6 +123,7 @@ export class TestStack {
         dispatcher: this.runtime.dispatcher,
         modelTimeoutMs: 30_000,
         builtins: builtinOptionsFromEnv(this.env),
+        turnStarter: { client: this.temporal, taskQueue: this.taskQueue },
       },
     });
     const running = instance.run();

@@ -78,6 +78,7 @@ const body = (b: Partial<GenerateRequest> = {}): GenerateRequest => ({
   async: false,
   stream: false,
   waitSeconds: 60,
+  queue: false,
   ...b,
 });
 

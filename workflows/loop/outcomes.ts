@@ -1,5 +1,5 @@
 import { ActivityFailure, ApplicationFailure } from '@temporalio/workflow';
-import { providerFailure, type FinishInput, type StopReason } from '../../contracts/generation/index.js';
+import { contextOverflowFailure, providerFailure, type FinishInput, type StopReason } from '../../contracts/generation/index.js';
 
 /** How a generation ends (what finishGeneration stores besides usage and counters). */
 export type Outcome = Pick<FinishInput, 'status' | 'stopReason' | 'output' | 'error'>;
@@ -28,6 +28,7 @@ export function activityFailed(err: ActivityFailure): Outcome {
   let cause: unknown = err.cause;
   while (cause instanceof ActivityFailure) cause = cause.cause;
   if (cause instanceof ApplicationFailure) {
+    if (cause.type === contextOverflowFailure) return failed('error', 'context_overflow', cause.message);
     return failed(
       'error',
       cause.type === providerFailure.rejected ? 'model_rejected' : 'activity_failed',

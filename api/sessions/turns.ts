@@ -1,0 +1,89 @@
+import { ApiError, notFound, unprocessable } from '../../contracts/errors.js';
+import { newId } from '../../contracts/ids.js';
+import type { GenerateRequest } from '../../contracts/schemas/index.js';
+import type { Agent } from '../../generated/prisma/client.js';
+import type { Db } from '../../infra/db/prisma.js';
+import { ACTIVE_STATUSES, lockSession } from '../../infra/sessions/turns.js';
+
+type Tx = Parameters<Parameters<Db['$transaction']>[0]>[0];
+
+/** Which session a new generation joins: an existing one (`sessionId`) or a new one (conversational agent). */
+export interface SessionChoice {
+  sessionId: string;
+  create: boolean;
+}
+
+/** Where the generation stands in its session: its turn number and whether it waits for a busy one. */
+export interface TurnPlacement {
+  sessionId: string;
+  turn: number;
+  waiting: boolean;
+}
+
+/** The session of the request, checked against the key's project and the agent (before anything is written). */
+export async function chooseSession(
+  db: Db,
+  projectId: string,
+  agent: Agent,
+  body: GenerateRequest,
+): Promise<SessionChoice | null> {
+  if (body.sessionId) {
+    const session = await db.session.findFirst({ where: { id: body.sessionId, projectId } });
+    if (!session) throw notFound('Session');
+    if (session.agentId !== agent.id)
+      throw unprocessable(`Session ${session.id} belongs to another agent`, { path: 'body.sessionId' });
+    return { sessionId: session.id, create: false };
+  }
+  return agent.conversational ? { sessionId: newId('session'), create: true } : null;
+}
+
+/**
+ * Takes the next turn of the session inside the transaction that stores the generation. A busy
+ * session (a turn running, paused, or others already waiting) refuses with 409 naming the turn in
+ * the way, or with `queue` places the generation behind it (arrival order = turn order).
+ */
+export async function placeTurn(
+  tx: Tx,
+  choice: SessionChoice,
+  owner: { projectId: string; agentId: string },
+  queue: boolean,
+): Promise<TurnPlacement> {
+  if (choice.create) {
+    await tx.session.create({ data: { id: choice.sessionId, ...owner, turnCount: 1 } });
+    return { sessionId: choice.sessionId, turn: 1, waiting: false };
+  }
+  await lockSession(tx, choice.sessionId);
+  const busy = await tx.generation.findFirst({
+    where: { sessionId: choice.sessionId, status: { in: ACTIVE_STATUSES } },
+    orderBy: [{ waitingForTurn: 'asc' }, { sessionTurn: 'asc' }],
+    select: { id: true, status: true },
+  });
+  if (busy && !queue) {
+    throw new ApiError(
+      409,
+      'session_busy',
+      `Session ${choice.sessionId} is busy with generation ${busy.id} (${busy.status}); retry when it settles or send queue: true to wait for the turn`,
+      { generationId: busy.id, status: busy.status },
+    );
+  }
+  const session = await tx.session.update({
+    where: { id: choice.sessionId },
+    data: { turnCount: { increment: 1 } },
+    select: { turnCount: true },
+  });
+  return { sessionId: choice.sessionId, turn: session.turnCount, waiting: busy !== null };
+}
+
+/** Cancels a generation still waiting for its session's turn (no workflow exists for it yet). */
+export async function cancelWaitingTurn(db: Db, generationId: string): Promise<void> {
+  await db.generation.updateMany({
+    where: { id: generationId, status: 'queued', waitingForTurn: true },
+    data: {
+      status: 'cancelled',
+      stopReason: 'cancelled',
+      waitingForTurn: false,
+      completedAt: new Date(),
+      stateVersion: 1_000_000,
+    },
+  });
+}

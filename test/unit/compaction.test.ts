@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import {
+  PRUNED_PLACEHOLDER,
+  contextWindowFor,
+  pruneToolResults,
+  summarySpan,
+  withSummary,
+} from '../../activities/compaction.js';
+import type { StoredMessage } from '../../activities/generation-store.js';
+
+const sys: StoredMessage = { role: 'system', content: 's' };
+const u = (c: string): StoredMessage => ({ role: 'user', content: c });
+const a = (c: string): StoredMessage => ({ role: 'assistant', content: c });
+const t = (c: string): StoredMessage => ({ role: 'tool', tool_call_id: c, content: c });
+const convo = [sys, u('1'), t('r1'), a('a1'), u('2'), t('r2'), u('3'), u('4'), t('r4')];
+
+describe('compaction', () => {
+  it('prunes tool results before the last 3 user turns only', () => {
+    const pruned = pruneToolResults(convo);
+    expect(pruned.filter((m) => m.role === 'tool').map((m) => m.content)).toEqual([PRUNED_PLACEHOLDER, 'r2', 'r4']);
+    expect(pruneToolResults([sys, u('1'), t('r1')])).toEqual([sys, u('1'), t('r1')]);
+  });
+
+  it('summarises what lies between the system prompt and the kept turns (1 kept at level 3)', () => {
+    expect(summarySpan(convo, 2)).toEqual({ from: 1, to: 4 });
+    expect(summarySpan(convo, 3)).toEqual({ from: 1, to: 7 });
+    expect(withSummary(convo, 2, 'S')).toEqual([sys, u('Summary of the earlier conversation:\nS'), ...convo.slice(4)]);
+    expect(withSummary([sys, u('only')], 2, 'S')).toEqual([sys, u('only')]);
+  });
+
+  it('takes the configured window, else the model table, else 128k', () => {
+    expect(contextWindowFor('gpt-4o', 5000)).toBe(5000);
+    expect(contextWindowFor('gpt-4-0613', null)).toBe(8192);
+    expect(contextWindowFor('llama3.1', null)).toBe(128_000);
+  });
+});
