@@ -1,6 +1,6 @@
 import {
   OpenAPIRegistry,
-  OpenApiGeneratorV3,
+  OpenApiGeneratorV31,
   type ResponseConfig,
   type RouteConfig,
 } from '@asteasolutions/zod-to-openapi';
@@ -72,7 +72,7 @@ export function toRouteConfig(spec: AnyRouteSpec): RouteConfig {
 
 export function buildOpenApiDocument(
   routes: AnyRouteSpec[] = routeTable,
-): ReturnType<OpenApiGeneratorV3['generateDocument']> {
+): ReturnType<OpenApiGeneratorV31['generateDocument']> {
   const registry = new OpenAPIRegistry();
   registry.registerComponent('securitySchemes', 'bearerAuth', {
     type: 'http',
@@ -80,8 +80,8 @@ export function buildOpenApiDocument(
     description: 'An API key of the project: `Authorization: Bearer da_…`',
   });
   for (const spec of routes) registry.registerPath(toRouteConfig(spec));
-  return new OpenApiGeneratorV3(registry.definitions).generateDocument({
-    openapi: '3.0.3',
+  return new OpenApiGeneratorV31(registry.definitions).generateDocument({
+    openapi: '3.1.0',
     info: {
       title: 'Durable Agents API',
       version: '1',

@@ -1,4 +1,4 @@
-import { z, jsonObjectSchema } from './common.js';
+import { z, cursorSchema, jsonObjectSchema } from './common.js';
 
 export const approvalStatusSchema = z.enum(['pending', 'approved', 'denied', 'expired', 'cancelled']);
 export type ApprovalStatus = z.infer<typeof approvalStatusSchema>;
@@ -43,7 +43,7 @@ export type ApprovalView = z.infer<typeof approvalSchema>;
 
 export const listApprovalsQuerySchema = z
   .object({
-    cursor: z.string().max(200).optional(),
+    cursor: cursorSchema.optional(),
     limit: z.coerce.number().int().min(1).max(100).default(20),
     status: approvalStatusSchema.optional(),
     generationId: z.string().max(100).optional(),

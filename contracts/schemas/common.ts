@@ -33,12 +33,28 @@ export const stopConditionSchema = z
   .openapi('StopCondition');
 export type StopCondition = z.infer<typeof stopConditionSchema>;
 
+/**
+ * `schema | null`. Use it instead of `.nullable()` on a schema registered with `.openapi('Name')`:
+ * zod-to-openapi 9 turns `Named.nullable()` into a plain `$ref` (dropping null) or makes the shared
+ * component itself nullable, so the document would no longer say what the validator accepts.
+ */
+export function orNull<T extends z.ZodType>(schema: T) {
+  return z.union([schema, z.null()]);
+}
+
 /** A JSON object with string keys (arguments, metadata). */
 export const jsonObjectSchema = z.record(z.string(), z.unknown());
 
+/** `<epoch ms>.<id>` (api/pagination.ts); 15 digits keep every value a valid Date. */
+export const CURSOR_PATTERN = /^([0-9]{1,15})\.([A-Za-z0-9_-]{1,200})$/;
+export const cursorSchema = z
+  .string()
+  .regex(CURSOR_PATTERN, 'must be a nextCursor returned by this list')
+  .describe("The previous page's `nextCursor` (opaque to clients; its format is checked).");
+
 export const paginationQuerySchema = z
   .object({
-    cursor: z.string().max(200).optional(),
+    cursor: cursorSchema.optional(),
     limit: z.coerce.number().int().min(1).max(100).default(20),
   })
   .strict();
@@ -133,7 +149,7 @@ export function patchSchemaOf<S extends z.core.$ZodLooseShape>(shape: S, clearab
     let base = field as z.ZodType;
     if (base instanceof z.ZodDefault) base = base.unwrap() as z.ZodType;
     if (base instanceof z.ZodOptional) base = base.unwrap() as z.ZodType;
-    out[key] = clearable.includes(key) ? base.nullable().optional() : base.optional();
+    out[key] = clearable.includes(key) ? orNull(base).optional() : base.optional();
   }
   return z.object(out).strict();
 }

@@ -1,4 +1,4 @@
-import { z, jsonObjectSchema, stepRuleSchema, stopConditionSchema, toolChoiceSchema, toolIdSchema } from './common.js';
+import { z, cursorSchema, jsonObjectSchema, orNull, stepRuleSchema, stopConditionSchema, toolChoiceSchema, toolIdSchema } from './common.js';
 
 const chatMessageSchema = z
   .discriminatedUnion('role', [
@@ -189,10 +189,10 @@ export const generationSchema = z
     sessionId: z.string().nullable(),
     parentGenerationId: z.string().nullable(),
     status: generationStatusSchema,
-    stopReason: stopReasonSchema.nullable(),
+    stopReason: orNull(stopReasonSchema),
     text: z.string().nullable(),
     output: z.unknown().nullable(),
-    requiredAction: requiredActionSchema.nullable(),
+    requiredAction: orNull(requiredActionSchema),
     steps: z.array(stepEntrySchema),
     toolsUsed: z.array(z.string()),
     iterationCount: z.number(),
@@ -208,7 +208,7 @@ export type GenerationView = z.infer<typeof generationSchema>;
 
 export const listGenerationsQuerySchema = z
   .object({
-    cursor: z.string().max(200).optional(),
+    cursor: cursorSchema.optional(),
     limit: z.coerce.number().int().min(1).max(100).default(20),
     agentId: z.string().max(100).optional(),
     status: generationStatusSchema.optional(),
