@@ -64,6 +64,8 @@ export function createApp(ctx: AppContext): Express {
   v1.use('/ai-providers', providersRouter(ctx));
   v1.use('/tools', toolsRouter(ctx, toolRoutes, '/v1/tools'));
   v1.use('/agents/tools', toolsRouter(ctx, toolAliasRoutes, '/v1/agents/tools'));
+  // A literal path: `tools` is never an agent id, so the agent routes below must not answer it.
+  v1.all('/agents/tools', unservedRoute(Object.values(toolAliasRoutes)));
   v1.use('/agents', agentGenerationsRouter(ctx));
   v1.use('/agents', hooksRouter(ctx));
   v1.use('/agents', webhooksRouter(ctx));

@@ -1,9 +1,7 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
 import { z } from './../contracts/schemas/common.js';
-const U = z.union([z.enum(['a','b']), z.object({t: z.literal('x')})]).openapi('U');
-const O = z.object({ id: z.string() }).openapi('O');
+const H = z.record(z.string().regex(/^[a-z]+$/), z.string()).openapi({ propertyNames: { pattern: '^[a-z]+$' }, maxProperties: 50 } as never);
+const O = z.object({ a: z.string().optional(), b: z.string().optional(), n: z.number().int() }).openapi({ anyOf: [{ required: ['a'] }, { required: ['b'] }] });
 const r = new OpenAPIRegistry();
-r.register('T', z.object({ u: z.union([U, z.null()]), o: z.union([O, z.null()]).optional(), plain: U, o0: O, }));
+r.register('T', z.object({ h: H, o: O }));
 console.log(JSON.stringify(new OpenApiGeneratorV31(r.definitions).generateComponents().components?.schemas, null, 0));
-const x = z.union([O, z.null()]).optional();
-console.log(x.safeParse(null).success, x.safeParse(undefined).success);

@@ -42,6 +42,8 @@ try {
   code = await runPythonTool(
     SCHEMATHESIS,
     [
+      '--config-file',
+      resolve('scripts', 'fuzz', 'schemathesis.toml'),
       'run',
       `${stack.apiUrl}/v1/openapi.json`,
       '--url',

@@ -70,6 +70,26 @@ export function toRouteConfig(spec: AnyRouteSpec): RouteConfig {
   };
 }
 
+/**
+ * zod 4's `.int()` accepts safe integers only; zod-to-openapi does not say so. Bounds every
+ * integer schema that states no bound of its own, so a generated client or fuzzer never sends an
+ * integer the validator refuses.
+ */
+function boundIntegers(node: unknown): void {
+  if (Array.isArray(node)) {
+    node.forEach(boundIntegers);
+    return;
+  }
+  if (!node || typeof node !== 'object') return;
+  const schema = node as Record<string, unknown>;
+  const type = schema.type;
+  if (type === 'integer' || (Array.isArray(type) && type.includes('integer'))) {
+    if (schema.minimum === undefined && schema.exclusiveMinimum === undefined) schema.minimum = Number.MIN_SAFE_INTEGER;
+    if (schema.maximum === undefined && schema.exclusiveMaximum === undefined) schema.maximum = Number.MAX_SAFE_INTEGER;
+  }
+  Object.values(schema).forEach(boundIntegers);
+}
+
 export function buildOpenApiDocument(
   routes: AnyRouteSpec[] = routeTable,
 ): ReturnType<OpenApiGeneratorV31['generateDocument']> {
@@ -80,18 +100,21 @@ export function buildOpenApiDocument(
     description: 'An API key of the project: `Authorization: Bearer da_…`',
   });
   for (const spec of routes) registry.registerPath(toRouteConfig(spec));
-  return new OpenApiGeneratorV31(registry.definitions).generateDocument({
+  const document = new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',
     info: {
       title: 'Durable Agents API',
       version: '1',
       description:
-        'LLM agents run as durable Temporal workflows. Every /v1 route needs `Authorization: Bearer <key>`; the policy action each operation checks is in `x-action`. Errors have the shape `{ "error": { "code", "message", "details"? } }`. Lists take `cursor` and `limit` and return `{ data, nextCursor }`.',
+        'LLM agents run as durable Temporal workflows. Every /v1 route needs `Authorization: Bearer <key>`; the policy action each operation checks is in `x-action`. Errors have the shape `{ "error": { "code", "message", "details"? } }`. Lists take `cursor` and `limit` and return `{ data, nextCursor }`. Strings containing NUL characters or unpaired surrogates, and JSON nested deeper than 64 levels, are refused (400) everywhere.',
     },
     servers: [{ url: '/' }],
     security: [{ bearerAuth: [] }],
     tags: [...new Set(routes.map((r) => r.tag))].map((name) => ({ name })),
   });
+  boundIntegers(document.paths);
+  boundIntegers(document.components);
+  return document;
 }
 
 let cached: ReturnType<typeof buildOpenApiDocument> | null = null;

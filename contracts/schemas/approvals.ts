@@ -17,7 +17,9 @@ export const approvalDecisionRequestSchema = z
     message: 'arguments can only be given when approving',
     path: ['arguments'],
   })
-  .openapi('ApprovalDecisionRequest');
+  .openapi('ApprovalDecisionRequest', {
+    anyOf: [{ properties: { approved: { const: true } } }, { not: { required: ['arguments'] } }],
+  });
 export type ApprovalDecisionRequest = z.infer<typeof approvalDecisionRequestSchema>;
 
 export const approvalSchema = z

@@ -1,8 +1,20 @@
-import { extendZodWithOpenApi } from '@asteasolutions/zod-to-openapi';
+import { extendZodWithOpenApi, type ZodOpenAPIMetadata } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
 
 extendZodWithOpenApi(z);
 export { z };
+
+/**
+ * JSON Schema 2020-12 keywords for `.openapi()` that zod-to-openapi's metadata type (OpenAPI 3.0
+ * shaped) does not list; the 3.1 generator copies them into the document as given. Used to state
+ * in the document what a key schema or a refinement enforces.
+ */
+export function jsonSchemaKeywords(keywords: {
+  propertyNames?: { pattern: string };
+  maxProperties?: number;
+}): Partial<ZodOpenAPIMetadata> {
+  return keywords as Partial<ZodOpenAPIMetadata>;
+}
 
 /** Names the model sees (the OpenAI function-name rule). */
 export const toolNameSchema = z.string().regex(/^[a-zA-Z0-9_-]{1,64}$/, 'must match ^[a-zA-Z0-9_-]{1,64}$');
@@ -45,8 +57,8 @@ export function orNull<T extends z.ZodType>(schema: T) {
 /** A JSON object with string keys (arguments, metadata). */
 export const jsonObjectSchema = z.record(z.string(), z.unknown());
 
-/** `<epoch ms>.<id>` (api/pagination.ts); 15 digits keep every value a valid Date. */
-export const CURSOR_PATTERN = /^([0-9]{1,15})\.([A-Za-z0-9_-]{1,200})$/;
+/** `<epoch ms>.<id>` (api/pagination.ts); 14 digits keep every value a date before the year 9999. */
+export const CURSOR_PATTERN = /^([0-9]{1,14})\.([A-Za-z0-9_-]{1,200})$/;
 export const cursorSchema = z
   .string()
   .regex(CURSOR_PATTERN, 'must be a nextCursor returned by this list')
@@ -70,8 +82,9 @@ export const errorResponseSchema = z
   .openapi('Error');
 
 /** HTTP header map; values may be marked secret (encrypted at rest, never returned). */
+const HEADER_NAME = /^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,128}$/;
 export const headerMapSchema = z.record(
-  z.string().regex(/^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,128}$/, 'must be a valid header name'),
+  z.string().regex(HEADER_NAME, 'must be a valid header name'),
   z.union([
     z.string().max(8192),
     z.object({ value: z.string().max(8192), secret: z.boolean().default(true) }).strict(),
@@ -95,30 +108,35 @@ export const approvalIdSchema = idSchema('appr_', 'an approval');
 export const webhookIdSchema = idSchema('whk_', 'a webhook');
 
 /** Header maps on tools and hooks: bounded, and the secret placeholder is refused as a value. */
-export const secretHeaderMapSchema = headerMapSchema.superRefine((headers, ctx) => {
-  const names = Object.keys(headers);
-  if (names.length > 50) ctx.addIssue({ code: 'custom', message: 'at most 50 headers' });
-  const seen = new Set<string>();
-  for (const name of names) {
-    const lower = name.toLowerCase();
-    if (seen.has(lower))
-      ctx.addIssue({
-        code: 'custom',
-        path: [name],
-        message: `header ${name} is given twice (names are case-insensitive)`,
-      });
-    seen.add(lower);
-    const v = headers[name];
-    const value = typeof v === 'string' ? v : v?.value;
-    if (value === SECRET_PLACEHOLDER) {
-      ctx.addIssue({
-        code: 'custom',
-        path: [name],
-        message: `"${SECRET_PLACEHOLDER}" is the placeholder shown for secret values; send the real value`,
-      });
+export const secretHeaderMapSchema = headerMapSchema
+  .superRefine((headers, ctx) => {
+    const names = Object.keys(headers);
+    if (names.length > 50) ctx.addIssue({ code: 'custom', message: 'at most 50 headers' });
+    const seen = new Set<string>();
+    for (const name of names) {
+      const lower = name.toLowerCase();
+      if (seen.has(lower))
+        ctx.addIssue({
+          code: 'custom',
+          path: [name],
+          message: `header ${name} is given twice (names are case-insensitive)`,
+        });
+      seen.add(lower);
+      const v = headers[name];
+      const value = typeof v === 'string' ? v : v?.value;
+      if (value === SECRET_PLACEHOLDER) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [name],
+          message: `"${SECRET_PLACEHOLDER}" is the placeholder shown for secret values; send the real value`,
+        });
+      }
     }
-  }
-});
+  })
+  .openapi(
+    // What the record's key schema and the refinement enforce (names are also unique case-insensitively).
+    jsonSchemaKeywords({ propertyNames: { pattern: HEADER_NAME.source }, maxProperties: 50 }),
+  );
 
 /** How deep and how large a free-form JSON value may be (tool parameters, builtin config). */
 export function jsonShapeProblem(value: unknown, maxDepth = 32, maxNodes = 20_000): string | null {

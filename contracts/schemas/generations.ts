@@ -1,4 +1,14 @@
-import { z, cursorSchema, jsonObjectSchema, orNull, stepRuleSchema, stopConditionSchema, toolChoiceSchema, toolIdSchema } from './common.js';
+import {
+  z,
+  cursorSchema,
+  jsonObjectSchema,
+  jsonSchemaKeywords,
+  orNull,
+  stepRuleSchema,
+  stopConditionSchema,
+  toolChoiceSchema,
+  toolIdSchema,
+} from './common.js';
 
 const chatMessageSchema = z
   .discriminatedUnion('role', [
@@ -25,6 +35,8 @@ const chatMessageSchema = z
   .openapi('ChatMessage');
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
+const VARIABLE_NAME = /^[a-zA-Z_][a-zA-Z0-9_]{0,63}$/;
+
 export const generateRequestSchema = z
   .object({
     prompt: z.string().min(1).max(200_000).optional(),
@@ -41,7 +53,10 @@ export const generateRequestSchema = z
       .max(50)
       .default(10)
       .describe('Not implemented yet: a value other than 10 is refused (422 not_implemented).'),
-    variables: z.record(z.string().regex(/^[a-zA-Z_][a-zA-Z0-9_]{0,63}$/), z.string().max(100_000)).optional(),
+    variables: z
+      .record(z.string().regex(VARIABLE_NAME), z.string().max(100_000))
+      .openapi(jsonSchemaKeywords({ propertyNames: { pattern: VARIABLE_NAME.source } }))
+      .optional(),
     sessionId: z
       .string()
       .regex(/^sess_[0-9a-zA-Z]{8,64}$/)
@@ -62,13 +77,25 @@ export const generateRequestSchema = z
     path: ['prompt'],
   })
   .refine((v) => !(v.async && v.stream), { message: 'async and stream cannot both be true', path: ['stream'] })
-  .openapi('GenerateRequest');
+  .openapi('GenerateRequest', {
+    // The two refinements above, as JSON Schema.
+    allOf: [
+      { anyOf: [{ required: ['prompt'] }, { required: ['messages'], properties: { messages: { minItems: 1 } } }] },
+      { not: { required: ['async', 'stream'], properties: { async: { const: true }, stream: { const: true } } } },
+    ],
+  });
 export type GenerateRequest = z.infer<typeof generateRequestSchema>;
 
 export const toolOutputsRequestSchema = z
   .object({
     toolOutputs: z
-      .array(z.object({ toolCallId: z.string().min(1).max(200), output: z.unknown() }).strict())
+      .array(
+        z
+          .object({ toolCallId: z.string().min(1).max(200), output: z.unknown() })
+          .strict()
+          // zod requires the key (null is a valid output); zod-to-openapi omits unknown-typed keys from `required`.
+          .openapi({ required: ['toolCallId', 'output'] }),
+      )
       .min(1)
       .max(64),
     toolChoice: toolChoiceSchema.optional(),

@@ -146,6 +146,22 @@ function checkCombination(
   }
 }
 
+/** checkCombination as JSON Schema, derived from the same tables. */
+function combinationRules() {
+  const toolEventList = [...toolEvents];
+  return [
+    { anyOf: [{ properties: { event: { enum: toolEventList } } }, { not: { required: ['matcher'] } }] },
+    {
+      anyOf: hookTypeSchema.options.map((type) => ({
+        properties: {
+          type: { const: type },
+          event: { enum: hookEventSchema.options.filter((e) => hookTypesByEvent[e].includes(type)) },
+        },
+      })),
+    },
+  ];
+}
+
 export const createHookSchema = z
   .discriminatedUnion('type', [
     z.object({ type: z.literal('http'), ...hookCommon, config: httpHookConfigSchema }).strict(),
@@ -153,7 +169,7 @@ export const createHookSchema = z
     z.object({ type: z.literal('approval'), ...hookCommon, config: approvalHookConfigSchema.default({}) }).strict(),
   ])
   .superRefine(checkCombination)
-  .openapi('CreateHook');
+  .openapi('CreateHook', { allOf: combinationRules() });
 export type CreateHook = z.infer<typeof createHookSchema>;
 
 /** PUT: the whole hook. Secret values (header values marked secret, `secret`) must be sent again. */

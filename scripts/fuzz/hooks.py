@@ -1,15 +1,41 @@
 """Schemathesis hooks for `npm run fuzz:api` (loaded through SCHEMATHESIS_HOOKS).
 
-The run authenticates with the bootstrap admin key; these hooks keep the fuzzer from revoking or
-rewriting that key (it would lock itself out and every later request would be a 401).
+1. The run authenticates with the bootstrap admin key: the fuzzer may not revoke or rewrite that
+   key (it would lock itself out and every later request would be a 401).
+2. User regular expressions (guardrail patterns, MATCHES rule conditions) must compile with RE2
+   within a complexity budget: no JSON Schema can state that, so generated bodies keep only plain
+   literal patterns there. The rule itself is covered by test/unit/user-regex tests.
 """
 import os
+import re
 
 import schemathesis
 
 PROTECTED_KEY_ID = os.environ["FUZZ_PROTECTED_API_KEY_ID"]
+PLAIN_PATTERN = re.compile(r"[A-Za-z0-9 _-]{0,100}")
 
 
 @schemathesis.hook
 def filter_path_parameters(ctx, path_parameters):
     return not path_parameters or path_parameters.get("apiKeyId") != PROTECTED_KEY_ID
+
+
+def _user_patterns(body):
+    if not isinstance(body, dict):
+        return
+    guardrails = body.get("guardrails")
+    if isinstance(guardrails, dict):
+        for key in ("blockPatterns", "requireToolFor"):
+            values = guardrails.get(key)
+            if isinstance(values, list):
+                yield from values
+    config = body.get("config")
+    if isinstance(config, dict) and isinstance(config.get("conditions"), list):
+        for condition in config["conditions"]:
+            if isinstance(condition, dict) and condition.get("operator") == "MATCHES":
+                yield condition.get("value")
+
+
+@schemathesis.hook
+def filter_body(ctx, body):
+    return all(isinstance(p, str) and PLAIN_PATTERN.fullmatch(p) for p in _user_patterns(body))
