@@ -1,6 +1,12 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { installPipBinary, isExecutable, pipBinaryPath, projectToolsDir, type PipBinary } from './temporal/pip-binary.js';
+import {
+  installPipBinary,
+  isExecutable,
+  pipBinaryPath,
+  projectToolsDir,
+  type PipBinary,
+} from './temporal/pip-binary.js';
 
 /**
  * Python command-line tools the project's scripts run (the API fuzzer, the Python client

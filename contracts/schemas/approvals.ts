@@ -1,4 +1,4 @@
-import { z, cursorSchema, jsonObjectSchema } from './common.js';
+import { z, cursorSchema, jsonObjectSchema, withRequiredKeys } from './common.js';
 
 export const approvalStatusSchema = z.enum(['pending', 'approved', 'denied', 'expired', 'cancelled']);
 export type ApprovalStatus = z.infer<typeof approvalStatusSchema>;
@@ -22,8 +22,8 @@ export const approvalDecisionRequestSchema = z
   });
 export type ApprovalDecisionRequest = z.infer<typeof approvalDecisionRequestSchema>;
 
-export const approvalSchema = z
-  .object({
+export const approvalSchema = withRequiredKeys(
+  z.object({
     id: z.string(),
     object: z.literal('approval'),
     projectId: z.string(),
@@ -39,8 +39,8 @@ export const approvalSchema = z
     decidedBy: z.string().nullable(),
     reason: z.string().nullable(),
     editedArguments: z.unknown().nullable(),
-  })
-  .openapi('Approval');
+  }),
+).openapi('Approval');
 export type ApprovalView = z.infer<typeof approvalSchema>;
 
 export const listApprovalsQuerySchema = z

@@ -54,6 +54,17 @@ export function orNull<T extends z.ZodType>(schema: T) {
   return z.union([schema, z.null()]);
 }
 
+/**
+ * States `required` from what zod enforces: zod 4 requires an object key whose schema is
+ * `z.unknown()` (null is a value), zod-to-openapi leaves such keys out of `required`.
+ */
+export function withRequiredKeys<T extends z.ZodObject>(schema: T): T {
+  const required = Object.entries(schema.shape)
+    .filter(([key, field]) => !z.object({ [key]: field as z.ZodType }).safeParse({}).success)
+    .map(([key]) => key);
+  return schema.openapi({ required });
+}
+
 /** A JSON object with string keys (arguments, metadata). */
 export const jsonObjectSchema = z.record(z.string(), z.unknown());
 

@@ -3,6 +3,7 @@ import {
   cursorSchema,
   jsonObjectSchema,
   jsonSchemaKeywords,
+  withRequiredKeys,
   orNull,
   stepRuleSchema,
   stopConditionSchema,
@@ -20,9 +21,11 @@ const chatMessageSchema = z
         content: z.string().max(200_000).nullable().optional(),
         toolCalls: z
           .array(
-            z
-              .object({ id: z.string().min(1).max(200), name: z.string().min(1).max(200), arguments: z.unknown() })
-              .strict(),
+            withRequiredKeys(
+              z
+                .object({ id: z.string().min(1).max(200), name: z.string().min(1).max(200), arguments: z.unknown() })
+                .strict(),
+            ),
           )
           .max(64)
           .optional(),
@@ -89,13 +92,7 @@ export type GenerateRequest = z.infer<typeof generateRequestSchema>;
 export const toolOutputsRequestSchema = z
   .object({
     toolOutputs: z
-      .array(
-        z
-          .object({ toolCallId: z.string().min(1).max(200), output: z.unknown() })
-          .strict()
-          // zod requires the key (null is a valid output); zod-to-openapi omits unknown-typed keys from `required`.
-          .openapi({ required: ['toolCallId', 'output'] }),
-      )
+      .array(withRequiredKeys(z.object({ toolCallId: z.string().min(1).max(200), output: z.unknown() }).strict()))
       .min(1)
       .max(64),
     toolChoice: toolChoiceSchema.optional(),
@@ -183,18 +180,22 @@ export const requiredActionSchema = z
   .discriminatedUnion('type', [
     z.object({
       type: z.literal('submit_tool_outputs'),
-      toolCalls: z.array(z.object({ toolCallId: z.string(), toolName: z.string(), arguments: z.unknown() })),
+      toolCalls: z.array(
+        withRequiredKeys(z.object({ toolCallId: z.string(), toolName: z.string(), arguments: z.unknown() })),
+      ),
     }),
     z.object({
       type: z.literal('approve_tool_calls'),
       approvals: z.array(
-        z.object({
-          approvalId: z.string(),
-          toolCallId: z.string(),
-          toolName: z.string(),
-          arguments: z.unknown(),
-          expiresAt: z.string(),
-        }),
+        withRequiredKeys(
+          z.object({
+            approvalId: z.string(),
+            toolCallId: z.string(),
+            toolName: z.string(),
+            arguments: z.unknown(),
+            expiresAt: z.string(),
+          }),
+        ),
       ),
     }),
     z.object({
@@ -205,8 +206,8 @@ export const requiredActionSchema = z
   .openapi('RequiredAction');
 export type RequiredAction = z.infer<typeof requiredActionSchema>;
 
-export const generationSchema = z
-  .object({
+export const generationSchema = withRequiredKeys(
+  z.object({
     id: z.string(),
     generationId: z.string(),
     object: z.literal('generation'),
@@ -229,8 +230,8 @@ export const generationSchema = z
     createdAt: z.string(),
     updatedAt: z.string(),
     completedAt: z.string().nullable(),
-  })
-  .openapi('Generation');
+  }),
+).openapi('Generation');
 export type GenerationView = z.infer<typeof generationSchema>;
 
 export const listGenerationsQuerySchema = z

@@ -68,7 +68,13 @@ export const ruleConditionSchema = z
       if (problem) ctx.addIssue({ code: 'custom', path: ['value'], message: problem });
     }
   })
-  .openapi('HookRuleCondition');
+  .openapi('HookRuleCondition', {
+    // The refinement above, as JSON Schema (MATCHES values must also compile with RE2).
+    anyOf: [
+      { properties: { operator: { const: 'IN' }, value: { type: 'array' } } },
+      { properties: { operator: { enum: ['CONTAINS', 'STARTS_WITH', 'MATCHES'] }, value: { type: 'string' } } },
+    ],
+  });
 export type RuleCondition = z.infer<typeof ruleConditionSchema>;
 
 export const ruleHookConfigSchema = z

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildOpenApiDocument } from '../../api/openapi/document.js';
-import { renderDocsPage } from '../../api/openapi/docs-page.js';
+import { referencePageHtml } from '../../api/openapi/reference-page.js';
 import { expressPath } from '../../api/openapi/spec.js';
 import { routeTable } from '../../api/openapi/table.js';
 
@@ -15,7 +15,7 @@ describe('route table', () => {
   it('names every action service:Operation and builds a resource for it', () => {
     for (const r of routeTable) {
       if (r.action === null) {
-        expect(r.path, r.operationId).toMatch(/^\/(healthz|readyz|docs|v1\/openapi\.json)$/);
+        expect(r.path, r.operationId).toMatch(/^\/(healthz|readyz|docs|docs\/assets\/\{asset\}|v1\/openapi\.json)$/);
         continue;
       }
       expect(r.action, r.operationId).toMatch(/^(agents|aiProviders|apiKeys|projects):[A-Z][A-Za-z]+$/);
@@ -49,11 +49,12 @@ describe('route table', () => {
     expect(bodiless.sort()).toEqual(['cancelAgentGeneration', 'regenerateAgentKey']);
   });
 
-  it('renders a docs page without scripts or external assets', () => {
-    const html = renderDocsPage(buildOpenApiDocument() as never);
-    expect(html).not.toMatch(/<script|<link /i);
-    expect(html).toContain('agents:CreateAgentHook');
-    expect(html).toContain('<a href="#schema-Agent">');
-    expect(html).toContain('&lt;');
+  it('renders a reference page that loads only assets the API serves', () => {
+    const html = referencePageHtml('Durable Agents <API>');
+    const sources = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]);
+    expect(sources.length).toBeGreaterThanOrEqual(3);
+    for (const src of sources) expect(src, src).toMatch(/^(\/docs\/assets\/[a-z.-]+|data:,)$/);
+    expect(html).not.toMatch(/<script>|<style>|\son[a-z]+=/i);
+    expect(html).not.toContain('<API>');
   });
 });
