@@ -23,6 +23,8 @@ function errorStatuses(spec: AnyRouteSpec): number[] {
   const s = new Set<number>(spec.errors ?? []);
   if (spec.action) [400, 401, 403, 429].forEach((c) => s.add(c));
   if (spec.params) s.add(404);
+  // Validated input (public routes too): a 400 when it does not match.
+  if (spec.params || spec.query || spec.body) s.add(400);
   if (spec.body) [413, 422].forEach((c) => s.add(c));
   return [...s].sort((a, b) => a - b);
 }

@@ -12,6 +12,8 @@ export { z };
 export function jsonSchemaKeywords(keywords: {
   propertyNames?: { pattern: string };
   maxProperties?: number;
+  contentMediaType?: string;
+  contentSchema?: Record<string, unknown>;
 }): Partial<ZodOpenAPIMetadata> {
   return keywords as Partial<ZodOpenAPIMetadata>;
 }

@@ -110,6 +110,24 @@ export const toolOutputsRequestSchema = z
   .openapi('ToolOutputsRequest');
 export type ToolOutputsRequest = z.infer<typeof toolOutputsRequestSchema>;
 
+/** The `event` names of a generation's event stream (activities/event-log.ts writes them). */
+export const streamEventTypes = [
+  'start',
+  'step_started',
+  'chunk',
+  'reset',
+  'tool_call',
+  'tool_result',
+  'step_completed',
+  'approval_requested',
+  'approval_resolved',
+  'requires_action',
+  'clarification_requested',
+  'done',
+  'error',
+] as const;
+export type StreamEventType = (typeof streamEventTypes)[number];
+
 export const generationStatusSchema = z.enum([
   'queued',
   'running',
