@@ -25,7 +25,7 @@ const chatMessageSchema = z
               z
                 .object({ id: z.string().min(1).max(200), name: z.string().min(1).max(200), arguments: z.unknown() })
                 .strict(),
-            ),
+            ).openapi('ChatToolCall'),
           )
           .max(64)
           .optional(),

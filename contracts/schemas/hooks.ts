@@ -1,3 +1,4 @@
+import type { ZodOpenAPIMetadata } from '@asteasolutions/zod-to-openapi';
 import { userRegexListProblem, userRegexProblem } from '../user-regex.js';
 import { z, apiKeyIdSchema, secretHeaderMapSchema, toolNameSchema } from './common.js';
 
@@ -70,11 +71,10 @@ export const ruleConditionSchema = z
   })
   .openapi('HookRuleCondition', {
     // The refinement above, as JSON Schema (MATCHES values must also compile with RE2).
-    anyOf: [
-      { properties: { operator: { const: 'IN' }, value: { type: 'array' } } },
-      { properties: { operator: { enum: ['CONTAINS', 'STARTS_WITH', 'MATCHES'] }, value: { type: 'string' } } },
-    ],
-  });
+    if: { properties: { operator: { const: 'IN' } } },
+    then: { properties: { value: { type: 'array' } } },
+    else: { properties: { value: { type: 'string' } } },
+  } as Partial<ZodOpenAPIMetadata>);
 export type RuleCondition = z.infer<typeof ruleConditionSchema>;
 
 export const ruleHookConfigSchema = z
@@ -195,12 +195,14 @@ export type PatchHook = z.infer<typeof patchHookSchema>;
 
 export const hookConfigViewSchema = z
   .union([
-    z.object({
-      url: z.string(),
-      headers: z.record(z.string(), z.string()).optional(),
-      timeoutSeconds: z.number(),
-      hasSecret: z.boolean(),
-    }),
+    z
+      .object({
+        url: z.string(),
+        headers: z.record(z.string(), z.string()).optional(),
+        timeoutSeconds: z.number(),
+        hasSecret: z.boolean(),
+      })
+      .openapi('HttpHookConfigView'),
     ruleHookConfigSchema,
     approvalHookConfigSchema,
   ])
