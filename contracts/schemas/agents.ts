@@ -57,7 +57,7 @@ const memorySchema = z
     if (m.strategy === 'last_k' && m.k === undefined)
       ctx.addIssue({ code: 'custom', path: ['k'], message: 'k is required for strategy last_k' });
   })
-  .openapi('Memory', { anyOf: [{ properties: { strategy: { const: 'all' } } }, { required: ['k'] }] });
+  .openapi('Memory', { allOf: [{ anyOf: [{ properties: { strategy: { const: 'all' } } }, { required: ['k'] }] }] });
 
 const publicChatSchema = z
   .object({ enabled: z.boolean(), allowedOrigins: z.array(originSchema).max(50).default([]) })

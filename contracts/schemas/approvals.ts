@@ -18,7 +18,8 @@ export const approvalDecisionRequestSchema = z
     path: ['arguments'],
   })
   .openapi('ApprovalDecisionRequest', {
-    anyOf: [{ properties: { approved: { const: true } } }, { not: { required: ['arguments'] } }],
+    // Wrapped in allOf: generators read a top-level anyOf as alternatives to the object.
+    allOf: [{ anyOf: [{ properties: { approved: { const: true } } }, { not: { required: ['arguments'] } }] }],
   });
 export type ApprovalDecisionRequest = z.infer<typeof approvalDecisionRequestSchema>;
 

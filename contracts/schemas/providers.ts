@@ -13,7 +13,7 @@ const providerHeadersSchema = z
   .openapi(jsonSchemaKeywords({ propertyNames: { pattern: PROVIDER_HEADER_NAME.source }, maxProperties: 50 }));
 
 /** requireBaseUrl as JSON Schema. */
-const baseUrlRule = { anyOf: [{ properties: { kind: { const: 'openai' } } }, { required: ['baseUrl'] }] };
+const baseUrlRule = { allOf: [{ anyOf: [{ properties: { kind: { const: 'openai' } } }, { required: ['baseUrl'] }] }] };
 
 const providerFields = {
   name: z.string().min(1).max(200),

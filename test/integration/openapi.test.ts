@@ -139,7 +139,7 @@ describe('OpenAPI document and /docs', () => {
     expect(schemas.ToolOutputsRequest.properties.toolOutputs.items.required).toEqual(['toolCallId', 'output']);
     // Cross-field rules.
     expect(schemas.GenerateRequest.allOf[0].anyOf).toHaveLength(2);
-    expect(schemas.CreateAiProvider.anyOf).toContainEqual({ required: ['baseUrl'] });
+    expect(schemas.CreateAiProvider.allOf[0].anyOf).toContainEqual({ required: ['baseUrl'] });
     // Cursors have a stated format; integers the safe range zod enforces.
     const cursor = doc.paths['/v1/agents']!.get.parameters.find((p: any) => p.name === 'cursor');
     expect(new RegExp(cursor.schema.pattern).test('1700000000000.agt_abc')).toBe(true);

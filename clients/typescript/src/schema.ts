@@ -706,10 +706,10 @@ export type components = {
             headers?: {
                 [key: string]: string;
             };
-        } | {
+        } & ({
             /** @constant */
             kind?: "openai";
-        } | unknown;
+        } | unknown);
         AiProviderList: {
             data: components["schemas"]["AiProvider"][];
             nextCursor: string | null;
@@ -726,10 +726,10 @@ export type components = {
             headers?: {
                 [key: string]: string;
             };
-        } | {
+        } & ({
             /** @constant */
             kind?: "openai";
-        } | unknown;
+        } | unknown);
         PatchAiProvider: {
             name?: string;
             /** @enum {string} */
@@ -863,10 +863,10 @@ export type components = {
             /** @enum {string} */
             strategy: "all" | "last_k";
             k?: number;
-        } | {
+        } & ({
             /** @constant */
             strategy?: "all";
-        } | unknown;
+        } | unknown);
         /** @description Not implemented yet (no endpoint accepts a public-chat key): enabled true is refused (422 not_implemented). */
         PublicChat: {
             enabled: boolean;
@@ -1486,10 +1486,10 @@ export type components = {
             async?: boolean;
             /** @default 60 */
             waitSeconds?: number;
-        } | {
+        } & ({
             /** @constant */
             approved?: true;
-        } | unknown;
+        } | unknown);
         ClarificationAnswerRequest: {
             answer: string;
             /** @default false */

@@ -31,7 +31,8 @@ from .ai_provider_list import AiProviderList
 from .api_key import ApiKey
 from .api_key_list import ApiKeyList
 from .approval import Approval
-from .approval_decision_request_type_0 import ApprovalDecisionRequestType0
+from .approval_decision_request import ApprovalDecisionRequest
+from .approval_decision_request_arguments import ApprovalDecisionRequestArguments
 from .approval_hook_config import ApprovalHookConfig
 from .approval_list import ApprovalList
 from .approval_object import ApprovalObject
@@ -55,7 +56,9 @@ from .client_tool_type import ClientToolType
 from .create_agent import CreateAgent
 from .create_agent_boundary_policy import CreateAgentBoundaryPolicy
 from .create_agent_require_approval_for import CreateAgentRequireApprovalFor
-from .create_ai_provider_type_0 import CreateAiProviderType0
+from .create_ai_provider import CreateAiProvider
+from .create_ai_provider_headers import CreateAiProviderHeaders
+from .create_ai_provider_kind import CreateAiProviderKind
 from .create_api_key import CreateApiKey
 from .create_hook_type_0 import CreateHookType0
 from .create_hook_type_0_event import CreateHookType0Event
@@ -118,7 +121,8 @@ from .list_agent_generations_status import ListAgentGenerationsStatus
 from .list_approvals_status import ListApprovalsStatus
 from .mcp_tool import McpTool
 from .mcp_tool_type import McpToolType
-from .memory_type_0 import MemoryType0
+from .memory import Memory
+from .memory_strategy import MemoryStrategy
 from .open_api_document import OpenApiDocument
 from .patch_agent import PatchAgent
 from .patch_agent_require_approval_for_type_0 import PatchAgentRequireApprovalForType0
@@ -149,7 +153,9 @@ from .readiness_status import ReadinessStatus
 from .replace_agent import ReplaceAgent
 from .replace_agent_boundary_policy import ReplaceAgentBoundaryPolicy
 from .replace_agent_require_approval_for import ReplaceAgentRequireApprovalFor
-from .replace_ai_provider_type_0 import ReplaceAiProviderType0
+from .replace_ai_provider import ReplaceAiProvider
+from .replace_ai_provider_headers import ReplaceAiProviderHeaders
+from .replace_ai_provider_kind import ReplaceAiProviderKind
 from .replace_hook_type_0 import ReplaceHookType0
 from .replace_hook_type_0_event import ReplaceHookType0Event
 from .replace_hook_type_0_type import ReplaceHookType0Type
@@ -219,7 +225,8 @@ __all__ = (
     "ApiKey",
     "ApiKeyList",
     "Approval",
-    "ApprovalDecisionRequestType0",
+    "ApprovalDecisionRequest",
+    "ApprovalDecisionRequestArguments",
     "ApprovalHookConfig",
     "ApprovalList",
     "ApprovalObject",
@@ -243,7 +250,9 @@ __all__ = (
     "CreateAgent",
     "CreateAgentBoundaryPolicy",
     "CreateAgentRequireApprovalFor",
-    "CreateAiProviderType0",
+    "CreateAiProvider",
+    "CreateAiProviderHeaders",
+    "CreateAiProviderKind",
     "CreateApiKey",
     "CreatedAgent",
     "CreatedApiKey",
@@ -306,7 +315,8 @@ __all__ = (
     "ListApprovalsStatus",
     "McpTool",
     "McpToolType",
-    "MemoryType0",
+    "Memory",
+    "MemoryStrategy",
     "OpenApiDocument",
     "PatchAgent",
     "PatchAgentRequireApprovalForType0",
@@ -337,7 +347,9 @@ __all__ = (
     "ReplaceAgent",
     "ReplaceAgentBoundaryPolicy",
     "ReplaceAgentRequireApprovalFor",
-    "ReplaceAiProviderType0",
+    "ReplaceAiProvider",
+    "ReplaceAiProviderHeaders",
+    "ReplaceAiProviderKind",
     "ReplaceHookType0",
     "ReplaceHookType0Event",
     "ReplaceHookType0Type",

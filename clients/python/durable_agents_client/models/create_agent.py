@@ -16,7 +16,7 @@ from typing import cast
 if TYPE_CHECKING:
   from ..models.create_agent_boundary_policy import CreateAgentBoundaryPolicy
   from ..models.guardrails import Guardrails
-  from ..models.memory_type_0 import MemoryType0
+  from ..models.memory import Memory
   from ..models.public_chat import PublicChat
   from ..models.step_rule import StepRule
   from ..models.stop_condition import StopCondition
@@ -50,7 +50,7 @@ class CreateAgent:
             boundary_policy (CreateAgentBoundaryPolicy | Unset):
             guardrails (Guardrails | Unset):
             conversational (bool | Unset): Not implemented yet: true is refused (422 not_implemented). Default: False.
-            memory (Any | MemoryType0 | Unset): Not implemented yet: refused (422 not_implemented) when set.
+            memory (Memory | Unset): Not implemented yet: refused (422 not_implemented) when set.
             context_window (int | Unset): Not implemented yet: refused (422 not_implemented) when set.
             approval_timeout_seconds (int | Unset):  Default: 300.
             active (bool | Unset):  Default: True.
@@ -79,7 +79,7 @@ class CreateAgent:
     boundary_policy: CreateAgentBoundaryPolicy | Unset = UNSET
     guardrails: Guardrails | Unset = UNSET
     conversational: bool | Unset = False
-    memory: Any | MemoryType0 | Unset = UNSET
+    memory: Memory | Unset = UNSET
     context_window: int | Unset = UNSET
     approval_timeout_seconds: int | Unset = 300
     active: bool | Unset = True
@@ -94,7 +94,7 @@ class CreateAgent:
     def to_dict(self) -> dict[str, Any]:
         from ..models.create_agent_boundary_policy import CreateAgentBoundaryPolicy # noqa: PLC0415
         from ..models.guardrails import Guardrails # noqa: PLC0415
-        from ..models.memory_type_0 import MemoryType0 # noqa: PLC0415
+        from ..models.memory import Memory # noqa: PLC0415
         from ..models.public_chat import PublicChat # noqa: PLC0415
         from ..models.step_rule import StepRule # noqa: PLC0415
         from ..models.stop_condition import StopCondition # noqa: PLC0415
@@ -164,13 +164,9 @@ class CreateAgent:
 
         conversational = self.conversational
 
-        memory: Any | dict[str, Any] | Unset
-        if isinstance(self.memory, Unset):
-            memory = UNSET
-        elif isinstance(self.memory, MemoryType0):
+        memory: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.memory, Unset):
             memory = self.memory.to_dict()
-        else:
-            memory = self.memory
 
         context_window = self.context_window
 
@@ -247,7 +243,7 @@ class CreateAgent:
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.create_agent_boundary_policy import CreateAgentBoundaryPolicy # noqa: PLC0415
         from ..models.guardrails import Guardrails # noqa: PLC0415
-        from ..models.memory_type_0 import MemoryType0 # noqa: PLC0415
+        from ..models.memory import Memory # noqa: PLC0415
         from ..models.public_chat import PublicChat # noqa: PLC0415
         from ..models.step_rule import StepRule # noqa: PLC0415
         from ..models.stop_condition import StopCondition # noqa: PLC0415
@@ -345,22 +341,14 @@ class CreateAgent:
 
         conversational = d.pop("conversational", UNSET)
 
-        def _parse_memory(data: object) -> Any | MemoryType0 | Unset:
-            if isinstance(data, Unset):
-                return data
-            try:
-                if not isinstance(data, dict):
-                    raise TypeError()
-                componentsschemas_memory_type_0 = MemoryType0.from_dict(data)
+        _memory = d.pop("memory", UNSET)
+        memory: Memory | Unset
+        if isinstance(_memory,  Unset):
+            memory = UNSET
+        else:
+            memory = Memory.from_dict(_memory)
 
 
-
-                return componentsschemas_memory_type_0
-            except (TypeError, ValueError, AttributeError, KeyError):
-                pass
-            return cast(Any | MemoryType0 | Unset, data)
-
-        memory = _parse_memory(d.pop("memory", UNSET))
 
 
         context_window = d.pop("contextWindow", UNSET)

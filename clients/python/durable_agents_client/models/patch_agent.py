@@ -15,7 +15,7 @@ from typing import cast
 
 if TYPE_CHECKING:
   from ..models.guardrails import Guardrails
-  from ..models.memory_type_0 import MemoryType0
+  from ..models.memory import Memory
   from ..models.patch_agent_tool_choice_type_1 import PatchAgentToolChoiceType1
   from ..models.policy import Policy
   from ..models.public_chat import PublicChat
@@ -50,7 +50,7 @@ class PatchAgent:
             boundary_policy (None | Policy | Unset):
             guardrails (Guardrails | None | Unset):
             conversational (bool | Unset):
-            memory (Any | MemoryType0 | None | Unset):
+            memory (Memory | None | Unset):
             context_window (int | None | Unset):
             approval_timeout_seconds (int | Unset):
             active (bool | Unset):
@@ -75,7 +75,7 @@ class PatchAgent:
     boundary_policy: None | Policy | Unset = UNSET
     guardrails: Guardrails | None | Unset = UNSET
     conversational: bool | Unset = UNSET
-    memory: Any | MemoryType0 | None | Unset = UNSET
+    memory: Memory | None | Unset = UNSET
     context_window: int | None | Unset = UNSET
     approval_timeout_seconds: int | Unset = UNSET
     active: bool | Unset = UNSET
@@ -89,7 +89,7 @@ class PatchAgent:
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.guardrails import Guardrails # noqa: PLC0415
-        from ..models.memory_type_0 import MemoryType0 # noqa: PLC0415
+        from ..models.memory import Memory # noqa: PLC0415
         from ..models.patch_agent_tool_choice_type_1 import PatchAgentToolChoiceType1 # noqa: PLC0415
         from ..models.policy import Policy # noqa: PLC0415
         from ..models.public_chat import PublicChat # noqa: PLC0415
@@ -201,10 +201,10 @@ class PatchAgent:
 
         conversational = self.conversational
 
-        memory: Any | dict[str, Any] | None | Unset
+        memory: dict[str, Any] | None | Unset
         if isinstance(self.memory, Unset):
             memory = UNSET
-        elif isinstance(self.memory, MemoryType0):
+        elif isinstance(self.memory, Memory):
             memory = self.memory.to_dict()
         else:
             memory = self.memory
@@ -296,7 +296,7 @@ class PatchAgent:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.guardrails import Guardrails # noqa: PLC0415
-        from ..models.memory_type_0 import MemoryType0 # noqa: PLC0415
+        from ..models.memory import Memory # noqa: PLC0415
         from ..models.patch_agent_tool_choice_type_1 import PatchAgentToolChoiceType1 # noqa: PLC0415
         from ..models.policy import Policy # noqa: PLC0415
         from ..models.public_chat import PublicChat # noqa: PLC0415
@@ -502,7 +502,7 @@ class PatchAgent:
 
         conversational = d.pop("conversational", UNSET)
 
-        def _parse_memory(data: object) -> Any | MemoryType0 | None | Unset:
+        def _parse_memory(data: object) -> Memory | None | Unset:
             if data is None:
                 return data
             if isinstance(data, Unset):
@@ -510,14 +510,14 @@ class PatchAgent:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_memory_type_0 = MemoryType0.from_dict(data)
+                memory_type_0 = Memory.from_dict(data)
 
 
 
-                return componentsschemas_memory_type_0
+                return memory_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(Any | MemoryType0 | None | Unset, data)
+            return cast(Memory | None | Unset, data)
 
         memory = _parse_memory(d.pop("memory", UNSET))
 

@@ -9,7 +9,7 @@ from ...types import Response, UNSET
 from ... import errors
 
 from ...models.ai_provider import AiProvider
-from ...models.create_ai_provider_type_0 import CreateAiProviderType0
+from ...models.create_ai_provider import CreateAiProvider
 from ...models.error import Error
 from typing import cast
 
@@ -17,7 +17,7 @@ from typing import cast
 
 def _get_kwargs(
     *,
-    body: Any | CreateAiProviderType0,
+    body: CreateAiProvider,
 
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
@@ -32,11 +32,7 @@ def _get_kwargs(
         "url": "/v1/ai-providers",
     }
 
-    
-    if isinstance(body, CreateAiProviderType0):
-        _kwargs["json"] = body.to_dict()
-    else:
-        _kwargs["json"] = body
+    _kwargs["json"] = body.to_dict()
 
     headers["Content-Type"] = "application/json"
 
@@ -113,13 +109,13 @@ def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 def sync_detailed(
     *,
     client: AuthenticatedClient,
-    body: Any | CreateAiProviderType0,
+    body: CreateAiProvider,
 
 ) -> Response[AiProvider | Error]:
     """ Create an AI provider
 
     Args:
-        body (Any | CreateAiProviderType0):
+        body (CreateAiProvider):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -144,13 +140,13 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient,
-    body: Any | CreateAiProviderType0,
+    body: CreateAiProvider,
 
 ) -> AiProvider | Error | None:
     """ Create an AI provider
 
     Args:
-        body (Any | CreateAiProviderType0):
+        body (CreateAiProvider):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -170,13 +166,13 @@ body=body,
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
-    body: Any | CreateAiProviderType0,
+    body: CreateAiProvider,
 
 ) -> Response[AiProvider | Error]:
     """ Create an AI provider
 
     Args:
-        body (Any | CreateAiProviderType0):
+        body (CreateAiProvider):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -201,13 +197,13 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient,
-    body: Any | CreateAiProviderType0,
+    body: CreateAiProvider,
 
 ) -> AiProvider | Error | None:
     """ Create an AI provider
 
     Args:
-        body (Any | CreateAiProviderType0):
+        body (CreateAiProvider):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -10,7 +10,7 @@ from ... import errors
 
 from ...models.ai_provider import AiProvider
 from ...models.error import Error
-from ...models.replace_ai_provider_type_0 import ReplaceAiProviderType0
+from ...models.replace_ai_provider import ReplaceAiProvider
 from typing import cast
 
 
@@ -18,7 +18,7 @@ from typing import cast
 def _get_kwargs(
     ai_provider_id: str,
     *,
-    body: Any | ReplaceAiProviderType0,
+    body: ReplaceAiProvider,
 
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
@@ -33,11 +33,7 @@ def _get_kwargs(
         "url": "/v1/ai-providers/{ai_provider_id}".format(ai_provider_id=quote(str(ai_provider_id), safe=""),),
     }
 
-    
-    if isinstance(body, ReplaceAiProviderType0):
-        _kwargs["json"] = body.to_dict()
-    else:
-        _kwargs["json"] = body
+    _kwargs["json"] = body.to_dict()
 
     headers["Content-Type"] = "application/json"
 
@@ -122,14 +118,14 @@ def sync_detailed(
     ai_provider_id: str,
     *,
     client: AuthenticatedClient,
-    body: Any | ReplaceAiProviderType0,
+    body: ReplaceAiProvider,
 
 ) -> Response[AiProvider | Error]:
     """ Replace an AI provider
 
     Args:
         ai_provider_id (str):
-        body (Any | ReplaceAiProviderType0):
+        body (ReplaceAiProvider):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -156,14 +152,14 @@ def sync(
     ai_provider_id: str,
     *,
     client: AuthenticatedClient,
-    body: Any | ReplaceAiProviderType0,
+    body: ReplaceAiProvider,
 
 ) -> AiProvider | Error | None:
     """ Replace an AI provider
 
     Args:
         ai_provider_id (str):
-        body (Any | ReplaceAiProviderType0):
+        body (ReplaceAiProvider):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -185,14 +181,14 @@ async def asyncio_detailed(
     ai_provider_id: str,
     *,
     client: AuthenticatedClient,
-    body: Any | ReplaceAiProviderType0,
+    body: ReplaceAiProvider,
 
 ) -> Response[AiProvider | Error]:
     """ Replace an AI provider
 
     Args:
         ai_provider_id (str):
-        body (Any | ReplaceAiProviderType0):
+        body (ReplaceAiProvider):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -219,14 +215,14 @@ async def asyncio(
     ai_provider_id: str,
     *,
     client: AuthenticatedClient,
-    body: Any | ReplaceAiProviderType0,
+    body: ReplaceAiProvider,
 
 ) -> AiProvider | Error | None:
     """ Replace an AI provider
 
     Args:
         ai_provider_id (str):
-        body (Any | ReplaceAiProviderType0):
+        body (ReplaceAiProvider):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

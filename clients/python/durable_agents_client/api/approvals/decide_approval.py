@@ -8,7 +8,7 @@ from ...client import AuthenticatedClient, Client
 from ...types import Response, UNSET
 from ... import errors
 
-from ...models.approval_decision_request_type_0 import ApprovalDecisionRequestType0
+from ...models.approval_decision_request import ApprovalDecisionRequest
 from ...models.error import Error
 from ...models.generation import Generation
 from typing import cast
@@ -19,7 +19,7 @@ def _get_kwargs(
     generation_id: str,
     approval_id: str,
     *,
-    body: Any | ApprovalDecisionRequestType0,
+    body: ApprovalDecisionRequest,
 
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
@@ -34,11 +34,7 @@ def _get_kwargs(
         "url": "/v1/generations/{generation_id}/approvals/{approval_id}".format(generation_id=quote(str(generation_id), safe=""),approval_id=quote(str(approval_id), safe=""),),
     }
 
-    
-    if isinstance(body, ApprovalDecisionRequestType0):
-        _kwargs["json"] = body.to_dict()
-    else:
-        _kwargs["json"] = body
+    _kwargs["json"] = body.to_dict()
 
     headers["Content-Type"] = "application/json"
 
@@ -138,7 +134,7 @@ def sync_detailed(
     approval_id: str,
     *,
     client: AuthenticatedClient,
-    body: Any | ApprovalDecisionRequestType0,
+    body: ApprovalDecisionRequest,
 
 ) -> Response[Error | Generation]:
     """ Approve or deny a tool call waiting for a human decision
@@ -150,7 +146,7 @@ def sync_detailed(
     Args:
         generation_id (str):
         approval_id (str):
-        body (Any | ApprovalDecisionRequestType0):
+        body (ApprovalDecisionRequest):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -179,7 +175,7 @@ def sync(
     approval_id: str,
     *,
     client: AuthenticatedClient,
-    body: Any | ApprovalDecisionRequestType0,
+    body: ApprovalDecisionRequest,
 
 ) -> Error | Generation | None:
     """ Approve or deny a tool call waiting for a human decision
@@ -191,7 +187,7 @@ def sync(
     Args:
         generation_id (str):
         approval_id (str):
-        body (Any | ApprovalDecisionRequestType0):
+        body (ApprovalDecisionRequest):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -215,7 +211,7 @@ async def asyncio_detailed(
     approval_id: str,
     *,
     client: AuthenticatedClient,
-    body: Any | ApprovalDecisionRequestType0,
+    body: ApprovalDecisionRequest,
 
 ) -> Response[Error | Generation]:
     """ Approve or deny a tool call waiting for a human decision
@@ -227,7 +223,7 @@ async def asyncio_detailed(
     Args:
         generation_id (str):
         approval_id (str):
-        body (Any | ApprovalDecisionRequestType0):
+        body (ApprovalDecisionRequest):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -256,7 +252,7 @@ async def asyncio(
     approval_id: str,
     *,
     client: AuthenticatedClient,
-    body: Any | ApprovalDecisionRequestType0,
+    body: ApprovalDecisionRequest,
 
 ) -> Error | Generation | None:
     """ Approve or deny a tool call waiting for a human decision
@@ -268,7 +264,7 @@ async def asyncio(
     Args:
         generation_id (str):
         approval_id (str):
-        body (Any | ApprovalDecisionRequestType0):
+        body (ApprovalDecisionRequest):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -8,42 +8,30 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from ..types import UNSET, Unset
-from typing import Literal, cast
 
 
 
 
 
 
-T = TypeVar("T", bound="MemoryType0")
+T = TypeVar("T", bound="ReplaceAiProviderHeaders")
 
 
 
 @_attrs_define
-class MemoryType0:
-    """ 
-        Attributes:
-            strategy (Literal['all'] | Unset):
-     """
+class ReplaceAiProviderHeaders:
+    
 
-    strategy: Literal['all'] | Unset = UNSET
-    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+    additional_properties: dict[str, str] = _attrs_field(init=False, factory=dict)
 
 
 
 
 
     def to_dict(self) -> dict[str, Any]:
-        strategy = self.strategy
-
-
+        
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
-        field_dict.update({
-        })
-        if strategy is not UNSET:
-            field_dict["strategy"] = strategy
 
         return field_dict
 
@@ -52,26 +40,21 @@ class MemoryType0:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        strategy = cast(Literal['all'] | Unset , d.pop("strategy", UNSET))
-        if strategy != 'all'and not isinstance(strategy, Unset):
-            raise ValueError(f"strategy must match const 'all', got '{strategy}'")
-
-        memory_type_0 = cls(
-            strategy=strategy,
+        replace_ai_provider_headers = cls(
         )
 
 
-        memory_type_0.additional_properties = d
-        return memory_type_0
+        replace_ai_provider_headers.additional_properties = d
+        return replace_ai_provider_headers
 
     @property
     def additional_keys(self) -> list[str]:
         return list(self.additional_properties.keys())
 
-    def __getitem__(self, key: str) -> Any:
+    def __getitem__(self, key: str) -> str:
         return self.additional_properties[key]
 
-    def __setitem__(self, key: str, value: Any) -> None:
+    def __setitem__(self, key: str, value: str) -> None:
         self.additional_properties[key] = value
 
     def __delitem__(self, key: str) -> None:

@@ -8,42 +8,30 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from ..types import UNSET, Unset
-from typing import Literal, cast
 
 
 
 
 
 
-T = TypeVar("T", bound="ReplaceAiProviderType0")
+T = TypeVar("T", bound="CreateAiProviderHeaders")
 
 
 
 @_attrs_define
-class ReplaceAiProviderType0:
-    """ 
-        Attributes:
-            kind (Literal['openai'] | Unset):
-     """
+class CreateAiProviderHeaders:
+    
 
-    kind: Literal['openai'] | Unset = UNSET
-    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+    additional_properties: dict[str, str] = _attrs_field(init=False, factory=dict)
 
 
 
 
 
     def to_dict(self) -> dict[str, Any]:
-        kind = self.kind
-
-
+        
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
-        field_dict.update({
-        })
-        if kind is not UNSET:
-            field_dict["kind"] = kind
 
         return field_dict
 
@@ -52,26 +40,21 @@ class ReplaceAiProviderType0:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        kind = cast(Literal['openai'] | Unset , d.pop("kind", UNSET))
-        if kind != 'openai'and not isinstance(kind, Unset):
-            raise ValueError(f"kind must match const 'openai', got '{kind}'")
-
-        replace_ai_provider_type_0 = cls(
-            kind=kind,
+        create_ai_provider_headers = cls(
         )
 
 
-        replace_ai_provider_type_0.additional_properties = d
-        return replace_ai_provider_type_0
+        create_ai_provider_headers.additional_properties = d
+        return create_ai_provider_headers
 
     @property
     def additional_keys(self) -> list[str]:
         return list(self.additional_properties.keys())
 
-    def __getitem__(self, key: str) -> Any:
+    def __getitem__(self, key: str) -> str:
         return self.additional_properties[key]
 
-    def __setitem__(self, key: str, value: Any) -> None:
+    def __setitem__(self, key: str, value: str) -> None:
         self.additional_properties[key] = value
 
     def __delitem__(self, key: str) -> None:

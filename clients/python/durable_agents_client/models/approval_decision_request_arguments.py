@@ -8,26 +8,20 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from ..types import UNSET, Unset
-from typing import Literal, cast
 
 
 
 
 
 
-T = TypeVar("T", bound="ApprovalDecisionRequestType0")
+T = TypeVar("T", bound="ApprovalDecisionRequestArguments")
 
 
 
 @_attrs_define
-class ApprovalDecisionRequestType0:
-    """ 
-        Attributes:
-            approved (Literal[True] | Unset):
-     """
+class ApprovalDecisionRequestArguments:
+    
 
-    approved: Literal[True] | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -35,15 +29,9 @@ class ApprovalDecisionRequestType0:
 
 
     def to_dict(self) -> dict[str, Any]:
-        approved = self.approved
-
-
+        
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
-        field_dict.update({
-        })
-        if approved is not UNSET:
-            field_dict["approved"] = approved
 
         return field_dict
 
@@ -52,17 +40,12 @@ class ApprovalDecisionRequestType0:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        approved = cast(Literal[True] | Unset , d.pop("approved", UNSET))
-        if approved != Trueand not isinstance(approved, Unset):
-            raise ValueError(f"approved must match const True, got '{approved}'")
-
-        approval_decision_request_type_0 = cls(
-            approved=approved,
+        approval_decision_request_arguments = cls(
         )
 
 
-        approval_decision_request_type_0.additional_properties = d
-        return approval_decision_request_type_0
+        approval_decision_request_arguments.additional_properties = d
+        return approval_decision_request_arguments
 
     @property
     def additional_keys(self) -> list[str]:
