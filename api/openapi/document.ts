@@ -5,6 +5,7 @@ import {
   type RouteConfig,
 } from '@asteasolutions/zod-to-openapi';
 import { errorResponseSchema } from '../../contracts/schemas/index.js';
+import { addOperationExamples } from './examples.js';
 import type { AnyRouteSpec } from './spec.js';
 import { routeTable } from './table.js';
 
@@ -116,6 +117,7 @@ export function buildOpenApiDocument(
   });
   boundIntegers(document.paths);
   boundIntegers(document.components);
+  addOperationExamples(document as Parameters<typeof addOperationExamples>[0]);
   return document;
 }
 

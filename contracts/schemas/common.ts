@@ -19,7 +19,10 @@ export function jsonSchemaKeywords(keywords: {
 }
 
 /** Names the model sees (the OpenAI function-name rule). */
-export const toolNameSchema = z.string().regex(/^[a-zA-Z0-9_-]{1,64}$/, 'must match ^[a-zA-Z0-9_-]{1,64}$');
+export const toolNameSchema = z
+  .string()
+  .regex(/^[a-zA-Z0-9_-]{1,64}$/, 'must match ^[a-zA-Z0-9_-]{1,64}$')
+  .openapi({ example: 'lookup_order' });
 
 export const toolChoiceSchema = z
   .union([
@@ -29,7 +32,10 @@ export const toolChoiceSchema = z
   .openapi('ToolChoice');
 export type ToolChoice = z.infer<typeof toolChoiceSchema>;
 
-export const toolIdSchema = z.string().regex(/^agt_tool_[0-9a-zA-Z]{8,64}$/, 'must be an agent tool id (agt_tool_…)');
+export const toolIdSchema = z
+  .string()
+  .regex(/^agt_tool_[0-9a-zA-Z]{8,64}$/, 'must be an agent tool id (agt_tool_…)')
+  .openapi({ example: 'agt_tool_7HqL2vX9pC4d' });
 
 export const stepRuleSchema = z
   .object({
@@ -92,7 +98,19 @@ export const errorResponseSchema = z
   .object({
     error: z.object({ code: z.string(), message: z.string(), details: z.unknown().optional() }),
   })
-  .openapi('Error');
+  .openapi('Error', {
+    description:
+      'Every error of every operation. `code` is stable (invalid_request, unauthorized, forbidden, not_found, method_not_allowed, conflict, payload_too_large, unprocessable, not_implemented, rate_limited, …); `details` lists each problem of a 400 with its `path` (body.*, query.*, path.*).',
+    example: {
+      error: {
+        code: 'invalid_request',
+        message: 'Invalid body: body.name Too small: expected string to have >=1 characters',
+        details: [
+          { path: 'body.name', message: 'Too small: expected string to have >=1 characters', code: 'too_small' },
+        ],
+      },
+    },
+  });
 
 /** HTTP header map; values may be marked secret (encrypted at rest, never returned). */
 const HEADER_NAME = /^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,128}$/;
@@ -109,7 +127,10 @@ export const SECRET_PLACEHOLDER = '[secret]';
 
 /** Ids as they appear in paths and bodies: the kind's prefix and 8–64 base62 characters. */
 export function idSchema(prefix: string, what: string) {
-  return z.string().regex(new RegExp(`^${prefix}[0-9a-zA-Z]{8,64}$`), `must be ${what} id (${prefix}…)`);
+  return z
+    .string()
+    .regex(new RegExp(`^${prefix}[0-9a-zA-Z]{8,64}$`), `must be ${what} id (${prefix}…)`)
+    .openapi({ example: `${prefix}4kT9xQ2mZ8wR` });
 }
 export const projectIdSchema = idSchema('prj_', 'a project');
 export const apiKeyIdSchema = idSchema('key_', 'an API key');

@@ -42,7 +42,7 @@ const VARIABLE_NAME = /^[a-zA-Z_][a-zA-Z0-9_]{0,63}$/;
 
 export const generateRequestSchema = z
   .object({
-    prompt: z.string().min(1).max(200_000).optional(),
+    prompt: z.string().min(1).max(200_000).openapi({ example: 'Where is order 1042?' }).optional(),
     messages: z.array(chatMessageSchema).max(500).optional(),
     toolChoice: toolChoiceSchema.optional(),
     activeToolIds: z.array(toolIdSchema).max(128).optional(),

@@ -175,7 +175,10 @@ export const createHookSchema = z
     z.object({ type: z.literal('approval'), ...hookCommon, config: approvalHookConfigSchema.default({}) }).strict(),
   ])
   .superRefine(checkCombination)
-  .openapi('CreateHook', { allOf: combinationRules() });
+  .openapi('CreateHook', {
+    allOf: combinationRules(),
+    example: { event: 'PreToolUse', type: 'approval', matcher: 'issue_refund', config: { timeoutSeconds: 3600 } },
+  });
 export type CreateHook = z.infer<typeof createHookSchema>;
 
 /** PUT: the whole hook. Secret values (header values marked secret, `secret`) must be sent again. */

@@ -630,6 +630,22 @@ export type components = {
         OpenApiDocument: {
             [key: string]: unknown;
         };
+        /**
+         * @description Every error of every operation. `code` is stable (invalid_request, unauthorized, forbidden, not_found, method_not_allowed, conflict, payload_too_large, unprocessable, not_implemented, rate_limited, …); `details` lists each problem of a 400 with its `path` (body.*, query.*, path.*).
+         * @example {
+         *       "error": {
+         *         "code": "invalid_request",
+         *         "message": "Invalid body: body.name Too small: expected string to have >=1 characters",
+         *         "details": [
+         *           {
+         *             "path": "body.name",
+         *             "message": "Too small: expected string to have >=1 characters",
+         *             "code": "too_small"
+         *           }
+         *         ]
+         *       }
+         *     }
+         */
         Error: {
             error: {
                 code: string;
@@ -753,11 +769,13 @@ export type components = {
         ToolChoice: ("auto" | "required" | "none") | {
             /** @enum {string} */
             type: "tool";
+            /** @example lookup_order */
             toolName: string;
         };
         StopCondition: {
             /** @enum {string} */
             type: "hasToolCall";
+            /** @example lookup_order */
             toolName: string;
         };
         Agent: {
@@ -775,6 +793,7 @@ export type components = {
             toolChoice: ("auto" | "required" | "none") | {
                 /** @enum {string} */
                 type: "tool";
+                /** @example lookup_order */
                 toolName: string;
             } | null;
             stepRules: components["schemas"]["StepRule"][] | null;
@@ -807,6 +826,7 @@ export type components = {
             updatedAt: string;
         };
         CreateAgent: {
+            /** @example aip_4kT9xQ2mZ8wR */
             aiProviderId: string;
             name: string;
             /** @description Unique per project; derived from the name when omitted. */
@@ -878,6 +898,7 @@ export type components = {
             nextCursor: string | null;
         };
         ReplaceAgent: {
+            /** @example aip_4kT9xQ2mZ8wR */
             aiProviderId: string;
             name: string;
             /** @description Unique per project; derived from the name when omitted. */
@@ -924,6 +945,7 @@ export type components = {
             requireApprovalFor?: "destructive";
         };
         PatchAgent: {
+            /** @example aip_4kT9xQ2mZ8wR */
             aiProviderId?: string;
             name?: string;
             slug?: string;
@@ -936,6 +958,7 @@ export type components = {
             toolChoice?: ("auto" | "required" | "none") | {
                 /** @enum {string} */
                 type: "tool";
+                /** @example lookup_order */
                 toolName: string;
             } | null;
             stepRules?: components["schemas"]["StepRule"][] | null;
@@ -999,6 +1022,7 @@ export type components = {
              * @enum {string}
              */
             type: "http";
+            /** @example lookup_order */
             name: string;
             description?: string;
             /** @default 30 */
@@ -1035,6 +1059,7 @@ export type components = {
              * @enum {string}
              */
             type: "client";
+            /** @example lookup_order */
             name: string;
             description?: string;
             /** @default 30 */
@@ -1085,6 +1110,7 @@ export type components = {
              * @enum {string}
              */
             type: "agent";
+            /** @example lookup_order */
             name: string;
             description?: string;
             /** @default 30 */
@@ -1093,6 +1119,7 @@ export type components = {
             readOnly?: boolean;
             /** @default 50000 */
             maxResultChars?: number;
+            /** @example agt_4kT9xQ2mZ8wR */
             agentId: string;
             parameters?: components["schemas"]["ToolParameters"];
         };
@@ -1124,6 +1151,7 @@ export type components = {
         PatchAgentTool: {
             /** @enum {string} */
             type?: "http" | "client" | "mcp" | "agent" | "builtin";
+            /** @example lookup_order */
             name?: string;
             description?: string | null;
             timeoutSeconds?: number;
@@ -1139,6 +1167,7 @@ export type components = {
                 [key: string]: unknown;
             } | null;
             enabled?: boolean | null;
+            /** @example agt_4kT9xQ2mZ8wR */
             agentId?: string | null;
             config?: {
                 [key: string]: unknown;
@@ -1187,6 +1216,16 @@ export type components = {
             /** @description When true, the API key that started the generation may not decide its approvals (403). Default false. */
             requesterMayNotApprove?: boolean;
         };
+        /**
+         * @example {
+         *       "event": "PreToolUse",
+         *       "type": "approval",
+         *       "matcher": "issue_refund",
+         *       "config": {
+         *         "timeoutSeconds": 3600
+         *       }
+         *     }
+         */
         CreateHook: (({
             /** @enum {unknown} */
             event?: "PreToolUse" | "PostToolUse";
@@ -1210,7 +1249,10 @@ export type components = {
             type: "http";
             /** @enum {string} */
             event: "OnRunStart" | "PreToolUse" | "PostToolUse" | "PreResponse" | "OnRunComplete";
-            /** @description A resolved tool name; omitted = every tool. Only for PreToolUse and PostToolUse. */
+            /**
+             * @description A resolved tool name; omitted = every tool. Only for PreToolUse and PostToolUse.
+             * @example lookup_order
+             */
             matcher?: string;
             config: components["schemas"]["HttpHookConfig"];
         } | {
@@ -1218,7 +1260,10 @@ export type components = {
             type: "rule";
             /** @enum {string} */
             event: "OnRunStart" | "PreToolUse" | "PostToolUse" | "PreResponse" | "OnRunComplete";
-            /** @description A resolved tool name; omitted = every tool. Only for PreToolUse and PostToolUse. */
+            /**
+             * @description A resolved tool name; omitted = every tool. Only for PreToolUse and PostToolUse.
+             * @example lookup_order
+             */
             matcher?: string;
             config: components["schemas"]["RuleHookConfig"];
         } | {
@@ -1226,7 +1271,10 @@ export type components = {
             type: "approval";
             /** @enum {string} */
             event: "OnRunStart" | "PreToolUse" | "PostToolUse" | "PreResponse" | "OnRunComplete";
-            /** @description A resolved tool name; omitted = every tool. Only for PreToolUse and PostToolUse. */
+            /**
+             * @description A resolved tool name; omitted = every tool. Only for PreToolUse and PostToolUse.
+             * @example lookup_order
+             */
             matcher?: string;
             config?: components["schemas"]["ApprovalHookConfig"];
         });
@@ -1249,6 +1297,16 @@ export type components = {
             data: components["schemas"]["Hook"][];
             nextCursor: string | null;
         };
+        /**
+         * @example {
+         *       "event": "PreToolUse",
+         *       "type": "approval",
+         *       "matcher": "issue_refund",
+         *       "config": {
+         *         "timeoutSeconds": 3600
+         *       }
+         *     }
+         */
         ReplaceHook: (({
             /** @enum {unknown} */
             event?: "PreToolUse" | "PostToolUse";
@@ -1272,7 +1330,10 @@ export type components = {
             type: "http";
             /** @enum {string} */
             event: "OnRunStart" | "PreToolUse" | "PostToolUse" | "PreResponse" | "OnRunComplete";
-            /** @description A resolved tool name; omitted = every tool. Only for PreToolUse and PostToolUse. */
+            /**
+             * @description A resolved tool name; omitted = every tool. Only for PreToolUse and PostToolUse.
+             * @example lookup_order
+             */
             matcher?: string;
             config: components["schemas"]["HttpHookConfig"];
         } | {
@@ -1280,7 +1341,10 @@ export type components = {
             type: "rule";
             /** @enum {string} */
             event: "OnRunStart" | "PreToolUse" | "PostToolUse" | "PreResponse" | "OnRunComplete";
-            /** @description A resolved tool name; omitted = every tool. Only for PreToolUse and PostToolUse. */
+            /**
+             * @description A resolved tool name; omitted = every tool. Only for PreToolUse and PostToolUse.
+             * @example lookup_order
+             */
             matcher?: string;
             config: components["schemas"]["RuleHookConfig"];
         } | {
@@ -1288,7 +1352,10 @@ export type components = {
             type: "approval";
             /** @enum {string} */
             event: "OnRunStart" | "PreToolUse" | "PostToolUse" | "PreResponse" | "OnRunComplete";
-            /** @description A resolved tool name; omitted = every tool. Only for PreToolUse and PostToolUse. */
+            /**
+             * @description A resolved tool name; omitted = every tool. Only for PreToolUse and PostToolUse.
+             * @example lookup_order
+             */
             matcher?: string;
             config?: components["schemas"]["ApprovalHookConfig"];
         });
@@ -1298,6 +1365,7 @@ export type components = {
             event?: "OnRunStart" | "PreToolUse" | "PostToolUse" | "PreResponse" | "OnRunComplete";
             /** @enum {string} */
             type?: "http" | "rule" | "approval";
+            /** @example lookup_order */
             matcher?: string | null;
             config?: {
                 [key: string]: unknown;
@@ -1398,6 +1466,7 @@ export type components = {
             data: string;
         };
         GenerateRequest: {
+            /** @example Where is order 1042? */
             prompt?: string;
             messages?: components["schemas"]["ChatMessage"][];
             toolChoice?: components["schemas"]["ToolChoice"];
@@ -1591,6 +1660,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "ok"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Health"];
                 };
             };
@@ -1611,6 +1685,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "ready",
+                     *       "checks": {}
+                     *     }
+                     */
                     "application/json": components["schemas"]["Readiness"];
                 };
             };
@@ -1638,6 +1718,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json": components["schemas"]["OpenApiDocument"];
                 };
             };
@@ -1719,6 +1800,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "text",
+                     *       "name": "text",
+                     *       "createdAt": "text",
+                     *       "updatedAt": "text"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Project"];
                 };
             };
@@ -1779,6 +1868,35 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "text",
+                     *           "projectId": "text",
+                     *           "name": "text",
+                     *           "prefix": "text",
+                     *           "policy": {
+                     *             "statements": [
+                     *               {
+                     *                 "effect": "Allow",
+                     *                 "action": [
+                     *                   "agents:*"
+                     *                 ],
+                     *                 "resource": [
+                     *                   "*"
+                     *                 ]
+                     *               }
+                     *             ]
+                     *           },
+                     *           "createdAt": "text",
+                     *           "lastUsedAt": "text",
+                     *           "revokedAt": "text"
+                     *         }
+                     *       ],
+                     *       "nextCursor": "text"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiKeyList"];
                 };
             };
@@ -1829,6 +1947,21 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "text",
+                 *       "policy": {
+                 *         "statements": [
+                 *           {
+                 *             "effect": "Allow",
+                 *             "action": [
+                 *               "agents:*"
+                 *             ]
+                 *           }
+                 *         ]
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateApiKey"];
             };
         };
@@ -1839,6 +1972,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "text",
+                     *       "projectId": "text",
+                     *       "name": "text",
+                     *       "prefix": "text",
+                     *       "policy": {
+                     *         "statements": [
+                     *           {
+                     *             "effect": "Allow",
+                     *             "action": [
+                     *               "agents:*"
+                     *             ],
+                     *             "resource": [
+                     *               "*"
+                     *             ]
+                     *           }
+                     *         ]
+                     *       },
+                     *       "createdAt": "text",
+                     *       "lastUsedAt": "text",
+                     *       "revokedAt": "text",
+                     *       "key": "text"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreatedApiKey"];
                 };
             };
@@ -1915,6 +2073,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "text",
+                     *       "projectId": "text",
+                     *       "name": "text",
+                     *       "prefix": "text",
+                     *       "policy": {
+                     *         "statements": [
+                     *           {
+                     *             "effect": "Allow",
+                     *             "action": [
+                     *               "agents:*"
+                     *             ],
+                     *             "resource": [
+                     *               "*"
+                     *             ]
+                     *           }
+                     *         ]
+                     *       },
+                     *       "createdAt": "text",
+                     *       "lastUsedAt": "text",
+                     *       "revokedAt": "text"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiKey"];
                 };
             };
@@ -1982,6 +2164,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "text",
+                     *       "projectId": "text",
+                     *       "name": "text",
+                     *       "prefix": "text",
+                     *       "policy": {
+                     *         "statements": [
+                     *           {
+                     *             "effect": "Allow",
+                     *             "action": [
+                     *               "agents:*"
+                     *             ],
+                     *             "resource": [
+                     *               "*"
+                     *             ]
+                     *           }
+                     *         ]
+                     *       },
+                     *       "createdAt": "text",
+                     *       "lastUsedAt": "text",
+                     *       "revokedAt": "text"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiKey"];
                 };
             };
@@ -2060,6 +2266,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "text",
+                     *           "projectId": "text",
+                     *           "name": "text",
+                     *           "kind": "openai",
+                     *           "baseUrl": "text",
+                     *           "hasApiKey": false,
+                     *           "defaultModel": "text",
+                     *           "headers": {},
+                     *           "createdAt": "text",
+                     *           "updatedAt": "text"
+                     *         }
+                     *       ],
+                     *       "nextCursor": "text"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AiProviderList"];
                 };
             };
@@ -2110,6 +2335,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "text",
+                 *       "kind": "openai",
+                 *       "defaultModel": "text"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateAiProvider"];
             };
         };
@@ -2120,6 +2352,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "text",
+                     *       "projectId": "text",
+                     *       "name": "text",
+                     *       "kind": "openai",
+                     *       "baseUrl": "text",
+                     *       "hasApiKey": false,
+                     *       "defaultModel": "text",
+                     *       "headers": {},
+                     *       "createdAt": "text",
+                     *       "updatedAt": "text"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AiProvider"];
                 };
             };
@@ -2196,6 +2442,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "text",
+                     *       "projectId": "text",
+                     *       "name": "text",
+                     *       "kind": "openai",
+                     *       "baseUrl": "text",
+                     *       "hasApiKey": false,
+                     *       "defaultModel": "text",
+                     *       "headers": {},
+                     *       "createdAt": "text",
+                     *       "updatedAt": "text"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AiProvider"];
                 };
             };
@@ -2257,6 +2517,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "text",
+                 *       "kind": "openai",
+                 *       "defaultModel": "text"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ReplaceAiProvider"];
             };
         };
@@ -2267,6 +2534,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "text",
+                     *       "projectId": "text",
+                     *       "name": "text",
+                     *       "kind": "openai",
+                     *       "baseUrl": "text",
+                     *       "hasApiKey": false,
+                     *       "defaultModel": "text",
+                     *       "headers": {},
+                     *       "createdAt": "text",
+                     *       "updatedAt": "text"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AiProvider"];
                 };
             };
@@ -2420,6 +2701,7 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /** @example {} */
                 "application/json": components["schemas"]["PatchAiProvider"];
             };
         };
@@ -2430,6 +2712,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "text",
+                     *       "projectId": "text",
+                     *       "name": "text",
+                     *       "kind": "openai",
+                     *       "baseUrl": "text",
+                     *       "hasApiKey": false,
+                     *       "defaultModel": "text",
+                     *       "headers": {},
+                     *       "createdAt": "text",
+                     *       "updatedAt": "text"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AiProvider"];
                 };
             };
@@ -2517,6 +2813,87 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "text",
+                     *           "projectId": "text",
+                     *           "aiProviderId": "text",
+                     *           "name": "text",
+                     *           "slug": "text",
+                     *           "description": "text",
+                     *           "instructions": "text",
+                     *           "model": "text",
+                     *           "temperature": 1,
+                     *           "toolIds": [
+                     *             "text"
+                     *           ],
+                     *           "activeToolIds": [
+                     *             "text"
+                     *           ],
+                     *           "toolChoice": "auto",
+                     *           "stepRules": [
+                     *             {
+                     *               "step": 1,
+                     *               "toolChoice": "auto",
+                     *               "activeToolIds": [
+                     *                 "agt_tool_7HqL2vX9pC4d"
+                     *               ]
+                     *             }
+                     *           ],
+                     *           "stopConditions": [
+                     *             {
+                     *               "type": "hasToolCall",
+                     *               "toolName": "lookup_order"
+                     *             }
+                     *           ],
+                     *           "maxSteps": 1,
+                     *           "boundaryPolicy": {
+                     *             "statements": [
+                     *               {
+                     *                 "effect": "Allow",
+                     *                 "action": [
+                     *                   "agents:*"
+                     *                 ],
+                     *                 "resource": [
+                     *                   "*"
+                     *                 ]
+                     *               }
+                     *             ]
+                     *           },
+                     *           "guardrails": {
+                     *             "blockPatterns": [
+                     *               "text"
+                     *             ],
+                     *             "requireToolFor": [
+                     *               "text"
+                     *             ]
+                     *           },
+                     *           "conversational": false,
+                     *           "memory": {
+                     *             "strategy": "all",
+                     *             "k": 1
+                     *           },
+                     *           "contextWindow": 1,
+                     *           "approvalTimeoutSeconds": 1,
+                     *           "active": false,
+                     *           "publicChat": {
+                     *             "enabled": false,
+                     *             "allowedOrigins": [
+                     *               "text"
+                     *             ]
+                     *           },
+                     *           "publicChatKeyPrefix": "text",
+                     *           "allowClarification": false,
+                     *           "requireApprovalFor": "destructive",
+                     *           "createdAt": "text",
+                     *           "updatedAt": "text"
+                     *         }
+                     *       ],
+                     *       "nextCursor": "text"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AgentList"];
                 };
             };
@@ -2567,6 +2944,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "aiProviderId": "aip_4kT9xQ2mZ8wR",
+                 *       "name": "text"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateAgent"];
             };
         };
@@ -2577,6 +2960,83 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "text",
+                     *       "projectId": "text",
+                     *       "aiProviderId": "text",
+                     *       "name": "text",
+                     *       "slug": "text",
+                     *       "description": "text",
+                     *       "instructions": "text",
+                     *       "model": "text",
+                     *       "temperature": 1,
+                     *       "toolIds": [
+                     *         "text"
+                     *       ],
+                     *       "activeToolIds": [
+                     *         "text"
+                     *       ],
+                     *       "toolChoice": "auto",
+                     *       "stepRules": [
+                     *         {
+                     *           "step": 1,
+                     *           "toolChoice": "auto",
+                     *           "activeToolIds": [
+                     *             "agt_tool_7HqL2vX9pC4d"
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "stopConditions": [
+                     *         {
+                     *           "type": "hasToolCall",
+                     *           "toolName": "lookup_order"
+                     *         }
+                     *       ],
+                     *       "maxSteps": 1,
+                     *       "boundaryPolicy": {
+                     *         "statements": [
+                     *           {
+                     *             "effect": "Allow",
+                     *             "action": [
+                     *               "agents:*"
+                     *             ],
+                     *             "resource": [
+                     *               "*"
+                     *             ]
+                     *           }
+                     *         ]
+                     *       },
+                     *       "guardrails": {
+                     *         "blockPatterns": [
+                     *           "text"
+                     *         ],
+                     *         "requireToolFor": [
+                     *           "text"
+                     *         ]
+                     *       },
+                     *       "conversational": false,
+                     *       "memory": {
+                     *         "strategy": "all",
+                     *         "k": 1
+                     *       },
+                     *       "contextWindow": 1,
+                     *       "approvalTimeoutSeconds": 1,
+                     *       "active": false,
+                     *       "publicChat": {
+                     *         "enabled": false,
+                     *         "allowedOrigins": [
+                     *           "text"
+                     *         ]
+                     *       },
+                     *       "publicChatKeyPrefix": "text",
+                     *       "allowClarification": false,
+                     *       "requireApprovalFor": "destructive",
+                     *       "createdAt": "text",
+                     *       "updatedAt": "text",
+                     *       "publicChatKey": "text"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreatedAgent"];
                 };
             };
@@ -2662,6 +3122,82 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "text",
+                     *       "projectId": "text",
+                     *       "aiProviderId": "text",
+                     *       "name": "text",
+                     *       "slug": "text",
+                     *       "description": "text",
+                     *       "instructions": "text",
+                     *       "model": "text",
+                     *       "temperature": 1,
+                     *       "toolIds": [
+                     *         "text"
+                     *       ],
+                     *       "activeToolIds": [
+                     *         "text"
+                     *       ],
+                     *       "toolChoice": "auto",
+                     *       "stepRules": [
+                     *         {
+                     *           "step": 1,
+                     *           "toolChoice": "auto",
+                     *           "activeToolIds": [
+                     *             "agt_tool_7HqL2vX9pC4d"
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "stopConditions": [
+                     *         {
+                     *           "type": "hasToolCall",
+                     *           "toolName": "lookup_order"
+                     *         }
+                     *       ],
+                     *       "maxSteps": 1,
+                     *       "boundaryPolicy": {
+                     *         "statements": [
+                     *           {
+                     *             "effect": "Allow",
+                     *             "action": [
+                     *               "agents:*"
+                     *             ],
+                     *             "resource": [
+                     *               "*"
+                     *             ]
+                     *           }
+                     *         ]
+                     *       },
+                     *       "guardrails": {
+                     *         "blockPatterns": [
+                     *           "text"
+                     *         ],
+                     *         "requireToolFor": [
+                     *           "text"
+                     *         ]
+                     *       },
+                     *       "conversational": false,
+                     *       "memory": {
+                     *         "strategy": "all",
+                     *         "k": 1
+                     *       },
+                     *       "contextWindow": 1,
+                     *       "approvalTimeoutSeconds": 1,
+                     *       "active": false,
+                     *       "publicChat": {
+                     *         "enabled": false,
+                     *         "allowedOrigins": [
+                     *           "text"
+                     *         ]
+                     *       },
+                     *       "publicChatKeyPrefix": "text",
+                     *       "allowClarification": false,
+                     *       "requireApprovalFor": "destructive",
+                     *       "createdAt": "text",
+                     *       "updatedAt": "text"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Agent"];
                 };
             };
@@ -2723,6 +3259,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "aiProviderId": "aip_4kT9xQ2mZ8wR",
+                 *       "name": "text"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ReplaceAgent"];
             };
         };
@@ -2733,6 +3275,82 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "text",
+                     *       "projectId": "text",
+                     *       "aiProviderId": "text",
+                     *       "name": "text",
+                     *       "slug": "text",
+                     *       "description": "text",
+                     *       "instructions": "text",
+                     *       "model": "text",
+                     *       "temperature": 1,
+                     *       "toolIds": [
+                     *         "text"
+                     *       ],
+                     *       "activeToolIds": [
+                     *         "text"
+                     *       ],
+                     *       "toolChoice": "auto",
+                     *       "stepRules": [
+                     *         {
+                     *           "step": 1,
+                     *           "toolChoice": "auto",
+                     *           "activeToolIds": [
+                     *             "agt_tool_7HqL2vX9pC4d"
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "stopConditions": [
+                     *         {
+                     *           "type": "hasToolCall",
+                     *           "toolName": "lookup_order"
+                     *         }
+                     *       ],
+                     *       "maxSteps": 1,
+                     *       "boundaryPolicy": {
+                     *         "statements": [
+                     *           {
+                     *             "effect": "Allow",
+                     *             "action": [
+                     *               "agents:*"
+                     *             ],
+                     *             "resource": [
+                     *               "*"
+                     *             ]
+                     *           }
+                     *         ]
+                     *       },
+                     *       "guardrails": {
+                     *         "blockPatterns": [
+                     *           "text"
+                     *         ],
+                     *         "requireToolFor": [
+                     *           "text"
+                     *         ]
+                     *       },
+                     *       "conversational": false,
+                     *       "memory": {
+                     *         "strategy": "all",
+                     *         "k": 1
+                     *       },
+                     *       "contextWindow": 1,
+                     *       "approvalTimeoutSeconds": 1,
+                     *       "active": false,
+                     *       "publicChat": {
+                     *         "enabled": false,
+                     *         "allowedOrigins": [
+                     *           "text"
+                     *         ]
+                     *       },
+                     *       "publicChatKeyPrefix": "text",
+                     *       "allowClarification": false,
+                     *       "requireApprovalFor": "destructive",
+                     *       "createdAt": "text",
+                     *       "updatedAt": "text"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Agent"];
                 };
             };
@@ -2895,6 +3513,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "aiProviderId": "aip_4kT9xQ2mZ8wR"
+                 *     }
+                 */
                 "application/json": components["schemas"]["PatchAgent"];
             };
         };
@@ -2905,6 +3528,82 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "text",
+                     *       "projectId": "text",
+                     *       "aiProviderId": "text",
+                     *       "name": "text",
+                     *       "slug": "text",
+                     *       "description": "text",
+                     *       "instructions": "text",
+                     *       "model": "text",
+                     *       "temperature": 1,
+                     *       "toolIds": [
+                     *         "text"
+                     *       ],
+                     *       "activeToolIds": [
+                     *         "text"
+                     *       ],
+                     *       "toolChoice": "auto",
+                     *       "stepRules": [
+                     *         {
+                     *           "step": 1,
+                     *           "toolChoice": "auto",
+                     *           "activeToolIds": [
+                     *             "agt_tool_7HqL2vX9pC4d"
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "stopConditions": [
+                     *         {
+                     *           "type": "hasToolCall",
+                     *           "toolName": "lookup_order"
+                     *         }
+                     *       ],
+                     *       "maxSteps": 1,
+                     *       "boundaryPolicy": {
+                     *         "statements": [
+                     *           {
+                     *             "effect": "Allow",
+                     *             "action": [
+                     *               "agents:*"
+                     *             ],
+                     *             "resource": [
+                     *               "*"
+                     *             ]
+                     *           }
+                     *         ]
+                     *       },
+                     *       "guardrails": {
+                     *         "blockPatterns": [
+                     *           "text"
+                     *         ],
+                     *         "requireToolFor": [
+                     *           "text"
+                     *         ]
+                     *       },
+                     *       "conversational": false,
+                     *       "memory": {
+                     *         "strategy": "all",
+                     *         "k": 1
+                     *       },
+                     *       "contextWindow": 1,
+                     *       "approvalTimeoutSeconds": 1,
+                     *       "active": false,
+                     *       "publicChat": {
+                     *         "enabled": false,
+                     *         "allowedOrigins": [
+                     *           "text"
+                     *         ]
+                     *       },
+                     *       "publicChatKeyPrefix": "text",
+                     *       "allowClarification": false,
+                     *       "requireApprovalFor": "destructive",
+                     *       "createdAt": "text",
+                     *       "updatedAt": "text"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Agent"];
                 };
             };
@@ -2999,6 +3698,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "agentId": "text",
+                     *       "publicChatKey": "text",
+                     *       "publicChatKeyPrefix": "text"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AgentPublicChatKey"];
                 };
             };
@@ -3068,6 +3774,38 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "text",
+                     *           "projectId": "text",
+                     *           "type": "http",
+                     *           "name": "text",
+                     *           "description": "text",
+                     *           "parameters": {},
+                     *           "execute": {
+                     *             "url": "text",
+                     *             "headers": {}
+                     *           },
+                     *           "mcp": {
+                     *             "url": "text",
+                     *             "transport": "text",
+                     *             "headers": {}
+                     *           },
+                     *           "enabled": false,
+                     *           "agentId": "text",
+                     *           "config": {},
+                     *           "timeoutSeconds": 1,
+                     *           "readOnly": false,
+                     *           "maxResultChars": 1,
+                     *           "createdAt": "text",
+                     *           "updatedAt": "text"
+                     *         }
+                     *       ],
+                     *       "nextCursor": "text"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AgentToolList"];
                 };
             };
@@ -3118,6 +3856,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "type": "http",
+                 *       "name": "lookup_order",
+                 *       "parameters": {
+                 *         "type": "object"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateAgentTool"];
             };
         };
@@ -3128,6 +3875,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "text",
+                     *       "projectId": "text",
+                     *       "type": "http",
+                     *       "name": "text",
+                     *       "description": "text",
+                     *       "parameters": {},
+                     *       "execute": {
+                     *         "url": "text",
+                     *         "headers": {}
+                     *       },
+                     *       "mcp": {
+                     *         "url": "text",
+                     *         "transport": "text",
+                     *         "headers": {}
+                     *       },
+                     *       "enabled": false,
+                     *       "agentId": "text",
+                     *       "config": {},
+                     *       "timeoutSeconds": 1,
+                     *       "readOnly": false,
+                     *       "maxResultChars": 1,
+                     *       "createdAt": "text",
+                     *       "updatedAt": "text"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AgentTool"];
                 };
             };
@@ -3204,6 +3978,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "text",
+                     *       "projectId": "text",
+                     *       "type": "http",
+                     *       "name": "text",
+                     *       "description": "text",
+                     *       "parameters": {},
+                     *       "execute": {
+                     *         "url": "text",
+                     *         "headers": {}
+                     *       },
+                     *       "mcp": {
+                     *         "url": "text",
+                     *         "transport": "text",
+                     *         "headers": {}
+                     *       },
+                     *       "enabled": false,
+                     *       "agentId": "text",
+                     *       "config": {},
+                     *       "timeoutSeconds": 1,
+                     *       "readOnly": false,
+                     *       "maxResultChars": 1,
+                     *       "createdAt": "text",
+                     *       "updatedAt": "text"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AgentTool"];
                 };
             };
@@ -3265,6 +4066,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "type": "http",
+                 *       "name": "lookup_order",
+                 *       "parameters": {
+                 *         "type": "object"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["ReplaceAgentTool"];
             };
         };
@@ -3275,6 +4085,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "text",
+                     *       "projectId": "text",
+                     *       "type": "http",
+                     *       "name": "text",
+                     *       "description": "text",
+                     *       "parameters": {},
+                     *       "execute": {
+                     *         "url": "text",
+                     *         "headers": {}
+                     *       },
+                     *       "mcp": {
+                     *         "url": "text",
+                     *         "transport": "text",
+                     *         "headers": {}
+                     *       },
+                     *       "enabled": false,
+                     *       "agentId": "text",
+                     *       "config": {},
+                     *       "timeoutSeconds": 1,
+                     *       "readOnly": false,
+                     *       "maxResultChars": 1,
+                     *       "createdAt": "text",
+                     *       "updatedAt": "text"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AgentTool"];
                 };
             };
@@ -3428,6 +4265,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "lookup_order",
+                 *       "agentId": "agt_4kT9xQ2mZ8wR"
+                 *     }
+                 */
                 "application/json": components["schemas"]["PatchAgentTool"];
             };
         };
@@ -3438,6 +4281,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "text",
+                     *       "projectId": "text",
+                     *       "type": "http",
+                     *       "name": "text",
+                     *       "description": "text",
+                     *       "parameters": {},
+                     *       "execute": {
+                     *         "url": "text",
+                     *         "headers": {}
+                     *       },
+                     *       "mcp": {
+                     *         "url": "text",
+                     *         "transport": "text",
+                     *         "headers": {}
+                     *       },
+                     *       "enabled": false,
+                     *       "agentId": "text",
+                     *       "config": {},
+                     *       "timeoutSeconds": 1,
+                     *       "readOnly": false,
+                     *       "maxResultChars": 1,
+                     *       "createdAt": "text",
+                     *       "updatedAt": "text"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AgentTool"];
                 };
             };
@@ -3525,6 +4395,38 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "text",
+                     *           "projectId": "text",
+                     *           "type": "http",
+                     *           "name": "text",
+                     *           "description": "text",
+                     *           "parameters": {},
+                     *           "execute": {
+                     *             "url": "text",
+                     *             "headers": {}
+                     *           },
+                     *           "mcp": {
+                     *             "url": "text",
+                     *             "transport": "text",
+                     *             "headers": {}
+                     *           },
+                     *           "enabled": false,
+                     *           "agentId": "text",
+                     *           "config": {},
+                     *           "timeoutSeconds": 1,
+                     *           "readOnly": false,
+                     *           "maxResultChars": 1,
+                     *           "createdAt": "text",
+                     *           "updatedAt": "text"
+                     *         }
+                     *       ],
+                     *       "nextCursor": "text"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AgentToolList"];
                 };
             };
@@ -3575,6 +4477,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "type": "http",
+                 *       "name": "lookup_order",
+                 *       "parameters": {
+                 *         "type": "object"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateAgentTool"];
             };
         };
@@ -3585,6 +4496,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "text",
+                     *       "projectId": "text",
+                     *       "type": "http",
+                     *       "name": "text",
+                     *       "description": "text",
+                     *       "parameters": {},
+                     *       "execute": {
+                     *         "url": "text",
+                     *         "headers": {}
+                     *       },
+                     *       "mcp": {
+                     *         "url": "text",
+                     *         "transport": "text",
+                     *         "headers": {}
+                     *       },
+                     *       "enabled": false,
+                     *       "agentId": "text",
+                     *       "config": {},
+                     *       "timeoutSeconds": 1,
+                     *       "readOnly": false,
+                     *       "maxResultChars": 1,
+                     *       "createdAt": "text",
+                     *       "updatedAt": "text"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AgentTool"];
                 };
             };
@@ -3661,6 +4599,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "text",
+                     *       "projectId": "text",
+                     *       "type": "http",
+                     *       "name": "text",
+                     *       "description": "text",
+                     *       "parameters": {},
+                     *       "execute": {
+                     *         "url": "text",
+                     *         "headers": {}
+                     *       },
+                     *       "mcp": {
+                     *         "url": "text",
+                     *         "transport": "text",
+                     *         "headers": {}
+                     *       },
+                     *       "enabled": false,
+                     *       "agentId": "text",
+                     *       "config": {},
+                     *       "timeoutSeconds": 1,
+                     *       "readOnly": false,
+                     *       "maxResultChars": 1,
+                     *       "createdAt": "text",
+                     *       "updatedAt": "text"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AgentTool"];
                 };
             };
@@ -3722,6 +4687,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "type": "http",
+                 *       "name": "lookup_order",
+                 *       "parameters": {
+                 *         "type": "object"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["ReplaceAgentTool"];
             };
         };
@@ -3732,6 +4706,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "text",
+                     *       "projectId": "text",
+                     *       "type": "http",
+                     *       "name": "text",
+                     *       "description": "text",
+                     *       "parameters": {},
+                     *       "execute": {
+                     *         "url": "text",
+                     *         "headers": {}
+                     *       },
+                     *       "mcp": {
+                     *         "url": "text",
+                     *         "transport": "text",
+                     *         "headers": {}
+                     *       },
+                     *       "enabled": false,
+                     *       "agentId": "text",
+                     *       "config": {},
+                     *       "timeoutSeconds": 1,
+                     *       "readOnly": false,
+                     *       "maxResultChars": 1,
+                     *       "createdAt": "text",
+                     *       "updatedAt": "text"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AgentTool"];
                 };
             };
@@ -3885,6 +4886,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "lookup_order",
+                 *       "agentId": "agt_4kT9xQ2mZ8wR"
+                 *     }
+                 */
                 "application/json": components["schemas"]["PatchAgentTool"];
             };
         };
@@ -3895,6 +4902,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "text",
+                     *       "projectId": "text",
+                     *       "type": "http",
+                     *       "name": "text",
+                     *       "description": "text",
+                     *       "parameters": {},
+                     *       "execute": {
+                     *         "url": "text",
+                     *         "headers": {}
+                     *       },
+                     *       "mcp": {
+                     *         "url": "text",
+                     *         "transport": "text",
+                     *         "headers": {}
+                     *       },
+                     *       "enabled": false,
+                     *       "agentId": "text",
+                     *       "config": {},
+                     *       "timeoutSeconds": 1,
+                     *       "readOnly": false,
+                     *       "maxResultChars": 1,
+                     *       "createdAt": "text",
+                     *       "updatedAt": "text"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AgentTool"];
                 };
             };
@@ -3984,6 +5018,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "text",
+                     *           "projectId": "text",
+                     *           "agentId": "text",
+                     *           "event": "OnRunStart",
+                     *           "type": "http",
+                     *           "matcher": "text",
+                     *           "config": {
+                     *             "url": "text",
+                     *             "headers": {},
+                     *             "timeoutSeconds": 1,
+                     *             "hasSecret": false
+                     *           },
+                     *           "createdAt": "text",
+                     *           "updatedAt": "text"
+                     *         }
+                     *       ],
+                     *       "nextCursor": "text"
+                     *     }
+                     */
                     "application/json": components["schemas"]["HookList"];
                 };
             };
@@ -4045,6 +5102,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "event": "PreToolUse",
+                 *       "type": "approval",
+                 *       "matcher": "issue_refund",
+                 *       "config": {
+                 *         "timeoutSeconds": 3600
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateHook"];
             };
         };
@@ -4055,6 +5122,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "text",
+                     *       "projectId": "text",
+                     *       "agentId": "text",
+                     *       "event": "OnRunStart",
+                     *       "type": "http",
+                     *       "matcher": "text",
+                     *       "config": {
+                     *         "url": "text",
+                     *         "headers": {},
+                     *         "timeoutSeconds": 1,
+                     *         "hasSecret": false
+                     *       },
+                     *       "createdAt": "text",
+                     *       "updatedAt": "text"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Hook"];
                 };
             };
@@ -4141,6 +5226,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "text",
+                     *       "projectId": "text",
+                     *       "agentId": "text",
+                     *       "event": "OnRunStart",
+                     *       "type": "http",
+                     *       "matcher": "text",
+                     *       "config": {
+                     *         "url": "text",
+                     *         "headers": {},
+                     *         "timeoutSeconds": 1,
+                     *         "hasSecret": false
+                     *       },
+                     *       "createdAt": "text",
+                     *       "updatedAt": "text"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Hook"];
                 };
             };
@@ -4203,6 +5306,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "event": "PreToolUse",
+                 *       "type": "approval",
+                 *       "matcher": "issue_refund",
+                 *       "config": {
+                 *         "timeoutSeconds": 3600
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["ReplaceHook"];
             };
         };
@@ -4213,6 +5326,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "text",
+                     *       "projectId": "text",
+                     *       "agentId": "text",
+                     *       "event": "OnRunStart",
+                     *       "type": "http",
+                     *       "matcher": "text",
+                     *       "config": {
+                     *         "url": "text",
+                     *         "headers": {},
+                     *         "timeoutSeconds": 1,
+                     *         "hasSecret": false
+                     *       },
+                     *       "createdAt": "text",
+                     *       "updatedAt": "text"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Hook"];
                 };
             };
@@ -4359,6 +5490,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "matcher": "lookup_order"
+                 *     }
+                 */
                 "application/json": components["schemas"]["PatchHook"];
             };
         };
@@ -4369,6 +5505,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "text",
+                     *       "projectId": "text",
+                     *       "agentId": "text",
+                     *       "event": "OnRunStart",
+                     *       "type": "http",
+                     *       "matcher": "text",
+                     *       "config": {
+                     *         "url": "text",
+                     *         "headers": {},
+                     *         "timeoutSeconds": 1,
+                     *         "hasSecret": false
+                     *       },
+                     *       "createdAt": "text",
+                     *       "updatedAt": "text"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Hook"];
                 };
             };
@@ -4448,6 +5602,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "prompt": "Where is order 1042?"
+                 *     }
+                 */
                 "application/json": components["schemas"]["GenerateRequest"];
             };
         };
@@ -4458,6 +5617,73 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "text",
+                     *       "generationId": "text",
+                     *       "object": "generation",
+                     *       "agentId": "text",
+                     *       "projectId": "text",
+                     *       "traceId": "text",
+                     *       "sessionId": "text",
+                     *       "parentGenerationId": "text",
+                     *       "status": "queued",
+                     *       "stopReason": "final_answer",
+                     *       "text": "text",
+                     *       "output": {},
+                     *       "requiredAction": {
+                     *         "type": "submit_tool_outputs",
+                     *         "toolCalls": [
+                     *           {
+                     *             "toolCallId": "text",
+                     *             "toolName": "text",
+                     *             "arguments": {}
+                     *           }
+                     *         ]
+                     *       },
+                     *       "steps": [
+                     *         {
+                     *           "step": 1,
+                     *           "type": "think",
+                     *           "text": "text",
+                     *           "toolCallId": "text",
+                     *           "toolName": "text",
+                     *           "arguments": {},
+                     *           "status": "success",
+                     *           "result": {},
+                     *           "durationMs": 1,
+                     *           "hookId": "text",
+                     *           "event": "text",
+                     *           "decision": "text",
+                     *           "reason": "text",
+                     *           "error": "text",
+                     *           "approvalId": "text",
+                     *           "decidedBy": "text",
+                     *           "decidedAt": "text",
+                     *           "expiresAt": "text",
+                     *           "editedArguments": {},
+                     *           "at": "text"
+                     *         }
+                     *       ],
+                     *       "toolsUsed": [
+                     *         "text"
+                     *       ],
+                     *       "iterationCount": 1,
+                     *       "usage": {
+                     *         "promptTokens": 1,
+                     *         "completionTokens": 1,
+                     *         "totalTokens": 1
+                     *       },
+                     *       "error": {
+                     *         "code": "text",
+                     *         "message": "text"
+                     *       },
+                     *       "metadata": {},
+                     *       "createdAt": "text",
+                     *       "updatedAt": "text",
+                     *       "completedAt": "text"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Generation"];
                     "text/event-stream": components["schemas"]["GenerationEvent"];
                 };
@@ -4468,6 +5694,73 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "text",
+                     *       "generationId": "text",
+                     *       "object": "generation",
+                     *       "agentId": "text",
+                     *       "projectId": "text",
+                     *       "traceId": "text",
+                     *       "sessionId": "text",
+                     *       "parentGenerationId": "text",
+                     *       "status": "queued",
+                     *       "stopReason": "final_answer",
+                     *       "text": "text",
+                     *       "output": {},
+                     *       "requiredAction": {
+                     *         "type": "submit_tool_outputs",
+                     *         "toolCalls": [
+                     *           {
+                     *             "toolCallId": "text",
+                     *             "toolName": "text",
+                     *             "arguments": {}
+                     *           }
+                     *         ]
+                     *       },
+                     *       "steps": [
+                     *         {
+                     *           "step": 1,
+                     *           "type": "think",
+                     *           "text": "text",
+                     *           "toolCallId": "text",
+                     *           "toolName": "text",
+                     *           "arguments": {},
+                     *           "status": "success",
+                     *           "result": {},
+                     *           "durationMs": 1,
+                     *           "hookId": "text",
+                     *           "event": "text",
+                     *           "decision": "text",
+                     *           "reason": "text",
+                     *           "error": "text",
+                     *           "approvalId": "text",
+                     *           "decidedBy": "text",
+                     *           "decidedAt": "text",
+                     *           "expiresAt": "text",
+                     *           "editedArguments": {},
+                     *           "at": "text"
+                     *         }
+                     *       ],
+                     *       "toolsUsed": [
+                     *         "text"
+                     *       ],
+                     *       "iterationCount": 1,
+                     *       "usage": {
+                     *         "promptTokens": 1,
+                     *         "completionTokens": 1,
+                     *         "totalTokens": 1
+                     *       },
+                     *       "error": {
+                     *         "code": "text",
+                     *         "message": "text"
+                     *       },
+                     *       "metadata": {},
+                     *       "createdAt": "text",
+                     *       "updatedAt": "text",
+                     *       "completedAt": "text"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Generation"];
                 };
             };
@@ -4557,6 +5850,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "toolOutputs": [
+                 *         {
+                 *           "toolCallId": "text",
+                 *           "output": {}
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["ToolOutputsRequest"];
             };
         };
@@ -4567,6 +5870,73 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "text",
+                     *       "generationId": "text",
+                     *       "object": "generation",
+                     *       "agentId": "text",
+                     *       "projectId": "text",
+                     *       "traceId": "text",
+                     *       "sessionId": "text",
+                     *       "parentGenerationId": "text",
+                     *       "status": "queued",
+                     *       "stopReason": "final_answer",
+                     *       "text": "text",
+                     *       "output": {},
+                     *       "requiredAction": {
+                     *         "type": "submit_tool_outputs",
+                     *         "toolCalls": [
+                     *           {
+                     *             "toolCallId": "text",
+                     *             "toolName": "text",
+                     *             "arguments": {}
+                     *           }
+                     *         ]
+                     *       },
+                     *       "steps": [
+                     *         {
+                     *           "step": 1,
+                     *           "type": "think",
+                     *           "text": "text",
+                     *           "toolCallId": "text",
+                     *           "toolName": "text",
+                     *           "arguments": {},
+                     *           "status": "success",
+                     *           "result": {},
+                     *           "durationMs": 1,
+                     *           "hookId": "text",
+                     *           "event": "text",
+                     *           "decision": "text",
+                     *           "reason": "text",
+                     *           "error": "text",
+                     *           "approvalId": "text",
+                     *           "decidedBy": "text",
+                     *           "decidedAt": "text",
+                     *           "expiresAt": "text",
+                     *           "editedArguments": {},
+                     *           "at": "text"
+                     *         }
+                     *       ],
+                     *       "toolsUsed": [
+                     *         "text"
+                     *       ],
+                     *       "iterationCount": 1,
+                     *       "usage": {
+                     *         "promptTokens": 1,
+                     *         "completionTokens": 1,
+                     *         "totalTokens": 1
+                     *       },
+                     *       "error": {
+                     *         "code": "text",
+                     *         "message": "text"
+                     *       },
+                     *       "metadata": {},
+                     *       "createdAt": "text",
+                     *       "updatedAt": "text",
+                     *       "completedAt": "text"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Generation"];
                     "text/event-stream": components["schemas"]["GenerationEvent"];
                 };
@@ -4577,6 +5947,73 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "text",
+                     *       "generationId": "text",
+                     *       "object": "generation",
+                     *       "agentId": "text",
+                     *       "projectId": "text",
+                     *       "traceId": "text",
+                     *       "sessionId": "text",
+                     *       "parentGenerationId": "text",
+                     *       "status": "queued",
+                     *       "stopReason": "final_answer",
+                     *       "text": "text",
+                     *       "output": {},
+                     *       "requiredAction": {
+                     *         "type": "submit_tool_outputs",
+                     *         "toolCalls": [
+                     *           {
+                     *             "toolCallId": "text",
+                     *             "toolName": "text",
+                     *             "arguments": {}
+                     *           }
+                     *         ]
+                     *       },
+                     *       "steps": [
+                     *         {
+                     *           "step": 1,
+                     *           "type": "think",
+                     *           "text": "text",
+                     *           "toolCallId": "text",
+                     *           "toolName": "text",
+                     *           "arguments": {},
+                     *           "status": "success",
+                     *           "result": {},
+                     *           "durationMs": 1,
+                     *           "hookId": "text",
+                     *           "event": "text",
+                     *           "decision": "text",
+                     *           "reason": "text",
+                     *           "error": "text",
+                     *           "approvalId": "text",
+                     *           "decidedBy": "text",
+                     *           "decidedAt": "text",
+                     *           "expiresAt": "text",
+                     *           "editedArguments": {},
+                     *           "at": "text"
+                     *         }
+                     *       ],
+                     *       "toolsUsed": [
+                     *         "text"
+                     *       ],
+                     *       "iterationCount": 1,
+                     *       "usage": {
+                     *         "promptTokens": 1,
+                     *         "completionTokens": 1,
+                     *         "totalTokens": 1
+                     *       },
+                     *       "error": {
+                     *         "code": "text",
+                     *         "message": "text"
+                     *       },
+                     *       "metadata": {},
+                     *       "createdAt": "text",
+                     *       "updatedAt": "text",
+                     *       "completedAt": "text"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Generation"];
                 };
             };
@@ -4672,6 +6109,73 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "text",
+                     *       "generationId": "text",
+                     *       "object": "generation",
+                     *       "agentId": "text",
+                     *       "projectId": "text",
+                     *       "traceId": "text",
+                     *       "sessionId": "text",
+                     *       "parentGenerationId": "text",
+                     *       "status": "queued",
+                     *       "stopReason": "final_answer",
+                     *       "text": "text",
+                     *       "output": {},
+                     *       "requiredAction": {
+                     *         "type": "submit_tool_outputs",
+                     *         "toolCalls": [
+                     *           {
+                     *             "toolCallId": "text",
+                     *             "toolName": "text",
+                     *             "arguments": {}
+                     *           }
+                     *         ]
+                     *       },
+                     *       "steps": [
+                     *         {
+                     *           "step": 1,
+                     *           "type": "think",
+                     *           "text": "text",
+                     *           "toolCallId": "text",
+                     *           "toolName": "text",
+                     *           "arguments": {},
+                     *           "status": "success",
+                     *           "result": {},
+                     *           "durationMs": 1,
+                     *           "hookId": "text",
+                     *           "event": "text",
+                     *           "decision": "text",
+                     *           "reason": "text",
+                     *           "error": "text",
+                     *           "approvalId": "text",
+                     *           "decidedBy": "text",
+                     *           "decidedAt": "text",
+                     *           "expiresAt": "text",
+                     *           "editedArguments": {},
+                     *           "at": "text"
+                     *         }
+                     *       ],
+                     *       "toolsUsed": [
+                     *         "text"
+                     *       ],
+                     *       "iterationCount": 1,
+                     *       "usage": {
+                     *         "promptTokens": 1,
+                     *         "completionTokens": 1,
+                     *         "totalTokens": 1
+                     *       },
+                     *       "error": {
+                     *         "code": "text",
+                     *         "message": "text"
+                     *       },
+                     *       "metadata": {},
+                     *       "createdAt": "text",
+                     *       "updatedAt": "text",
+                     *       "completedAt": "text"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Generation"];
                 };
             };
@@ -4745,6 +6249,78 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "text",
+                     *           "generationId": "text",
+                     *           "object": "generation",
+                     *           "agentId": "text",
+                     *           "projectId": "text",
+                     *           "traceId": "text",
+                     *           "sessionId": "text",
+                     *           "parentGenerationId": "text",
+                     *           "status": "queued",
+                     *           "stopReason": "final_answer",
+                     *           "text": "text",
+                     *           "output": {},
+                     *           "requiredAction": {
+                     *             "type": "submit_tool_outputs",
+                     *             "toolCalls": [
+                     *               {
+                     *                 "toolCallId": "text",
+                     *                 "toolName": "text",
+                     *                 "arguments": {}
+                     *               }
+                     *             ]
+                     *           },
+                     *           "steps": [
+                     *             {
+                     *               "step": 1,
+                     *               "type": "think",
+                     *               "text": "text",
+                     *               "toolCallId": "text",
+                     *               "toolName": "text",
+                     *               "arguments": {},
+                     *               "status": "success",
+                     *               "result": {},
+                     *               "durationMs": 1,
+                     *               "hookId": "text",
+                     *               "event": "text",
+                     *               "decision": "text",
+                     *               "reason": "text",
+                     *               "error": "text",
+                     *               "approvalId": "text",
+                     *               "decidedBy": "text",
+                     *               "decidedAt": "text",
+                     *               "expiresAt": "text",
+                     *               "editedArguments": {},
+                     *               "at": "text"
+                     *             }
+                     *           ],
+                     *           "toolsUsed": [
+                     *             "text"
+                     *           ],
+                     *           "iterationCount": 1,
+                     *           "usage": {
+                     *             "promptTokens": 1,
+                     *             "completionTokens": 1,
+                     *             "totalTokens": 1
+                     *           },
+                     *           "error": {
+                     *             "code": "text",
+                     *             "message": "text"
+                     *           },
+                     *           "metadata": {},
+                     *           "createdAt": "text",
+                     *           "updatedAt": "text",
+                     *           "completedAt": "text"
+                     *         }
+                     *       ],
+                     *       "nextCursor": "text"
+                     *     }
+                     */
                     "application/json": components["schemas"]["GenerationList"];
                 };
             };
@@ -4803,6 +6379,73 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "text",
+                     *       "generationId": "text",
+                     *       "object": "generation",
+                     *       "agentId": "text",
+                     *       "projectId": "text",
+                     *       "traceId": "text",
+                     *       "sessionId": "text",
+                     *       "parentGenerationId": "text",
+                     *       "status": "queued",
+                     *       "stopReason": "final_answer",
+                     *       "text": "text",
+                     *       "output": {},
+                     *       "requiredAction": {
+                     *         "type": "submit_tool_outputs",
+                     *         "toolCalls": [
+                     *           {
+                     *             "toolCallId": "text",
+                     *             "toolName": "text",
+                     *             "arguments": {}
+                     *           }
+                     *         ]
+                     *       },
+                     *       "steps": [
+                     *         {
+                     *           "step": 1,
+                     *           "type": "think",
+                     *           "text": "text",
+                     *           "toolCallId": "text",
+                     *           "toolName": "text",
+                     *           "arguments": {},
+                     *           "status": "success",
+                     *           "result": {},
+                     *           "durationMs": 1,
+                     *           "hookId": "text",
+                     *           "event": "text",
+                     *           "decision": "text",
+                     *           "reason": "text",
+                     *           "error": "text",
+                     *           "approvalId": "text",
+                     *           "decidedBy": "text",
+                     *           "decidedAt": "text",
+                     *           "expiresAt": "text",
+                     *           "editedArguments": {},
+                     *           "at": "text"
+                     *         }
+                     *       ],
+                     *       "toolsUsed": [
+                     *         "text"
+                     *       ],
+                     *       "iterationCount": 1,
+                     *       "usage": {
+                     *         "promptTokens": 1,
+                     *         "completionTokens": 1,
+                     *         "totalTokens": 1
+                     *       },
+                     *       "error": {
+                     *         "code": "text",
+                     *         "message": "text"
+                     *       },
+                     *       "metadata": {},
+                     *       "createdAt": "text",
+                     *       "updatedAt": "text",
+                     *       "completedAt": "text"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Generation"];
                 };
             };
@@ -4942,6 +6585,73 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "text",
+                     *       "generationId": "text",
+                     *       "object": "generation",
+                     *       "agentId": "text",
+                     *       "projectId": "text",
+                     *       "traceId": "text",
+                     *       "sessionId": "text",
+                     *       "parentGenerationId": "text",
+                     *       "status": "queued",
+                     *       "stopReason": "final_answer",
+                     *       "text": "text",
+                     *       "output": {},
+                     *       "requiredAction": {
+                     *         "type": "submit_tool_outputs",
+                     *         "toolCalls": [
+                     *           {
+                     *             "toolCallId": "text",
+                     *             "toolName": "text",
+                     *             "arguments": {}
+                     *           }
+                     *         ]
+                     *       },
+                     *       "steps": [
+                     *         {
+                     *           "step": 1,
+                     *           "type": "think",
+                     *           "text": "text",
+                     *           "toolCallId": "text",
+                     *           "toolName": "text",
+                     *           "arguments": {},
+                     *           "status": "success",
+                     *           "result": {},
+                     *           "durationMs": 1,
+                     *           "hookId": "text",
+                     *           "event": "text",
+                     *           "decision": "text",
+                     *           "reason": "text",
+                     *           "error": "text",
+                     *           "approvalId": "text",
+                     *           "decidedBy": "text",
+                     *           "decidedAt": "text",
+                     *           "expiresAt": "text",
+                     *           "editedArguments": {},
+                     *           "at": "text"
+                     *         }
+                     *       ],
+                     *       "toolsUsed": [
+                     *         "text"
+                     *       ],
+                     *       "iterationCount": 1,
+                     *       "usage": {
+                     *         "promptTokens": 1,
+                     *         "completionTokens": 1,
+                     *         "totalTokens": 1
+                     *       },
+                     *       "error": {
+                     *         "code": "text",
+                     *         "message": "text"
+                     *       },
+                     *       "metadata": {},
+                     *       "createdAt": "text",
+                     *       "updatedAt": "text",
+                     *       "completedAt": "text"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Generation"];
                 };
             };
@@ -4951,6 +6661,73 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "text",
+                     *       "generationId": "text",
+                     *       "object": "generation",
+                     *       "agentId": "text",
+                     *       "projectId": "text",
+                     *       "traceId": "text",
+                     *       "sessionId": "text",
+                     *       "parentGenerationId": "text",
+                     *       "status": "queued",
+                     *       "stopReason": "final_answer",
+                     *       "text": "text",
+                     *       "output": {},
+                     *       "requiredAction": {
+                     *         "type": "submit_tool_outputs",
+                     *         "toolCalls": [
+                     *           {
+                     *             "toolCallId": "text",
+                     *             "toolName": "text",
+                     *             "arguments": {}
+                     *           }
+                     *         ]
+                     *       },
+                     *       "steps": [
+                     *         {
+                     *           "step": 1,
+                     *           "type": "think",
+                     *           "text": "text",
+                     *           "toolCallId": "text",
+                     *           "toolName": "text",
+                     *           "arguments": {},
+                     *           "status": "success",
+                     *           "result": {},
+                     *           "durationMs": 1,
+                     *           "hookId": "text",
+                     *           "event": "text",
+                     *           "decision": "text",
+                     *           "reason": "text",
+                     *           "error": "text",
+                     *           "approvalId": "text",
+                     *           "decidedBy": "text",
+                     *           "decidedAt": "text",
+                     *           "expiresAt": "text",
+                     *           "editedArguments": {},
+                     *           "at": "text"
+                     *         }
+                     *       ],
+                     *       "toolsUsed": [
+                     *         "text"
+                     *       ],
+                     *       "iterationCount": 1,
+                     *       "usage": {
+                     *         "promptTokens": 1,
+                     *         "completionTokens": 1,
+                     *         "totalTokens": 1
+                     *       },
+                     *       "error": {
+                     *         "code": "text",
+                     *         "message": "text"
+                     *       },
+                     *       "metadata": {},
+                     *       "createdAt": "text",
+                     *       "updatedAt": "text",
+                     *       "completedAt": "text"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Generation"];
                 };
             };
@@ -5022,6 +6799,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "approved": false
+                 *     }
+                 */
                 "application/json": components["schemas"]["ApprovalDecisionRequest"];
             };
         };
@@ -5032,6 +6814,73 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "text",
+                     *       "generationId": "text",
+                     *       "object": "generation",
+                     *       "agentId": "text",
+                     *       "projectId": "text",
+                     *       "traceId": "text",
+                     *       "sessionId": "text",
+                     *       "parentGenerationId": "text",
+                     *       "status": "queued",
+                     *       "stopReason": "final_answer",
+                     *       "text": "text",
+                     *       "output": {},
+                     *       "requiredAction": {
+                     *         "type": "submit_tool_outputs",
+                     *         "toolCalls": [
+                     *           {
+                     *             "toolCallId": "text",
+                     *             "toolName": "text",
+                     *             "arguments": {}
+                     *           }
+                     *         ]
+                     *       },
+                     *       "steps": [
+                     *         {
+                     *           "step": 1,
+                     *           "type": "think",
+                     *           "text": "text",
+                     *           "toolCallId": "text",
+                     *           "toolName": "text",
+                     *           "arguments": {},
+                     *           "status": "success",
+                     *           "result": {},
+                     *           "durationMs": 1,
+                     *           "hookId": "text",
+                     *           "event": "text",
+                     *           "decision": "text",
+                     *           "reason": "text",
+                     *           "error": "text",
+                     *           "approvalId": "text",
+                     *           "decidedBy": "text",
+                     *           "decidedAt": "text",
+                     *           "expiresAt": "text",
+                     *           "editedArguments": {},
+                     *           "at": "text"
+                     *         }
+                     *       ],
+                     *       "toolsUsed": [
+                     *         "text"
+                     *       ],
+                     *       "iterationCount": 1,
+                     *       "usage": {
+                     *         "promptTokens": 1,
+                     *         "completionTokens": 1,
+                     *         "totalTokens": 1
+                     *       },
+                     *       "error": {
+                     *         "code": "text",
+                     *         "message": "text"
+                     *       },
+                     *       "metadata": {},
+                     *       "createdAt": "text",
+                     *       "updatedAt": "text",
+                     *       "completedAt": "text"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Generation"];
                 };
             };
@@ -5041,6 +6890,73 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "text",
+                     *       "generationId": "text",
+                     *       "object": "generation",
+                     *       "agentId": "text",
+                     *       "projectId": "text",
+                     *       "traceId": "text",
+                     *       "sessionId": "text",
+                     *       "parentGenerationId": "text",
+                     *       "status": "queued",
+                     *       "stopReason": "final_answer",
+                     *       "text": "text",
+                     *       "output": {},
+                     *       "requiredAction": {
+                     *         "type": "submit_tool_outputs",
+                     *         "toolCalls": [
+                     *           {
+                     *             "toolCallId": "text",
+                     *             "toolName": "text",
+                     *             "arguments": {}
+                     *           }
+                     *         ]
+                     *       },
+                     *       "steps": [
+                     *         {
+                     *           "step": 1,
+                     *           "type": "think",
+                     *           "text": "text",
+                     *           "toolCallId": "text",
+                     *           "toolName": "text",
+                     *           "arguments": {},
+                     *           "status": "success",
+                     *           "result": {},
+                     *           "durationMs": 1,
+                     *           "hookId": "text",
+                     *           "event": "text",
+                     *           "decision": "text",
+                     *           "reason": "text",
+                     *           "error": "text",
+                     *           "approvalId": "text",
+                     *           "decidedBy": "text",
+                     *           "decidedAt": "text",
+                     *           "expiresAt": "text",
+                     *           "editedArguments": {},
+                     *           "at": "text"
+                     *         }
+                     *       ],
+                     *       "toolsUsed": [
+                     *         "text"
+                     *       ],
+                     *       "iterationCount": 1,
+                     *       "usage": {
+                     *         "promptTokens": 1,
+                     *         "completionTokens": 1,
+                     *         "totalTokens": 1
+                     *       },
+                     *       "error": {
+                     *         "code": "text",
+                     *         "message": "text"
+                     *       },
+                     *       "metadata": {},
+                     *       "createdAt": "text",
+                     *       "updatedAt": "text",
+                     *       "completedAt": "text"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Generation"];
                 };
             };
@@ -5129,6 +7045,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "answer": "text"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ClarificationAnswerRequest"];
             };
         };
@@ -5139,6 +7060,73 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "text",
+                     *       "generationId": "text",
+                     *       "object": "generation",
+                     *       "agentId": "text",
+                     *       "projectId": "text",
+                     *       "traceId": "text",
+                     *       "sessionId": "text",
+                     *       "parentGenerationId": "text",
+                     *       "status": "queued",
+                     *       "stopReason": "final_answer",
+                     *       "text": "text",
+                     *       "output": {},
+                     *       "requiredAction": {
+                     *         "type": "submit_tool_outputs",
+                     *         "toolCalls": [
+                     *           {
+                     *             "toolCallId": "text",
+                     *             "toolName": "text",
+                     *             "arguments": {}
+                     *           }
+                     *         ]
+                     *       },
+                     *       "steps": [
+                     *         {
+                     *           "step": 1,
+                     *           "type": "think",
+                     *           "text": "text",
+                     *           "toolCallId": "text",
+                     *           "toolName": "text",
+                     *           "arguments": {},
+                     *           "status": "success",
+                     *           "result": {},
+                     *           "durationMs": 1,
+                     *           "hookId": "text",
+                     *           "event": "text",
+                     *           "decision": "text",
+                     *           "reason": "text",
+                     *           "error": "text",
+                     *           "approvalId": "text",
+                     *           "decidedBy": "text",
+                     *           "decidedAt": "text",
+                     *           "expiresAt": "text",
+                     *           "editedArguments": {},
+                     *           "at": "text"
+                     *         }
+                     *       ],
+                     *       "toolsUsed": [
+                     *         "text"
+                     *       ],
+                     *       "iterationCount": 1,
+                     *       "usage": {
+                     *         "promptTokens": 1,
+                     *         "completionTokens": 1,
+                     *         "totalTokens": 1
+                     *       },
+                     *       "error": {
+                     *         "code": "text",
+                     *         "message": "text"
+                     *       },
+                     *       "metadata": {},
+                     *       "createdAt": "text",
+                     *       "updatedAt": "text",
+                     *       "completedAt": "text"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Generation"];
                 };
             };
@@ -5148,6 +7136,73 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "text",
+                     *       "generationId": "text",
+                     *       "object": "generation",
+                     *       "agentId": "text",
+                     *       "projectId": "text",
+                     *       "traceId": "text",
+                     *       "sessionId": "text",
+                     *       "parentGenerationId": "text",
+                     *       "status": "queued",
+                     *       "stopReason": "final_answer",
+                     *       "text": "text",
+                     *       "output": {},
+                     *       "requiredAction": {
+                     *         "type": "submit_tool_outputs",
+                     *         "toolCalls": [
+                     *           {
+                     *             "toolCallId": "text",
+                     *             "toolName": "text",
+                     *             "arguments": {}
+                     *           }
+                     *         ]
+                     *       },
+                     *       "steps": [
+                     *         {
+                     *           "step": 1,
+                     *           "type": "think",
+                     *           "text": "text",
+                     *           "toolCallId": "text",
+                     *           "toolName": "text",
+                     *           "arguments": {},
+                     *           "status": "success",
+                     *           "result": {},
+                     *           "durationMs": 1,
+                     *           "hookId": "text",
+                     *           "event": "text",
+                     *           "decision": "text",
+                     *           "reason": "text",
+                     *           "error": "text",
+                     *           "approvalId": "text",
+                     *           "decidedBy": "text",
+                     *           "decidedAt": "text",
+                     *           "expiresAt": "text",
+                     *           "editedArguments": {},
+                     *           "at": "text"
+                     *         }
+                     *       ],
+                     *       "toolsUsed": [
+                     *         "text"
+                     *       ],
+                     *       "iterationCount": 1,
+                     *       "usage": {
+                     *         "promptTokens": 1,
+                     *         "completionTokens": 1,
+                     *         "totalTokens": 1
+                     *       },
+                     *       "error": {
+                     *         "code": "text",
+                     *         "message": "text"
+                     *       },
+                     *       "metadata": {},
+                     *       "createdAt": "text",
+                     *       "updatedAt": "text",
+                     *       "completedAt": "text"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Generation"];
                 };
             };
@@ -5247,6 +7302,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "text",
+                     *           "object": "approval",
+                     *           "projectId": "text",
+                     *           "generationId": "text",
+                     *           "agentId": "text",
+                     *           "toolCallId": "text",
+                     *           "toolName": "text",
+                     *           "arguments": {},
+                     *           "status": "pending",
+                     *           "requestedAt": "text",
+                     *           "expiresAt": "text",
+                     *           "decidedAt": "text",
+                     *           "decidedBy": "text",
+                     *           "reason": "text",
+                     *           "editedArguments": {}
+                     *         }
+                     *       ],
+                     *       "nextCursor": "text"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApprovalList"];
                 };
             };
@@ -5305,6 +7384,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "text",
+                     *       "object": "approval",
+                     *       "projectId": "text",
+                     *       "generationId": "text",
+                     *       "agentId": "text",
+                     *       "toolCallId": "text",
+                     *       "toolName": "text",
+                     *       "arguments": {},
+                     *       "status": "pending",
+                     *       "requestedAt": "text",
+                     *       "expiresAt": "text",
+                     *       "decidedAt": "text",
+                     *       "decidedBy": "text",
+                     *       "reason": "text",
+                     *       "editedArguments": {}
+                     *     }
+                     */
                     "application/json": components["schemas"]["Approval"];
                 };
             };
@@ -5376,6 +7474,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "text",
+                     *           "object": "webhook",
+                     *           "agentId": "text",
+                     *           "url": "text",
+                     *           "events": [
+                     *             "generation.completed"
+                     *           ],
+                     *           "active": false,
+                     *           "createdAt": "text",
+                     *           "secret": "text"
+                     *         }
+                     *       ],
+                     *       "nextCursor": "text"
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookList"];
                 };
             };
@@ -5437,6 +7554,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "url": "https://example.com/hook"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateWebhook"];
             };
         };
@@ -5447,6 +7569,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "text",
+                     *       "object": "webhook",
+                     *       "agentId": "text",
+                     *       "url": "text",
+                     *       "events": [
+                     *         "generation.completed"
+                     *       ],
+                     *       "active": false,
+                     *       "createdAt": "text",
+                     *       "secret": "text"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Webhook"];
                 };
             };
@@ -5598,6 +7734,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "text",
+                     *           "generationId": "text",
+                     *           "webhookId": "text",
+                     *           "url": "text",
+                     *           "event": "text",
+                     *           "status": "pending",
+                     *           "attempts": 1,
+                     *           "lastStatus": 1,
+                     *           "lastError": "text",
+                     *           "deliveredAt": "text",
+                     *           "createdAt": "text"
+                     *         }
+                     *       ],
+                     *       "nextCursor": "text"
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookDeliveryList"];
                 };
             };

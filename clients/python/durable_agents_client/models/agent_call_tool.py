@@ -28,8 +28,8 @@ class AgentCallTool:
     """ 
         Attributes:
             type_ (AgentCallToolType):
-            name (str):
-            agent_id (str):
+            name (str):  Example: lookup_order.
+            agent_id (str):  Example: agt_4kT9xQ2mZ8wR.
             description (str | Unset):
             timeout_seconds (int | Unset):  Default: 30.
             read_only (bool | Unset):  Default: False.

@@ -24,7 +24,7 @@ class AgentToolChoiceType1:
     """ 
         Attributes:
             type_ (AgentToolChoiceType1Type):
-            tool_name (str):
+            tool_name (str):  Example: lookup_order.
      """
 
     type_: AgentToolChoiceType1Type

@@ -28,7 +28,7 @@ class ClientTool:
     """ 
         Attributes:
             type_ (ClientToolType):
-            name (str):
+            name (str):  Example: lookup_order.
             parameters (ToolParameters): JSON Schema (draft-07) of the tool arguments; top-level type must be "object".
             description (str | Unset):
             timeout_seconds (int | Unset):  Default: 30.

@@ -31,7 +31,8 @@ class CreateHookType0:
             type_ (CreateHookType0Type):
             event (CreateHookType0Event):
             config (HttpHookConfig):
-            matcher (str | Unset): A resolved tool name; omitted = every tool. Only for PreToolUse and PostToolUse.
+            matcher (str | Unset): A resolved tool name; omitted = every tool. Only for PreToolUse and PostToolUse. Example:
+                lookup_order.
      """
 
     type_: CreateHookType0Type

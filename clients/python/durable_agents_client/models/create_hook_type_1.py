@@ -31,7 +31,8 @@ class CreateHookType1:
             type_ (CreateHookType1Type):
             event (CreateHookType1Event):
             config (RuleHookConfig):
-            matcher (str | Unset): A resolved tool name; omitted = every tool. Only for PreToolUse and PostToolUse.
+            matcher (str | Unset): A resolved tool name; omitted = every tool. Only for PreToolUse and PostToolUse. Example:
+                lookup_order.
      """
 
     type_: CreateHookType1Type

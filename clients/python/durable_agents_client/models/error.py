@@ -23,7 +23,15 @@ T = TypeVar("T", bound="Error")
 
 @_attrs_define
 class Error:
-    """ 
+    """ Every error of every operation. `code` is stable (invalid_request, unauthorized, forbidden, not_found,
+    method_not_allowed, conflict, payload_too_large, unprocessable, not_implemented, rate_limited, …); `details` lists
+    each problem of a 400 with its `path` (body.*, query.*, path.*).
+
+        Example:
+            {'error': {'code': 'invalid_request', 'message': 'Invalid body: body.name Too small: expected string to have >=1
+                characters', 'details': [{'path': 'body.name', 'message': 'Too small: expected string to have >=1 characters',
+                'code': 'too_small'}]}}
+
         Attributes:
             error (ErrorError):
      """

@@ -35,7 +35,7 @@ T = TypeVar("T", bound="GenerateRequest")
 class GenerateRequest:
     """ 
         Attributes:
-            prompt (str | Unset):
+            prompt (str | Unset):  Example: Where is order 1042?.
             messages (list[ChatMessageType0 | ChatMessageType1 | ChatMessageType2 | ChatMessageType3] | Unset):
             tool_choice (ToolChoiceType0 | ToolChoiceType1 | Unset):
             active_tool_ids (list[str] | Unset):

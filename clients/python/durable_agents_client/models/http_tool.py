@@ -29,7 +29,7 @@ class HttpTool:
     """ 
         Attributes:
             type_ (HttpToolType):
-            name (str):
+            name (str):  Example: lookup_order.
             parameters (ToolParameters): JSON Schema (draft-07) of the tool arguments; top-level type must be "object".
             description (str | Unset):
             timeout_seconds (int | Unset):  Default: 30.

@@ -34,7 +34,7 @@ T = TypeVar("T", bound="PatchAgent")
 class PatchAgent:
     """ 
         Attributes:
-            ai_provider_id (str | Unset):
+            ai_provider_id (str | Unset):  Example: aip_4kT9xQ2mZ8wR.
             name (str | Unset):
             slug (str | Unset):
             description (None | str | Unset):

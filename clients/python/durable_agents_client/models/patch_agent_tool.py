@@ -32,7 +32,7 @@ class PatchAgentTool:
 
         Attributes:
             type_ (PatchAgentToolType | Unset):
-            name (str | Unset):
+            name (str | Unset):  Example: lookup_order.
             description (None | str | Unset):
             timeout_seconds (int | Unset):
             read_only (bool | Unset):
@@ -41,7 +41,7 @@ class PatchAgentTool:
             execute (None | PatchAgentToolExecuteType0 | Unset):
             mcp (None | PatchAgentToolMcpType0 | Unset):
             enabled (bool | None | Unset):
-            agent_id (None | str | Unset):
+            agent_id (None | str | Unset):  Example: agt_4kT9xQ2mZ8wR.
             config (None | PatchAgentToolConfigType0 | Unset):
      """
 

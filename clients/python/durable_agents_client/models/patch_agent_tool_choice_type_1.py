@@ -24,7 +24,7 @@ class PatchAgentToolChoiceType1:
     """ 
         Attributes:
             type_ (PatchAgentToolChoiceType1Type):
-            tool_name (str):
+            tool_name (str):  Example: lookup_order.
      """
 
     type_: PatchAgentToolChoiceType1Type

@@ -31,7 +31,7 @@ class PatchHook:
         Attributes:
             event (PatchHookEvent | Unset):
             type_ (PatchHookType | Unset):
-            matcher (None | str | Unset):
+            matcher (None | str | Unset):  Example: lookup_order.
             config (PatchHookConfig | Unset):
      """
 

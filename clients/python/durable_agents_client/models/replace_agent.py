@@ -34,7 +34,7 @@ T = TypeVar("T", bound="ReplaceAgent")
 class ReplaceAgent:
     """ 
         Attributes:
-            ai_provider_id (str):
+            ai_provider_id (str):  Example: aip_4kT9xQ2mZ8wR.
             name (str):
             slug (str | Unset): Unique per project; derived from the name when omitted.
             description (str | Unset):

@@ -31,7 +31,8 @@ class ReplaceHookType0:
             type_ (ReplaceHookType0Type):
             event (ReplaceHookType0Event):
             config (HttpHookConfig):
-            matcher (str | Unset): A resolved tool name; omitted = every tool. Only for PreToolUse and PostToolUse.
+            matcher (str | Unset): A resolved tool name; omitted = every tool. Only for PreToolUse and PostToolUse. Example:
+                lookup_order.
      """
 
     type_: ReplaceHookType0Type

@@ -31,7 +31,8 @@ class ReplaceHookType1:
             type_ (ReplaceHookType1Type):
             event (ReplaceHookType1Event):
             config (RuleHookConfig):
-            matcher (str | Unset): A resolved tool name; omitted = every tool. Only for PreToolUse and PostToolUse.
+            matcher (str | Unset): A resolved tool name; omitted = every tool. Only for PreToolUse and PostToolUse. Example:
+                lookup_order.
      """
 
     type_: ReplaceHookType1Type

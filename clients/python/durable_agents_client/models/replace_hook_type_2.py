@@ -30,7 +30,8 @@ class ReplaceHookType2:
         Attributes:
             type_ (ReplaceHookType2Type):
             event (ReplaceHookType2Event):
-            matcher (str | Unset): A resolved tool name; omitted = every tool. Only for PreToolUse and PostToolUse.
+            matcher (str | Unset): A resolved tool name; omitted = every tool. Only for PreToolUse and PostToolUse. Example:
+                lookup_order.
             config (ApprovalHookConfig | Unset):
      """
 

@@ -24,7 +24,7 @@ class StopCondition:
     """ 
         Attributes:
             type_ (StopConditionType):
-            tool_name (str):
+            tool_name (str):  Example: lookup_order.
      """
 
     type_: StopConditionType

@@ -24,7 +24,7 @@ class ToolChoiceType1:
     """ 
         Attributes:
             type_ (ToolChoiceType1Type):
-            tool_name (str):
+            tool_name (str):  Example: lookup_order.
      """
 
     type_: ToolChoiceType1Type

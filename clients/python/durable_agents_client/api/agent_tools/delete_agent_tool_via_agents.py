@@ -104,7 +104,7 @@ def sync_detailed(
     """ Delete an agent tool (409 while agents attach it) (alias of DELETE /v1/tools/{toolId})
 
     Args:
-        tool_id (str):
+        tool_id (str):  Example: agt_tool_7HqL2vX9pC4d.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -135,7 +135,7 @@ def sync(
     """ Delete an agent tool (409 while agents attach it) (alias of DELETE /v1/tools/{toolId})
 
     Args:
-        tool_id (str):
+        tool_id (str):  Example: agt_tool_7HqL2vX9pC4d.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -161,7 +161,7 @@ async def asyncio_detailed(
     """ Delete an agent tool (409 while agents attach it) (alias of DELETE /v1/tools/{toolId})
 
     Args:
-        tool_id (str):
+        tool_id (str):  Example: agt_tool_7HqL2vX9pC4d.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -192,7 +192,7 @@ async def asyncio(
     """ Delete an agent tool (409 while agents attach it) (alias of DELETE /v1/tools/{toolId})
 
     Args:
-        tool_id (str):
+        tool_id (str):  Example: agt_tool_7HqL2vX9pC4d.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -141,7 +141,7 @@ def sync_detailed(
      A new name that would collide with another tool of an agent using this one is refused (422).
 
     Args:
-        tool_id (str):
+        tool_id (str):  Example: agt_tool_7HqL2vX9pC4d.
         body (AgentCallTool | BuiltinTool | ClientTool | HttpTool | McpTool):
 
     Raises:
@@ -177,7 +177,7 @@ def sync(
      A new name that would collide with another tool of an agent using this one is refused (422).
 
     Args:
-        tool_id (str):
+        tool_id (str):  Example: agt_tool_7HqL2vX9pC4d.
         body (AgentCallTool | BuiltinTool | ClientTool | HttpTool | McpTool):
 
     Raises:
@@ -208,7 +208,7 @@ async def asyncio_detailed(
      A new name that would collide with another tool of an agent using this one is refused (422).
 
     Args:
-        tool_id (str):
+        tool_id (str):  Example: agt_tool_7HqL2vX9pC4d.
         body (AgentCallTool | BuiltinTool | ClientTool | HttpTool | McpTool):
 
     Raises:
@@ -244,7 +244,7 @@ async def asyncio(
      A new name that would collide with another tool of an agent using this one is refused (422).
 
     Args:
-        tool_id (str):
+        tool_id (str):  Example: agt_tool_7HqL2vX9pC4d.
         body (AgentCallTool | BuiltinTool | ClientTool | HttpTool | McpTool):
 
     Raises:

@@ -124,7 +124,7 @@ def sync_detailed(
     """ Update some fields of an agent tool (merge patch)
 
     Args:
-        tool_id (str):
+        tool_id (str):  Example: agt_tool_7HqL2vX9pC4d.
         body (PatchAgentTool): Fields are checked against the tool type after merging (see
             CreateAgentTool).
 
@@ -159,7 +159,7 @@ def sync(
     """ Update some fields of an agent tool (merge patch)
 
     Args:
-        tool_id (str):
+        tool_id (str):  Example: agt_tool_7HqL2vX9pC4d.
         body (PatchAgentTool): Fields are checked against the tool type after merging (see
             CreateAgentTool).
 
@@ -189,7 +189,7 @@ async def asyncio_detailed(
     """ Update some fields of an agent tool (merge patch)
 
     Args:
-        tool_id (str):
+        tool_id (str):  Example: agt_tool_7HqL2vX9pC4d.
         body (PatchAgentTool): Fields are checked against the tool type after merging (see
             CreateAgentTool).
 
@@ -224,7 +224,7 @@ async def asyncio(
     """ Update some fields of an agent tool (merge patch)
 
     Args:
-        tool_id (str):
+        tool_id (str):  Example: agt_tool_7HqL2vX9pC4d.
         body (PatchAgentTool): Fields are checked against the tool type after merging (see
             CreateAgentTool).
 

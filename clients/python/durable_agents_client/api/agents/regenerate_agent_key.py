@@ -101,7 +101,7 @@ def sync_detailed(
     """ Issue a new public-chat key for the agent (returned once)
 
     Args:
-        agent_id (str):
+        agent_id (str):  Example: agt_4kT9xQ2mZ8wR.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -132,7 +132,7 @@ def sync(
     """ Issue a new public-chat key for the agent (returned once)
 
     Args:
-        agent_id (str):
+        agent_id (str):  Example: agt_4kT9xQ2mZ8wR.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -158,7 +158,7 @@ async def asyncio_detailed(
     """ Issue a new public-chat key for the agent (returned once)
 
     Args:
-        agent_id (str):
+        agent_id (str):  Example: agt_4kT9xQ2mZ8wR.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -189,7 +189,7 @@ async def asyncio(
     """ Issue a new public-chat key for the agent (returned once)
 
     Args:
-        agent_id (str):
+        agent_id (str):  Example: agt_4kT9xQ2mZ8wR.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

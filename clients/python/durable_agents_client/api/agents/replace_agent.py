@@ -133,7 +133,7 @@ def sync_detailed(
      Omitted optional fields return to their defaults; an omitted slug keeps the current one.
 
     Args:
-        agent_id (str):
+        agent_id (str):  Example: agt_4kT9xQ2mZ8wR.
         body (ReplaceAgent):
 
     Raises:
@@ -169,7 +169,7 @@ def sync(
      Omitted optional fields return to their defaults; an omitted slug keeps the current one.
 
     Args:
-        agent_id (str):
+        agent_id (str):  Example: agt_4kT9xQ2mZ8wR.
         body (ReplaceAgent):
 
     Raises:
@@ -200,7 +200,7 @@ async def asyncio_detailed(
      Omitted optional fields return to their defaults; an omitted slug keeps the current one.
 
     Args:
-        agent_id (str):
+        agent_id (str):  Example: agt_4kT9xQ2mZ8wR.
         body (ReplaceAgent):
 
     Raises:
@@ -236,7 +236,7 @@ async def asyncio(
      Omitted optional fields return to their defaults; an omitted slug keeps the current one.
 
     Args:
-        agent_id (str):
+        agent_id (str):  Example: agt_4kT9xQ2mZ8wR.
         body (ReplaceAgent):
 
     Raises:

@@ -131,7 +131,7 @@ def sync_detailed(
     """ Update some fields of an agent (merge patch)
 
     Args:
-        agent_id (str):
+        agent_id (str):  Example: agt_4kT9xQ2mZ8wR.
         body (PatchAgent):
 
     Raises:
@@ -165,7 +165,7 @@ def sync(
     """ Update some fields of an agent (merge patch)
 
     Args:
-        agent_id (str):
+        agent_id (str):  Example: agt_4kT9xQ2mZ8wR.
         body (PatchAgent):
 
     Raises:
@@ -194,7 +194,7 @@ async def asyncio_detailed(
     """ Update some fields of an agent (merge patch)
 
     Args:
-        agent_id (str):
+        agent_id (str):  Example: agt_4kT9xQ2mZ8wR.
         body (PatchAgent):
 
     Raises:
@@ -228,7 +228,7 @@ async def asyncio(
     """ Update some fields of an agent (merge patch)
 
     Args:
-        agent_id (str):
+        agent_id (str):  Example: agt_4kT9xQ2mZ8wR.
         body (PatchAgent):
 
     Raises:

@@ -104,7 +104,7 @@ def sync_detailed(
     """ Delete an AI provider (409 while agents use it)
 
     Args:
-        ai_provider_id (str):
+        ai_provider_id (str):  Example: aip_4kT9xQ2mZ8wR.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -135,7 +135,7 @@ def sync(
     """ Delete an AI provider (409 while agents use it)
 
     Args:
-        ai_provider_id (str):
+        ai_provider_id (str):  Example: aip_4kT9xQ2mZ8wR.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -161,7 +161,7 @@ async def asyncio_detailed(
     """ Delete an AI provider (409 while agents use it)
 
     Args:
-        ai_provider_id (str):
+        ai_provider_id (str):  Example: aip_4kT9xQ2mZ8wR.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -192,7 +192,7 @@ async def asyncio(
     """ Delete an AI provider (409 while agents use it)
 
     Args:
-        ai_provider_id (str):
+        ai_provider_id (str):  Example: aip_4kT9xQ2mZ8wR.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -124,7 +124,7 @@ def sync_detailed(
     """ Replace an AI provider
 
     Args:
-        ai_provider_id (str):
+        ai_provider_id (str):  Example: aip_4kT9xQ2mZ8wR.
         body (ReplaceAiProvider):
 
     Raises:
@@ -158,7 +158,7 @@ def sync(
     """ Replace an AI provider
 
     Args:
-        ai_provider_id (str):
+        ai_provider_id (str):  Example: aip_4kT9xQ2mZ8wR.
         body (ReplaceAiProvider):
 
     Raises:
@@ -187,7 +187,7 @@ async def asyncio_detailed(
     """ Replace an AI provider
 
     Args:
-        ai_provider_id (str):
+        ai_provider_id (str):  Example: aip_4kT9xQ2mZ8wR.
         body (ReplaceAiProvider):
 
     Raises:
@@ -221,7 +221,7 @@ async def asyncio(
     """ Replace an AI provider
 
     Args:
-        ai_provider_id (str):
+        ai_provider_id (str):  Example: aip_4kT9xQ2mZ8wR.
         body (ReplaceAiProvider):
 
     Raises:

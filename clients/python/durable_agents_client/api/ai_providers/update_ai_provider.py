@@ -124,7 +124,7 @@ def sync_detailed(
     """ Update some fields of an AI provider
 
     Args:
-        ai_provider_id (str):
+        ai_provider_id (str):  Example: aip_4kT9xQ2mZ8wR.
         body (PatchAiProvider):
 
     Raises:
@@ -158,7 +158,7 @@ def sync(
     """ Update some fields of an AI provider
 
     Args:
-        ai_provider_id (str):
+        ai_provider_id (str):  Example: aip_4kT9xQ2mZ8wR.
         body (PatchAiProvider):
 
     Raises:
@@ -187,7 +187,7 @@ async def asyncio_detailed(
     """ Update some fields of an AI provider
 
     Args:
-        ai_provider_id (str):
+        ai_provider_id (str):  Example: aip_4kT9xQ2mZ8wR.
         body (PatchAiProvider):
 
     Raises:
@@ -221,7 +221,7 @@ async def asyncio(
     """ Update some fields of an AI provider
 
     Args:
-        ai_provider_id (str):
+        ai_provider_id (str):  Example: aip_4kT9xQ2mZ8wR.
         body (PatchAiProvider):
 
     Raises:

@@ -101,7 +101,7 @@ def sync_detailed(
     """ Get an API key (without its secret)
 
     Args:
-        api_key_id (str):
+        api_key_id (str):  Example: key_4kT9xQ2mZ8wR.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -132,7 +132,7 @@ def sync(
     """ Get an API key (without its secret)
 
     Args:
-        api_key_id (str):
+        api_key_id (str):  Example: key_4kT9xQ2mZ8wR.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -158,7 +158,7 @@ async def asyncio_detailed(
     """ Get an API key (without its secret)
 
     Args:
-        api_key_id (str):
+        api_key_id (str):  Example: key_4kT9xQ2mZ8wR.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -189,7 +189,7 @@ async def asyncio(
     """ Get an API key (without its secret)
 
     Args:
-        api_key_id (str):
+        api_key_id (str):  Example: key_4kT9xQ2mZ8wR.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

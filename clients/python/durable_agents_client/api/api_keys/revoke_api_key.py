@@ -110,7 +110,7 @@ def sync_detailed(
      409 for the project's last admin key (a key whose policy allows every action on every resource).
 
     Args:
-        api_key_id (str):
+        api_key_id (str):  Example: key_4kT9xQ2mZ8wR.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -143,7 +143,7 @@ def sync(
      409 for the project's last admin key (a key whose policy allows every action on every resource).
 
     Args:
-        api_key_id (str):
+        api_key_id (str):  Example: key_4kT9xQ2mZ8wR.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -171,7 +171,7 @@ async def asyncio_detailed(
      409 for the project's last admin key (a key whose policy allows every action on every resource).
 
     Args:
-        api_key_id (str):
+        api_key_id (str):  Example: key_4kT9xQ2mZ8wR.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -204,7 +204,7 @@ async def asyncio(
      409 for the project's last admin key (a key whose policy allows every action on every resource).
 
     Args:
-        api_key_id (str):
+        api_key_id (str):  Example: key_4kT9xQ2mZ8wR.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -138,7 +138,7 @@ def sync_detailed(
     """ Answer the question of an agent_clarify call
 
     Args:
-        generation_id (str):
+        generation_id (str):  Example: agt_gen_4kT9xQ2mZ8wR.
         body (ClarificationAnswerRequest):
 
     Raises:
@@ -172,7 +172,7 @@ def sync(
     """ Answer the question of an agent_clarify call
 
     Args:
-        generation_id (str):
+        generation_id (str):  Example: agt_gen_4kT9xQ2mZ8wR.
         body (ClarificationAnswerRequest):
 
     Raises:
@@ -201,7 +201,7 @@ async def asyncio_detailed(
     """ Answer the question of an agent_clarify call
 
     Args:
-        generation_id (str):
+        generation_id (str):  Example: agt_gen_4kT9xQ2mZ8wR.
         body (ClarificationAnswerRequest):
 
     Raises:
@@ -235,7 +235,7 @@ async def asyncio(
     """ Answer the question of an agent_clarify call
 
     Args:
-        generation_id (str):
+        generation_id (str):  Example: agt_gen_4kT9xQ2mZ8wR.
         body (ClarificationAnswerRequest):
 
     Raises:

@@ -144,8 +144,8 @@ def sync_detailed(
     `requesterMayNotApprove` excludes the key that started the generation.
 
     Args:
-        generation_id (str):
-        approval_id (str):
+        generation_id (str):  Example: agt_gen_4kT9xQ2mZ8wR.
+        approval_id (str):  Example: appr_4kT9xQ2mZ8wR.
         body (ApprovalDecisionRequest):
 
     Raises:
@@ -185,8 +185,8 @@ def sync(
     `requesterMayNotApprove` excludes the key that started the generation.
 
     Args:
-        generation_id (str):
-        approval_id (str):
+        generation_id (str):  Example: agt_gen_4kT9xQ2mZ8wR.
+        approval_id (str):  Example: appr_4kT9xQ2mZ8wR.
         body (ApprovalDecisionRequest):
 
     Raises:
@@ -221,8 +221,8 @@ async def asyncio_detailed(
     `requesterMayNotApprove` excludes the key that started the generation.
 
     Args:
-        generation_id (str):
-        approval_id (str):
+        generation_id (str):  Example: agt_gen_4kT9xQ2mZ8wR.
+        approval_id (str):  Example: appr_4kT9xQ2mZ8wR.
         body (ApprovalDecisionRequest):
 
     Raises:
@@ -262,8 +262,8 @@ async def asyncio(
     `requesterMayNotApprove` excludes the key that started the generation.
 
     Args:
-        generation_id (str):
-        approval_id (str):
+        generation_id (str):  Example: agt_gen_4kT9xQ2mZ8wR.
+        approval_id (str):  Example: appr_4kT9xQ2mZ8wR.
         body (ApprovalDecisionRequest):
 
     Raises:

@@ -115,7 +115,7 @@ def sync_detailed(
     """ Cancel a generation
 
     Args:
-        generation_id (str):
+        generation_id (str):  Example: agt_gen_4kT9xQ2mZ8wR.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -146,7 +146,7 @@ def sync(
     """ Cancel a generation
 
     Args:
-        generation_id (str):
+        generation_id (str):  Example: agt_gen_4kT9xQ2mZ8wR.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -172,7 +172,7 @@ async def asyncio_detailed(
     """ Cancel a generation
 
     Args:
-        generation_id (str):
+        generation_id (str):  Example: agt_gen_4kT9xQ2mZ8wR.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -203,7 +203,7 @@ async def asyncio(
     """ Cancel a generation
 
     Args:
-        generation_id (str):
+        generation_id (str):  Example: agt_gen_4kT9xQ2mZ8wR.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -140,7 +140,7 @@ def sync_detailed(
      An Idempotency-Key header makes a repeated request return the same generation.
 
     Args:
-        agent_id (str):
+        agent_id (str):  Example: agt_4kT9xQ2mZ8wR.
         body (GenerateRequest):
 
     Raises:
@@ -176,7 +176,7 @@ def sync(
      An Idempotency-Key header makes a repeated request return the same generation.
 
     Args:
-        agent_id (str):
+        agent_id (str):  Example: agt_4kT9xQ2mZ8wR.
         body (GenerateRequest):
 
     Raises:
@@ -207,7 +207,7 @@ async def asyncio_detailed(
      An Idempotency-Key header makes a repeated request return the same generation.
 
     Args:
-        agent_id (str):
+        agent_id (str):  Example: agt_4kT9xQ2mZ8wR.
         body (GenerateRequest):
 
     Raises:
@@ -243,7 +243,7 @@ async def asyncio(
      An Idempotency-Key header makes a repeated request return the same generation.
 
     Args:
-        agent_id (str):
+        agent_id (str):  Example: agt_4kT9xQ2mZ8wR.
         body (GenerateRequest):
 
     Raises:

@@ -124,7 +124,7 @@ def sync_detailed(
     alive comments every 15 s.
 
     Args:
-        generation_id (str):
+        generation_id (str):  Example: agt_gen_4kT9xQ2mZ8wR.
         follow (StreamAgentGenerationFollow | Unset): Keep streaming across requires_action
             instead of ending there
         last_event_id (str | Unset): Same as the Last-Event-ID header
@@ -165,7 +165,7 @@ def sync(
     alive comments every 15 s.
 
     Args:
-        generation_id (str):
+        generation_id (str):  Example: agt_gen_4kT9xQ2mZ8wR.
         follow (StreamAgentGenerationFollow | Unset): Keep streaming across requires_action
             instead of ending there
         last_event_id (str | Unset): Same as the Last-Event-ID header
@@ -201,7 +201,7 @@ async def asyncio_detailed(
     alive comments every 15 s.
 
     Args:
-        generation_id (str):
+        generation_id (str):  Example: agt_gen_4kT9xQ2mZ8wR.
         follow (StreamAgentGenerationFollow | Unset): Keep streaming across requires_action
             instead of ending there
         last_event_id (str | Unset): Same as the Last-Event-ID header
@@ -242,7 +242,7 @@ async def asyncio(
     alive comments every 15 s.
 
     Args:
-        generation_id (str):
+        generation_id (str):  Example: agt_gen_4kT9xQ2mZ8wR.
         follow (StreamAgentGenerationFollow | Unset): Keep streaming across requires_action
             instead of ending there
         last_event_id (str | Unset): Same as the Last-Event-ID header

@@ -140,8 +140,8 @@ def sync_detailed(
     """ Submit outputs of client tool calls and resume the generation
 
     Args:
-        agent_id (str):
-        generation_id (str):
+        agent_id (str):  Example: agt_4kT9xQ2mZ8wR.
+        generation_id (str):  Example: agt_gen_4kT9xQ2mZ8wR.
         body (ToolOutputsRequest):
 
     Raises:
@@ -177,8 +177,8 @@ def sync(
     """ Submit outputs of client tool calls and resume the generation
 
     Args:
-        agent_id (str):
-        generation_id (str):
+        agent_id (str):  Example: agt_4kT9xQ2mZ8wR.
+        generation_id (str):  Example: agt_gen_4kT9xQ2mZ8wR.
         body (ToolOutputsRequest):
 
     Raises:
@@ -209,8 +209,8 @@ async def asyncio_detailed(
     """ Submit outputs of client tool calls and resume the generation
 
     Args:
-        agent_id (str):
-        generation_id (str):
+        agent_id (str):  Example: agt_4kT9xQ2mZ8wR.
+        generation_id (str):  Example: agt_gen_4kT9xQ2mZ8wR.
         body (ToolOutputsRequest):
 
     Raises:
@@ -246,8 +246,8 @@ async def asyncio(
     """ Submit outputs of client tool calls and resume the generation
 
     Args:
-        agent_id (str):
-        generation_id (str):
+        agent_id (str):  Example: agt_4kT9xQ2mZ8wR.
+        generation_id (str):  Example: agt_gen_4kT9xQ2mZ8wR.
         body (ToolOutputsRequest):
 
     Raises:

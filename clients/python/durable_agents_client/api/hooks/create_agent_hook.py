@@ -133,8 +133,10 @@ def sync_detailed(
     """ Attach a hook to an agent
 
     Args:
-        agent_id (str):
-        body (CreateHookType0 | CreateHookType1 | CreateHookType2):
+        agent_id (str):  Example: agt_4kT9xQ2mZ8wR.
+        body (CreateHookType0 | CreateHookType1 | CreateHookType2):  Example: {'event':
+            'PreToolUse', 'type': 'approval', 'matcher': 'issue_refund', 'config': {'timeoutSeconds':
+            3600}}.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -167,8 +169,10 @@ def sync(
     """ Attach a hook to an agent
 
     Args:
-        agent_id (str):
-        body (CreateHookType0 | CreateHookType1 | CreateHookType2):
+        agent_id (str):  Example: agt_4kT9xQ2mZ8wR.
+        body (CreateHookType0 | CreateHookType1 | CreateHookType2):  Example: {'event':
+            'PreToolUse', 'type': 'approval', 'matcher': 'issue_refund', 'config': {'timeoutSeconds':
+            3600}}.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -196,8 +200,10 @@ async def asyncio_detailed(
     """ Attach a hook to an agent
 
     Args:
-        agent_id (str):
-        body (CreateHookType0 | CreateHookType1 | CreateHookType2):
+        agent_id (str):  Example: agt_4kT9xQ2mZ8wR.
+        body (CreateHookType0 | CreateHookType1 | CreateHookType2):  Example: {'event':
+            'PreToolUse', 'type': 'approval', 'matcher': 'issue_refund', 'config': {'timeoutSeconds':
+            3600}}.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -230,8 +236,10 @@ async def asyncio(
     """ Attach a hook to an agent
 
     Args:
-        agent_id (str):
-        body (CreateHookType0 | CreateHookType1 | CreateHookType2):
+        agent_id (str):  Example: agt_4kT9xQ2mZ8wR.
+        body (CreateHookType0 | CreateHookType1 | CreateHookType2):  Example: {'event':
+            'PreToolUse', 'type': 'approval', 'matcher': 'issue_refund', 'config': {'timeoutSeconds':
+            3600}}.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -103,8 +103,8 @@ def sync_detailed(
     """ Get a hook
 
     Args:
-        agent_id (str):
-        hook_id (str):
+        agent_id (str):  Example: agt_4kT9xQ2mZ8wR.
+        hook_id (str):  Example: hook_4kT9xQ2mZ8wR.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -137,8 +137,8 @@ def sync(
     """ Get a hook
 
     Args:
-        agent_id (str):
-        hook_id (str):
+        agent_id (str):  Example: agt_4kT9xQ2mZ8wR.
+        hook_id (str):  Example: hook_4kT9xQ2mZ8wR.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -166,8 +166,8 @@ async def asyncio_detailed(
     """ Get a hook
 
     Args:
-        agent_id (str):
-        hook_id (str):
+        agent_id (str):  Example: agt_4kT9xQ2mZ8wR.
+        hook_id (str):  Example: hook_4kT9xQ2mZ8wR.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -200,8 +200,8 @@ async def asyncio(
     """ Get a hook
 
     Args:
-        agent_id (str):
-        hook_id (str):
+        agent_id (str):  Example: agt_4kT9xQ2mZ8wR.
+        hook_id (str):  Example: hook_4kT9xQ2mZ8wR.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

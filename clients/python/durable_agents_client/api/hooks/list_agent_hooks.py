@@ -116,7 +116,7 @@ def sync_detailed(
     """ List an agent's hooks
 
     Args:
-        agent_id (str):
+        agent_id (str):  Example: agt_4kT9xQ2mZ8wR.
         cursor (str | Unset): The previous page's `nextCursor` (opaque to clients; its format is
             checked).
         limit (int | Unset):  Default: 20.
@@ -154,7 +154,7 @@ def sync(
     """ List an agent's hooks
 
     Args:
-        agent_id (str):
+        agent_id (str):  Example: agt_4kT9xQ2mZ8wR.
         cursor (str | Unset): The previous page's `nextCursor` (opaque to clients; its format is
             checked).
         limit (int | Unset):  Default: 20.
@@ -187,7 +187,7 @@ async def asyncio_detailed(
     """ List an agent's hooks
 
     Args:
-        agent_id (str):
+        agent_id (str):  Example: agt_4kT9xQ2mZ8wR.
         cursor (str | Unset): The previous page's `nextCursor` (opaque to clients; its format is
             checked).
         limit (int | Unset):  Default: 20.
@@ -225,7 +225,7 @@ async def asyncio(
     """ List an agent's hooks
 
     Args:
-        agent_id (str):
+        agent_id (str):  Example: agt_4kT9xQ2mZ8wR.
         cursor (str | Unset): The previous page's `nextCursor` (opaque to clients; its format is
             checked).
         limit (int | Unset):  Default: 20.

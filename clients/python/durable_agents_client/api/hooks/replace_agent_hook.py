@@ -135,9 +135,11 @@ def sync_detailed(
     """ Replace a hook
 
     Args:
-        agent_id (str):
-        hook_id (str):
-        body (ReplaceHookType0 | ReplaceHookType1 | ReplaceHookType2):
+        agent_id (str):  Example: agt_4kT9xQ2mZ8wR.
+        hook_id (str):  Example: hook_4kT9xQ2mZ8wR.
+        body (ReplaceHookType0 | ReplaceHookType1 | ReplaceHookType2):  Example: {'event':
+            'PreToolUse', 'type': 'approval', 'matcher': 'issue_refund', 'config': {'timeoutSeconds':
+            3600}}.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -172,9 +174,11 @@ def sync(
     """ Replace a hook
 
     Args:
-        agent_id (str):
-        hook_id (str):
-        body (ReplaceHookType0 | ReplaceHookType1 | ReplaceHookType2):
+        agent_id (str):  Example: agt_4kT9xQ2mZ8wR.
+        hook_id (str):  Example: hook_4kT9xQ2mZ8wR.
+        body (ReplaceHookType0 | ReplaceHookType1 | ReplaceHookType2):  Example: {'event':
+            'PreToolUse', 'type': 'approval', 'matcher': 'issue_refund', 'config': {'timeoutSeconds':
+            3600}}.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -204,9 +208,11 @@ async def asyncio_detailed(
     """ Replace a hook
 
     Args:
-        agent_id (str):
-        hook_id (str):
-        body (ReplaceHookType0 | ReplaceHookType1 | ReplaceHookType2):
+        agent_id (str):  Example: agt_4kT9xQ2mZ8wR.
+        hook_id (str):  Example: hook_4kT9xQ2mZ8wR.
+        body (ReplaceHookType0 | ReplaceHookType1 | ReplaceHookType2):  Example: {'event':
+            'PreToolUse', 'type': 'approval', 'matcher': 'issue_refund', 'config': {'timeoutSeconds':
+            3600}}.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -241,9 +247,11 @@ async def asyncio(
     """ Replace a hook
 
     Args:
-        agent_id (str):
-        hook_id (str):
-        body (ReplaceHookType0 | ReplaceHookType1 | ReplaceHookType2):
+        agent_id (str):  Example: agt_4kT9xQ2mZ8wR.
+        hook_id (str):  Example: hook_4kT9xQ2mZ8wR.
+        body (ReplaceHookType0 | ReplaceHookType1 | ReplaceHookType2):  Example: {'event':
+            'PreToolUse', 'type': 'approval', 'matcher': 'issue_refund', 'config': {'timeoutSeconds':
+            3600}}.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

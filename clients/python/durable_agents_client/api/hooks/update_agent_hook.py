@@ -126,8 +126,8 @@ def sync_detailed(
     """ Update some fields of a hook (merge patch)
 
     Args:
-        agent_id (str):
-        hook_id (str):
+        agent_id (str):  Example: agt_4kT9xQ2mZ8wR.
+        hook_id (str):  Example: hook_4kT9xQ2mZ8wR.
         body (PatchHook): Merged with the stored hook, then checked like CreateHook.
 
     Raises:
@@ -163,8 +163,8 @@ def sync(
     """ Update some fields of a hook (merge patch)
 
     Args:
-        agent_id (str):
-        hook_id (str):
+        agent_id (str):  Example: agt_4kT9xQ2mZ8wR.
+        hook_id (str):  Example: hook_4kT9xQ2mZ8wR.
         body (PatchHook): Merged with the stored hook, then checked like CreateHook.
 
     Raises:
@@ -195,8 +195,8 @@ async def asyncio_detailed(
     """ Update some fields of a hook (merge patch)
 
     Args:
-        agent_id (str):
-        hook_id (str):
+        agent_id (str):  Example: agt_4kT9xQ2mZ8wR.
+        hook_id (str):  Example: hook_4kT9xQ2mZ8wR.
         body (PatchHook): Merged with the stored hook, then checked like CreateHook.
 
     Raises:
@@ -232,8 +232,8 @@ async def asyncio(
     """ Update some fields of a hook (merge patch)
 
     Args:
-        agent_id (str):
-        hook_id (str):
+        agent_id (str):  Example: agt_4kT9xQ2mZ8wR.
+        hook_id (str):  Example: hook_4kT9xQ2mZ8wR.
         body (PatchHook): Merged with the stored hook, then checked like CreateHook.
 
     Raises:

@@ -124,7 +124,7 @@ def sync_detailed(
     """ Subscribe a URL to the agent's generation events (Standard Webhooks signatures)
 
     Args:
-        agent_id (str):
+        agent_id (str):  Example: agt_4kT9xQ2mZ8wR.
         body (CreateWebhook):
 
     Raises:
@@ -158,7 +158,7 @@ def sync(
     """ Subscribe a URL to the agent's generation events (Standard Webhooks signatures)
 
     Args:
-        agent_id (str):
+        agent_id (str):  Example: agt_4kT9xQ2mZ8wR.
         body (CreateWebhook):
 
     Raises:
@@ -187,7 +187,7 @@ async def asyncio_detailed(
     """ Subscribe a URL to the agent's generation events (Standard Webhooks signatures)
 
     Args:
-        agent_id (str):
+        agent_id (str):  Example: agt_4kT9xQ2mZ8wR.
         body (CreateWebhook):
 
     Raises:
@@ -221,7 +221,7 @@ async def asyncio(
     """ Subscribe a URL to the agent's generation events (Standard Webhooks signatures)
 
     Args:
-        agent_id (str):
+        agent_id (str):  Example: agt_4kT9xQ2mZ8wR.
         body (CreateWebhook):
 
     Raises:

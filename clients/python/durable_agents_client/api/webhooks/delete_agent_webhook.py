@@ -99,8 +99,8 @@ def sync_detailed(
     """ Delete a webhook subscription
 
     Args:
-        agent_id (str):
-        webhook_id (str):
+        agent_id (str):  Example: agt_4kT9xQ2mZ8wR.
+        webhook_id (str):  Example: whk_4kT9xQ2mZ8wR.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -133,8 +133,8 @@ def sync(
     """ Delete a webhook subscription
 
     Args:
-        agent_id (str):
-        webhook_id (str):
+        agent_id (str):  Example: agt_4kT9xQ2mZ8wR.
+        webhook_id (str):  Example: whk_4kT9xQ2mZ8wR.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -162,8 +162,8 @@ async def asyncio_detailed(
     """ Delete a webhook subscription
 
     Args:
-        agent_id (str):
-        webhook_id (str):
+        agent_id (str):  Example: agt_4kT9xQ2mZ8wR.
+        webhook_id (str):  Example: whk_4kT9xQ2mZ8wR.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -196,8 +196,8 @@ async def asyncio(
     """ Delete a webhook subscription
 
     Args:
-        agent_id (str):
-        webhook_id (str):
+        agent_id (str):  Example: agt_4kT9xQ2mZ8wR.
+        webhook_id (str):  Example: whk_4kT9xQ2mZ8wR.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
