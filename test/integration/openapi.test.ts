@@ -121,11 +121,14 @@ describe('OpenAPI document and /docs', () => {
         name,
       ).toEqual([]);
     }
-    expect(schemas.Agent.properties.toolChoice).toEqual({
-      anyOf: [{ $ref: '#/components/schemas/ToolChoice' }, { type: 'null' }],
-    });
-    expect(schemas.PatchAgent.properties.toolChoice).toEqual({
-      anyOf: [{ $ref: '#/components/schemas/ToolChoice' }, { type: 'null' }],
+    // ToolChoice is itself a union (its members are inlined): the two forms, and null.
+    for (const nullable of [schemas.Agent.properties.toolChoice, schemas.PatchAgent.properties.toolChoice]) {
+      expect(nullable.anyOf).toHaveLength(3);
+      expect(nullable.anyOf).toContainEqual({ type: 'null' });
+      expect(nullable.anyOf).toContainEqual(schemas.ToolChoice.anyOf[0]);
+    }
+    expect(schemas.Agent.properties.boundaryPolicy).toEqual({
+      anyOf: [{ $ref: '#/components/schemas/Policy' }, { type: 'null' }],
     });
     expect(schemas.CreateAgent.properties.toolChoice).toEqual({ $ref: '#/components/schemas/ToolChoice' });
     expect(schemas.Generation.properties.requiredAction.anyOf).toContainEqual({ type: 'null' });

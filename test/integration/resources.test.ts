@@ -173,9 +173,10 @@ describe('resource API', () => {
       expectStatus(patch, 200);
       expect(patch.body).toMatchObject({ name: 'local2', defaultModel: 'm3', hasApiKey: false });
 
-      // A merge that leaves the provider invalid is refused (openai_compatible needs baseUrl).
+      // A merge that leaves the provider invalid is refused (openai_compatible needs baseUrl): the
+      // patch itself is valid, so 422.
       const invalid = await stack.api('PATCH', `/v1/ai-providers/${id}`, { baseUrl: null });
-      expectError(invalid, 400);
+      expectError(invalid, 422, 'unprocessable');
       expect(invalid.body.error.details[0].path).toBe('body.baseUrl');
 
       const rotated = await stack.api('PATCH', `/v1/ai-providers/${id}`, { apiKey: 'sk-rotated' });
