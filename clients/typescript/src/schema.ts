@@ -137,7 +137,7 @@ export type paths = {
         post?: never;
         /**
          * Revoke an API key (it gets 401 from then on)
-         * @description 409 for the project's last admin key (a key whose policy allows every action on every resource).
+         * @description The key stays readable (GET, list) with its `revokedAt`, as an audit trail. 409 for the project's last admin key (a key whose policy allows every action on every resource).
          */
         delete: operations["revokeApiKey"];
         options?: never;

@@ -107,7 +107,8 @@ def sync_detailed(
 ) -> Response[ApiKey | Error]:
     """ Revoke an API key (it gets 401 from then on)
 
-     409 for the project's last admin key (a key whose policy allows every action on every resource).
+     The key stays readable (GET, list) with its `revokedAt`, as an audit trail. 409 for the project's
+    last admin key (a key whose policy allows every action on every resource).
 
     Args:
         api_key_id (str):  Example: key_4kT9xQ2mZ8wR.
@@ -140,7 +141,8 @@ def sync(
 ) -> ApiKey | Error | None:
     """ Revoke an API key (it gets 401 from then on)
 
-     409 for the project's last admin key (a key whose policy allows every action on every resource).
+     The key stays readable (GET, list) with its `revokedAt`, as an audit trail. 409 for the project's
+    last admin key (a key whose policy allows every action on every resource).
 
     Args:
         api_key_id (str):  Example: key_4kT9xQ2mZ8wR.
@@ -168,7 +170,8 @@ async def asyncio_detailed(
 ) -> Response[ApiKey | Error]:
     """ Revoke an API key (it gets 401 from then on)
 
-     409 for the project's last admin key (a key whose policy allows every action on every resource).
+     The key stays readable (GET, list) with its `revokedAt`, as an audit trail. 409 for the project's
+    last admin key (a key whose policy allows every action on every resource).
 
     Args:
         api_key_id (str):  Example: key_4kT9xQ2mZ8wR.
@@ -201,7 +204,8 @@ async def asyncio(
 ) -> ApiKey | Error | None:
     """ Revoke an API key (it gets 401 from then on)
 
-     409 for the project's last admin key (a key whose policy allows every action on every resource).
+     The key stays readable (GET, list) with its `revokedAt`, as an audit trail. 409 for the project's
+    last admin key (a key whose policy allows every action on every resource).
 
     Args:
         api_key_id (str):  Example: key_4kT9xQ2mZ8wR.
