@@ -26,6 +26,8 @@ export default tseslint.config(
       'node_modules/**',
       'dist/**',
       'generated/**',
+      'clients/typescript/src/schema.ts',
+      'clients/python/**',
       '.data/**',
       '.tools/**',
       'scratch/**',

@@ -1,22 +1,8 @@
+import type { StreamEventType } from '../contracts/schemas/index.js';
 import type { Db } from '../infra/db/prisma.js';
 import type { ChangeFeed } from '../infra/events/change-feed.js';
 
-/** Stream event types (listed in the OpenAPI document's GenerationEventStream). */
-export type StreamEventType =
-  | 'start'
-  | 'step_started'
-  | 'chunk'
-  | 'reset'
-  | 'tool_call'
-  | 'tool_result'
-  | 'step_completed'
-  | 'approval_requested'
-  | 'approval_resolved'
-  | 'requires_action'
-  | 'clarification_requested'
-  | 'done'
-  | 'compaction'
-  | 'error';
+export type { StreamEventType };
 
 /**
  * The persisted event log of a generation, written by activities (never through workflow

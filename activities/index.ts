@@ -136,16 +136,16 @@ export function createActivities(deps: ActivityDeps): GenerationActivities & Doc
                     signal,
                   }),
                 )
-            : await heartbeatWhile(() =>
-                runHttpTool({
-                  tool,
-                  arguments: input.arguments,
-                  idempotencyKey: `${input.generationId}:${input.toolCallId}`,
-                  secrets: deps.secrets,
-                  dispatcher: deps.dispatcher,
-                  signal,
-                }),
-              );
+              : await heartbeatWhile(() =>
+                  runHttpTool({
+                    tool,
+                    arguments: input.arguments,
+                    idempotencyKey: `${input.generationId}:${input.toolCallId}`,
+                    secrets: deps.secrets,
+                    dispatcher: deps.dispatcher,
+                    signal,
+                  }),
+                );
       // In a session, full http/MCP results go to the session cache; the model keeps a head and the id.
       if (sessionId && result.status === 'success' && (!tool || tool.type === 'http')) {
         const cacheId = await cache.put(sessionId, { ...input, content: result.content });

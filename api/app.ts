@@ -89,6 +89,8 @@ export function createApp(deps: AppContext): Express {
   v1.use('/agents/tools', toolsRouter(ctx, toolAliasRoutes, '/v1/agents/tools'));
   v1.use('/agents/traces', tracesRouter(ctx, traceAliasRoutes, '/v1/agents/traces'));
   v1.use('/traces', tracesRouter(ctx, traceRoutes, '/v1/traces'));
+  // A literal path: `tools` is never an agent id, so the agent routes below must not answer it.
+  v1.all('/agents/tools', unservedRoute(Object.values(toolAliasRoutes)));
   v1.use('/agents', agentGenerationsRouter(ctx));
   v1.use('/agents', hooksRouter(ctx));
   v1.use('/agents', webhooksRouter(ctx));

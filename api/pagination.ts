@@ -1,27 +1,24 @@
 import { ApiError } from '../contracts/errors.js';
+import { CURSOR_PATTERN } from '../contracts/schemas/index.js';
 
 /**
- * Opaque cursors: base64url of `<createdAt ISO>|<id>`. Lists are ordered newest first by
- * (createdAt, id), so a cursor stays valid while rows are added.
+ * Cursors: `<createdAt in epoch milliseconds>.<id>` of the last row of the previous page (see
+ * `cursorSchema`, which the query validator applies, so the OpenAPI document states the exact
+ * format). Lists are ordered newest first by (createdAt, id), so a cursor stays valid while rows
+ * are added. Clients treat it as opaque.
  */
 export function encodeCursor(row: { createdAt: Date; id: string }): string {
-  return Buffer.from(`${row.createdAt.toISOString()}|${row.id}`).toString('base64url');
+  return `${row.createdAt.getTime()}.${row.id}`;
 }
 
 export function decodeCursor(cursor: string | undefined): { createdAt: Date; id: string } | null {
   if (!cursor) return null;
-  const raw = Buffer.from(cursor, 'base64url').toString('utf8');
-  const sep = raw.indexOf('|');
-  const at = sep > 0 ? raw.slice(0, sep) : '';
-  const id = sep > 0 ? raw.slice(sep + 1) : '';
-  const createdAt = new Date(at);
-  // Exactly what encodeCursor writes: a toISOString() timestamp and a printable-ASCII id.
-  const valid = !Number.isNaN(createdAt.getTime()) && createdAt.toISOString() === at && /^[\x21-\x7e]{1,200}$/.test(id);
-  if (!valid)
+  const match = CURSOR_PATTERN.exec(cursor);
+  if (!match)
     throw new ApiError(400, 'invalid_request', 'Invalid cursor', [
       { path: 'query.cursor', message: 'not a cursor returned by this list' },
     ]);
-  return { createdAt, id };
+  return { createdAt: new Date(Number(match[1])), id: match[2]! };
 }
 
 /** Prisma `where` fragment for "after this cursor" in (createdAt desc, id desc) order. */

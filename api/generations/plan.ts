@@ -1,6 +1,6 @@
 import { builtinDefinition, builtinNeedsApproval } from '../../contracts/builtins/index.js';
 import { unprocessable } from '../../contracts/errors.js';
-import { CLARIFY_TOOL, type LoopPlan, type PlannedHook } from '../../contracts/generation/index.js';
+import { CLARIFY_TOOL, type LoopPlan, type PlannedHook, type PlannedTool } from '../../contracts/generation/index.js';
 import {
   hookEventSchema,
   type GenerateRequest,
@@ -187,7 +187,7 @@ export function buildPlan(
     });
   return {
     tools: [
-      ...tools.flatMap((t) =>
+      ...tools.flatMap((t): PlannedTool[] =>
         t.type === 'platform'
           ? platformSnapshotTools(t).map((p) => ({
               id: p.id,

@@ -15,9 +15,11 @@ export function unservedRoute(routes: AnyRouteSpec[]): RequestHandler {
     paths.set(route.path, entry);
   }
   return (req, res) => {
+    // Mounted inside a router too (req.baseUrl is the mount path).
+    const path = req.baseUrl + req.path;
     const allowed = new Set<string>();
     for (const { pattern, methods } of paths.values()) {
-      if (pattern.test(req.path)) for (const m of methods) allowed.add(m);
+      if (pattern.test(path)) for (const m of methods) allowed.add(m);
     }
     if (allowed.size > 0) {
       const allow = [...allowed].sort().join(', ');
@@ -25,12 +27,12 @@ export function unservedRoute(routes: AnyRouteSpec[]): RequestHandler {
       const error = new ApiError(
         405,
         'method_not_allowed',
-        `${req.method} is not served on ${req.path}; allowed: ${allow}`,
+        `${req.method} is not served on ${path}; allowed: ${allow}`,
       );
       res.status(405).json(error.toBody());
       return;
     }
-    res.status(404).json(new ApiError(404, 'not_found', `No route for ${req.method} ${req.path}`).toBody());
+    res.status(404).json(new ApiError(404, 'not_found', `No route for ${req.method} ${path}`).toBody());
   };
 }
 

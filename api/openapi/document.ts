@@ -1,10 +1,11 @@
 import {
   OpenAPIRegistry,
-  OpenApiGeneratorV3,
+  OpenApiGeneratorV31,
   type ResponseConfig,
   type RouteConfig,
 } from '@asteasolutions/zod-to-openapi';
 import { errorResponseSchema } from '../../contracts/schemas/index.js';
+import { addOperationExamples } from './examples.js';
 import type { AnyRouteSpec } from './spec.js';
 import { routeTable } from './table.js';
 
@@ -23,6 +24,8 @@ function errorStatuses(spec: AnyRouteSpec): number[] {
   const s = new Set<number>(spec.errors ?? []);
   if (spec.action) [400, 401, 403, 429].forEach((c) => s.add(c));
   if (spec.params) s.add(404);
+  // Validated input (public routes too): a 400 when it does not match.
+  if (spec.params || spec.query || spec.body) s.add(400);
   if (spec.body) [413, 422].forEach((c) => s.add(c));
   return [...s].sort((a, b) => a - b);
 }
@@ -70,9 +73,29 @@ export function toRouteConfig(spec: AnyRouteSpec): RouteConfig {
   };
 }
 
+/**
+ * zod 4's `.int()` accepts safe integers only; zod-to-openapi does not say so. Bounds every
+ * integer schema that states no bound of its own, so a generated client or fuzzer never sends an
+ * integer the validator refuses.
+ */
+function boundIntegers(node: unknown): void {
+  if (Array.isArray(node)) {
+    node.forEach(boundIntegers);
+    return;
+  }
+  if (!node || typeof node !== 'object') return;
+  const schema = node as Record<string, unknown>;
+  const type = schema.type;
+  if (type === 'integer' || (Array.isArray(type) && type.includes('integer'))) {
+    if (schema.minimum === undefined && schema.exclusiveMinimum === undefined) schema.minimum = Number.MIN_SAFE_INTEGER;
+    if (schema.maximum === undefined && schema.exclusiveMaximum === undefined) schema.maximum = Number.MAX_SAFE_INTEGER;
+  }
+  Object.values(schema).forEach(boundIntegers);
+}
+
 export function buildOpenApiDocument(
   routes: AnyRouteSpec[] = routeTable,
-): ReturnType<OpenApiGeneratorV3['generateDocument']> {
+): ReturnType<OpenApiGeneratorV31['generateDocument']> {
   const registry = new OpenAPIRegistry();
   registry.registerComponent('securitySchemes', 'bearerAuth', {
     type: 'http',
@@ -80,18 +103,22 @@ export function buildOpenApiDocument(
     description: 'An API key of the project: `Authorization: Bearer da_…`',
   });
   for (const spec of routes) registry.registerPath(toRouteConfig(spec));
-  return new OpenApiGeneratorV3(registry.definitions).generateDocument({
-    openapi: '3.0.3',
+  const document = new OpenApiGeneratorV31(registry.definitions).generateDocument({
+    openapi: '3.1.0',
     info: {
       title: 'Durable Agents API',
       version: '1',
       description:
-        'LLM agents run as durable Temporal workflows. Every /v1 route needs `Authorization: Bearer <key>`; the policy action each operation checks is in `x-action`. Errors have the shape `{ "error": { "code", "message", "details"? } }`. Lists take `cursor` and `limit` and return `{ data, nextCursor }`.',
+        'LLM agents run as durable Temporal workflows. Every /v1 route needs `Authorization: Bearer <key>`; the policy action each operation checks is in `x-action`. Errors have the shape `{ "error": { "code", "message", "details"? } }`. Lists take `cursor` and `limit` and return `{ data, nextCursor }`. Strings containing NUL characters or unpaired surrogates, and JSON nested deeper than 64 levels, are refused (400) everywhere.',
     },
     servers: [{ url: '/' }],
     security: [{ bearerAuth: [] }],
     tags: [...new Set(routes.map((r) => r.tag))].map((name) => ({ name })),
   });
+  boundIntegers(document.paths);
+  boundIntegers(document.components);
+  addOperationExamples(document as Parameters<typeof addOperationExamples>[0]);
+  return document;
 }
 
 let cached: ReturnType<typeof buildOpenApiDocument> | null = null;

@@ -61,7 +61,8 @@ export const apiKeyRoutes = {
     path: '/v1/api-keys/{apiKeyId}',
     tag: 'API keys',
     summary: 'Revoke an API key (it gets 401 from then on)',
-    description: "409 for the project's last admin key (a key whose policy allows every action on every resource).",
+    description:
+      "The key stays readable (GET, list) with its `revokedAt`, as an audit trail. 409 for the project's last admin key (a key whose policy allows every action on every resource).",
     action: 'apiKeys:RevokeApiKey',
     resource: (p) => `api-keys/${p.apiKeyId}`,
     params: apiKeyParams,

@@ -1,9 +1,9 @@
 import type { Router } from 'express';
 import type { AppContext } from '../context.js';
 import { openApiDocument } from '../openapi/document.js';
-import { renderDocsPage } from '../openapi/docs-page.js';
+import { REFERENCE_CSP, referenceAsset, referencePageHtml } from '../openapi/reference-page.js';
 import { docsRoutes } from './docs.operations.js';
-import { ApiRouter } from '../routing.js';
+import { ApiRouter, responded } from '../routing.js';
 
 /** GET /v1/openapi.json (served before authentication). */
 export function openApiRouter(ctx: AppContext): Router {
@@ -12,13 +12,20 @@ export function openApiRouter(ctx: AppContext): Router {
   return r.router;
 }
 
-/** GET /docs: the HTML reference. */
+/** GET /docs (the reference page) and GET /docs/assets/{asset} (what it loads). */
 export function docsRouter(ctx: AppContext): Router {
   const r = new ApiRouter('/docs', ctx);
-  let page: string | null = null;
-  r.addPublic(
-    docsRoutes.docs,
-    () => (page ??= renderDocsPage(openApiDocument() as unknown as Parameters<typeof renderDocsPage>[0])),
-  );
+  r.router.use((_req, res, next) => {
+    res.setHeader('content-security-policy', REFERENCE_CSP);
+    next();
+  });
+  const page = referencePageHtml(openApiDocument().info.title);
+  r.addPublic(docsRoutes.docs, () => page);
+  r.addPublic(docsRoutes.docsAsset, ({ params, res }) => {
+    const asset = referenceAsset(params.asset);
+    res.status(200).type(asset.type).setHeader('cache-control', 'public, max-age=3600');
+    res.send(asset.body);
+    return responded;
+  });
   return r.router;
 }

@@ -3,8 +3,10 @@ import {
   generateRequestSchema,
   generationIdSchema,
   generationSchema,
+  jsonSchemaKeywords,
   listGenerationsQuerySchema,
   listResponseSchema,
+  streamEventTypes,
   streamQuerySchema,
   toolOutputsRequestSchema,
   z,
@@ -15,11 +17,28 @@ import { defineRoute } from '../openapi/spec.js';
 const agentGenerationParams = z.object({ agentId: agentIdSchema, generationId: generationIdSchema });
 const generationList = listResponseSchema(generationSchema, 'GenerationList');
 
-/** Server-sent events: `id` (per-generation sequence), `event` (type) and JSON `data` per event. */
-const eventStream = z.string().openapi('GenerationEventStream', {
-  description:
-    'text/event-stream. Each event has an increasing `id` (reconnect with Last-Event-ID), an `event` type (start, step_started, chunk, reset, tool_call, tool_result, step_completed, approval_requested, approval_resolved, requires_action, clarification_requested, done, error) and JSON `data` with at least generationId and step. `chunk` carries `replySeq`; `reset` (a retried model call) tells the client to discard the chunks of that `replySeq` received so far.',
-});
+/** One server-sent event of the stream (what the text/event-stream responses carry, event by event). */
+const eventStream = z
+  .object({
+    id: z
+      .string()
+      .regex(/^[0-9]+$/)
+      .describe('Increasing per generation; reconnect with Last-Event-ID to resume after it.'),
+    event: z.enum(streamEventTypes),
+    data: z
+      .string()
+      .openapi(
+        jsonSchemaKeywords({
+          contentMediaType: 'application/json',
+          contentSchema: { type: 'object', required: ['generationId'] },
+        }),
+      )
+      .describe('JSON with at least generationId (and step).'),
+  })
+  .openapi('GenerationEvent', {
+    description:
+      'One event of the text/event-stream. `chunk` carries `replySeq`; `reset` (a retried model call) tells the client to discard the chunks of that `replySeq` received so far; `done` carries the final text.',
+  });
 
 /**
  * The responses of a request that runs, resumes or cancels a generation: 200 with it once settled,

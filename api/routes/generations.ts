@@ -184,7 +184,7 @@ export function generationsRouter(ctx: AppContext): Router {
       // Queued behind a busy session: it never started, so it is cancelled here.
       await cancelWaitingTurn(ctx.db, g.id);
       await ctx.feed.publish(g.id);
-      const settled = await findGeneration(ctx, auth.projectId, g.id);
+      const settled = await findGeneration(ctx, auth, action, g.id);
       if (settled.status === 'cancelled') return reply(200, generationView(settled, []));
     }
     try {

@@ -1,4 +1,5 @@
 import type { ZodType } from 'zod';
+import { ApiError, unprocessable } from '../../contracts/errors.js';
 import { parseInput } from '../http.js';
 
 /**
@@ -15,9 +16,21 @@ export function mergePatch(current: Record<string, unknown>, patch: Record<strin
   return merged;
 }
 
-/** A PATCH body applied to the stored resource, validated as the full request `schema` (a 400 at body.* otherwise). */
+/**
+ * A PATCH body applied to the stored resource, validated as the full request `schema`. The body
+ * itself was valid (its own schema is checked first, 400); a merged result that is not valid
+ * depends on what is stored, so it is a 422 naming each problem at body.*.
+ */
 export function patched<T>(schema: ZodType<T>, current: Record<string, unknown>, patch: Record<string, unknown>): T {
-  return parseInput(schema, mergePatch(current, patch), 'body');
+  try {
+    return parseInput(schema, mergePatch(current, patch), 'body');
+  } catch (err) {
+    if (!(err instanceof ApiError) || err.status !== 400) throw err;
+    throw unprocessable(
+      `The resource after this patch would not be valid: ${err.message.replace(/^Invalid body: /, '')}`,
+      err.details,
+    );
+  }
 }
 
 /** Drops null/undefined values (stored rows → request-shaped objects). */

@@ -3,6 +3,7 @@ import {
   aiProviderIdSchema,
   knowledgeBaseIdSchema,
   modelParametersSchema,
+  orNull,
   patchSchemaOf,
   stepRuleSchema,
   stopConditionSchema,
@@ -58,7 +59,7 @@ const memorySchema = z
     if (m.strategy === 'last_k' && m.k === undefined)
       ctx.addIssue({ code: 'custom', path: ['k'], message: 'k is required for strategy last_k' });
   })
-  .openapi('Memory');
+  .openapi('Memory', { allOf: [{ anyOf: [{ properties: { strategy: { const: 'all' } } }, { required: ['k'] }] }] });
 
 const publicChatSchema = z
   .object({ enabled: z.boolean(), allowedOrigins: z.array(originSchema).max(50).default([]) })
@@ -259,11 +260,11 @@ export const agentSchema = z
     temperature: z.number().nullable(),
     toolIds: z.array(z.string()),
     activeToolIds: z.array(z.string()).nullable(),
-    toolChoice: toolChoiceSchema.nullable(),
+    toolChoice: orNull(toolChoiceSchema),
     stepRules: z.array(stepRuleSchema).nullable(),
     stopConditions: z.array(stopConditionSchema).nullable(),
     maxSteps: z.number(),
-    boundaryPolicy: policySchema.nullable(),
+    boundaryPolicy: orNull(policySchema),
     guardrails: z.object({ blockPatterns: z.array(z.string()), requireToolFor: z.array(z.string()) }).nullable(),
     conversational: z.boolean(),
     memory: z.object({ strategy: z.enum(['all', 'last_k']), k: z.number().optional() }).nullable(),

@@ -1,4 +1,4 @@
-import { z, jsonObjectSchema } from './common.js';
+import { z, cursorSchema, jsonObjectSchema, orNull, withRequiredKeys } from './common.js';
 
 export const approvalStatusSchema = z.enum(['pending', 'approved', 'denied', 'expired', 'cancelled']);
 export type ApprovalStatus = z.infer<typeof approvalStatusSchema>;
@@ -17,11 +17,14 @@ export const approvalDecisionRequestSchema = z
     message: 'arguments can only be given when approving',
     path: ['arguments'],
   })
-  .openapi('ApprovalDecisionRequest');
+  .openapi('ApprovalDecisionRequest', {
+    // Wrapped in allOf: generators read a top-level anyOf as alternatives to the object.
+    allOf: [{ anyOf: [{ properties: { approved: { const: true } } }, { not: { required: ['arguments'] } }] }],
+  });
 export type ApprovalDecisionRequest = z.infer<typeof approvalDecisionRequestSchema>;
 
-export const approvalSchema = z
-  .object({
+export const approvalSchema = withRequiredKeys(
+  z.object({
     id: z.string(),
     object: z.literal('approval'),
     projectId: z.string(),
@@ -43,17 +46,16 @@ export const approvalSchema = z
     requestedBy: z
       .object({ channel: z.enum(['api', 'public_chat']), apiKeyId: z.string().nullable() })
       .describe('Who started the generation: an API key, or a public-chat visitor (no key).'),
-    toolParameters: z
-      .record(z.string(), z.unknown())
-      .nullable()
-      .describe("The tool's arguments JSON Schema (edited arguments must match it); null when the tool has none."),
-  })
-  .openapi('Approval');
+    toolParameters: orNull(z.record(z.string(), z.unknown())).describe(
+      "The tool's arguments JSON Schema (edited arguments must match it); null when the tool has none.",
+    ),
+  }),
+).openapi('Approval');
 export type ApprovalView = z.infer<typeof approvalSchema>;
 
 export const listApprovalsQuerySchema = z
   .object({
-    cursor: z.string().max(200).optional(),
+    cursor: cursorSchema.optional(),
     limit: z.coerce.number().int().min(1).max(100).default(20),
     status: approvalStatusSchema.optional(),
     generationId: z.string().max(100).optional(),

@@ -1,11 +1,28 @@
-import { extendZodWithOpenApi } from '@asteasolutions/zod-to-openapi';
+import { extendZodWithOpenApi, type ZodOpenAPIMetadata } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
 
 extendZodWithOpenApi(z);
 export { z };
 
+/**
+ * JSON Schema 2020-12 keywords for `.openapi()` that zod-to-openapi's metadata type (OpenAPI 3.0
+ * shaped) does not list; the 3.1 generator copies them into the document as given. Used to state
+ * in the document what a key schema or a refinement enforces.
+ */
+export function jsonSchemaKeywords(keywords: {
+  propertyNames?: { pattern: string };
+  maxProperties?: number;
+  contentMediaType?: string;
+  contentSchema?: Record<string, unknown>;
+}): Partial<ZodOpenAPIMetadata> {
+  return keywords as Partial<ZodOpenAPIMetadata>;
+}
+
 /** Names the model sees (the OpenAI function-name rule). */
-export const toolNameSchema = z.string().regex(/^[a-zA-Z0-9_-]{1,64}$/, 'must match ^[a-zA-Z0-9_-]{1,64}$');
+export const toolNameSchema = z
+  .string()
+  .regex(/^[a-zA-Z0-9_-]{1,64}$/, 'must match ^[a-zA-Z0-9_-]{1,64}$')
+  .openapi({ example: 'lookup_order' });
 
 export const toolChoiceSchema = z
   .union([
@@ -15,7 +32,10 @@ export const toolChoiceSchema = z
   .openapi('ToolChoice');
 export type ToolChoice = z.infer<typeof toolChoiceSchema>;
 
-export const toolIdSchema = z.string().regex(/^agt_tool_[0-9a-zA-Z]{8,64}$/, 'must be an agent tool id (agt_tool_…)');
+export const toolIdSchema = z
+  .string()
+  .regex(/^agt_tool_[0-9a-zA-Z]{8,64}$/, 'must be an agent tool id (agt_tool_…)')
+  .openapi({ example: 'agt_tool_7HqL2vX9pC4d' });
 
 export const stepRuleSchema = z
   .object({
@@ -33,12 +53,39 @@ export const stopConditionSchema = z
   .openapi('StopCondition');
 export type StopCondition = z.infer<typeof stopConditionSchema>;
 
+/**
+ * `schema | null`. Use it instead of `.nullable()` on a schema registered with `.openapi('Name')`:
+ * zod-to-openapi 9 turns `Named.nullable()` into a plain `$ref` (dropping null) or makes the shared
+ * component itself nullable, so the document would no longer say what the validator accepts.
+ */
+export function orNull<T extends z.ZodType>(schema: T) {
+  return z.union([schema, z.null()]);
+}
+
+/**
+ * States `required` from what zod enforces: zod 4 requires an object key whose schema is
+ * `z.unknown()` (null is a value), zod-to-openapi leaves such keys out of `required`.
+ */
+export function withRequiredKeys<T extends z.ZodObject>(schema: T): T {
+  const required = Object.entries(schema.shape)
+    .filter(([key, field]) => !z.object({ [key]: field as z.ZodType }).safeParse({}).success)
+    .map(([key]) => key);
+  return schema.openapi({ required });
+}
+
 /** A JSON object with string keys (arguments, metadata). */
 export const jsonObjectSchema = z.record(z.string(), z.unknown());
 
+/** `<epoch ms>.<id>` (api/pagination.ts); 14 digits keep every value a date before the year 9999. */
+export const CURSOR_PATTERN = /^([0-9]{1,14})\.([A-Za-z0-9_-]{1,200})$/;
+export const cursorSchema = z
+  .string()
+  .regex(CURSOR_PATTERN, 'must be a nextCursor returned by this list')
+  .describe("The previous page's `nextCursor` (opaque to clients; its format is checked).");
+
 export const paginationQuerySchema = z
   .object({
-    cursor: z.string().max(200).optional(),
+    cursor: cursorSchema.optional(),
     limit: z.coerce.number().int().min(1).max(100).default(20),
   })
   .strict();
@@ -51,11 +98,24 @@ export const errorResponseSchema = z
   .object({
     error: z.object({ code: z.string(), message: z.string(), details: z.unknown().optional() }),
   })
-  .openapi('Error');
+  .openapi('Error', {
+    description:
+      'Every error of every operation. `code` is stable (invalid_request, unauthorized, forbidden, not_found, method_not_allowed, conflict, payload_too_large, unprocessable, not_implemented, rate_limited, …); `details` lists each problem of a 400 with its `path` (body.*, query.*, path.*).',
+    example: {
+      error: {
+        code: 'invalid_request',
+        message: 'Invalid body: body.name Too small: expected string to have >=1 characters',
+        details: [
+          { path: 'body.name', message: 'Too small: expected string to have >=1 characters', code: 'too_small' },
+        ],
+      },
+    },
+  });
 
 /** HTTP header map; values may be marked secret (encrypted at rest, never returned). */
+const HEADER_NAME = /^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,128}$/;
 export const headerMapSchema = z.record(
-  z.string().regex(/^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,128}$/, 'must be a valid header name'),
+  z.string().regex(HEADER_NAME, 'must be a valid header name'),
   z.union([
     z.string().max(8192),
     z.object({ value: z.string().max(8192), secret: z.boolean().default(true) }).strict(),
@@ -67,7 +127,10 @@ export const SECRET_PLACEHOLDER = '[secret]';
 
 /** Ids as they appear in paths and bodies: the kind's prefix and 8–64 base62 characters. */
 export function idSchema(prefix: string, what: string) {
-  return z.string().regex(new RegExp(`^${prefix}[0-9a-zA-Z]{8,64}$`), `must be ${what} id (${prefix}…)`);
+  return z
+    .string()
+    .regex(new RegExp(`^${prefix}[0-9a-zA-Z]{8,64}$`), `must be ${what} id (${prefix}…)`)
+    .openapi({ example: `${prefix}4kT9xQ2mZ8wR` });
 }
 export const projectIdSchema = idSchema('prj_', 'a project');
 export const apiKeyIdSchema = idSchema('key_', 'an API key');
@@ -82,30 +145,35 @@ export const documentIdSchema = idSchema('doc_', 'a document');
 export const sessionIdSchema = idSchema('ses_', 'a session');
 
 /** Header maps on tools and hooks: bounded, and the secret placeholder is refused as a value. */
-export const secretHeaderMapSchema = headerMapSchema.superRefine((headers, ctx) => {
-  const names = Object.keys(headers);
-  if (names.length > 50) ctx.addIssue({ code: 'custom', message: 'at most 50 headers' });
-  const seen = new Set<string>();
-  for (const name of names) {
-    const lower = name.toLowerCase();
-    if (seen.has(lower))
-      ctx.addIssue({
-        code: 'custom',
-        path: [name],
-        message: `header ${name} is given twice (names are case-insensitive)`,
-      });
-    seen.add(lower);
-    const v = headers[name];
-    const value = typeof v === 'string' ? v : v?.value;
-    if (value === SECRET_PLACEHOLDER) {
-      ctx.addIssue({
-        code: 'custom',
-        path: [name],
-        message: `"${SECRET_PLACEHOLDER}" is the placeholder shown for secret values; send the real value`,
-      });
+export const secretHeaderMapSchema = headerMapSchema
+  .superRefine((headers, ctx) => {
+    const names = Object.keys(headers);
+    if (names.length > 50) ctx.addIssue({ code: 'custom', message: 'at most 50 headers' });
+    const seen = new Set<string>();
+    for (const name of names) {
+      const lower = name.toLowerCase();
+      if (seen.has(lower))
+        ctx.addIssue({
+          code: 'custom',
+          path: [name],
+          message: `header ${name} is given twice (names are case-insensitive)`,
+        });
+      seen.add(lower);
+      const v = headers[name];
+      const value = typeof v === 'string' ? v : v?.value;
+      if (value === SECRET_PLACEHOLDER) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [name],
+          message: `"${SECRET_PLACEHOLDER}" is the placeholder shown for secret values; send the real value`,
+        });
+      }
     }
-  }
-});
+  })
+  .openapi(
+    // What the record's key schema and the refinement enforce (names are also unique case-insensitively).
+    jsonSchemaKeywords({ propertyNames: { pattern: HEADER_NAME.source }, maxProperties: 50 }),
+  );
 
 /** How deep and how large a free-form JSON value may be (tool parameters, builtin config). */
 export function jsonShapeProblem(value: unknown, maxDepth = 32, maxNodes = 20_000): string | null {
@@ -136,7 +204,7 @@ export function patchSchemaOf<S extends z.core.$ZodLooseShape>(shape: S, clearab
     let base = field as z.ZodType;
     if (base instanceof z.ZodDefault) base = base.unwrap() as z.ZodType;
     if (base instanceof z.ZodOptional) base = base.unwrap() as z.ZodType;
-    out[key] = clearable.includes(key) ? base.nullable().optional() : base.optional();
+    out[key] = clearable.includes(key) ? orNull(base).optional() : base.optional();
   }
   return z.object(out).strict();
 }

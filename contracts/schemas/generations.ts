@@ -1,8 +1,12 @@
 import {
   z,
+  cursorSchema,
   jsonObjectSchema,
+  jsonSchemaKeywords,
   modelParametersSchema,
+  orNull,
   sessionIdSchema,
+  withRequiredKeys,
   stepRuleSchema,
   stopConditionSchema,
   toolChoiceSchema,
@@ -19,9 +23,11 @@ const chatMessageSchema = z
         content: z.string().max(200_000).nullable().optional(),
         toolCalls: z
           .array(
-            z
-              .object({ id: z.string().min(1).max(200), name: z.string().min(1).max(200), arguments: z.unknown() })
-              .strict(),
+            withRequiredKeys(
+              z
+                .object({ id: z.string().min(1).max(200), name: z.string().min(1).max(200), arguments: z.unknown() })
+                .strict(),
+            ).openapi('ChatToolCall'),
           )
           .max(64)
           .optional(),
@@ -34,9 +40,11 @@ const chatMessageSchema = z
   .openapi('ChatMessage');
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
+const VARIABLE_NAME = /^[a-zA-Z_][a-zA-Z0-9_]{0,63}$/;
+
 export const generateRequestSchema = z
   .object({
-    prompt: z.string().min(1).max(200_000).optional(),
+    prompt: z.string().min(1).max(200_000).openapi({ example: 'Where is order 1042?' }).optional(),
     messages: z.array(chatMessageSchema).max(500).optional(),
     toolChoice: toolChoiceSchema.optional(),
     activeToolIds: z.array(toolIdSchema).max(128).optional(),
@@ -52,7 +60,10 @@ export const generateRequestSchema = z
       .describe(
         'Levels of nested generations (agent tools, platform create-agent-generation) below this one; at 0 a nested call is an error result.',
       ),
-    variables: z.record(z.string().regex(/^[a-zA-Z_][a-zA-Z0-9_]{0,63}$/), z.string().max(100_000)).optional(),
+    variables: z
+      .record(z.string().regex(VARIABLE_NAME), z.string().max(100_000))
+      .openapi(jsonSchemaKeywords({ propertyNames: { pattern: VARIABLE_NAME.source } }))
+      .optional(),
     sessionId: sessionIdSchema
       .optional()
       .describe(
@@ -80,13 +91,19 @@ export const generateRequestSchema = z
     path: ['prompt'],
   })
   .refine((v) => !(v.async && v.stream), { message: 'async and stream cannot both be true', path: ['stream'] })
-  .openapi('GenerateRequest');
+  .openapi('GenerateRequest', {
+    // The two refinements above, as JSON Schema.
+    allOf: [
+      { anyOf: [{ required: ['prompt'] }, { required: ['messages'], properties: { messages: { minItems: 1 } } }] },
+      { not: { required: ['async', 'stream'], properties: { async: { const: true }, stream: { const: true } } } },
+    ],
+  });
 export type GenerateRequest = z.infer<typeof generateRequestSchema>;
 
 export const toolOutputsRequestSchema = z
   .object({
     toolOutputs: z
-      .array(z.object({ toolCallId: z.string().min(1).max(200), output: z.unknown() }).strict())
+      .array(withRequiredKeys(z.object({ toolCallId: z.string().min(1).max(200), output: z.unknown() }).strict()))
       .min(1)
       .max(64),
     toolChoice: toolChoiceSchema.optional(),
@@ -103,6 +120,25 @@ export const toolOutputsRequestSchema = z
   .strict()
   .openapi('ToolOutputsRequest');
 export type ToolOutputsRequest = z.infer<typeof toolOutputsRequestSchema>;
+
+/** The `event` names of a generation's event stream (activities/event-log.ts writes them). */
+export const streamEventTypes = [
+  'start',
+  'step_started',
+  'chunk',
+  'reset',
+  'tool_call',
+  'tool_result',
+  'step_completed',
+  'approval_requested',
+  'approval_resolved',
+  'requires_action',
+  'clarification_requested',
+  'done',
+  'compaction',
+  'error',
+] as const;
+export type StreamEventType = (typeof streamEventTypes)[number];
 
 export const generationStatusSchema = z.enum([
   'queued',
@@ -179,18 +215,22 @@ export const requiredActionSchema = z
   .discriminatedUnion('type', [
     z.object({
       type: z.literal('submit_tool_outputs'),
-      toolCalls: z.array(z.object({ toolCallId: z.string(), toolName: z.string(), arguments: z.unknown() })),
+      toolCalls: z.array(
+        withRequiredKeys(z.object({ toolCallId: z.string(), toolName: z.string(), arguments: z.unknown() })),
+      ),
     }),
     z.object({
       type: z.literal('approve_tool_calls'),
       approvals: z.array(
-        z.object({
-          approvalId: z.string(),
-          toolCallId: z.string(),
-          toolName: z.string(),
-          arguments: z.unknown(),
-          expiresAt: z.string(),
-        }),
+        withRequiredKeys(
+          z.object({
+            approvalId: z.string(),
+            toolCallId: z.string(),
+            toolName: z.string(),
+            arguments: z.unknown(),
+            expiresAt: z.string(),
+          }),
+        ),
       ),
     }),
     z.object({
@@ -220,8 +260,8 @@ export type RequiredAction =
   | { type: 'answer_clarification'; clarification: { question: string; reason?: string; toolCallId: string } }
   | { type: 'child_requires_action'; childGenerationId: string; childRequiredAction: RequiredAction };
 
-export const generationSchema = z
-  .object({
+export const generationSchema = withRequiredKeys(
+  z.object({
     id: z.string(),
     generationId: z.string(),
     object: z.literal('generation'),
@@ -231,10 +271,10 @@ export const generationSchema = z
     sessionId: z.string().nullable(),
     parentGenerationId: z.string().nullable(),
     status: generationStatusSchema,
-    stopReason: stopReasonSchema.nullable(),
+    stopReason: orNull(stopReasonSchema),
     text: z.string().nullable(),
     output: z.unknown().nullable(),
-    requiredAction: requiredActionSchema.nullable(),
+    requiredAction: orNull(requiredActionSchema),
     steps: z.array(stepEntrySchema),
     toolsUsed: z.array(z.string()),
     iterationCount: z.number(),
@@ -248,13 +288,13 @@ export const generationSchema = z
       .string()
       .nullable()
       .describe("The generation's workflow in the Temporal UI (null unless the server sets TEMPORAL_UI_URL)"),
-  })
-  .openapi('Generation');
+  }),
+).openapi('Generation');
 export type GenerationView = z.infer<typeof generationSchema>;
 
 export const listGenerationsQuerySchema = z
   .object({
-    cursor: z.string().max(200).optional(),
+    cursor: cursorSchema.optional(),
     limit: z.coerce.number().int().min(1).max(100).default(20),
     agentId: z.string().max(100).optional(),
     status: generationStatusSchema.optional(),

@@ -1,3 +1,4 @@
+import type { ZodOpenAPIMetadata } from '@asteasolutions/zod-to-openapi';
 import { userRegexListProblem, userRegexProblem } from '../user-regex.js';
 import { z, apiKeyIdSchema, secretHeaderMapSchema, toolNameSchema } from './common.js';
 
@@ -68,7 +69,12 @@ export const ruleConditionSchema = z
       if (problem) ctx.addIssue({ code: 'custom', path: ['value'], message: problem });
     }
   })
-  .openapi('HookRuleCondition');
+  .openapi('HookRuleCondition', {
+    // The refinement above, as JSON Schema (MATCHES values must also compile with RE2).
+    if: { properties: { operator: { const: 'IN' } } },
+    then: { properties: { value: { type: 'array' } } },
+    else: { properties: { value: { type: 'string' } } },
+  } as Partial<ZodOpenAPIMetadata>);
 export type RuleCondition = z.infer<typeof ruleConditionSchema>;
 
 export const ruleHookConfigSchema = z
@@ -146,6 +152,22 @@ function checkCombination(
   }
 }
 
+/** checkCombination as JSON Schema, derived from the same tables. */
+function combinationRules() {
+  const toolEventList = [...toolEvents];
+  return [
+    { anyOf: [{ properties: { event: { enum: toolEventList } } }, { not: { required: ['matcher'] } }] },
+    {
+      anyOf: hookTypeSchema.options.map((type) => ({
+        properties: {
+          type: { const: type },
+          event: { enum: hookEventSchema.options.filter((e) => hookTypesByEvent[e].includes(type)) },
+        },
+      })),
+    },
+  ];
+}
+
 export const createHookSchema = z
   .discriminatedUnion('type', [
     z.object({ type: z.literal('http'), ...hookCommon, config: httpHookConfigSchema }).strict(),
@@ -153,7 +175,10 @@ export const createHookSchema = z
     z.object({ type: z.literal('approval'), ...hookCommon, config: approvalHookConfigSchema.default({}) }).strict(),
   ])
   .superRefine(checkCombination)
-  .openapi('CreateHook');
+  .openapi('CreateHook', {
+    allOf: combinationRules(),
+    example: { event: 'PreToolUse', type: 'approval', matcher: 'issue_refund', config: { timeoutSeconds: 3600 } },
+  });
 export type CreateHook = z.infer<typeof createHookSchema>;
 
 /** PUT: the whole hook. Secret values (header values marked secret, `secret`) must be sent again. */
@@ -173,12 +198,14 @@ export type PatchHook = z.infer<typeof patchHookSchema>;
 
 export const hookConfigViewSchema = z
   .union([
-    z.object({
-      url: z.string(),
-      headers: z.record(z.string(), z.string()).optional(),
-      timeoutSeconds: z.number(),
-      hasSecret: z.boolean(),
-    }),
+    z
+      .object({
+        url: z.string(),
+        headers: z.record(z.string(), z.string()).optional(),
+        timeoutSeconds: z.number(),
+        hasSecret: z.boolean(),
+      })
+      .openapi('HttpHookConfigView'),
     ruleHookConfigSchema,
     approvalHookConfigSchema,
   ])

@@ -8,7 +8,12 @@ export const policyStatementSchema = z
   .object({
     effect: z.enum(['Allow', 'Deny']),
     action: z
-      .array(z.string().regex(/^[a-zA-Z*]+:[a-zA-Z*]+$|^\*$/, 'must look like service:Operation'))
+      .array(
+        z
+          .string()
+          .regex(/^[a-zA-Z*]+:[a-zA-Z*]+$|^\*$/, 'must look like service:Operation')
+          .openapi({ example: 'agents:*' }),
+      )
       .min(1)
       .max(100),
     resource: z.array(z.string().min(1).max(500)).min(1).max(100).default(['*']),

@@ -1,14 +1,19 @@
-import { z, patchSchemaOf } from './common.js';
+import { z, jsonSchemaKeywords, patchSchemaOf } from './common.js';
 
 export const providerKindSchema = z.enum(['openai', 'openai_compatible', 'azure_openai']);
 export type ProviderKind = z.infer<typeof providerKindSchema>;
 
+const PROVIDER_HEADER_NAME = /^[A-Za-z0-9-]{1,128}$/;
 const providerHeadersSchema = z
   .record(
-    z.string().regex(/^[A-Za-z0-9-]{1,128}$/, 'must be a header name (letters, digits, dashes)'),
+    z.string().regex(PROVIDER_HEADER_NAME, 'must be a header name (letters, digits, dashes)'),
     z.string().max(8192),
   )
-  .refine((h) => Object.keys(h).length <= 50, 'at most 50 headers');
+  .refine((h) => Object.keys(h).length <= 50, 'at most 50 headers')
+  .openapi(jsonSchemaKeywords({ propertyNames: { pattern: PROVIDER_HEADER_NAME.source }, maxProperties: 50 }));
+
+/** requireBaseUrl as JSON Schema. */
+const baseUrlRule = { allOf: [{ anyOf: [{ properties: { kind: { const: 'openai' } } }, { required: ['baseUrl'] }] }] };
 
 const providerFields = {
   name: z.string().min(1).max(200),
@@ -32,7 +37,7 @@ export const createProviderSchema = z
   .object(providerFields)
   .strict()
   .superRefine(requireBaseUrl)
-  .openapi('CreateAiProvider');
+  .openapi('CreateAiProvider', baseUrlRule);
 export type CreateProvider = z.infer<typeof createProviderSchema>;
 
 /** PUT: the whole provider. `apiKey` omitted keeps the stored key, `null` removes it. */
@@ -47,7 +52,7 @@ export const replaceProviderSchema = z
   })
   .strict()
   .superRefine(requireBaseUrl)
-  .openapi('ReplaceAiProvider');
+  .openapi('ReplaceAiProvider', baseUrlRule);
 export type ReplaceProvider = z.infer<typeof replaceProviderSchema>;
 
 /** PATCH: a merge patch; null clears baseUrl, apiKey or headers. */

@@ -16,6 +16,8 @@ export const toolParametersSchema = jsonObjectSchema
   })
   .openapi('ToolParameters', {
     description: 'JSON Schema (draft-07) of the tool arguments; top-level type must be "object".',
+    properties: { type: { const: 'object' } },
+    required: ['type'],
   });
 
 /** The builtin tools; a builtin tool's name is one of these ids. */

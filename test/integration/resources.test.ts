@@ -173,9 +173,10 @@ describe('resource API', () => {
       expectStatus(patch, 200);
       expect(patch.body).toMatchObject({ name: 'local2', defaultModel: 'm3', hasApiKey: false });
 
-      // A merge that leaves the provider invalid is refused (openai_compatible needs baseUrl).
+      // A merge that leaves the provider invalid is refused (openai_compatible needs baseUrl): the
+      // patch itself is valid, so 422.
       const invalid = await stack.api('PATCH', `/v1/ai-providers/${id}`, { baseUrl: null });
-      expectError(invalid, 400);
+      expectError(invalid, 422, 'unprocessable');
       expect(invalid.body.error.details[0].path).toBe('body.baseUrl');
 
       const rotated = await stack.api('PATCH', `/v1/ai-providers/${id}`, { apiKey: 'sk-rotated' });
@@ -550,7 +551,10 @@ describe('resource API', () => {
         parameters: null,
         mcp: { url: 'https://m.example.com', transport: 'streamable_http' },
       });
-      expectError(await stack.api('PATCH', `/v1/tools/${id}`, { type: 'client' }), 400);
+      // A valid patch whose merged result is invalid for the stored tool: 422 naming the problem.
+      const invalidMerge = await stack.api('PATCH', `/v1/tools/${id}`, { type: 'client' });
+      expectError(invalidMerge, 422, 'unprocessable');
+      expect(invalidMerge.body.error.details.map((d: { path: string }) => d.path)).toContain('body.parameters');
       const back = await stack.api('PATCH', `/v1/tools/${id}`, {
         type: 'client',
         mcp: null,
@@ -796,9 +800,10 @@ describe('resource API', () => {
         ).toContain(path);
       }
       const h = await stack.api('POST', `/v1/agents/${a}/hooks`, { event: 'PreToolUse', type: 'approval' });
-      // A patch producing an invalid combination is refused too.
+      // A patch producing an invalid combination is refused too (422: the patch alone is valid).
       const res = await stack.api('PATCH', `/v1/agents/${a}/hooks/${h.body.id}`, { event: 'PreResponse' });
-      expectError(res, 400);
+      expectError(res, 422, 'unprocessable');
+      expect(res.body.error.details.map((d: { path: string }) => d.path)).toContain('body.type');
       expect(await stack.db.hook.count({ where: { agentId: a } })).toBe(1);
     });
   });

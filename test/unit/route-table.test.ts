@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildOpenApiDocument } from '../../api/openapi/document.js';
-import { renderDocsPage } from '../../api/openapi/docs-page.js';
+import { referencePageHtml } from '../../api/openapi/reference-page.js';
 import { expressPath } from '../../api/openapi/spec.js';
 import { routeTable } from '../../api/openapi/table.js';
 
@@ -17,7 +16,7 @@ describe('route table', () => {
       if (r.action === null) {
         // Served without an API key: probes, metrics (own token), docs, the browser surfaces and public chat (agent key).
         expect(r.path, r.operationId).toMatch(
-          /^\/(healthz|readyz|metrics|docs|v1\/openapi\.json|widget\.js|console|console\/\{asset\}|v1\/public\/agents\/\{slug\}(\/chat)?)$/,
+          /^\/(healthz|readyz|metrics|docs|docs\/assets\/\{asset\}|v1\/openapi\.json|widget\.js|console|console\/\{asset\}|v1\/public\/agents\/\{slug\}(\/chat)?)$/,
         );
         continue;
       }
@@ -59,11 +58,12 @@ describe('route table', () => {
     ]);
   });
 
-  it('renders a docs page without scripts or external assets', () => {
-    const html = renderDocsPage(buildOpenApiDocument() as never);
-    expect(html).not.toMatch(/<script|<link /i);
-    expect(html).toContain('agents:CreateAgentHook');
-    expect(html).toContain('<a href="#schema-Agent">');
-    expect(html).toContain('&lt;');
+  it('renders a reference page that loads only assets the API serves', () => {
+    const html = referencePageHtml('Durable Agents <API>');
+    const sources = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]);
+    expect(sources.length).toBeGreaterThanOrEqual(3);
+    for (const src of sources) expect(src, src).toMatch(/^(\/docs\/assets\/[a-z.-]+|data:,)$/);
+    expect(html).not.toMatch(/<script>|<style>|\son[a-z]+=/i);
+    expect(html).not.toContain('<API>');
   });
 });

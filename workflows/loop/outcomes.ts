@@ -1,5 +1,10 @@
 import { ActivityFailure, ApplicationFailure } from '@temporalio/workflow';
-import { contextOverflowFailure, providerFailure, type FinishInput, type StopReason } from '../../contracts/generation/index.js';
+import {
+  contextOverflowFailure,
+  providerFailure,
+  type FinishInput,
+  type StopReason,
+} from '../../contracts/generation/index.js';
 
 /** How a generation ends (what finishGeneration stores besides usage and counters). */
 export type Outcome = Pick<FinishInput, 'status' | 'stopReason' | 'output' | 'error'>;

@@ -1,0 +1,241 @@
+from http import HTTPStatus
+from typing import Any, cast
+from urllib.parse import quote
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
+from ...models.ai_provider import AiProvider
+from ...models.error import Error
+from ...models.patch_ai_provider import PatchAiProvider
+from typing import cast
+
+
+
+def _get_kwargs(
+    ai_provider_id: str,
+    *,
+    body: PatchAiProvider,
+
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+
+
+    
+
+    
+
+    _kwargs: dict[str, Any] = {
+        "method": "patch",
+        "url": "/v1/ai-providers/{ai_provider_id}".format(ai_provider_id=quote(str(ai_provider_id), safe=""),),
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> AiProvider | Error | None:
+    if response.status_code == 200:
+        response_200 = AiProvider.from_dict(response.json())
+
+
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Error.from_dict(response.json())
+
+
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Error.from_dict(response.json())
+
+
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Error.from_dict(response.json())
+
+
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = Error.from_dict(response.json())
+
+
+
+        return response_404
+
+    if response.status_code == 413:
+        response_413 = Error.from_dict(response.json())
+
+
+
+        return response_413
+
+    if response.status_code == 422:
+        response_422 = Error.from_dict(response.json())
+
+
+
+        return response_422
+
+    if response.status_code == 429:
+        response_429 = Error.from_dict(response.json())
+
+
+
+        return response_429
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[AiProvider | Error]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    ai_provider_id: str,
+    *,
+    client: AuthenticatedClient,
+    body: PatchAiProvider,
+
+) -> Response[AiProvider | Error]:
+    """ Update some fields of an AI provider
+
+    Args:
+        ai_provider_id (str):  Example: aip_4kT9xQ2mZ8wR.
+        body (PatchAiProvider):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[AiProvider | Error]
+     """
+
+
+    kwargs = _get_kwargs(
+        ai_provider_id=ai_provider_id,
+body=body,
+
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+def sync(
+    ai_provider_id: str,
+    *,
+    client: AuthenticatedClient,
+    body: PatchAiProvider,
+
+) -> AiProvider | Error | None:
+    """ Update some fields of an AI provider
+
+    Args:
+        ai_provider_id (str):  Example: aip_4kT9xQ2mZ8wR.
+        body (PatchAiProvider):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        AiProvider | Error
+     """
+
+
+    return sync_detailed(
+        ai_provider_id=ai_provider_id,
+client=client,
+body=body,
+
+    ).parsed
+
+async def asyncio_detailed(
+    ai_provider_id: str,
+    *,
+    client: AuthenticatedClient,
+    body: PatchAiProvider,
+
+) -> Response[AiProvider | Error]:
+    """ Update some fields of an AI provider
+
+    Args:
+        ai_provider_id (str):  Example: aip_4kT9xQ2mZ8wR.
+        body (PatchAiProvider):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[AiProvider | Error]
+     """
+
+
+    kwargs = _get_kwargs(
+        ai_provider_id=ai_provider_id,
+body=body,
+
+    )
+
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
+
+    return _build_response(client=client, response=response)
+
+async def asyncio(
+    ai_provider_id: str,
+    *,
+    client: AuthenticatedClient,
+    body: PatchAiProvider,
+
+) -> AiProvider | Error | None:
+    """ Update some fields of an AI provider
+
+    Args:
+        ai_provider_id (str):  Example: aip_4kT9xQ2mZ8wR.
+        body (PatchAiProvider):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        AiProvider | Error
+     """
+
+
+    return (await asyncio_detailed(
+        ai_provider_id=ai_provider_id,
+client=client,
+body=body,
+
+    )).parsed

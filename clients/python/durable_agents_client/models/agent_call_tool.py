@@ -1,0 +1,140 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from ..models.agent_call_tool_type import AgentCallToolType
+from ..types import UNSET, Unset
+from typing import cast
+
+if TYPE_CHECKING:
+  from ..models.tool_parameters import ToolParameters
+
+
+
+
+
+T = TypeVar("T", bound="AgentCallTool")
+
+
+
+@_attrs_define
+class AgentCallTool:
+    """ 
+        Attributes:
+            type_ (AgentCallToolType):
+            name (str):  Example: lookup_order.
+            agent_id (str):  Example: agt_4kT9xQ2mZ8wR.
+            description (str | Unset):
+            timeout_seconds (int | Unset):  Default: 30.
+            read_only (bool | Unset):  Default: False.
+            max_result_chars (int | Unset):  Default: 50000.
+            parameters (ToolParameters | Unset): JSON Schema (draft-07) of the tool arguments; top-level type must be
+                "object".
+     """
+
+    type_: AgentCallToolType
+    name: str
+    agent_id: str
+    description: str | Unset = UNSET
+    timeout_seconds: int | Unset = 30
+    read_only: bool | Unset = False
+    max_result_chars: int | Unset = 50000
+    parameters: ToolParameters | Unset = UNSET
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.tool_parameters import ToolParameters # noqa: PLC0415
+        type_ = self.type_.value
+
+        name = self.name
+
+        agent_id = self.agent_id
+
+        description = self.description
+
+        timeout_seconds = self.timeout_seconds
+
+        read_only = self.read_only
+
+        max_result_chars = self.max_result_chars
+
+        parameters: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.parameters, Unset):
+            parameters = self.parameters.to_dict()
+
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update({
+            "type": type_,
+            "name": name,
+            "agentId": agent_id,
+        })
+        if description is not UNSET:
+            field_dict["description"] = description
+        if timeout_seconds is not UNSET:
+            field_dict["timeoutSeconds"] = timeout_seconds
+        if read_only is not UNSET:
+            field_dict["readOnly"] = read_only
+        if max_result_chars is not UNSET:
+            field_dict["maxResultChars"] = max_result_chars
+        if parameters is not UNSET:
+            field_dict["parameters"] = parameters
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.tool_parameters import ToolParameters # noqa: PLC0415
+        d = dict(src_dict)
+        type_ = AgentCallToolType(d.pop("type"))
+
+
+
+
+        name = d.pop("name")
+
+        agent_id = d.pop("agentId")
+
+        description = d.pop("description", UNSET)
+
+        timeout_seconds = d.pop("timeoutSeconds", UNSET)
+
+        read_only = d.pop("readOnly", UNSET)
+
+        max_result_chars = d.pop("maxResultChars", UNSET)
+
+        _parameters = d.pop("parameters", UNSET)
+        parameters: ToolParameters | Unset
+        if isinstance(_parameters,  Unset):
+            parameters = UNSET
+        else:
+            parameters = ToolParameters.from_dict(_parameters)
+
+
+
+
+        agent_call_tool = cls(
+            type_=type_,
+            name=name,
+            agent_id=agent_id,
+            description=description,
+            timeout_seconds=timeout_seconds,
+            read_only=read_only,
+            max_result_chars=max_result_chars,
+            parameters=parameters,
+        )
+
+        return agent_call_tool
+

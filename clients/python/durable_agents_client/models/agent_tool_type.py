@@ -1,0 +1,11 @@
+from enum import StrEnum
+
+class AgentToolType(StrEnum):
+    AGENT = "agent"
+    BUILTIN = "builtin"
+    CLIENT = "client"
+    HTTP = "http"
+    MCP = "mcp"
+
+    def __str__(self) -> str:
+        return str(self.value)

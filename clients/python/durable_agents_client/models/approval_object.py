@@ -1,0 +1,7 @@
+from enum import StrEnum
+
+class ApprovalObject(StrEnum):
+    APPROVAL = "approval"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,7 @@
+from enum import StrEnum
+
+class ChatMessageType2Role(StrEnum):
+    ASSISTANT = "assistant"
+
+    def __str__(self) -> str:
+        return str(self.value)

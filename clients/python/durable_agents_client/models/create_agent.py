@@ -1,0 +1,409 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from ..models.create_agent_require_approval_for import CreateAgentRequireApprovalFor
+from ..models.tool_choice_type_0 import ToolChoiceType0
+from ..types import UNSET, Unset
+from typing import cast
+
+if TYPE_CHECKING:
+  from ..models.create_agent_boundary_policy import CreateAgentBoundaryPolicy
+  from ..models.guardrails import Guardrails
+  from ..models.memory import Memory
+  from ..models.public_chat import PublicChat
+  from ..models.step_rule import StepRule
+  from ..models.stop_condition import StopCondition
+  from ..models.tool_choice_type_1 import ToolChoiceType1
+
+
+
+
+
+T = TypeVar("T", bound="CreateAgent")
+
+
+
+@_attrs_define
+class CreateAgent:
+    """ 
+        Attributes:
+            ai_provider_id (str):  Example: aip_4kT9xQ2mZ8wR.
+            name (str):
+            slug (str | Unset): Unique per project; derived from the name when omitted.
+            description (str | Unset):
+            instructions (str | Unset): System prompt; {{variables}} are replaced at generation time.
+            model (str | Unset): Falls back to the provider's defaultModel.
+            temperature (float | Unset):
+            tool_ids (list[str] | Unset):
+            active_tool_ids (list[str] | Unset): A subset of toolIds; omitted = all attached tools are active.
+            tool_choice (ToolChoiceType0 | ToolChoiceType1 | Unset):
+            step_rules (list[StepRule] | Unset):
+            stop_conditions (list[StopCondition] | Unset):
+            max_steps (int | Unset): Default 20; at most the configured cap (MAX_STEPS_CAP).
+            boundary_policy (CreateAgentBoundaryPolicy | Unset):
+            guardrails (Guardrails | Unset):
+            conversational (bool | Unset): Not implemented yet: true is refused (422 not_implemented). Default: False.
+            memory (Memory | Unset): Not implemented yet: refused (422 not_implemented) when set.
+            context_window (int | Unset): Not implemented yet: refused (422 not_implemented) when set.
+            approval_timeout_seconds (int | Unset):  Default: 300.
+            active (bool | Unset):  Default: True.
+            public_chat (PublicChat | Unset): Not implemented yet (no endpoint accepts a public-chat key): enabled true is
+                refused (422 not_implemented).
+            allow_clarification (bool | Unset): Offer the builtin agent_clarify tool, which pauses the run to ask the user a
+                question. Default: True.
+            require_approval_for (CreateAgentRequireApprovalFor | Unset): "destructive": destructive MCP tools wait for a
+                human approval. As in the MCP specification, a tool is destructive unless annotated readOnlyHint: true or
+                destructiveHint: false (unannotated tools are).
+     """
+
+    ai_provider_id: str
+    name: str
+    slug: str | Unset = UNSET
+    description: str | Unset = UNSET
+    instructions: str | Unset = UNSET
+    model: str | Unset = UNSET
+    temperature: float | Unset = UNSET
+    tool_ids: list[str] | Unset = UNSET
+    active_tool_ids: list[str] | Unset = UNSET
+    tool_choice: ToolChoiceType0 | ToolChoiceType1 | Unset = UNSET
+    step_rules: list[StepRule] | Unset = UNSET
+    stop_conditions: list[StopCondition] | Unset = UNSET
+    max_steps: int | Unset = UNSET
+    boundary_policy: CreateAgentBoundaryPolicy | Unset = UNSET
+    guardrails: Guardrails | Unset = UNSET
+    conversational: bool | Unset = False
+    memory: Memory | Unset = UNSET
+    context_window: int | Unset = UNSET
+    approval_timeout_seconds: int | Unset = 300
+    active: bool | Unset = True
+    public_chat: PublicChat | Unset = UNSET
+    allow_clarification: bool | Unset = True
+    require_approval_for: CreateAgentRequireApprovalFor | Unset = UNSET
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.create_agent_boundary_policy import CreateAgentBoundaryPolicy # noqa: PLC0415
+        from ..models.guardrails import Guardrails # noqa: PLC0415
+        from ..models.memory import Memory # noqa: PLC0415
+        from ..models.public_chat import PublicChat # noqa: PLC0415
+        from ..models.step_rule import StepRule # noqa: PLC0415
+        from ..models.stop_condition import StopCondition # noqa: PLC0415
+        from ..models.tool_choice_type_1 import ToolChoiceType1 # noqa: PLC0415
+        ai_provider_id = self.ai_provider_id
+
+        name = self.name
+
+        slug = self.slug
+
+        description = self.description
+
+        instructions = self.instructions
+
+        model = self.model
+
+        temperature = self.temperature
+
+        tool_ids: list[str] | Unset = UNSET
+        if not isinstance(self.tool_ids, Unset):
+            tool_ids = self.tool_ids
+
+
+
+        active_tool_ids: list[str] | Unset = UNSET
+        if not isinstance(self.active_tool_ids, Unset):
+            active_tool_ids = self.active_tool_ids
+
+
+
+        tool_choice: dict[str, Any] | str | Unset
+        if isinstance(self.tool_choice, Unset):
+            tool_choice = UNSET
+        elif isinstance(self.tool_choice, ToolChoiceType0):
+            tool_choice = self.tool_choice.value
+        else:
+            tool_choice = self.tool_choice.to_dict()
+
+
+        step_rules: list[dict[str, Any]] | Unset = UNSET
+        if not isinstance(self.step_rules, Unset):
+            step_rules = []
+            for step_rules_item_data in self.step_rules:
+                step_rules_item = step_rules_item_data.to_dict()
+                step_rules.append(step_rules_item)
+
+
+
+        stop_conditions: list[dict[str, Any]] | Unset = UNSET
+        if not isinstance(self.stop_conditions, Unset):
+            stop_conditions = []
+            for stop_conditions_item_data in self.stop_conditions:
+                stop_conditions_item = stop_conditions_item_data.to_dict()
+                stop_conditions.append(stop_conditions_item)
+
+
+
+        max_steps = self.max_steps
+
+        boundary_policy: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.boundary_policy, Unset):
+            boundary_policy = self.boundary_policy.to_dict()
+
+        guardrails: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.guardrails, Unset):
+            guardrails = self.guardrails.to_dict()
+
+        conversational = self.conversational
+
+        memory: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.memory, Unset):
+            memory = self.memory.to_dict()
+
+        context_window = self.context_window
+
+        approval_timeout_seconds = self.approval_timeout_seconds
+
+        active = self.active
+
+        public_chat: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.public_chat, Unset):
+            public_chat = self.public_chat.to_dict()
+
+        allow_clarification = self.allow_clarification
+
+        require_approval_for: str | Unset = UNSET
+        if not isinstance(self.require_approval_for, Unset):
+            require_approval_for = self.require_approval_for.value
+
+
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update({
+            "aiProviderId": ai_provider_id,
+            "name": name,
+        })
+        if slug is not UNSET:
+            field_dict["slug"] = slug
+        if description is not UNSET:
+            field_dict["description"] = description
+        if instructions is not UNSET:
+            field_dict["instructions"] = instructions
+        if model is not UNSET:
+            field_dict["model"] = model
+        if temperature is not UNSET:
+            field_dict["temperature"] = temperature
+        if tool_ids is not UNSET:
+            field_dict["toolIds"] = tool_ids
+        if active_tool_ids is not UNSET:
+            field_dict["activeToolIds"] = active_tool_ids
+        if tool_choice is not UNSET:
+            field_dict["toolChoice"] = tool_choice
+        if step_rules is not UNSET:
+            field_dict["stepRules"] = step_rules
+        if stop_conditions is not UNSET:
+            field_dict["stopConditions"] = stop_conditions
+        if max_steps is not UNSET:
+            field_dict["maxSteps"] = max_steps
+        if boundary_policy is not UNSET:
+            field_dict["boundaryPolicy"] = boundary_policy
+        if guardrails is not UNSET:
+            field_dict["guardrails"] = guardrails
+        if conversational is not UNSET:
+            field_dict["conversational"] = conversational
+        if memory is not UNSET:
+            field_dict["memory"] = memory
+        if context_window is not UNSET:
+            field_dict["contextWindow"] = context_window
+        if approval_timeout_seconds is not UNSET:
+            field_dict["approvalTimeoutSeconds"] = approval_timeout_seconds
+        if active is not UNSET:
+            field_dict["active"] = active
+        if public_chat is not UNSET:
+            field_dict["publicChat"] = public_chat
+        if allow_clarification is not UNSET:
+            field_dict["allowClarification"] = allow_clarification
+        if require_approval_for is not UNSET:
+            field_dict["requireApprovalFor"] = require_approval_for
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.create_agent_boundary_policy import CreateAgentBoundaryPolicy # noqa: PLC0415
+        from ..models.guardrails import Guardrails # noqa: PLC0415
+        from ..models.memory import Memory # noqa: PLC0415
+        from ..models.public_chat import PublicChat # noqa: PLC0415
+        from ..models.step_rule import StepRule # noqa: PLC0415
+        from ..models.stop_condition import StopCondition # noqa: PLC0415
+        from ..models.tool_choice_type_1 import ToolChoiceType1 # noqa: PLC0415
+        d = dict(src_dict)
+        ai_provider_id = d.pop("aiProviderId")
+
+        name = d.pop("name")
+
+        slug = d.pop("slug", UNSET)
+
+        description = d.pop("description", UNSET)
+
+        instructions = d.pop("instructions", UNSET)
+
+        model = d.pop("model", UNSET)
+
+        temperature = d.pop("temperature", UNSET)
+
+        tool_ids = cast(list[str], d.pop("toolIds", UNSET))
+
+
+        active_tool_ids = cast(list[str], d.pop("activeToolIds", UNSET))
+
+
+        def _parse_tool_choice(data: object) -> ToolChoiceType0 | ToolChoiceType1 | Unset:
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                componentsschemas_tool_choice_type_0 = ToolChoiceType0(data)
+
+
+
+                return componentsschemas_tool_choice_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            if not isinstance(data, dict):
+                raise TypeError()
+            componentsschemas_tool_choice_type_1 = ToolChoiceType1.from_dict(data)
+
+
+
+            return componentsschemas_tool_choice_type_1
+
+        tool_choice = _parse_tool_choice(d.pop("toolChoice", UNSET))
+
+
+        _step_rules = d.pop("stepRules", UNSET)
+        step_rules: list[StepRule] | Unset = UNSET
+        if _step_rules is not UNSET:
+            step_rules = []
+            for step_rules_item_data in _step_rules:
+                step_rules_item = StepRule.from_dict(step_rules_item_data)
+
+
+
+                step_rules.append(step_rules_item)
+
+
+        _stop_conditions = d.pop("stopConditions", UNSET)
+        stop_conditions: list[StopCondition] | Unset = UNSET
+        if _stop_conditions is not UNSET:
+            stop_conditions = []
+            for stop_conditions_item_data in _stop_conditions:
+                stop_conditions_item = StopCondition.from_dict(stop_conditions_item_data)
+
+
+
+                stop_conditions.append(stop_conditions_item)
+
+
+        max_steps = d.pop("maxSteps", UNSET)
+
+        _boundary_policy = d.pop("boundaryPolicy", UNSET)
+        boundary_policy: CreateAgentBoundaryPolicy | Unset
+        if isinstance(_boundary_policy,  Unset):
+            boundary_policy = UNSET
+        else:
+            boundary_policy = CreateAgentBoundaryPolicy.from_dict(_boundary_policy)
+
+
+
+
+        _guardrails = d.pop("guardrails", UNSET)
+        guardrails: Guardrails | Unset
+        if isinstance(_guardrails,  Unset):
+            guardrails = UNSET
+        else:
+            guardrails = Guardrails.from_dict(_guardrails)
+
+
+
+
+        conversational = d.pop("conversational", UNSET)
+
+        _memory = d.pop("memory", UNSET)
+        memory: Memory | Unset
+        if isinstance(_memory,  Unset):
+            memory = UNSET
+        else:
+            memory = Memory.from_dict(_memory)
+
+
+
+
+        context_window = d.pop("contextWindow", UNSET)
+
+        approval_timeout_seconds = d.pop("approvalTimeoutSeconds", UNSET)
+
+        active = d.pop("active", UNSET)
+
+        _public_chat = d.pop("publicChat", UNSET)
+        public_chat: PublicChat | Unset
+        if isinstance(_public_chat,  Unset):
+            public_chat = UNSET
+        else:
+            public_chat = PublicChat.from_dict(_public_chat)
+
+
+
+
+        allow_clarification = d.pop("allowClarification", UNSET)
+
+        _require_approval_for = d.pop("requireApprovalFor", UNSET)
+        require_approval_for: CreateAgentRequireApprovalFor | Unset
+        if isinstance(_require_approval_for,  Unset):
+            require_approval_for = UNSET
+        else:
+            require_approval_for = CreateAgentRequireApprovalFor(_require_approval_for)
+
+
+
+
+        create_agent = cls(
+            ai_provider_id=ai_provider_id,
+            name=name,
+            slug=slug,
+            description=description,
+            instructions=instructions,
+            model=model,
+            temperature=temperature,
+            tool_ids=tool_ids,
+            active_tool_ids=active_tool_ids,
+            tool_choice=tool_choice,
+            step_rules=step_rules,
+            stop_conditions=stop_conditions,
+            max_steps=max_steps,
+            boundary_policy=boundary_policy,
+            guardrails=guardrails,
+            conversational=conversational,
+            memory=memory,
+            context_window=context_window,
+            approval_timeout_seconds=approval_timeout_seconds,
+            active=active,
+            public_chat=public_chat,
+            allow_clarification=allow_clarification,
+            require_approval_for=require_approval_for,
+        )
+
+        return create_agent
+

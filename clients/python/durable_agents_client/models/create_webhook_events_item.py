@@ -1,0 +1,9 @@
+from enum import StrEnum
+
+class CreateWebhookEventsItem(StrEnum):
+    GENERATION_COMPLETED = "generation.completed"
+    GENERATION_FAILED = "generation.failed"
+    GENERATION_REQUIRES_ACTION = "generation.requires_action"
+
+    def __str__(self) -> str:
+        return str(self.value)

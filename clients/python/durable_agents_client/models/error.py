@@ -1,0 +1,92 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from typing import cast
+
+if TYPE_CHECKING:
+  from ..models.error_error import ErrorError
+
+
+
+
+
+T = TypeVar("T", bound="Error")
+
+
+
+@_attrs_define
+class Error:
+    """ Every error of every operation. `code` is stable (invalid_request, unauthorized, forbidden, not_found,
+    method_not_allowed, conflict, payload_too_large, unprocessable, not_implemented, rate_limited, …); `details` lists
+    each problem of a 400 with its `path` (body.*, query.*, path.*).
+
+        Example:
+            {'error': {'code': 'invalid_request', 'message': 'Invalid body: body.name Too small: expected string to have >=1
+                characters', 'details': [{'path': 'body.name', 'message': 'Too small: expected string to have >=1 characters',
+                'code': 'too_small'}]}}
+
+        Attributes:
+            error (ErrorError):
+     """
+
+    error: ErrorError
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.error_error import ErrorError # noqa: PLC0415
+        error = self.error.to_dict()
+
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update({
+            "error": error,
+        })
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.error_error import ErrorError # noqa: PLC0415
+        d = dict(src_dict)
+        error = ErrorError.from_dict(d.pop("error"))
+
+
+
+
+        error = cls(
+            error=error,
+        )
+
+
+        error.additional_properties = d
+        return error
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

@@ -1,0 +1,13 @@
+from enum import StrEnum
+
+class GenerationStepType(StrEnum):
+    ACT = "act"
+    ANSWER = "answer"
+    APPROVAL = "approval"
+    DISCOVERY = "discovery"
+    HOOK = "hook"
+    OBSERVE = "observe"
+    THINK = "think"
+
+    def __str__(self) -> str:
+        return str(self.value)

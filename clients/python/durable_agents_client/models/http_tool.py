@@ -1,0 +1,146 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from ..models.http_tool_type import HttpToolType
+from ..types import UNSET, Unset
+from typing import cast
+
+if TYPE_CHECKING:
+  from ..models.tool_execute import ToolExecute
+  from ..models.tool_parameters import ToolParameters
+
+
+
+
+
+T = TypeVar("T", bound="HttpTool")
+
+
+
+@_attrs_define
+class HttpTool:
+    """ 
+        Attributes:
+            type_ (HttpToolType):
+            name (str):  Example: lookup_order.
+            parameters (ToolParameters): JSON Schema (draft-07) of the tool arguments; top-level type must be "object".
+            description (str | Unset):
+            timeout_seconds (int | Unset):  Default: 30.
+            read_only (bool | Unset):  Default: False.
+            max_result_chars (int | Unset):  Default: 50000.
+            execute (ToolExecute | Unset): Header values may be { value, secret: true }: encrypted at rest and shown as
+                "[secret]".
+     """
+
+    type_: HttpToolType
+    name: str
+    parameters: ToolParameters
+    description: str | Unset = UNSET
+    timeout_seconds: int | Unset = 30
+    read_only: bool | Unset = False
+    max_result_chars: int | Unset = 50000
+    execute: ToolExecute | Unset = UNSET
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.tool_execute import ToolExecute # noqa: PLC0415
+        from ..models.tool_parameters import ToolParameters # noqa: PLC0415
+        type_ = self.type_.value
+
+        name = self.name
+
+        parameters = self.parameters.to_dict()
+
+        description = self.description
+
+        timeout_seconds = self.timeout_seconds
+
+        read_only = self.read_only
+
+        max_result_chars = self.max_result_chars
+
+        execute: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.execute, Unset):
+            execute = self.execute.to_dict()
+
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update({
+            "type": type_,
+            "name": name,
+            "parameters": parameters,
+        })
+        if description is not UNSET:
+            field_dict["description"] = description
+        if timeout_seconds is not UNSET:
+            field_dict["timeoutSeconds"] = timeout_seconds
+        if read_only is not UNSET:
+            field_dict["readOnly"] = read_only
+        if max_result_chars is not UNSET:
+            field_dict["maxResultChars"] = max_result_chars
+        if execute is not UNSET:
+            field_dict["execute"] = execute
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.tool_execute import ToolExecute # noqa: PLC0415
+        from ..models.tool_parameters import ToolParameters # noqa: PLC0415
+        d = dict(src_dict)
+        type_ = HttpToolType(d.pop("type"))
+
+
+
+
+        name = d.pop("name")
+
+        parameters = ToolParameters.from_dict(d.pop("parameters"))
+
+
+
+
+        description = d.pop("description", UNSET)
+
+        timeout_seconds = d.pop("timeoutSeconds", UNSET)
+
+        read_only = d.pop("readOnly", UNSET)
+
+        max_result_chars = d.pop("maxResultChars", UNSET)
+
+        _execute = d.pop("execute", UNSET)
+        execute: ToolExecute | Unset
+        if isinstance(_execute,  Unset):
+            execute = UNSET
+        else:
+            execute = ToolExecute.from_dict(_execute)
+
+
+
+
+        http_tool = cls(
+            type_=type_,
+            name=name,
+            parameters=parameters,
+            description=description,
+            timeout_seconds=timeout_seconds,
+            read_only=read_only,
+            max_result_chars=max_result_chars,
+            execute=execute,
+        )
+
+        return http_tool
+

@@ -1,0 +1,7 @@
+from enum import StrEnum
+
+class ReplaceAgentRequireApprovalFor(StrEnum):
+    DESTRUCTIVE = "destructive"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,7 @@
+from enum import StrEnum
+
+class WebhookObject(StrEnum):
+    WEBHOOK = "webhook"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,45 @@
+"""Schemathesis hooks for `npm run fuzz:api` (loaded through SCHEMATHESIS_HOOKS).
+
+1. The run authenticates with the bootstrap admin key: the fuzzer may not revoke or rewrite that
+   key (it would lock itself out and every later request would be a 401).
+2. Null response fields are not used as path parameters by inferred stateful links.
+3. User regular expressions (guardrail patterns, MATCHES rule conditions) must compile with RE2
+   within a complexity budget: no JSON Schema can state that, so generated bodies keep only plain
+   literal patterns there. The rule itself is covered by test/unit/redos.test.ts.
+"""
+import os
+import re
+
+import schemathesis
+
+PROTECTED_KEY_ID = os.environ["FUZZ_PROTECTED_API_KEY_ID"]
+PLAIN_PATTERN = re.compile(r"[A-Za-z0-9 _-]{0,100}")
+
+
+def _user_patterns(body):
+    if not isinstance(body, dict):
+        return
+    guardrails = body.get("guardrails")
+    if isinstance(guardrails, dict):
+        for key in ("blockPatterns", "requireToolFor"):
+            values = guardrails.get(key)
+            if isinstance(values, list):
+                yield from values
+    config = body.get("config")
+    if isinstance(config, dict) and isinstance(config.get("conditions"), list):
+        for condition in config["conditions"]:
+            if isinstance(condition, dict) and condition.get("operator") == "MATCHES":
+                yield condition.get("value")
+
+
+@schemathesis.hook
+def filter_case(ctx, case):
+    # Case-level hooks run in every phase (coverage included).
+    path = case.path_parameters or {}
+    if path.get("apiKeyId") == PROTECTED_KEY_ID:
+        return False
+    # Stateful links are inferred from response fields by name; a null field (a tool without
+    # agentId) would be sent as the path segment "None", which is not a request of the schema.
+    if any(value is None or value == "None" for value in path.values()):
+        return False
+    return all(isinstance(p, str) and PLAIN_PATTERN.fullmatch(p) for p in _user_patterns(case.body))
