@@ -48,7 +48,8 @@ export function exampleOf(schema: unknown, components: Components, full: boolean
     }
     case 'array': {
       const min = typeof s.minItems === 'number' ? s.minItems : 0;
-      return full || min > 0 ? [exampleOf(s.items, components, full, depth + 1)] : [];
+      // Recursive schemas (a trace's children) end in an empty list before the depth guard cuts them.
+      return min > 0 || (full && depth < MAX_DEPTH / 2) ? [exampleOf(s.items, components, full, depth + 1)] : [];
     }
     case 'integer':
     case 'number': {

@@ -66,7 +66,10 @@ const publicChatSchema = z
   .strict()
   .openapi('PublicChat');
 
-const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be HH:MM (24 h)');
+const hhmm = z
+  .string()
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be HH:MM (24 h)')
+  .openapi({ example: '09:00' });
 
 /** An IANA time zone the runtime knows (checked with Intl, so a typo is a 400, not a silent UTC). */
 export const timeZoneSchema = z
@@ -144,7 +147,9 @@ export const agentFields = {
     .describe('Default 20; at most the configured cap (MAX_STEPS_CAP).'),
   boundaryPolicy: policySchema
     .optional()
-    .describe(`Not implemented yet: refused (422 not_implemented) when set, so no boundary silently fails open.`),
+    .describe(
+      'Bounds what the platform tools of this agent may do: an action runs only when both this policy and the key that started the top-level generation allow it (unset: the key alone).',
+    ),
   guardrails: guardrailsSchema.optional(),
   conversational: z
     .boolean()
@@ -192,7 +197,7 @@ export const agentFields = {
     .max(3)
     .default([])
     .describe(
-      'Context blocks added to the system prompt of every generation: `temporal` (current local time, and open/closed from businessHours), `channel` (api or public_chat). `conversation` needs sessions: not implemented yet, refused (422 not_implemented).',
+      'Context blocks added to the system prompt of every generation: `temporal` (current local time, and open/closed from businessHours), `channel` (api or public_chat). `conversation` is not implemented yet: refused (422 not_implemented).',
     ),
   businessHours: businessHoursSchema
     .optional()
@@ -282,8 +287,8 @@ export const agentSchema = z
     welcomeMessage: z.string(),
     branding: z.object({ primaryColor: z.string() }),
     contextResolvers: z.array(contextResolverSchema),
-    businessHours: businessHoursSchema.nullable(),
-    modelParameters: modelParametersSchema.nullable(),
+    businessHours: orNull(businessHoursSchema),
+    modelParameters: orNull(modelParametersSchema),
     createdAt: z.string(),
     updatedAt: z.string(),
   })

@@ -240,8 +240,12 @@ export const requiredActionSchema = z
     z.object({
       type: z.literal('child_requires_action'),
       childGenerationId: z.string(),
-      /** The child's own required action (itself child_requires_action for a deeper pause). */
-      childRequiredAction: z.lazy((): z.ZodType<RequiredAction> => requiredActionSchema),
+      // Described, not referenced: a self-referencing union defeats client generators.
+      childRequiredAction: z
+        .record(z.string(), z.unknown())
+        .describe(
+          "The child's own RequiredAction (one of these shapes; child_requires_action again for a deeper pause)",
+        ),
     }),
   ])
   .openapi('RequiredAction');

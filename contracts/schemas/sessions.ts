@@ -1,4 +1,4 @@
-import { z, agentIdSchema } from './common.js';
+import { z, agentIdSchema, orNull } from './common.js';
 import { generationStatusSchema, stopReasonSchema } from './generations.js';
 
 const usageSchema = z.object({ promptTokens: z.number(), completionTokens: z.number(), totalTokens: z.number() });
@@ -22,7 +22,7 @@ export const sessionTurnSchema = z
     turn: z.number(),
     generationId: z.string(),
     status: generationStatusSchema,
-    stopReason: stopReasonSchema.nullable(),
+    stopReason: orNull(stopReasonSchema),
     prompt: z.string().nullable().describe('The user input of the turn'),
     text: z.string().nullable(),
     usage: usageSchema,

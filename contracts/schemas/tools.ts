@@ -5,6 +5,7 @@ import {
   agentIdSchema,
   boundedJsonObjectSchema,
   jsonObjectSchema,
+  orNull,
   secretHeaderMapSchema,
   toolNameSchema,
 } from './common.js';
@@ -189,7 +190,7 @@ export const patchToolSchema = z
     enabled: z.boolean().nullable().optional(),
     agentId: agentIdSchema.nullable().optional(),
     config: jsonObjectSchema.nullable().optional(),
-    delivery: toolDeliverySchema.nullable().optional(),
+    delivery: orNull(toolDeliverySchema).optional(),
     actions: platformFields.actions.nullable().optional(),
   })
   .strict()
@@ -218,7 +219,7 @@ export const toolSchema = z
     readOnly: z.boolean(),
     maxResultChars: z.number(),
     /** http and mcp tools; null on an mcp tool = by annotation (destructive tools at_most_once). */
-    delivery: toolDeliverySchema.nullable(),
+    delivery: orNull(toolDeliverySchema),
     createdAt: z.string(),
     updatedAt: z.string(),
   })

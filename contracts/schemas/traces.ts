@@ -1,4 +1,4 @@
-import { z, idSchema } from './common.js';
+import { z, idSchema, orNull } from './common.js';
 import { generationStatusSchema, stepEntrySchema, stopReasonSchema } from './generations.js';
 
 export const traceIdSchema = idSchema('agt_trace_', 'a trace');
@@ -32,7 +32,7 @@ export const traceNodeSchema: z.ZodType<TraceNode> = z
     parentGenerationId: z.string().nullable(),
     parentToolCallId: z.string().nullable(),
     status: generationStatusSchema,
-    stopReason: stopReasonSchema.nullable(),
+    stopReason: orNull(stopReasonSchema),
     error: z.object({ code: z.string(), message: z.string() }).nullable(),
     createdAt: z.string(),
     completedAt: z.string().nullable(),

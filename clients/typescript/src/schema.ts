@@ -35,6 +35,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Prometheus metrics of this API process (and of generations, read from the database)
+         * @description Prometheus text exposition format. When the server sets METRICS_TOKEN, send it as `Authorization: Bearer <token>`.
+         */
+        get: operations["getMetrics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/openapi.json": {
         parameters: {
             query?: never;
@@ -560,6 +580,75 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/v1/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List sessions (filter: agentId) */
+        get: operations["listSessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sessions/{sessionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a session with its turns and usage totals */
+        get: operations["getSession"];
+        put?: never;
+        post?: never;
+        /** Delete a session, its turns and their messages */
+        delete: operations["deleteSession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sessions/{sessionId}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The session's stored conversation, whole (whatever the memory strategy sends) */
+        get: operations["listSessionMessages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/agent-step": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** One stateless model call: a final answer or one tool request (nothing stored, no workflow) */
+        post: operations["executeAgentStep"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/agents/{agentId}/webhooks": {
         parameters: {
             query?: never;
@@ -612,6 +701,331 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/v1/public/agents/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What a chat widget shows of the agent: name, welcome message, branding
+         * @description Authenticated with the agent key in `X-Agent-Key` (not an API key). Browsers may call it only from the agent's `publicChat.allowedOrigins` (CORS; preflight answered, any other Origin gets 403 without CORS headers). 404 when the agent is inactive or public chat is off. Rate limited per agent key and per client address (429 with Retry-After).
+         */
+        get: operations["getPublicAgent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/public/agents/{slug}/chat": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask the agent (one turn)
+         * @description Authenticated with the agent key in `X-Agent-Key` (not an API key). Browsers may call it only from the agent's `publicChat.allowedOrigins` (CORS; preflight answered, any other Origin gets 403 without CORS headers). 404 when the agent is inactive or public chat is off. Rate limited per agent key and per client address (429 with Retry-After). Each turn runs one generation. A turn that pauses for an operator approval answers `status: pending` (streamed turns stay open until it completes); a clarification question answers `status: clarification`. `sessionId`, and conversational agents, need sessions: refused (422 not_implemented) for now.
+         */
+        post: operations["publicChat"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/widget.js": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The embeddable chat widget script
+         * @description Embed with `<script src=".../widget.js" data-agent="SLUG" data-key="ag_…" async></script>` on a page of one of the agent's allowed origins.
+         */
+        get: operations["getChatWidget"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The operator console (sign in with an API key) */
+        get: operations["getConsole"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/{asset}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The console's script and stylesheet */
+        get: operations["getConsoleAsset"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/knowledge-bases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List knowledge bases */
+        get: operations["listKnowledgeBases"];
+        put?: never;
+        /** Create a knowledge base */
+        post: operations["createKnowledgeBase"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/knowledge-bases/{knowledgeBaseId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a knowledge base */
+        get: operations["getKnowledgeBase"];
+        put?: never;
+        post?: never;
+        /** Delete a knowledge base with its documents (409 while agents link it) */
+        delete: operations["deleteKnowledgeBase"];
+        options?: never;
+        head?: never;
+        /** Update a knowledge base (merge patch; embedding or chunking changes re-index every document) */
+        patch: operations["updateKnowledgeBase"];
+        trace?: never;
+    };
+    "/v1/knowledge-bases/{knowledgeBaseId}/reindex": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Re-index every document of a knowledge base */
+        post: operations["reindexKnowledgeBase"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/knowledge-bases/{knowledgeBaseId}/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Search a knowledge base */
+        post: operations["searchKnowledgeBase"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/knowledge-bases/{knowledgeBaseId}/documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List a knowledge base's documents */
+        get: operations["listDocuments"];
+        put?: never;
+        /**
+         * Add a document (ingested in the background)
+         * @description Content already in the knowledge base (same sha256) is not added again: the existing document is returned with 200.
+         */
+        post: operations["createDocument"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/knowledge-bases/{knowledgeBaseId}/documents/{documentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a document with its content and ingestion progress */
+        get: operations["getDocument"];
+        put?: never;
+        post?: never;
+        /** Delete a document and its chunks */
+        delete: operations["deleteDocument"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/knowledge-bases/{knowledgeBaseId}/documents/{documentId}/reindex": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Re-index a document */
+        post: operations["reindexDocument"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the project's settings (secret values hidden) */
+        get: operations["listSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/settings/{key}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a setting */
+        get: operations["getSetting"];
+        /** Set a setting */
+        put: operations["putSetting"];
+        post?: never;
+        /** Remove a setting */
+        delete: operations["deleteSetting"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/traces": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List traces (filters: agentId and status of the root generation, createdAfter, createdBefore) */
+        get: operations["listTraces"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/traces/{traceId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a trace: its tree of generations with steps, timings and usage, and totals */
+        get: operations["getTrace"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/agents/traces": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List traces (filters: agentId and status of the root generation, createdAfter, createdBefore) (alias of GET /v1/traces) */
+        get: operations["listTracesViaAgents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/agents/traces/{traceId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a trace: its tree of generations with steps, timings and usage, and totals (alias of GET /v1/traces/{traceId}) */
+        get: operations["getTraceViaAgents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 };
 export type webhooks = Record<string, never>;
 export type components = {
@@ -626,9 +1040,6 @@ export type components = {
             checks: {
                 [key: string]: string;
             };
-        };
-        OpenApiDocument: {
-            [key: string]: unknown;
         };
         /**
          * @description Every error of every operation. `code` is stable (invalid_request, unauthorized, forbidden, not_found, method_not_allowed, conflict, payload_too_large, unprocessable, not_implemented, rate_limited, …); `details` lists each problem of a 400 with its `path` (body.*, query.*, path.*).
@@ -652,6 +1063,9 @@ export type components = {
                 message: string;
                 details?: unknown;
             };
+        };
+        OpenApiDocument: {
+            [key: string]: unknown;
         };
         Project: {
             id: string;
@@ -778,6 +1192,23 @@ export type components = {
             /** @example lookup_order */
             toolName: string;
         };
+        BusinessHours: {
+            timeZone: string;
+            schedule: {
+                days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                /** @example 09:00 */
+                open: string;
+                /** @example 09:00 */
+                close: string;
+            }[];
+        };
+        ModelParameters: {
+            temperature?: number;
+            /** @description Maximum tokens of each model reply */
+            maxTokens?: number;
+            /** @description Up to 4 stop sequences */
+            stopSequences?: string[];
+        };
         Agent: {
             id: string;
             projectId: string;
@@ -820,8 +1251,16 @@ export type components = {
             /** @description Prefix of the public-chat key (the key itself is shown only once). */
             publicChatKeyPrefix: string | null;
             allowClarification: boolean;
+            knowledgeBaseIds: string[];
             /** @enum {string|null} */
             requireApprovalFor: "destructive" | null;
+            welcomeMessage: string;
+            branding: {
+                primaryColor: string;
+            };
+            contextResolvers: ("conversation" | "temporal" | "channel")[];
+            businessHours: components["schemas"]["BusinessHours"] | null;
+            modelParameters: components["schemas"]["ModelParameters"] | null;
             createdAt: string;
             updatedAt: string;
         };
@@ -849,12 +1288,12 @@ export type components = {
             boundaryPolicy?: components["schemas"]["Policy"] & unknown;
             guardrails?: components["schemas"]["Guardrails"];
             /**
-             * @description Not implemented yet: true is refused (422 not_implemented).
+             * @description A generate without sessionId starts a new session (its id is returned)
              * @default false
              */
             conversational?: boolean;
             memory?: components["schemas"]["Memory"];
-            /** @description Not implemented yet: refused (422 not_implemented) when set. */
+            /** @description Token budget of the model's context (default: a per-model table, else 128k); over 85% of it the conversation sent is compacted */
             contextWindow?: number;
             /** @default 300 */
             approvalTimeoutSeconds?: number;
@@ -867,6 +1306,24 @@ export type components = {
              */
             allowClarification?: boolean;
             /**
+             * @description First message the chat widget shows (public chat).
+             * @default Hi! How can I help you?
+             */
+            welcomeMessage?: string;
+            branding?: components["schemas"]["Branding"];
+            /**
+             * @description Context blocks added to the system prompt of every generation: `temporal` (current local time, and open/closed from businessHours), `channel` (api or public_chat). `conversation` is not implemented yet: refused (422 not_implemented).
+             * @default []
+             */
+            contextResolvers?: ("conversation" | "temporal" | "channel")[];
+            businessHours?: components["schemas"]["BusinessHours"] & unknown;
+            /**
+             * @description Knowledge bases of the project; when any are linked, generations offer the read-only knowledge_search tool.
+             * @default []
+             */
+            knowledgeBaseIds?: string[];
+            modelParameters?: components["schemas"]["ModelParameters"] & unknown;
+            /**
              * @description "destructive": destructive MCP tools wait for a human approval. As in the MCP specification, a tool is destructive unless annotated readOnlyHint: true or destructiveHint: false (unannotated tools are).
              * @enum {string}
              */
@@ -878,7 +1335,7 @@ export type components = {
             /** @default [] */
             requireToolFor?: string[];
         };
-        /** @description Not implemented yet: refused (422 not_implemented) when set. */
+        /** @description Which earlier turns of a session the model sees (default all); the stored conversation stays whole */
         Memory: {
             /** @enum {string} */
             strategy: "all" | "last_k";
@@ -887,11 +1344,21 @@ export type components = {
             /** @constant */
             strategy?: "all";
         } | unknown);
-        /** @description Not implemented yet (no endpoint accepts a public-chat key): enabled true is refused (422 not_implemented). */
+        /** @description POST /v1/public/agents/{slug}/chat with the X-Agent-Key returned once; browsers are allowed only from allowedOrigins. */
         PublicChat: {
             enabled: boolean;
             /** @default [] */
             allowedOrigins?: string[];
+        };
+        /**
+         * @description Chat widget branding: primaryColor (#rrggbb).
+         * @default {
+         *       "primaryColor": "#8b5cf6"
+         *     }
+         */
+        Branding: {
+            /** @default #8b5cf6 */
+            primaryColor?: string;
         };
         AgentList: {
             data: components["schemas"]["Agent"][];
@@ -921,12 +1388,12 @@ export type components = {
             boundaryPolicy?: components["schemas"]["Policy"] & unknown;
             guardrails?: components["schemas"]["Guardrails"];
             /**
-             * @description Not implemented yet: true is refused (422 not_implemented).
+             * @description A generate without sessionId starts a new session (its id is returned)
              * @default false
              */
             conversational?: boolean;
             memory?: components["schemas"]["Memory"];
-            /** @description Not implemented yet: refused (422 not_implemented) when set. */
+            /** @description Token budget of the model's context (default: a per-model table, else 128k); over 85% of it the conversation sent is compacted */
             contextWindow?: number;
             /** @default 300 */
             approvalTimeoutSeconds?: number;
@@ -938,6 +1405,24 @@ export type components = {
              * @default true
              */
             allowClarification?: boolean;
+            /**
+             * @description First message the chat widget shows (public chat).
+             * @default Hi! How can I help you?
+             */
+            welcomeMessage?: string;
+            branding?: components["schemas"]["Branding"];
+            /**
+             * @description Context blocks added to the system prompt of every generation: `temporal` (current local time, and open/closed from businessHours), `channel` (api or public_chat). `conversation` is not implemented yet: refused (422 not_implemented).
+             * @default []
+             */
+            contextResolvers?: ("conversation" | "temporal" | "channel")[];
+            businessHours?: components["schemas"]["BusinessHours"] & unknown;
+            /**
+             * @description Knowledge bases of the project; when any are linked, generations offer the read-only knowledge_search tool.
+             * @default []
+             */
+            knowledgeBaseIds?: string[];
+            modelParameters?: components["schemas"]["ModelParameters"] & unknown;
             /**
              * @description "destructive": destructive MCP tools wait for a human approval. As in the MCP specification, a tool is destructive unless annotated readOnlyHint: true or destructiveHint: false (unannotated tools are).
              * @enum {string}
@@ -973,6 +1458,12 @@ export type components = {
             active?: boolean;
             publicChat?: components["schemas"]["PublicChat"] | null;
             allowClarification?: boolean;
+            welcomeMessage?: string;
+            branding?: components["schemas"]["Branding"];
+            contextResolvers?: ("conversation" | "temporal" | "channel")[];
+            businessHours?: components["schemas"]["BusinessHours"] | null;
+            knowledgeBaseIds?: string[];
+            modelParameters?: components["schemas"]["ModelParameters"] | null;
             requireApprovalFor?: "destructive" | null;
         };
         AgentPublicChatKey: {
@@ -985,7 +1476,7 @@ export type components = {
             id: string;
             projectId: string;
             /** @enum {string} */
-            type: "http" | "client" | "mcp" | "agent" | "builtin";
+            type: "http" | "client" | "mcp" | "agent" | "builtin" | "platform";
             name: string;
             description: string | null;
             parameters: {
@@ -1009,13 +1500,20 @@ export type components = {
             config: {
                 [key: string]: unknown;
             } | null;
+            actions: string[] | null;
             timeoutSeconds: number;
             readOnly: boolean;
             maxResultChars: number;
+            delivery: components["schemas"]["ToolDelivery"] | null;
             createdAt: string;
             updatedAt: string;
         };
-        CreateAgentTool: components["schemas"]["HttpTool"] | components["schemas"]["ClientTool"] | components["schemas"]["McpTool"] | components["schemas"]["AgentCallTool"] | components["schemas"]["BuiltinTool"];
+        /**
+         * @description at_least_once: an interrupted call is retried (http tools with the same Idempotency-Key). at_most_once: an interrupted call is never repeated; the model gets an "outcome unknown" result and the trace says so.
+         * @enum {string}
+         */
+        ToolDelivery: "at_least_once" | "at_most_once";
+        CreateAgentTool: components["schemas"]["HttpTool"] | components["schemas"]["ClientTool"] | components["schemas"]["McpTool"] | components["schemas"]["AgentCallTool"] | components["schemas"]["BuiltinTool"] | components["schemas"]["PlatformTool"] | components["schemas"]["SoatTool"];
         HttpTool: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -1033,6 +1531,7 @@ export type components = {
             maxResultChars?: number;
             parameters: components["schemas"]["ToolParameters"];
             execute?: components["schemas"]["ToolExecute"];
+            delivery?: components["schemas"]["ToolDelivery"];
         };
         /** @description JSON Schema (draft-07) of the tool arguments; top-level type must be "object". */
         ToolParameters: {
@@ -1087,6 +1586,7 @@ export type components = {
             mcp: components["schemas"]["ToolMcpConnection"];
             /** @default true */
             enabled?: boolean;
+            delivery?: components["schemas"]["ToolDelivery"];
         };
         ToolMcpConnection: {
             /** Format: uri */
@@ -1123,6 +1623,7 @@ export type components = {
             agentId: string;
             parameters?: components["schemas"]["ToolParameters"];
         };
+        /** @description A tool implemented by the platform. `name` is the builtin id; `config` is checked against that builtin (see x-builtins: each builtin's description, limits, the JSON Schema of the arguments the model sends, and the JSON Schema of its config). */
         BuiltinTool: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -1142,15 +1643,51 @@ export type components = {
                 [key: string]: unknown;
             };
         };
+        /** @description Platform actions as tools; the model sees `{name}_{action}` (dashes as underscores). */
+        PlatformTool: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "platform";
+            name: string;
+            description?: string;
+            /** @default 30 */
+            timeoutSeconds?: number;
+            /** @default false */
+            readOnly?: boolean;
+            /** @default 50000 */
+            maxResultChars?: number;
+            /** @description Actions of the platform's registry (e.g. list-agents, create-agent-generation); unknown ones are a 422 */
+            actions: string[];
+        };
+        /** @description Alias of PlatformTool. */
+        SoatTool: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "soat";
+            name: string;
+            description?: string;
+            /** @default 30 */
+            timeoutSeconds?: number;
+            /** @default false */
+            readOnly?: boolean;
+            /** @default 50000 */
+            maxResultChars?: number;
+            /** @description Actions of the platform's registry (e.g. list-agents, create-agent-generation); unknown ones are a 422 */
+            actions: string[];
+        };
         AgentToolList: {
             data: components["schemas"]["AgentTool"][];
             nextCursor: string | null;
         };
-        ReplaceAgentTool: components["schemas"]["HttpTool"] | components["schemas"]["ClientTool"] | components["schemas"]["McpTool"] | components["schemas"]["AgentCallTool"] | components["schemas"]["BuiltinTool"];
+        ReplaceAgentTool: components["schemas"]["HttpTool"] | components["schemas"]["ClientTool"] | components["schemas"]["McpTool"] | components["schemas"]["AgentCallTool"] | components["schemas"]["BuiltinTool"] | components["schemas"]["PlatformTool"] | components["schemas"]["SoatTool"];
         /** @description Fields are checked against the tool type after merging (see CreateAgentTool). */
         PatchAgentTool: {
             /** @enum {string} */
-            type?: "http" | "client" | "mcp" | "agent" | "builtin";
+            type?: "http" | "client" | "mcp" | "agent" | "builtin" | "platform" | "soat";
             /** @example lookup_order */
             name?: string;
             description?: string | null;
@@ -1172,6 +1709,9 @@ export type components = {
             config?: {
                 [key: string]: unknown;
             } | null;
+            delivery?: components["schemas"]["ToolDelivery"] | null;
+            /** @description Actions of the platform's registry (e.g. list-agents, create-agent-generation); unknown ones are a 422 */
+            actions?: string[] | null;
         };
         Hook: {
             id: string;
@@ -1412,6 +1952,14 @@ export type components = {
                     reason?: string;
                     toolCallId: string;
                 };
+            } | {
+                /** @enum {string} */
+                type: "child_requires_action";
+                childGenerationId: string;
+                /** @description The child's own RequiredAction (one of these shapes; child_requires_action again for a deeper pause) */
+                childRequiredAction: {
+                    [key: string]: unknown;
+                };
             } | null;
             steps: components["schemas"]["GenerationStep"][];
             toolsUsed: string[];
@@ -1431,11 +1979,17 @@ export type components = {
             createdAt: string;
             updatedAt: string;
             completedAt: string | null;
+            /** @description The generation's workflow in the Temporal UI (null unless the server sets TEMPORAL_UI_URL) */
+            temporalUiUrl: string | null;
         };
         GenerationStep: {
             step: number;
             /** @enum {string} */
-            type: "think" | "act" | "observe" | "answer" | "hook" | "approval" | "discovery";
+            type: "think" | "act" | "observe" | "answer" | "hook" | "approval" | "discovery" | "compaction";
+            /** @description compaction: 1 pruned tool results, 2 summarised, 3 summarised harder */
+            level?: number;
+            tokensBefore?: number;
+            tokensAfter?: number;
             text?: string;
             toolCallId?: string;
             toolName?: string;
@@ -1454,6 +2008,8 @@ export type components = {
             decidedAt?: string;
             expiresAt?: string;
             editedArguments?: unknown;
+            /** @enum {string} */
+            outcome?: "unknown";
             at: string;
         };
         /** @description One event of the text/event-stream. `chunk` carries `replySeq`; `reset` (a retried model call) tells the client to discard the chunks of that `replySeq` received so far; `done` carries the final text. */
@@ -1461,7 +2017,7 @@ export type components = {
             /** @description Increasing per generation; reconnect with Last-Event-ID to resume after it. */
             id: string;
             /** @enum {string} */
-            event: "start" | "step_started" | "chunk" | "reset" | "tool_call" | "tool_result" | "step_completed" | "approval_requested" | "approval_resolved" | "requires_action" | "clarification_requested" | "done" | "error";
+            event: "start" | "step_started" | "chunk" | "reset" | "tool_call" | "tool_result" | "step_completed" | "approval_requested" | "approval_resolved" | "requires_action" | "clarification_requested" | "done" | "compaction" | "error";
             /** @description JSON with at least generationId (and step). */
             data: string;
         };
@@ -1475,15 +2031,24 @@ export type components = {
             stopConditions?: components["schemas"]["StopCondition"][];
             maxSteps?: number;
             /**
-             * @description Not implemented yet: a value other than 10 is refused (422 not_implemented).
+             * @description Levels of nested generations (agent tools, platform create-agent-generation) below this one; at 0 a nested call is an error result.
              * @default 10
              */
             maxCallDepth?: number;
             variables?: {
                 [key: string]: string;
             };
-            /** @description Not implemented yet (sessions are not created or joined): refused (422 not_implemented) when set. */
+            /**
+             * @description Continue this session of the agent: its earlier turns are the history the model sees. A session waiting on agent_clarify takes the prompt as the answer instead.
+             * @example ses_4kT9xQ2mZ8wR
+             */
             sessionId?: string;
+            /**
+             * @description When the session is busy, wait for its turn (durably, in arrival order) instead of 409
+             * @default false
+             */
+            queue?: boolean;
+            modelParameters?: components["schemas"]["ModelParameters"] & unknown;
             metadata?: {
                 [key: string]: unknown;
             };
@@ -1577,6 +2142,8 @@ export type components = {
             projectId: string;
             generationId: string;
             agentId: string;
+            traceId: string | null;
+            parentGenerationId: string | null;
             toolCallId: string;
             toolName: string;
             arguments: unknown;
@@ -1588,6 +2155,138 @@ export type components = {
             decidedBy: string | null;
             reason: string | null;
             editedArguments: unknown;
+            /** @description Who started the generation: an API key, or a public-chat visitor (no key). */
+            requestedBy: {
+                /** @enum {string} */
+                channel: "api" | "public_chat";
+                apiKeyId: string | null;
+            };
+            /** @description The tool's arguments JSON Schema (edited arguments must match it); null when the tool has none. */
+            toolParameters: {
+                [key: string]: unknown;
+            } | null;
+        };
+        SessionList: {
+            data: components["schemas"]["Session"][];
+            nextCursor: string | null;
+        };
+        Session: {
+            id: string;
+            /** @enum {string} */
+            object: "session";
+            projectId: string;
+            agentId: string;
+            /** @description Turns started or queued so far */
+            turnCount: number;
+            createdAt: string;
+            updatedAt: string;
+        };
+        SessionDetail: components["schemas"]["Session"] & {
+            turns: components["schemas"]["SessionTurn"][];
+            /** @description Totals over every turn */
+            usage: {
+                promptTokens: number;
+                completionTokens: number;
+                totalTokens: number;
+            };
+            /** @description The turn running or paused now, if any */
+            activeGenerationId: string | null;
+        };
+        SessionTurn: {
+            turn: number;
+            generationId: string;
+            /** @enum {string} */
+            status: "queued" | "running" | "requires_action" | "completed" | "failed" | "cancelled";
+            stopReason: ("final_answer" | "max_steps" | "stop_condition" | "done_tool" | "doom_loop" | "cancelled" | "guardrail_blocked" | "hook_blocked" | "error") | null;
+            /** @description The user input of the turn */
+            prompt: string | null;
+            text: string | null;
+            usage: {
+                promptTokens: number;
+                completionTokens: number;
+                totalTokens: number;
+            };
+            createdAt: string;
+            completedAt: string | null;
+        };
+        SessionMessageList: {
+            data: components["schemas"]["SessionMessage"][];
+        };
+        SessionMessage: {
+            turn: number;
+            generationId: string;
+            /** @enum {string} */
+            role: "system" | "user" | "assistant" | "tool";
+            content: string | null;
+            toolCalls?: {
+                id: string;
+                name: string;
+                arguments?: unknown;
+            }[];
+            toolCallId?: string;
+            createdAt: string;
+        };
+        AgentStepResponse: {
+            /** @enum {string} */
+            object: "agent_step";
+            model: string;
+            /** @description The final answer, when the model answered */
+            content: string | null;
+            toolRequest: components["schemas"]["AgentStepToolRequest"];
+            finishReason: string | null;
+            usage: {
+                promptTokens: number;
+                completionTokens: number;
+                totalTokens: number;
+            };
+        };
+        /** @description The tool the caller should run (then send its output as a tool message) */
+        AgentStepToolRequest: {
+            id: string;
+            name: string;
+            arguments?: unknown;
+        } | null;
+        AgentStepRequest: {
+            /** @example aip_4kT9xQ2mZ8wR */
+            aiProviderId: string;
+            /** @description Default: the provider's defaultModel */
+            model?: string;
+            /** @description System prompt placed before the messages */
+            instructions?: string;
+            messages: components["schemas"]["AgentStepMessage"][];
+            /** @default [] */
+            tools?: {
+                name: string;
+                description?: string;
+                arguments: components["schemas"]["ToolParameters"] & unknown;
+            }[];
+            /** @description Send only the last k messages (system messages are always kept) */
+            memoryStrategy?: {
+                /** @enum {string} */
+                name: "last_k";
+                k: number;
+            };
+            modelParameters?: components["schemas"]["ModelParameters"];
+        };
+        AgentStepMessage: {
+            /** @enum {string} */
+            role: "user";
+            content: string;
+        } | {
+            /** @enum {string} */
+            role: "system";
+            content: string;
+        } | {
+            /** @enum {string} */
+            role: "agent";
+            content?: string | null;
+            toolRequest?: components["schemas"]["AgentStepToolRequest"];
+        } | {
+            /** @enum {string} */
+            role: "tool";
+            /** @description The id of the agent message's toolRequest it answers */
+            toolRequestId: string;
+            content: string;
         };
         Webhook: {
             id: string;
@@ -1635,6 +2334,273 @@ export type components = {
             lastError: string | null;
             deliveredAt: string | null;
             createdAt: string;
+        };
+        PublicAgent: {
+            name: string;
+            slug: string;
+            welcomeMessage: string;
+            branding: {
+                primaryColor: string;
+            };
+            conversational: boolean;
+        };
+        PublicChatReply: {
+            /**
+             * @description `clarification`: the agent asks the visitor a question; `pending`: the turn waits for an operator approval (or a client tool) or is still running; `failed`: the agent could not answer.
+             * @enum {string}
+             */
+            status: "completed" | "clarification" | "pending" | "failed";
+            answer: string | null;
+            /** @description The reasoning of the turn, flattened to text (Thought / Action / Observation lines). */
+            trace: string;
+            toolsUsed: string[];
+            sessionId: string | null;
+            clarification?: {
+                question: string;
+                reason: string | null;
+            };
+            pending?: {
+                /** @enum {string} */
+                reason: "approval" | "client_tool" | "running";
+            };
+        };
+        /** @description text/event-stream. Events: `chunk` { text } (answer text as it is generated), `reset` (discard the text received so far: a model call was retried), `tool` { name } (a tool is being called), `pending` { reason } (waiting for an operator approval; the stream stays open), `clarification` { question, reason }, `done` (the PublicChatReply) and `error` { message }. */
+        PublicChatEventStream: string;
+        PublicChatRequest: {
+            query: string;
+            /** @description Continues a conversation. Sessions are not implemented yet: refused (422 not_implemented) when set. */
+            sessionId?: string;
+            /**
+             * @description Answer as server-sent events (also with Accept: text/event-stream).
+             * @default false
+             */
+            stream?: boolean;
+        };
+        KnowledgeBase: {
+            id: string;
+            projectId: string;
+            name: string;
+            description: string | null;
+            /**
+             * @description vector: cosine similarity of embeddings; full_text: PostgreSQL text search; hybrid: reciprocal rank fusion of both.
+             * @enum {string}
+             */
+            retrievalStrategy: "vector" | "full_text" | "hybrid";
+            aiProviderId: string;
+            embeddingModel: string;
+            chunkSize: number;
+            chunkOverlap: number;
+            documentCount: number;
+            chunkCount: number;
+            createdAt: string;
+            updatedAt: string;
+        };
+        CreateKnowledgeBase: {
+            /** @description Unique per project; agents search a subset of their knowledge bases by name. */
+            name: string;
+            /** @description Shown to the model in the knowledge_search tool. */
+            description?: string;
+            /**
+             * @description vector: cosine similarity of embeddings; full_text: PostgreSQL text search; hybrid: reciprocal rank fusion of both.
+             * @default hybrid
+             * @enum {string}
+             */
+            retrievalStrategy?: "vector" | "full_text" | "hybrid";
+            /**
+             * @description The provider whose OpenAI-compatible /embeddings endpoint is used.
+             * @example aip_4kT9xQ2mZ8wR
+             */
+            aiProviderId: string;
+            embeddingModel: string;
+            /**
+             * @description Target chunk length in characters.
+             * @default 1000
+             */
+            chunkSize?: number;
+            /**
+             * @description Characters shared by consecutive chunks; less than half of chunkSize.
+             * @default 150
+             */
+            chunkOverlap?: number;
+        };
+        KnowledgeBaseList: {
+            data: components["schemas"]["KnowledgeBase"][];
+            nextCursor: string | null;
+        };
+        /** @description A merge patch. Changing aiProviderId, embeddingModel, chunkSize or chunkOverlap re-indexes every document. */
+        PatchKnowledgeBase: {
+            /** @description Unique per project; agents search a subset of their knowledge bases by name. */
+            name?: string;
+            description?: string | null;
+            /**
+             * @description vector: cosine similarity of embeddings; full_text: PostgreSQL text search; hybrid: reciprocal rank fusion of both.
+             * @enum {string}
+             */
+            retrievalStrategy?: "vector" | "full_text" | "hybrid";
+            /**
+             * @description The provider whose OpenAI-compatible /embeddings endpoint is used.
+             * @example aip_4kT9xQ2mZ8wR
+             */
+            aiProviderId?: string;
+            embeddingModel?: string;
+            chunkSize?: number;
+            chunkOverlap?: number;
+        };
+        SearchResult: {
+            /**
+             * @description vector: cosine similarity of embeddings; full_text: PostgreSQL text search; hybrid: reciprocal rank fusion of both.
+             * @enum {string}
+             */
+            strategy: "vector" | "full_text" | "hybrid";
+            hits: components["schemas"]["SearchHit"][];
+        };
+        SearchHit: {
+            knowledgeBaseId: string;
+            knowledgeBaseName: string;
+            documentId: string;
+            documentTitle: string;
+            chunkIndex: number;
+            /** @description Character offset of the chunk in the document content. */
+            startOffset: number;
+            /** @description End of the chunk (exclusive). */
+            endOffset: number;
+            excerpt: string;
+            /** @description Cosine similarity (vector), ts_rank_cd (full_text) or the fused RRF score (hybrid). */
+            score: number;
+            /** @description 1-based rank of the chunk in each list that was searched (null: not in that list). */
+            ranks: {
+                fullText: number | null;
+                vector: number | null;
+            };
+        };
+        SearchKnowledgeBase: {
+            query: string;
+            /** @default 5 */
+            topK?: number;
+            /**
+             * @description Defaults to the knowledge base's retrievalStrategy.
+             * @enum {string}
+             */
+            strategy?: "vector" | "full_text" | "hybrid";
+        };
+        DocumentSummary: {
+            id: string;
+            knowledgeBaseId: string;
+            title: string;
+            /**
+             * @description text/markdown: chunks start at headings where possible.
+             * @enum {string}
+             */
+            contentType: "text/plain" | "text/markdown";
+            /** @description sha256 of the content; the same content added again returns this document. */
+            contentHash: string;
+            contentLength: number;
+            metadata: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            status: "pending" | "indexing" | "ready" | "failed";
+            error: string | null;
+            chunkCount: number;
+            /** @description Progress of the current ingestion run. */
+            chunksIndexed: number;
+            indexedAt: string | null;
+            createdAt: string;
+            updatedAt: string;
+        };
+        CreateDocument: {
+            title: string;
+            content: string;
+            /**
+             * @description text/markdown: chunks start at headings where possible.
+             * @default text/plain
+             * @enum {string}
+             */
+            contentType?: "text/plain" | "text/markdown";
+            metadata?: {
+                [key: string]: unknown;
+            };
+        };
+        DocumentList: {
+            data: components["schemas"]["DocumentSummary"][];
+            nextCursor: string | null;
+        };
+        Document: components["schemas"]["DocumentSummary"] & {
+            content: string;
+        };
+        SettingList: {
+            data: components["schemas"]["Setting"][];
+        };
+        Setting: {
+            key: components["schemas"]["SettingKey"];
+            secret: boolean;
+            /** @description null for secret settings */
+            value: string | null;
+            hasValue: boolean;
+            updatedAt: string;
+        };
+        /**
+         * @description CODE_SANDBOX_URL: External code sandbox for code_execute languages other than JavaScript (overrides the env var). CODE_SANDBOX_API_KEY: Bearer token sent to the code sandbox.
+         * @enum {string}
+         */
+        SettingKey: "CODE_SANDBOX_URL" | "CODE_SANDBOX_API_KEY";
+        /** @description The value; secret settings are encrypted at rest and never returned. */
+        PutSetting: {
+            value: string;
+        };
+        TraceList: {
+            data: components["schemas"]["TraceSummary"][];
+            nextCursor: string | null;
+        };
+        TraceSummary: {
+            id: string;
+            /** @enum {string} */
+            object: "trace";
+            projectId: string;
+            rootGenerationId: string;
+            agentId: string;
+            /** @enum {string} */
+            status: "queued" | "running" | "requires_action" | "completed" | "failed" | "cancelled";
+            createdAt: string;
+            completedAt: string | null;
+        };
+        Trace: components["schemas"]["TraceSummary"] & {
+            root: components["schemas"]["TraceNode"];
+            totals: {
+                generations: number;
+                steps: number;
+                iterations: number;
+                usage: {
+                    promptTokens: number;
+                    completionTokens: number;
+                    totalTokens: number;
+                };
+                durationMs: number | null;
+            };
+        };
+        TraceNode: {
+            generationId: string;
+            agentId: string;
+            parentGenerationId: string | null;
+            parentToolCallId: string | null;
+            /** @enum {string} */
+            status: "queued" | "running" | "requires_action" | "completed" | "failed" | "cancelled";
+            stopReason: ("final_answer" | "max_steps" | "stop_condition" | "done_tool" | "doom_loop" | "cancelled" | "guardrail_blocked" | "hook_blocked" | "error") | null;
+            error: {
+                code: string;
+                message: string;
+            } | null;
+            createdAt: string;
+            completedAt: string | null;
+            durationMs: number | null;
+            iterationCount: number;
+            usage: {
+                promptTokens: number;
+                completionTokens: number;
+                totalTokens: number;
+            };
+            steps: components["schemas"]["GenerationStep"][];
+            children: components["schemas"]["TraceNode"][];
         };
     };
     responses: never;
@@ -1700,6 +2666,35 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    getMetrics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Metrics in the Prometheus text format (version 0.0.4) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description METRICS_TOKEN is set and the request does not carry it */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
         };
     };
@@ -2886,7 +3881,36 @@ export interface operations {
                      *           },
                      *           "publicChatKeyPrefix": "text",
                      *           "allowClarification": false,
+                     *           "knowledgeBaseIds": [
+                     *             "text"
+                     *           ],
                      *           "requireApprovalFor": "destructive",
+                     *           "welcomeMessage": "text",
+                     *           "branding": {
+                     *             "primaryColor": "text"
+                     *           },
+                     *           "contextResolvers": [
+                     *             "conversation"
+                     *           ],
+                     *           "businessHours": {
+                     *             "timeZone": "text",
+                     *             "schedule": [
+                     *               {
+                     *                 "days": [
+                     *                   "mon"
+                     *                 ],
+                     *                 "open": "09:00",
+                     *                 "close": "09:00"
+                     *               }
+                     *             ]
+                     *           },
+                     *           "modelParameters": {
+                     *             "temperature": 1,
+                     *             "maxTokens": 1,
+                     *             "stopSequences": [
+                     *               "text"
+                     *             ]
+                     *           },
                      *           "createdAt": "text",
                      *           "updatedAt": "text"
                      *         }
@@ -3031,7 +4055,36 @@ export interface operations {
                      *       },
                      *       "publicChatKeyPrefix": "text",
                      *       "allowClarification": false,
+                     *       "knowledgeBaseIds": [
+                     *         "text"
+                     *       ],
                      *       "requireApprovalFor": "destructive",
+                     *       "welcomeMessage": "text",
+                     *       "branding": {
+                     *         "primaryColor": "text"
+                     *       },
+                     *       "contextResolvers": [
+                     *         "conversation"
+                     *       ],
+                     *       "businessHours": {
+                     *         "timeZone": "text",
+                     *         "schedule": [
+                     *           {
+                     *             "days": [
+                     *               "mon"
+                     *             ],
+                     *             "open": "09:00",
+                     *             "close": "09:00"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "modelParameters": {
+                     *         "temperature": 1,
+                     *         "maxTokens": 1,
+                     *         "stopSequences": [
+                     *           "text"
+                     *         ]
+                     *       },
                      *       "createdAt": "text",
                      *       "updatedAt": "text",
                      *       "publicChatKey": "text"
@@ -3193,7 +4246,36 @@ export interface operations {
                      *       },
                      *       "publicChatKeyPrefix": "text",
                      *       "allowClarification": false,
+                     *       "knowledgeBaseIds": [
+                     *         "text"
+                     *       ],
                      *       "requireApprovalFor": "destructive",
+                     *       "welcomeMessage": "text",
+                     *       "branding": {
+                     *         "primaryColor": "text"
+                     *       },
+                     *       "contextResolvers": [
+                     *         "conversation"
+                     *       ],
+                     *       "businessHours": {
+                     *         "timeZone": "text",
+                     *         "schedule": [
+                     *           {
+                     *             "days": [
+                     *               "mon"
+                     *             ],
+                     *             "open": "09:00",
+                     *             "close": "09:00"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "modelParameters": {
+                     *         "temperature": 1,
+                     *         "maxTokens": 1,
+                     *         "stopSequences": [
+                     *           "text"
+                     *         ]
+                     *       },
                      *       "createdAt": "text",
                      *       "updatedAt": "text"
                      *     }
@@ -3346,7 +4428,36 @@ export interface operations {
                      *       },
                      *       "publicChatKeyPrefix": "text",
                      *       "allowClarification": false,
+                     *       "knowledgeBaseIds": [
+                     *         "text"
+                     *       ],
                      *       "requireApprovalFor": "destructive",
+                     *       "welcomeMessage": "text",
+                     *       "branding": {
+                     *         "primaryColor": "text"
+                     *       },
+                     *       "contextResolvers": [
+                     *         "conversation"
+                     *       ],
+                     *       "businessHours": {
+                     *         "timeZone": "text",
+                     *         "schedule": [
+                     *           {
+                     *             "days": [
+                     *               "mon"
+                     *             ],
+                     *             "open": "09:00",
+                     *             "close": "09:00"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "modelParameters": {
+                     *         "temperature": 1,
+                     *         "maxTokens": 1,
+                     *         "stopSequences": [
+                     *           "text"
+                     *         ]
+                     *       },
                      *       "createdAt": "text",
                      *       "updatedAt": "text"
                      *     }
@@ -3599,7 +4710,36 @@ export interface operations {
                      *       },
                      *       "publicChatKeyPrefix": "text",
                      *       "allowClarification": false,
+                     *       "knowledgeBaseIds": [
+                     *         "text"
+                     *       ],
                      *       "requireApprovalFor": "destructive",
+                     *       "welcomeMessage": "text",
+                     *       "branding": {
+                     *         "primaryColor": "text"
+                     *       },
+                     *       "contextResolvers": [
+                     *         "conversation"
+                     *       ],
+                     *       "businessHours": {
+                     *         "timeZone": "text",
+                     *         "schedule": [
+                     *           {
+                     *             "days": [
+                     *               "mon"
+                     *             ],
+                     *             "open": "09:00",
+                     *             "close": "09:00"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "modelParameters": {
+                     *         "temperature": 1,
+                     *         "maxTokens": 1,
+                     *         "stopSequences": [
+                     *           "text"
+                     *         ]
+                     *       },
                      *       "createdAt": "text",
                      *       "updatedAt": "text"
                      *     }
@@ -3796,9 +4936,13 @@ export interface operations {
                      *           "enabled": false,
                      *           "agentId": "text",
                      *           "config": {},
+                     *           "actions": [
+                     *             "text"
+                     *           ],
                      *           "timeoutSeconds": 1,
                      *           "readOnly": false,
                      *           "maxResultChars": 1,
+                     *           "delivery": "at_least_once",
                      *           "createdAt": "text",
                      *           "updatedAt": "text"
                      *         }
@@ -3895,9 +5039,13 @@ export interface operations {
                      *       "enabled": false,
                      *       "agentId": "text",
                      *       "config": {},
+                     *       "actions": [
+                     *         "text"
+                     *       ],
                      *       "timeoutSeconds": 1,
                      *       "readOnly": false,
                      *       "maxResultChars": 1,
+                     *       "delivery": "at_least_once",
                      *       "createdAt": "text",
                      *       "updatedAt": "text"
                      *     }
@@ -3998,9 +5146,13 @@ export interface operations {
                      *       "enabled": false,
                      *       "agentId": "text",
                      *       "config": {},
+                     *       "actions": [
+                     *         "text"
+                     *       ],
                      *       "timeoutSeconds": 1,
                      *       "readOnly": false,
                      *       "maxResultChars": 1,
+                     *       "delivery": "at_least_once",
                      *       "createdAt": "text",
                      *       "updatedAt": "text"
                      *     }
@@ -4105,9 +5257,13 @@ export interface operations {
                      *       "enabled": false,
                      *       "agentId": "text",
                      *       "config": {},
+                     *       "actions": [
+                     *         "text"
+                     *       ],
                      *       "timeoutSeconds": 1,
                      *       "readOnly": false,
                      *       "maxResultChars": 1,
+                     *       "delivery": "at_least_once",
                      *       "createdAt": "text",
                      *       "updatedAt": "text"
                      *     }
@@ -4301,9 +5457,13 @@ export interface operations {
                      *       "enabled": false,
                      *       "agentId": "text",
                      *       "config": {},
+                     *       "actions": [
+                     *         "text"
+                     *       ],
                      *       "timeoutSeconds": 1,
                      *       "readOnly": false,
                      *       "maxResultChars": 1,
+                     *       "delivery": "at_least_once",
                      *       "createdAt": "text",
                      *       "updatedAt": "text"
                      *     }
@@ -4417,9 +5577,13 @@ export interface operations {
                      *           "enabled": false,
                      *           "agentId": "text",
                      *           "config": {},
+                     *           "actions": [
+                     *             "text"
+                     *           ],
                      *           "timeoutSeconds": 1,
                      *           "readOnly": false,
                      *           "maxResultChars": 1,
+                     *           "delivery": "at_least_once",
                      *           "createdAt": "text",
                      *           "updatedAt": "text"
                      *         }
@@ -4516,9 +5680,13 @@ export interface operations {
                      *       "enabled": false,
                      *       "agentId": "text",
                      *       "config": {},
+                     *       "actions": [
+                     *         "text"
+                     *       ],
                      *       "timeoutSeconds": 1,
                      *       "readOnly": false,
                      *       "maxResultChars": 1,
+                     *       "delivery": "at_least_once",
                      *       "createdAt": "text",
                      *       "updatedAt": "text"
                      *     }
@@ -4619,9 +5787,13 @@ export interface operations {
                      *       "enabled": false,
                      *       "agentId": "text",
                      *       "config": {},
+                     *       "actions": [
+                     *         "text"
+                     *       ],
                      *       "timeoutSeconds": 1,
                      *       "readOnly": false,
                      *       "maxResultChars": 1,
+                     *       "delivery": "at_least_once",
                      *       "createdAt": "text",
                      *       "updatedAt": "text"
                      *     }
@@ -4726,9 +5898,13 @@ export interface operations {
                      *       "enabled": false,
                      *       "agentId": "text",
                      *       "config": {},
+                     *       "actions": [
+                     *         "text"
+                     *       ],
                      *       "timeoutSeconds": 1,
                      *       "readOnly": false,
                      *       "maxResultChars": 1,
+                     *       "delivery": "at_least_once",
                      *       "createdAt": "text",
                      *       "updatedAt": "text"
                      *     }
@@ -4922,9 +6098,13 @@ export interface operations {
                      *       "enabled": false,
                      *       "agentId": "text",
                      *       "config": {},
+                     *       "actions": [
+                     *         "text"
+                     *       ],
                      *       "timeoutSeconds": 1,
                      *       "readOnly": false,
                      *       "maxResultChars": 1,
+                     *       "delivery": "at_least_once",
                      *       "createdAt": "text",
                      *       "updatedAt": "text"
                      *     }
@@ -5604,7 +6784,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "prompt": "Where is order 1042?"
+                 *       "prompt": "Where is order 1042?",
+                 *       "sessionId": "ses_4kT9xQ2mZ8wR"
                  *     }
                  */
                 "application/json": components["schemas"]["GenerateRequest"];
@@ -5645,6 +6826,9 @@ export interface operations {
                      *         {
                      *           "step": 1,
                      *           "type": "think",
+                     *           "level": 1,
+                     *           "tokensBefore": 1,
+                     *           "tokensAfter": 1,
                      *           "text": "text",
                      *           "toolCallId": "text",
                      *           "toolName": "text",
@@ -5662,6 +6846,7 @@ export interface operations {
                      *           "decidedAt": "text",
                      *           "expiresAt": "text",
                      *           "editedArguments": {},
+                     *           "outcome": "unknown",
                      *           "at": "text"
                      *         }
                      *       ],
@@ -5681,7 +6866,8 @@ export interface operations {
                      *       "metadata": {},
                      *       "createdAt": "text",
                      *       "updatedAt": "text",
-                     *       "completedAt": "text"
+                     *       "completedAt": "text",
+                     *       "temporalUiUrl": "text"
                      *     }
                      */
                     "application/json": components["schemas"]["Generation"];
@@ -5722,6 +6908,9 @@ export interface operations {
                      *         {
                      *           "step": 1,
                      *           "type": "think",
+                     *           "level": 1,
+                     *           "tokensBefore": 1,
+                     *           "tokensAfter": 1,
                      *           "text": "text",
                      *           "toolCallId": "text",
                      *           "toolName": "text",
@@ -5739,6 +6928,7 @@ export interface operations {
                      *           "decidedAt": "text",
                      *           "expiresAt": "text",
                      *           "editedArguments": {},
+                     *           "outcome": "unknown",
                      *           "at": "text"
                      *         }
                      *       ],
@@ -5758,7 +6948,8 @@ export interface operations {
                      *       "metadata": {},
                      *       "createdAt": "text",
                      *       "updatedAt": "text",
-                     *       "completedAt": "text"
+                     *       "completedAt": "text",
+                     *       "temporalUiUrl": "text"
                      *     }
                      */
                     "application/json": components["schemas"]["Generation"];
@@ -5898,6 +7089,9 @@ export interface operations {
                      *         {
                      *           "step": 1,
                      *           "type": "think",
+                     *           "level": 1,
+                     *           "tokensBefore": 1,
+                     *           "tokensAfter": 1,
                      *           "text": "text",
                      *           "toolCallId": "text",
                      *           "toolName": "text",
@@ -5915,6 +7109,7 @@ export interface operations {
                      *           "decidedAt": "text",
                      *           "expiresAt": "text",
                      *           "editedArguments": {},
+                     *           "outcome": "unknown",
                      *           "at": "text"
                      *         }
                      *       ],
@@ -5934,7 +7129,8 @@ export interface operations {
                      *       "metadata": {},
                      *       "createdAt": "text",
                      *       "updatedAt": "text",
-                     *       "completedAt": "text"
+                     *       "completedAt": "text",
+                     *       "temporalUiUrl": "text"
                      *     }
                      */
                     "application/json": components["schemas"]["Generation"];
@@ -5975,6 +7171,9 @@ export interface operations {
                      *         {
                      *           "step": 1,
                      *           "type": "think",
+                     *           "level": 1,
+                     *           "tokensBefore": 1,
+                     *           "tokensAfter": 1,
                      *           "text": "text",
                      *           "toolCallId": "text",
                      *           "toolName": "text",
@@ -5992,6 +7191,7 @@ export interface operations {
                      *           "decidedAt": "text",
                      *           "expiresAt": "text",
                      *           "editedArguments": {},
+                     *           "outcome": "unknown",
                      *           "at": "text"
                      *         }
                      *       ],
@@ -6011,7 +7211,8 @@ export interface operations {
                      *       "metadata": {},
                      *       "createdAt": "text",
                      *       "updatedAt": "text",
-                     *       "completedAt": "text"
+                     *       "completedAt": "text",
+                     *       "temporalUiUrl": "text"
                      *     }
                      */
                     "application/json": components["schemas"]["Generation"];
@@ -6137,6 +7338,9 @@ export interface operations {
                      *         {
                      *           "step": 1,
                      *           "type": "think",
+                     *           "level": 1,
+                     *           "tokensBefore": 1,
+                     *           "tokensAfter": 1,
                      *           "text": "text",
                      *           "toolCallId": "text",
                      *           "toolName": "text",
@@ -6154,6 +7358,7 @@ export interface operations {
                      *           "decidedAt": "text",
                      *           "expiresAt": "text",
                      *           "editedArguments": {},
+                     *           "outcome": "unknown",
                      *           "at": "text"
                      *         }
                      *       ],
@@ -6173,7 +7378,8 @@ export interface operations {
                      *       "metadata": {},
                      *       "createdAt": "text",
                      *       "updatedAt": "text",
-                     *       "completedAt": "text"
+                     *       "completedAt": "text",
+                     *       "temporalUiUrl": "text"
                      *     }
                      */
                     "application/json": components["schemas"]["Generation"];
@@ -6279,6 +7485,9 @@ export interface operations {
                      *             {
                      *               "step": 1,
                      *               "type": "think",
+                     *               "level": 1,
+                     *               "tokensBefore": 1,
+                     *               "tokensAfter": 1,
                      *               "text": "text",
                      *               "toolCallId": "text",
                      *               "toolName": "text",
@@ -6296,6 +7505,7 @@ export interface operations {
                      *               "decidedAt": "text",
                      *               "expiresAt": "text",
                      *               "editedArguments": {},
+                     *               "outcome": "unknown",
                      *               "at": "text"
                      *             }
                      *           ],
@@ -6315,7 +7525,8 @@ export interface operations {
                      *           "metadata": {},
                      *           "createdAt": "text",
                      *           "updatedAt": "text",
-                     *           "completedAt": "text"
+                     *           "completedAt": "text",
+                     *           "temporalUiUrl": "text"
                      *         }
                      *       ],
                      *       "nextCursor": "text"
@@ -6407,6 +7618,9 @@ export interface operations {
                      *         {
                      *           "step": 1,
                      *           "type": "think",
+                     *           "level": 1,
+                     *           "tokensBefore": 1,
+                     *           "tokensAfter": 1,
                      *           "text": "text",
                      *           "toolCallId": "text",
                      *           "toolName": "text",
@@ -6424,6 +7638,7 @@ export interface operations {
                      *           "decidedAt": "text",
                      *           "expiresAt": "text",
                      *           "editedArguments": {},
+                     *           "outcome": "unknown",
                      *           "at": "text"
                      *         }
                      *       ],
@@ -6443,7 +7658,8 @@ export interface operations {
                      *       "metadata": {},
                      *       "createdAt": "text",
                      *       "updatedAt": "text",
-                     *       "completedAt": "text"
+                     *       "completedAt": "text",
+                     *       "temporalUiUrl": "text"
                      *     }
                      */
                     "application/json": components["schemas"]["Generation"];
@@ -6613,6 +7829,9 @@ export interface operations {
                      *         {
                      *           "step": 1,
                      *           "type": "think",
+                     *           "level": 1,
+                     *           "tokensBefore": 1,
+                     *           "tokensAfter": 1,
                      *           "text": "text",
                      *           "toolCallId": "text",
                      *           "toolName": "text",
@@ -6630,6 +7849,7 @@ export interface operations {
                      *           "decidedAt": "text",
                      *           "expiresAt": "text",
                      *           "editedArguments": {},
+                     *           "outcome": "unknown",
                      *           "at": "text"
                      *         }
                      *       ],
@@ -6649,7 +7869,8 @@ export interface operations {
                      *       "metadata": {},
                      *       "createdAt": "text",
                      *       "updatedAt": "text",
-                     *       "completedAt": "text"
+                     *       "completedAt": "text",
+                     *       "temporalUiUrl": "text"
                      *     }
                      */
                     "application/json": components["schemas"]["Generation"];
@@ -6689,6 +7910,9 @@ export interface operations {
                      *         {
                      *           "step": 1,
                      *           "type": "think",
+                     *           "level": 1,
+                     *           "tokensBefore": 1,
+                     *           "tokensAfter": 1,
                      *           "text": "text",
                      *           "toolCallId": "text",
                      *           "toolName": "text",
@@ -6706,6 +7930,7 @@ export interface operations {
                      *           "decidedAt": "text",
                      *           "expiresAt": "text",
                      *           "editedArguments": {},
+                     *           "outcome": "unknown",
                      *           "at": "text"
                      *         }
                      *       ],
@@ -6725,7 +7950,8 @@ export interface operations {
                      *       "metadata": {},
                      *       "createdAt": "text",
                      *       "updatedAt": "text",
-                     *       "completedAt": "text"
+                     *       "completedAt": "text",
+                     *       "temporalUiUrl": "text"
                      *     }
                      */
                     "application/json": components["schemas"]["Generation"];
@@ -6842,6 +8068,9 @@ export interface operations {
                      *         {
                      *           "step": 1,
                      *           "type": "think",
+                     *           "level": 1,
+                     *           "tokensBefore": 1,
+                     *           "tokensAfter": 1,
                      *           "text": "text",
                      *           "toolCallId": "text",
                      *           "toolName": "text",
@@ -6859,6 +8088,7 @@ export interface operations {
                      *           "decidedAt": "text",
                      *           "expiresAt": "text",
                      *           "editedArguments": {},
+                     *           "outcome": "unknown",
                      *           "at": "text"
                      *         }
                      *       ],
@@ -6878,7 +8108,8 @@ export interface operations {
                      *       "metadata": {},
                      *       "createdAt": "text",
                      *       "updatedAt": "text",
-                     *       "completedAt": "text"
+                     *       "completedAt": "text",
+                     *       "temporalUiUrl": "text"
                      *     }
                      */
                     "application/json": components["schemas"]["Generation"];
@@ -6918,6 +8149,9 @@ export interface operations {
                      *         {
                      *           "step": 1,
                      *           "type": "think",
+                     *           "level": 1,
+                     *           "tokensBefore": 1,
+                     *           "tokensAfter": 1,
                      *           "text": "text",
                      *           "toolCallId": "text",
                      *           "toolName": "text",
@@ -6935,6 +8169,7 @@ export interface operations {
                      *           "decidedAt": "text",
                      *           "expiresAt": "text",
                      *           "editedArguments": {},
+                     *           "outcome": "unknown",
                      *           "at": "text"
                      *         }
                      *       ],
@@ -6954,7 +8189,8 @@ export interface operations {
                      *       "metadata": {},
                      *       "createdAt": "text",
                      *       "updatedAt": "text",
-                     *       "completedAt": "text"
+                     *       "completedAt": "text",
+                     *       "temporalUiUrl": "text"
                      *     }
                      */
                     "application/json": components["schemas"]["Generation"];
@@ -7088,6 +8324,9 @@ export interface operations {
                      *         {
                      *           "step": 1,
                      *           "type": "think",
+                     *           "level": 1,
+                     *           "tokensBefore": 1,
+                     *           "tokensAfter": 1,
                      *           "text": "text",
                      *           "toolCallId": "text",
                      *           "toolName": "text",
@@ -7105,6 +8344,7 @@ export interface operations {
                      *           "decidedAt": "text",
                      *           "expiresAt": "text",
                      *           "editedArguments": {},
+                     *           "outcome": "unknown",
                      *           "at": "text"
                      *         }
                      *       ],
@@ -7124,7 +8364,8 @@ export interface operations {
                      *       "metadata": {},
                      *       "createdAt": "text",
                      *       "updatedAt": "text",
-                     *       "completedAt": "text"
+                     *       "completedAt": "text",
+                     *       "temporalUiUrl": "text"
                      *     }
                      */
                     "application/json": components["schemas"]["Generation"];
@@ -7164,6 +8405,9 @@ export interface operations {
                      *         {
                      *           "step": 1,
                      *           "type": "think",
+                     *           "level": 1,
+                     *           "tokensBefore": 1,
+                     *           "tokensAfter": 1,
                      *           "text": "text",
                      *           "toolCallId": "text",
                      *           "toolName": "text",
@@ -7181,6 +8425,7 @@ export interface operations {
                      *           "decidedAt": "text",
                      *           "expiresAt": "text",
                      *           "editedArguments": {},
+                     *           "outcome": "unknown",
                      *           "at": "text"
                      *         }
                      *       ],
@@ -7200,7 +8445,8 @@ export interface operations {
                      *       "metadata": {},
                      *       "createdAt": "text",
                      *       "updatedAt": "text",
-                     *       "completedAt": "text"
+                     *       "completedAt": "text",
+                     *       "temporalUiUrl": "text"
                      *     }
                      */
                     "application/json": components["schemas"]["Generation"];
@@ -7311,6 +8557,8 @@ export interface operations {
                      *           "projectId": "text",
                      *           "generationId": "text",
                      *           "agentId": "text",
+                     *           "traceId": "text",
+                     *           "parentGenerationId": "text",
                      *           "toolCallId": "text",
                      *           "toolName": "text",
                      *           "arguments": {},
@@ -7320,7 +8568,12 @@ export interface operations {
                      *           "decidedAt": "text",
                      *           "decidedBy": "text",
                      *           "reason": "text",
-                     *           "editedArguments": {}
+                     *           "editedArguments": {},
+                     *           "requestedBy": {
+                     *             "channel": "api",
+                     *             "apiKeyId": "text"
+                     *           },
+                     *           "toolParameters": {}
                      *         }
                      *       ],
                      *       "nextCursor": "text"
@@ -7391,6 +8644,8 @@ export interface operations {
                      *       "projectId": "text",
                      *       "generationId": "text",
                      *       "agentId": "text",
+                     *       "traceId": "text",
+                     *       "parentGenerationId": "text",
                      *       "toolCallId": "text",
                      *       "toolName": "text",
                      *       "arguments": {},
@@ -7400,7 +8655,12 @@ export interface operations {
                      *       "decidedAt": "text",
                      *       "decidedBy": "text",
                      *       "reason": "text",
-                     *       "editedArguments": {}
+                     *       "editedArguments": {},
+                     *       "requestedBy": {
+                     *         "channel": "api",
+                     *         "apiKeyId": "text"
+                     *       },
+                     *       "toolParameters": {}
                      *     }
                      */
                     "application/json": components["schemas"]["Approval"];
@@ -7444,6 +8704,461 @@ export interface operations {
             };
             /** @description Rate limit of the API key exceeded (see Retry-After) */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listSessions: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+                agentId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of sessions, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "text",
+                     *           "object": "session",
+                     *           "projectId": "text",
+                     *           "agentId": "text",
+                     *           "turnCount": 1,
+                     *           "createdAt": "text",
+                     *           "updatedAt": "text"
+                     *         }
+                     *       ],
+                     *       "nextCursor": "text"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SessionList"];
+                };
+            };
+            /** @description Invalid path, query or body (details list each problem with its path) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key's policy does not allow this action */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit of the API key exceeded (see Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session, its turns in order and the usage summed over them */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "text",
+                     *       "object": "session",
+                     *       "projectId": "text",
+                     *       "agentId": "text",
+                     *       "turnCount": 1,
+                     *       "createdAt": "text",
+                     *       "updatedAt": "text",
+                     *       "turns": [
+                     *         {
+                     *           "turn": 1,
+                     *           "generationId": "text",
+                     *           "status": "queued",
+                     *           "stopReason": "final_answer",
+                     *           "prompt": "text",
+                     *           "text": "text",
+                     *           "usage": {
+                     *             "promptTokens": 1,
+                     *             "completionTokens": 1,
+                     *             "totalTokens": 1
+                     *           },
+                     *           "createdAt": "text",
+                     *           "completedAt": "text"
+                     *         }
+                     *       ],
+                     *       "usage": {
+                     *         "promptTokens": 1,
+                     *         "completionTokens": 1,
+                     *         "totalTokens": 1
+                     *       },
+                     *       "activeGenerationId": "text"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SessionDetail"];
+                };
+            };
+            /** @description Invalid path, query or body (details list each problem with its path) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key's policy does not allow this action */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found in the key's project */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit of the API key exceeded (see Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid path, query or body (details list each problem with its path) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key's policy does not allow this action */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found in the key's project */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit of the API key exceeded (see Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listSessionMessages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every message of every turn, in order (system prompts left out) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "turn": 1,
+                     *           "generationId": "text",
+                     *           "role": "system",
+                     *           "content": "text",
+                     *           "toolCalls": [
+                     *             {
+                     *               "id": "text",
+                     *               "name": "text",
+                     *               "arguments": {}
+                     *             }
+                     *           ],
+                     *           "toolCallId": "text",
+                     *           "createdAt": "text"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SessionMessageList"];
+                };
+            };
+            /** @description Invalid path, query or body (details list each problem with its path) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key's policy does not allow this action */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found in the key's project */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit of the API key exceeded (see Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    executeAgentStep: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "aiProviderId": "aip_4kT9xQ2mZ8wR",
+                 *       "messages": [
+                 *         {
+                 *           "role": "user",
+                 *           "content": "text"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["AgentStepRequest"];
+            };
+        };
+        responses: {
+            /** @description The answer (content) or the tool the caller should run (toolRequest), with usage */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "agent_step",
+                     *       "model": "text",
+                     *       "content": "text",
+                     *       "toolRequest": {
+                     *         "id": "text",
+                     *         "name": "text",
+                     *         "arguments": {}
+                     *       },
+                     *       "finishReason": "text",
+                     *       "usage": {
+                     *         "promptTokens": 1,
+                     *         "completionTokens": 1,
+                     *         "totalTokens": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AgentStepResponse"];
+                };
+            };
+            /** @description Invalid path, query or body (details list each problem with its path) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key's policy does not allow this action */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body larger than the limit (1 MB by default) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Semantically invalid (e.g. a reference to something that does not exist) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit of the API key exceeded (see Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            502: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7755,6 +9470,2469 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookDeliveryList"];
+                };
+            };
+            /** @description Invalid path, query or body (details list each problem with its path) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key's policy does not allow this action */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found in the key's project */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit of the API key exceeded (see Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPublicAgent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The agent as a visitor sees it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "name": "text",
+                     *       "slug": "text",
+                     *       "welcomeMessage": "text",
+                     *       "branding": {
+                     *         "primaryColor": "text"
+                     *       },
+                     *       "conversational": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PublicAgent"];
+                };
+            };
+            /** @description Invalid path, query or body (details list each problem with its path) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key's policy does not allow this action */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found in the key's project */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit of the API key exceeded (see Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    publicChat: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "query": "text"
+                 *     }
+                 */
+                "application/json": components["schemas"]["PublicChatRequest"];
+            };
+        };
+        responses: {
+            /** @description The turn: answer, flattened trace, tools used */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "completed",
+                     *       "answer": "text",
+                     *       "trace": "text",
+                     *       "toolsUsed": [
+                     *         "text"
+                     *       ],
+                     *       "sessionId": "text",
+                     *       "clarification": {
+                     *         "question": "text",
+                     *         "reason": "text"
+                     *       },
+                     *       "pending": {
+                     *         "reason": "approval"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PublicChatReply"];
+                    "text/event-stream": components["schemas"]["PublicChatEventStream"];
+                };
+            };
+            /** @description Invalid path, query or body (details list each problem with its path) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key's policy does not allow this action */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found in the key's project */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body larger than the limit (1 MB by default) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Semantically invalid (e.g. a reference to something that does not exist) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit of the API key exceeded (see Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getChatWidget: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description JavaScript */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/javascript": string;
+                };
+            };
+        };
+    };
+    getConsole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description HTML */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    getConsoleAsset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                asset: "console.js" | "console.css";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description JavaScript or CSS */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description Invalid path, query or body (details list each problem with its path) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found in the key's project */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listKnowledgeBases: {
+        parameters: {
+            query?: {
+                /** @description The previous page's `nextCursor` (opaque to clients; its format is checked). */
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of knowledge bases, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "text",
+                     *           "projectId": "text",
+                     *           "name": "text",
+                     *           "description": "text",
+                     *           "retrievalStrategy": "vector",
+                     *           "aiProviderId": "text",
+                     *           "embeddingModel": "text",
+                     *           "chunkSize": 1,
+                     *           "chunkOverlap": 1,
+                     *           "documentCount": 1,
+                     *           "chunkCount": 1,
+                     *           "createdAt": "text",
+                     *           "updatedAt": "text"
+                     *         }
+                     *       ],
+                     *       "nextCursor": "text"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["KnowledgeBaseList"];
+                };
+            };
+            /** @description Invalid path, query or body (details list each problem with its path) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key's policy does not allow this action */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit of the API key exceeded (see Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createKnowledgeBase: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "text",
+                 *       "aiProviderId": "aip_4kT9xQ2mZ8wR",
+                 *       "embeddingModel": "text"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateKnowledgeBase"];
+            };
+        };
+        responses: {
+            /** @description The knowledge base */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "text",
+                     *       "projectId": "text",
+                     *       "name": "text",
+                     *       "description": "text",
+                     *       "retrievalStrategy": "vector",
+                     *       "aiProviderId": "text",
+                     *       "embeddingModel": "text",
+                     *       "chunkSize": 1,
+                     *       "chunkOverlap": 1,
+                     *       "documentCount": 1,
+                     *       "chunkCount": 1,
+                     *       "createdAt": "text",
+                     *       "updatedAt": "text"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["KnowledgeBase"];
+                };
+            };
+            /** @description Invalid path, query or body (details list each problem with its path) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key's policy does not allow this action */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body larger than the limit (1 MB by default) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Semantically invalid (e.g. a reference to something that does not exist) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit of the API key exceeded (see Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getKnowledgeBase: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                knowledgeBaseId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The knowledge base */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "text",
+                     *       "projectId": "text",
+                     *       "name": "text",
+                     *       "description": "text",
+                     *       "retrievalStrategy": "vector",
+                     *       "aiProviderId": "text",
+                     *       "embeddingModel": "text",
+                     *       "chunkSize": 1,
+                     *       "chunkOverlap": 1,
+                     *       "documentCount": 1,
+                     *       "chunkCount": 1,
+                     *       "createdAt": "text",
+                     *       "updatedAt": "text"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["KnowledgeBase"];
+                };
+            };
+            /** @description Invalid path, query or body (details list each problem with its path) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key's policy does not allow this action */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found in the key's project */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit of the API key exceeded (see Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteKnowledgeBase: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                knowledgeBaseId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid path, query or body (details list each problem with its path) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key's policy does not allow this action */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found in the key's project */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit of the API key exceeded (see Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateKnowledgeBase: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                knowledgeBaseId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "aiProviderId": "aip_4kT9xQ2mZ8wR"
+                 *     }
+                 */
+                "application/json": components["schemas"]["PatchKnowledgeBase"];
+            };
+        };
+        responses: {
+            /** @description The updated knowledge base */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "text",
+                     *       "projectId": "text",
+                     *       "name": "text",
+                     *       "description": "text",
+                     *       "retrievalStrategy": "vector",
+                     *       "aiProviderId": "text",
+                     *       "embeddingModel": "text",
+                     *       "chunkSize": 1,
+                     *       "chunkOverlap": 1,
+                     *       "documentCount": 1,
+                     *       "chunkCount": 1,
+                     *       "createdAt": "text",
+                     *       "updatedAt": "text"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["KnowledgeBase"];
+                };
+            };
+            /** @description Invalid path, query or body (details list each problem with its path) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key's policy does not allow this action */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found in the key's project */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body larger than the limit (1 MB by default) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Semantically invalid (e.g. a reference to something that does not exist) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit of the API key exceeded (see Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    reindexKnowledgeBase: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                knowledgeBaseId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ingestion started for every document (each goes back to pending) */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "text",
+                     *       "projectId": "text",
+                     *       "name": "text",
+                     *       "description": "text",
+                     *       "retrievalStrategy": "vector",
+                     *       "aiProviderId": "text",
+                     *       "embeddingModel": "text",
+                     *       "chunkSize": 1,
+                     *       "chunkOverlap": 1,
+                     *       "documentCount": 1,
+                     *       "chunkCount": 1,
+                     *       "createdAt": "text",
+                     *       "updatedAt": "text"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["KnowledgeBase"];
+                };
+            };
+            /** @description Invalid path, query or body (details list each problem with its path) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key's policy does not allow this action */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found in the key's project */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit of the API key exceeded (see Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    searchKnowledgeBase: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                knowledgeBaseId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "query": "text"
+                 *     }
+                 */
+                "application/json": components["schemas"]["SearchKnowledgeBase"];
+            };
+        };
+        responses: {
+            /** @description The best chunks with excerpts, scores and citations (document, offsets) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "strategy": "vector",
+                     *       "hits": [
+                     *         {
+                     *           "knowledgeBaseId": "text",
+                     *           "knowledgeBaseName": "text",
+                     *           "documentId": "text",
+                     *           "documentTitle": "text",
+                     *           "chunkIndex": 1,
+                     *           "startOffset": 1,
+                     *           "endOffset": 1,
+                     *           "excerpt": "text",
+                     *           "score": 1,
+                     *           "ranks": {
+                     *             "fullText": 1,
+                     *             "vector": 1
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SearchResult"];
+                };
+            };
+            /** @description Invalid path, query or body (details list each problem with its path) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key's policy does not allow this action */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found in the key's project */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body larger than the limit (1 MB by default) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Semantically invalid (e.g. a reference to something that does not exist) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit of the API key exceeded (see Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listDocuments: {
+        parameters: {
+            query?: {
+                /** @description The previous page's `nextCursor` (opaque to clients; its format is checked). */
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                knowledgeBaseId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of documents (without content), newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "text",
+                     *           "knowledgeBaseId": "text",
+                     *           "title": "text",
+                     *           "contentType": "text/plain",
+                     *           "contentHash": "text",
+                     *           "contentLength": 1,
+                     *           "metadata": {},
+                     *           "status": "pending",
+                     *           "error": "text",
+                     *           "chunkCount": 1,
+                     *           "chunksIndexed": 1,
+                     *           "indexedAt": "text",
+                     *           "createdAt": "text",
+                     *           "updatedAt": "text"
+                     *         }
+                     *       ],
+                     *       "nextCursor": "text"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DocumentList"];
+                };
+            };
+            /** @description Invalid path, query or body (details list each problem with its path) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key's policy does not allow this action */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found in the key's project */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit of the API key exceeded (see Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                knowledgeBaseId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "title": "text",
+                 *       "content": "text"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateDocument"];
+            };
+        };
+        responses: {
+            /** @description The document that already has this content */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "text",
+                     *       "knowledgeBaseId": "text",
+                     *       "title": "text",
+                     *       "contentType": "text/plain",
+                     *       "contentHash": "text",
+                     *       "contentLength": 1,
+                     *       "metadata": {},
+                     *       "status": "pending",
+                     *       "error": "text",
+                     *       "chunkCount": 1,
+                     *       "chunksIndexed": 1,
+                     *       "indexedAt": "text",
+                     *       "createdAt": "text",
+                     *       "updatedAt": "text"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DocumentSummary"];
+                };
+            };
+            /** @description The new document (status pending) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "text",
+                     *       "knowledgeBaseId": "text",
+                     *       "title": "text",
+                     *       "contentType": "text/plain",
+                     *       "contentHash": "text",
+                     *       "contentLength": 1,
+                     *       "metadata": {},
+                     *       "status": "pending",
+                     *       "error": "text",
+                     *       "chunkCount": 1,
+                     *       "chunksIndexed": 1,
+                     *       "indexedAt": "text",
+                     *       "createdAt": "text",
+                     *       "updatedAt": "text"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DocumentSummary"];
+                };
+            };
+            /** @description Invalid path, query or body (details list each problem with its path) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key's policy does not allow this action */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found in the key's project */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body larger than the limit (1 MB by default) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Semantically invalid (e.g. a reference to something that does not exist) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit of the API key exceeded (see Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                knowledgeBaseId: string;
+                documentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The document */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "text",
+                     *       "knowledgeBaseId": "text",
+                     *       "title": "text",
+                     *       "contentType": "text/plain",
+                     *       "contentHash": "text",
+                     *       "contentLength": 1,
+                     *       "metadata": {},
+                     *       "status": "pending",
+                     *       "error": "text",
+                     *       "chunkCount": 1,
+                     *       "chunksIndexed": 1,
+                     *       "indexedAt": "text",
+                     *       "createdAt": "text",
+                     *       "updatedAt": "text",
+                     *       "content": "text"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Document"];
+                };
+            };
+            /** @description Invalid path, query or body (details list each problem with its path) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key's policy does not allow this action */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found in the key's project */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit of the API key exceeded (see Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                knowledgeBaseId: string;
+                documentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid path, query or body (details list each problem with its path) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key's policy does not allow this action */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found in the key's project */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit of the API key exceeded (see Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    reindexDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                knowledgeBaseId: string;
+                documentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ingestion started (status pending) */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "text",
+                     *       "knowledgeBaseId": "text",
+                     *       "title": "text",
+                     *       "contentType": "text/plain",
+                     *       "contentHash": "text",
+                     *       "contentLength": 1,
+                     *       "metadata": {},
+                     *       "status": "pending",
+                     *       "error": "text",
+                     *       "chunkCount": 1,
+                     *       "chunksIndexed": 1,
+                     *       "indexedAt": "text",
+                     *       "createdAt": "text",
+                     *       "updatedAt": "text"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DocumentSummary"];
+                };
+            };
+            /** @description Invalid path, query or body (details list each problem with its path) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key's policy does not allow this action */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found in the key's project */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit of the API key exceeded (see Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every setting that has a value */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "key": "CODE_SANDBOX_URL",
+                     *           "secret": false,
+                     *           "value": "text",
+                     *           "hasValue": false,
+                     *           "updatedAt": "text"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SettingList"];
+                };
+            };
+            /** @description Invalid path, query or body (details list each problem with its path) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key's policy does not allow this action */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit of the API key exceeded (see Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getSetting: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description CODE_SANDBOX_URL: External code sandbox for code_execute languages other than JavaScript (overrides the env var). CODE_SANDBOX_API_KEY: Bearer token sent to the code sandbox. */
+                key: components["schemas"]["SettingKey"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The setting (a secret value is shown only as hasValue) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "key": "CODE_SANDBOX_URL",
+                     *       "secret": false,
+                     *       "value": "text",
+                     *       "hasValue": false,
+                     *       "updatedAt": "text"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Setting"];
+                };
+            };
+            /** @description Invalid path, query or body (details list each problem with its path) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key's policy does not allow this action */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found in the key's project */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit of the API key exceeded (see Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putSetting: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description CODE_SANDBOX_URL: External code sandbox for code_execute languages other than JavaScript (overrides the env var). CODE_SANDBOX_API_KEY: Bearer token sent to the code sandbox. */
+                key: components["schemas"]["SettingKey"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "value": "text"
+                 *     }
+                 */
+                "application/json": components["schemas"]["PutSetting"];
+            };
+        };
+        responses: {
+            /** @description The setting */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "key": "CODE_SANDBOX_URL",
+                     *       "secret": false,
+                     *       "value": "text",
+                     *       "hasValue": false,
+                     *       "updatedAt": "text"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Setting"];
+                };
+            };
+            /** @description Invalid path, query or body (details list each problem with its path) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key's policy does not allow this action */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found in the key's project */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body larger than the limit (1 MB by default) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Semantically invalid (e.g. a reference to something that does not exist) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit of the API key exceeded (see Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteSetting: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description CODE_SANDBOX_URL: External code sandbox for code_execute languages other than JavaScript (overrides the env var). CODE_SANDBOX_API_KEY: Bearer token sent to the code sandbox. */
+                key: components["schemas"]["SettingKey"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed (also when it was not set) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid path, query or body (details list each problem with its path) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key's policy does not allow this action */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found in the key's project */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit of the API key exceeded (see Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listTraces: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+                /** @description The root generation's agent */
+                agentId?: string;
+                /** @description The root generation's status */
+                status?: "queued" | "running" | "requires_action" | "completed" | "failed" | "cancelled";
+                createdAfter?: string;
+                createdBefore?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of traces, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "text",
+                     *           "object": "trace",
+                     *           "projectId": "text",
+                     *           "rootGenerationId": "text",
+                     *           "agentId": "text",
+                     *           "status": "queued",
+                     *           "createdAt": "text",
+                     *           "completedAt": "text"
+                     *         }
+                     *       ],
+                     *       "nextCursor": "text"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TraceList"];
+                };
+            };
+            /** @description Invalid path, query or body (details list each problem with its path) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key's policy does not allow this action */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit of the API key exceeded (see Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getTrace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                traceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The trace */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "text",
+                     *       "object": "trace",
+                     *       "projectId": "text",
+                     *       "rootGenerationId": "text",
+                     *       "agentId": "text",
+                     *       "status": "queued",
+                     *       "createdAt": "text",
+                     *       "completedAt": "text",
+                     *       "root": {
+                     *         "generationId": "text",
+                     *         "agentId": "text",
+                     *         "parentGenerationId": "text",
+                     *         "parentToolCallId": "text",
+                     *         "status": "queued",
+                     *         "stopReason": "final_answer",
+                     *         "error": {
+                     *           "code": "text",
+                     *           "message": "text"
+                     *         },
+                     *         "createdAt": "text",
+                     *         "completedAt": "text",
+                     *         "durationMs": 1,
+                     *         "iterationCount": 1,
+                     *         "usage": {
+                     *           "promptTokens": 1,
+                     *           "completionTokens": 1,
+                     *           "totalTokens": 1
+                     *         },
+                     *         "steps": [
+                     *           {
+                     *             "step": 1,
+                     *             "type": "think",
+                     *             "level": 1,
+                     *             "tokensBefore": 1,
+                     *             "tokensAfter": 1,
+                     *             "text": "text",
+                     *             "toolCallId": "text",
+                     *             "toolName": "text",
+                     *             "arguments": {},
+                     *             "status": "success",
+                     *             "result": {},
+                     *             "durationMs": 1,
+                     *             "hookId": "text",
+                     *             "event": "text",
+                     *             "decision": "text",
+                     *             "reason": "text",
+                     *             "error": "text",
+                     *             "approvalId": "text",
+                     *             "decidedBy": "text",
+                     *             "decidedAt": "text",
+                     *             "expiresAt": "text",
+                     *             "editedArguments": {},
+                     *             "outcome": "unknown",
+                     *             "at": "text"
+                     *           }
+                     *         ],
+                     *         "children": [
+                     *           {
+                     *             "generationId": "text",
+                     *             "agentId": "text",
+                     *             "parentGenerationId": "text",
+                     *             "parentToolCallId": "text",
+                     *             "status": "queued",
+                     *             "stopReason": "final_answer",
+                     *             "error": {
+                     *               "code": "text",
+                     *               "message": "text"
+                     *             },
+                     *             "createdAt": "text",
+                     *             "completedAt": "text",
+                     *             "durationMs": 1,
+                     *             "iterationCount": 1,
+                     *             "usage": {
+                     *               "promptTokens": 1,
+                     *               "completionTokens": 1,
+                     *               "totalTokens": 1
+                     *             },
+                     *             "steps": [
+                     *               {
+                     *                 "step": 1,
+                     *                 "type": "think",
+                     *                 "level": 1,
+                     *                 "tokensBefore": 1,
+                     *                 "tokensAfter": 1,
+                     *                 "text": "text",
+                     *                 "toolCallId": "text",
+                     *                 "toolName": "text",
+                     *                 "arguments": {},
+                     *                 "status": "success",
+                     *                 "result": {},
+                     *                 "durationMs": 1,
+                     *                 "hookId": "text",
+                     *                 "event": "text",
+                     *                 "decision": "text",
+                     *                 "reason": "text",
+                     *                 "error": "text",
+                     *                 "approvalId": "text",
+                     *                 "decidedBy": "text",
+                     *                 "decidedAt": "text",
+                     *                 "expiresAt": "text",
+                     *                 "editedArguments": {},
+                     *                 "outcome": "unknown",
+                     *                 "at": "text"
+                     *               }
+                     *             ],
+                     *             "children": [
+                     *               {
+                     *                 "generationId": "text",
+                     *                 "agentId": "text",
+                     *                 "parentGenerationId": "text",
+                     *                 "parentToolCallId": "text",
+                     *                 "status": "queued",
+                     *                 "stopReason": "final_answer",
+                     *                 "error": {
+                     *                   "code": "text",
+                     *                   "message": "text"
+                     *                 },
+                     *                 "createdAt": "text",
+                     *                 "completedAt": "text",
+                     *                 "durationMs": 1,
+                     *                 "iterationCount": 1,
+                     *                 "usage": {
+                     *                   "promptTokens": 1,
+                     *                   "completionTokens": 1,
+                     *                   "totalTokens": 1
+                     *                 },
+                     *                 "steps": [
+                     *                   {
+                     *                     "step": 1,
+                     *                     "type": "think",
+                     *                     "level": 1,
+                     *                     "tokensBefore": 1,
+                     *                     "tokensAfter": 1,
+                     *                     "text": "text",
+                     *                     "toolCallId": "text",
+                     *                     "toolName": "text",
+                     *                     "arguments": {},
+                     *                     "status": "success",
+                     *                     "result": {},
+                     *                     "durationMs": 1,
+                     *                     "hookId": "text",
+                     *                     "event": "text",
+                     *                     "decision": "text",
+                     *                     "reason": "text",
+                     *                     "error": "text",
+                     *                     "approvalId": "text",
+                     *                     "decidedBy": "text",
+                     *                     "decidedAt": "text",
+                     *                     "expiresAt": "text",
+                     *                     "editedArguments": {},
+                     *                     "outcome": "unknown",
+                     *                     "at": "text"
+                     *                   }
+                     *                 ],
+                     *                 "children": [
+                     *                   {
+                     *                     "generationId": "text",
+                     *                     "agentId": "text",
+                     *                     "parentGenerationId": "text",
+                     *                     "parentToolCallId": "text",
+                     *                     "status": "queued",
+                     *                     "stopReason": "final_answer",
+                     *                     "error": {
+                     *                       "code": "text",
+                     *                       "message": "text"
+                     *                     },
+                     *                     "createdAt": "text",
+                     *                     "completedAt": "text",
+                     *                     "durationMs": 1,
+                     *                     "iterationCount": 1,
+                     *                     "usage": {
+                     *                       "promptTokens": 1,
+                     *                       "completionTokens": 1,
+                     *                       "totalTokens": 1
+                     *                     },
+                     *                     "steps": [],
+                     *                     "children": []
+                     *                   }
+                     *                 ]
+                     *               }
+                     *             ]
+                     *           }
+                     *         ]
+                     *       },
+                     *       "totals": {
+                     *         "generations": 1,
+                     *         "steps": 1,
+                     *         "iterations": 1,
+                     *         "usage": {
+                     *           "promptTokens": 1,
+                     *           "completionTokens": 1,
+                     *           "totalTokens": 1
+                     *         },
+                     *         "durationMs": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Trace"];
+                };
+            };
+            /** @description Invalid path, query or body (details list each problem with its path) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key's policy does not allow this action */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found in the key's project */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit of the API key exceeded (see Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listTracesViaAgents: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+                /** @description The root generation's agent */
+                agentId?: string;
+                /** @description The root generation's status */
+                status?: "queued" | "running" | "requires_action" | "completed" | "failed" | "cancelled";
+                createdAfter?: string;
+                createdBefore?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of traces, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "text",
+                     *           "object": "trace",
+                     *           "projectId": "text",
+                     *           "rootGenerationId": "text",
+                     *           "agentId": "text",
+                     *           "status": "queued",
+                     *           "createdAt": "text",
+                     *           "completedAt": "text"
+                     *         }
+                     *       ],
+                     *       "nextCursor": "text"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TraceList"];
+                };
+            };
+            /** @description Invalid path, query or body (details list each problem with its path) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key's policy does not allow this action */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit of the API key exceeded (see Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getTraceViaAgents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                traceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The trace */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "text",
+                     *       "object": "trace",
+                     *       "projectId": "text",
+                     *       "rootGenerationId": "text",
+                     *       "agentId": "text",
+                     *       "status": "queued",
+                     *       "createdAt": "text",
+                     *       "completedAt": "text",
+                     *       "root": {
+                     *         "generationId": "text",
+                     *         "agentId": "text",
+                     *         "parentGenerationId": "text",
+                     *         "parentToolCallId": "text",
+                     *         "status": "queued",
+                     *         "stopReason": "final_answer",
+                     *         "error": {
+                     *           "code": "text",
+                     *           "message": "text"
+                     *         },
+                     *         "createdAt": "text",
+                     *         "completedAt": "text",
+                     *         "durationMs": 1,
+                     *         "iterationCount": 1,
+                     *         "usage": {
+                     *           "promptTokens": 1,
+                     *           "completionTokens": 1,
+                     *           "totalTokens": 1
+                     *         },
+                     *         "steps": [
+                     *           {
+                     *             "step": 1,
+                     *             "type": "think",
+                     *             "level": 1,
+                     *             "tokensBefore": 1,
+                     *             "tokensAfter": 1,
+                     *             "text": "text",
+                     *             "toolCallId": "text",
+                     *             "toolName": "text",
+                     *             "arguments": {},
+                     *             "status": "success",
+                     *             "result": {},
+                     *             "durationMs": 1,
+                     *             "hookId": "text",
+                     *             "event": "text",
+                     *             "decision": "text",
+                     *             "reason": "text",
+                     *             "error": "text",
+                     *             "approvalId": "text",
+                     *             "decidedBy": "text",
+                     *             "decidedAt": "text",
+                     *             "expiresAt": "text",
+                     *             "editedArguments": {},
+                     *             "outcome": "unknown",
+                     *             "at": "text"
+                     *           }
+                     *         ],
+                     *         "children": [
+                     *           {
+                     *             "generationId": "text",
+                     *             "agentId": "text",
+                     *             "parentGenerationId": "text",
+                     *             "parentToolCallId": "text",
+                     *             "status": "queued",
+                     *             "stopReason": "final_answer",
+                     *             "error": {
+                     *               "code": "text",
+                     *               "message": "text"
+                     *             },
+                     *             "createdAt": "text",
+                     *             "completedAt": "text",
+                     *             "durationMs": 1,
+                     *             "iterationCount": 1,
+                     *             "usage": {
+                     *               "promptTokens": 1,
+                     *               "completionTokens": 1,
+                     *               "totalTokens": 1
+                     *             },
+                     *             "steps": [
+                     *               {
+                     *                 "step": 1,
+                     *                 "type": "think",
+                     *                 "level": 1,
+                     *                 "tokensBefore": 1,
+                     *                 "tokensAfter": 1,
+                     *                 "text": "text",
+                     *                 "toolCallId": "text",
+                     *                 "toolName": "text",
+                     *                 "arguments": {},
+                     *                 "status": "success",
+                     *                 "result": {},
+                     *                 "durationMs": 1,
+                     *                 "hookId": "text",
+                     *                 "event": "text",
+                     *                 "decision": "text",
+                     *                 "reason": "text",
+                     *                 "error": "text",
+                     *                 "approvalId": "text",
+                     *                 "decidedBy": "text",
+                     *                 "decidedAt": "text",
+                     *                 "expiresAt": "text",
+                     *                 "editedArguments": {},
+                     *                 "outcome": "unknown",
+                     *                 "at": "text"
+                     *               }
+                     *             ],
+                     *             "children": [
+                     *               {
+                     *                 "generationId": "text",
+                     *                 "agentId": "text",
+                     *                 "parentGenerationId": "text",
+                     *                 "parentToolCallId": "text",
+                     *                 "status": "queued",
+                     *                 "stopReason": "final_answer",
+                     *                 "error": {
+                     *                   "code": "text",
+                     *                   "message": "text"
+                     *                 },
+                     *                 "createdAt": "text",
+                     *                 "completedAt": "text",
+                     *                 "durationMs": 1,
+                     *                 "iterationCount": 1,
+                     *                 "usage": {
+                     *                   "promptTokens": 1,
+                     *                   "completionTokens": 1,
+                     *                   "totalTokens": 1
+                     *                 },
+                     *                 "steps": [
+                     *                   {
+                     *                     "step": 1,
+                     *                     "type": "think",
+                     *                     "level": 1,
+                     *                     "tokensBefore": 1,
+                     *                     "tokensAfter": 1,
+                     *                     "text": "text",
+                     *                     "toolCallId": "text",
+                     *                     "toolName": "text",
+                     *                     "arguments": {},
+                     *                     "status": "success",
+                     *                     "result": {},
+                     *                     "durationMs": 1,
+                     *                     "hookId": "text",
+                     *                     "event": "text",
+                     *                     "decision": "text",
+                     *                     "reason": "text",
+                     *                     "error": "text",
+                     *                     "approvalId": "text",
+                     *                     "decidedBy": "text",
+                     *                     "decidedAt": "text",
+                     *                     "expiresAt": "text",
+                     *                     "editedArguments": {},
+                     *                     "outcome": "unknown",
+                     *                     "at": "text"
+                     *                   }
+                     *                 ],
+                     *                 "children": [
+                     *                   {
+                     *                     "generationId": "text",
+                     *                     "agentId": "text",
+                     *                     "parentGenerationId": "text",
+                     *                     "parentToolCallId": "text",
+                     *                     "status": "queued",
+                     *                     "stopReason": "final_answer",
+                     *                     "error": {
+                     *                       "code": "text",
+                     *                       "message": "text"
+                     *                     },
+                     *                     "createdAt": "text",
+                     *                     "completedAt": "text",
+                     *                     "durationMs": 1,
+                     *                     "iterationCount": 1,
+                     *                     "usage": {
+                     *                       "promptTokens": 1,
+                     *                       "completionTokens": 1,
+                     *                       "totalTokens": 1
+                     *                     },
+                     *                     "steps": [],
+                     *                     "children": []
+                     *                   }
+                     *                 ]
+                     *               }
+                     *             ]
+                     *           }
+                     *         ]
+                     *       },
+                     *       "totals": {
+                     *         "generations": 1,
+                     *         "steps": 1,
+                     *         "iterations": 1,
+                     *         "usage": {
+                     *           "promptTokens": 1,
+                     *           "completionTokens": 1,
+                     *           "totalTokens": 1
+                     *         },
+                     *         "durationMs": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Trace"];
                 };
             };
             /** @description Invalid path, query or body (details list each problem with its path) */

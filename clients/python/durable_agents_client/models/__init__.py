@@ -1,8 +1,10 @@
 """ Contains all the data models used in inputs/outputs """
 
 from .agent import Agent
+from .agent_branding import AgentBranding
 from .agent_call_tool import AgentCallTool
 from .agent_call_tool_type import AgentCallToolType
+from .agent_context_resolvers_item import AgentContextResolversItem
 from .agent_guardrails_type_0 import AgentGuardrailsType0
 from .agent_list import AgentList
 from .agent_memory_type_0 import AgentMemoryType0
@@ -12,6 +14,23 @@ from .agent_public_chat_type_0 import AgentPublicChatType0
 from .agent_require_approval_for_type_1 import AgentRequireApprovalForType1
 from .agent_require_approval_for_type_2_type_1 import AgentRequireApprovalForType2Type1
 from .agent_require_approval_for_type_3_type_1 import AgentRequireApprovalForType3Type1
+from .agent_step_message_type_0 import AgentStepMessageType0
+from .agent_step_message_type_0_role import AgentStepMessageType0Role
+from .agent_step_message_type_1 import AgentStepMessageType1
+from .agent_step_message_type_1_role import AgentStepMessageType1Role
+from .agent_step_message_type_2 import AgentStepMessageType2
+from .agent_step_message_type_2_role import AgentStepMessageType2Role
+from .agent_step_message_type_3 import AgentStepMessageType3
+from .agent_step_message_type_3_role import AgentStepMessageType3Role
+from .agent_step_request import AgentStepRequest
+from .agent_step_request_memory_strategy import AgentStepRequestMemoryStrategy
+from .agent_step_request_memory_strategy_name import AgentStepRequestMemoryStrategyName
+from .agent_step_request_tools_item import AgentStepRequestToolsItem
+from .agent_step_request_tools_item_arguments import AgentStepRequestToolsItemArguments
+from .agent_step_response import AgentStepResponse
+from .agent_step_response_object import AgentStepResponseObject
+from .agent_step_response_usage import AgentStepResponseUsage
+from .agent_step_tool_request_type_0 import AgentStepToolRequestType0
 from .agent_tool import AgentTool
 from .agent_tool_choice_type_0 import AgentToolChoiceType0
 from .agent_tool_choice_type_1 import AgentToolChoiceType1
@@ -36,11 +55,18 @@ from .approval_decision_request_arguments import ApprovalDecisionRequestArgument
 from .approval_hook_config import ApprovalHookConfig
 from .approval_list import ApprovalList
 from .approval_object import ApprovalObject
+from .approval_requested_by import ApprovalRequestedBy
+from .approval_requested_by_channel import ApprovalRequestedByChannel
 from .approval_status import ApprovalStatus
+from .approval_tool_parameters_type_0 import ApprovalToolParametersType0
+from .branding import Branding
 from .builtin_tool import BuiltinTool
 from .builtin_tool_config import BuiltinToolConfig
 from .builtin_tool_name import BuiltinToolName
 from .builtin_tool_type import BuiltinToolType
+from .business_hours import BusinessHours
+from .business_hours_schedule_item import BusinessHoursScheduleItem
+from .business_hours_schedule_item_days_item import BusinessHoursScheduleItemDaysItem
 from .chat_message_type_0 import ChatMessageType0
 from .chat_message_type_0_role import ChatMessageType0Role
 from .chat_message_type_1 import ChatMessageType1
@@ -55,11 +81,17 @@ from .client_tool import ClientTool
 from .client_tool_type import ClientToolType
 from .create_agent import CreateAgent
 from .create_agent_boundary_policy import CreateAgentBoundaryPolicy
+from .create_agent_business_hours import CreateAgentBusinessHours
+from .create_agent_context_resolvers_item import CreateAgentContextResolversItem
+from .create_agent_model_parameters import CreateAgentModelParameters
 from .create_agent_require_approval_for import CreateAgentRequireApprovalFor
 from .create_ai_provider import CreateAiProvider
 from .create_ai_provider_headers import CreateAiProviderHeaders
 from .create_ai_provider_kind import CreateAiProviderKind
 from .create_api_key import CreateApiKey
+from .create_document import CreateDocument
+from .create_document_content_type import CreateDocumentContentType
+from .create_document_metadata import CreateDocumentMetadata
 from .create_hook_type_0 import CreateHookType0
 from .create_hook_type_0_event import CreateHookType0Event
 from .create_hook_type_0_type import CreateHookType0Type
@@ -69,14 +101,23 @@ from .create_hook_type_1_type import CreateHookType1Type
 from .create_hook_type_2 import CreateHookType2
 from .create_hook_type_2_event import CreateHookType2Event
 from .create_hook_type_2_type import CreateHookType2Type
+from .create_knowledge_base import CreateKnowledgeBase
+from .create_knowledge_base_retrieval_strategy import CreateKnowledgeBaseRetrievalStrategy
 from .create_webhook import CreateWebhook
 from .create_webhook_events_item import CreateWebhookEventsItem
 from .created_agent import CreatedAgent
 from .created_api_key import CreatedApiKey
+from .document import Document
+from .document_list import DocumentList
+from .document_summary import DocumentSummary
+from .document_summary_content_type import DocumentSummaryContentType
+from .document_summary_metadata_type_0 import DocumentSummaryMetadataType0
+from .document_summary_status import DocumentSummaryStatus
 from .error import Error
 from .error_error import ErrorError
 from .generate_request import GenerateRequest
 from .generate_request_metadata import GenerateRequestMetadata
+from .generate_request_model_parameters import GenerateRequestModelParameters
 from .generate_request_variables import GenerateRequestVariables
 from .generation import Generation
 from .generation_error_type_0 import GenerationErrorType0
@@ -94,12 +135,17 @@ from .generation_required_action_type_1_type import GenerationRequiredActionType
 from .generation_required_action_type_2 import GenerationRequiredActionType2
 from .generation_required_action_type_2_clarification import GenerationRequiredActionType2Clarification
 from .generation_required_action_type_2_type import GenerationRequiredActionType2Type
+from .generation_required_action_type_3 import GenerationRequiredActionType3
+from .generation_required_action_type_3_child_required_action import GenerationRequiredActionType3ChildRequiredAction
+from .generation_required_action_type_3_type import GenerationRequiredActionType3Type
 from .generation_status import GenerationStatus
 from .generation_step import GenerationStep
+from .generation_step_outcome import GenerationStepOutcome
 from .generation_step_status import GenerationStepStatus
 from .generation_step_type import GenerationStepType
 from .generation_stop_reason_type_0 import GenerationStopReasonType0
 from .generation_usage import GenerationUsage
+from .get_console_asset_asset import GetConsoleAssetAsset
 from .get_docs_asset_asset import GetDocsAssetAsset
 from .guardrails import Guardrails
 from .health import Health
@@ -117,14 +163,21 @@ from .http_hook_config_view import HttpHookConfigView
 from .http_hook_config_view_headers import HttpHookConfigViewHeaders
 from .http_tool import HttpTool
 from .http_tool_type import HttpToolType
+from .knowledge_base import KnowledgeBase
+from .knowledge_base_list import KnowledgeBaseList
+from .knowledge_base_retrieval_strategy import KnowledgeBaseRetrievalStrategy
 from .list_agent_generations_status import ListAgentGenerationsStatus
 from .list_approvals_status import ListApprovalsStatus
+from .list_traces_status import ListTracesStatus
+from .list_traces_via_agents_status import ListTracesViaAgentsStatus
 from .mcp_tool import McpTool
 from .mcp_tool_type import McpToolType
 from .memory import Memory
 from .memory_strategy import MemoryStrategy
+from .model_parameters import ModelParameters
 from .open_api_document import OpenApiDocument
 from .patch_agent import PatchAgent
+from .patch_agent_context_resolvers_item import PatchAgentContextResolversItem
 from .patch_agent_require_approval_for_type_0 import PatchAgentRequireApprovalForType0
 from .patch_agent_tool import PatchAgentTool
 from .patch_agent_tool_choice_type_0 import PatchAgentToolChoiceType0
@@ -142,16 +195,32 @@ from .patch_hook import PatchHook
 from .patch_hook_config import PatchHookConfig
 from .patch_hook_event import PatchHookEvent
 from .patch_hook_type import PatchHookType
+from .patch_knowledge_base import PatchKnowledgeBase
+from .patch_knowledge_base_retrieval_strategy import PatchKnowledgeBaseRetrievalStrategy
+from .platform_tool import PlatformTool
+from .platform_tool_type import PlatformToolType
 from .policy import Policy
 from .policy_statement import PolicyStatement
 from .policy_statement_effect import PolicyStatementEffect
 from .project import Project
+from .public_agent import PublicAgent
+from .public_agent_branding import PublicAgentBranding
 from .public_chat import PublicChat
+from .public_chat_reply import PublicChatReply
+from .public_chat_reply_clarification import PublicChatReplyClarification
+from .public_chat_reply_pending import PublicChatReplyPending
+from .public_chat_reply_pending_reason import PublicChatReplyPendingReason
+from .public_chat_reply_status import PublicChatReplyStatus
+from .public_chat_request import PublicChatRequest
+from .put_setting import PutSetting
 from .readiness import Readiness
 from .readiness_checks import ReadinessChecks
 from .readiness_status import ReadinessStatus
 from .replace_agent import ReplaceAgent
 from .replace_agent_boundary_policy import ReplaceAgentBoundaryPolicy
+from .replace_agent_business_hours import ReplaceAgentBusinessHours
+from .replace_agent_context_resolvers_item import ReplaceAgentContextResolversItem
+from .replace_agent_model_parameters import ReplaceAgentModelParameters
 from .replace_agent_require_approval_for import ReplaceAgentRequireApprovalFor
 from .replace_ai_provider import ReplaceAiProvider
 from .replace_ai_provider_headers import ReplaceAiProviderHeaders
@@ -167,6 +236,30 @@ from .replace_hook_type_2_event import ReplaceHookType2Event
 from .replace_hook_type_2_type import ReplaceHookType2Type
 from .rule_hook_config import RuleHookConfig
 from .rule_hook_config_decision import RuleHookConfigDecision
+from .search_hit import SearchHit
+from .search_hit_ranks import SearchHitRanks
+from .search_knowledge_base import SearchKnowledgeBase
+from .search_knowledge_base_strategy import SearchKnowledgeBaseStrategy
+from .search_result import SearchResult
+from .search_result_strategy import SearchResultStrategy
+from .session import Session
+from .session_detail import SessionDetail
+from .session_detail_usage import SessionDetailUsage
+from .session_list import SessionList
+from .session_message import SessionMessage
+from .session_message_list import SessionMessageList
+from .session_message_role import SessionMessageRole
+from .session_message_tool_calls_item import SessionMessageToolCallsItem
+from .session_object import SessionObject
+from .session_turn import SessionTurn
+from .session_turn_status import SessionTurnStatus
+from .session_turn_stop_reason_type_0 import SessionTurnStopReasonType0
+from .session_turn_usage import SessionTurnUsage
+from .setting import Setting
+from .setting_key import SettingKey
+from .setting_list import SettingList
+from .soat_tool import SoatTool
+from .soat_tool_type import SoatToolType
 from .step_rule import StepRule
 from .stop_condition import StopCondition
 from .stop_condition_type import StopConditionType
@@ -174,6 +267,7 @@ from .stream_agent_generation_follow import StreamAgentGenerationFollow
 from .tool_choice_type_0 import ToolChoiceType0
 from .tool_choice_type_1 import ToolChoiceType1
 from .tool_choice_type_1_type import ToolChoiceType1Type
+from .tool_delivery import ToolDelivery
 from .tool_execute import ToolExecute
 from .tool_execute_headers import ToolExecuteHeaders
 from .tool_execute_headers_additional_property_type_1 import ToolExecuteHeadersAdditionalPropertyType1
@@ -185,6 +279,18 @@ from .tool_outputs_request import ToolOutputsRequest
 from .tool_outputs_request_defaults import ToolOutputsRequestDefaults
 from .tool_outputs_request_tool_outputs_item import ToolOutputsRequestToolOutputsItem
 from .tool_parameters import ToolParameters
+from .trace import Trace
+from .trace_list import TraceList
+from .trace_node import TraceNode
+from .trace_node_error_type_0 import TraceNodeErrorType0
+from .trace_node_status import TraceNodeStatus
+from .trace_node_stop_reason_type_0 import TraceNodeStopReasonType0
+from .trace_node_usage import TraceNodeUsage
+from .trace_summary import TraceSummary
+from .trace_summary_object import TraceSummaryObject
+from .trace_summary_status import TraceSummaryStatus
+from .trace_totals import TraceTotals
+from .trace_totals_usage import TraceTotalsUsage
 from .webhook import Webhook
 from .webhook_delivery import WebhookDelivery
 from .webhook_delivery_list import WebhookDeliveryList
@@ -195,8 +301,10 @@ from .webhook_object import WebhookObject
 
 __all__ = (
     "Agent",
+    "AgentBranding",
     "AgentCallTool",
     "AgentCallToolType",
+    "AgentContextResolversItem",
     "AgentGuardrailsType0",
     "AgentList",
     "AgentMemoryType0",
@@ -206,6 +314,23 @@ __all__ = (
     "AgentRequireApprovalForType1",
     "AgentRequireApprovalForType2Type1",
     "AgentRequireApprovalForType3Type1",
+    "AgentStepMessageType0",
+    "AgentStepMessageType0Role",
+    "AgentStepMessageType1",
+    "AgentStepMessageType1Role",
+    "AgentStepMessageType2",
+    "AgentStepMessageType2Role",
+    "AgentStepMessageType3",
+    "AgentStepMessageType3Role",
+    "AgentStepRequest",
+    "AgentStepRequestMemoryStrategy",
+    "AgentStepRequestMemoryStrategyName",
+    "AgentStepRequestToolsItem",
+    "AgentStepRequestToolsItemArguments",
+    "AgentStepResponse",
+    "AgentStepResponseObject",
+    "AgentStepResponseUsage",
+    "AgentStepToolRequestType0",
     "AgentTool",
     "AgentToolChoiceType0",
     "AgentToolChoiceType1",
@@ -230,11 +355,18 @@ __all__ = (
     "ApprovalHookConfig",
     "ApprovalList",
     "ApprovalObject",
+    "ApprovalRequestedBy",
+    "ApprovalRequestedByChannel",
     "ApprovalStatus",
+    "ApprovalToolParametersType0",
+    "Branding",
     "BuiltinTool",
     "BuiltinToolConfig",
     "BuiltinToolName",
     "BuiltinToolType",
+    "BusinessHours",
+    "BusinessHoursScheduleItem",
+    "BusinessHoursScheduleItemDaysItem",
     "ChatMessageType0",
     "ChatMessageType0Role",
     "ChatMessageType1",
@@ -249,6 +381,9 @@ __all__ = (
     "ClientToolType",
     "CreateAgent",
     "CreateAgentBoundaryPolicy",
+    "CreateAgentBusinessHours",
+    "CreateAgentContextResolversItem",
+    "CreateAgentModelParameters",
     "CreateAgentRequireApprovalFor",
     "CreateAiProvider",
     "CreateAiProviderHeaders",
@@ -256,6 +391,9 @@ __all__ = (
     "CreateApiKey",
     "CreatedAgent",
     "CreatedApiKey",
+    "CreateDocument",
+    "CreateDocumentContentType",
+    "CreateDocumentMetadata",
     "CreateHookType0",
     "CreateHookType0Event",
     "CreateHookType0Type",
@@ -265,12 +403,21 @@ __all__ = (
     "CreateHookType2",
     "CreateHookType2Event",
     "CreateHookType2Type",
+    "CreateKnowledgeBase",
+    "CreateKnowledgeBaseRetrievalStrategy",
     "CreateWebhook",
     "CreateWebhookEventsItem",
+    "Document",
+    "DocumentList",
+    "DocumentSummary",
+    "DocumentSummaryContentType",
+    "DocumentSummaryMetadataType0",
+    "DocumentSummaryStatus",
     "Error",
     "ErrorError",
     "GenerateRequest",
     "GenerateRequestMetadata",
+    "GenerateRequestModelParameters",
     "GenerateRequestVariables",
     "Generation",
     "GenerationErrorType0",
@@ -288,12 +435,17 @@ __all__ = (
     "GenerationRequiredActionType2",
     "GenerationRequiredActionType2Clarification",
     "GenerationRequiredActionType2Type",
+    "GenerationRequiredActionType3",
+    "GenerationRequiredActionType3ChildRequiredAction",
+    "GenerationRequiredActionType3Type",
     "GenerationStatus",
     "GenerationStep",
+    "GenerationStepOutcome",
     "GenerationStepStatus",
     "GenerationStepType",
     "GenerationStopReasonType0",
     "GenerationUsage",
+    "GetConsoleAssetAsset",
     "GetDocsAssetAsset",
     "Guardrails",
     "Health",
@@ -311,14 +463,21 @@ __all__ = (
     "HttpHookConfigViewHeaders",
     "HttpTool",
     "HttpToolType",
+    "KnowledgeBase",
+    "KnowledgeBaseList",
+    "KnowledgeBaseRetrievalStrategy",
     "ListAgentGenerationsStatus",
     "ListApprovalsStatus",
+    "ListTracesStatus",
+    "ListTracesViaAgentsStatus",
     "McpTool",
     "McpToolType",
     "Memory",
     "MemoryStrategy",
+    "ModelParameters",
     "OpenApiDocument",
     "PatchAgent",
+    "PatchAgentContextResolversItem",
     "PatchAgentRequireApprovalForType0",
     "PatchAgentTool",
     "PatchAgentToolChoiceType0",
@@ -336,16 +495,32 @@ __all__ = (
     "PatchHookConfig",
     "PatchHookEvent",
     "PatchHookType",
+    "PatchKnowledgeBase",
+    "PatchKnowledgeBaseRetrievalStrategy",
+    "PlatformTool",
+    "PlatformToolType",
     "Policy",
     "PolicyStatement",
     "PolicyStatementEffect",
     "Project",
+    "PublicAgent",
+    "PublicAgentBranding",
     "PublicChat",
+    "PublicChatReply",
+    "PublicChatReplyClarification",
+    "PublicChatReplyPending",
+    "PublicChatReplyPendingReason",
+    "PublicChatReplyStatus",
+    "PublicChatRequest",
+    "PutSetting",
     "Readiness",
     "ReadinessChecks",
     "ReadinessStatus",
     "ReplaceAgent",
     "ReplaceAgentBoundaryPolicy",
+    "ReplaceAgentBusinessHours",
+    "ReplaceAgentContextResolversItem",
+    "ReplaceAgentModelParameters",
     "ReplaceAgentRequireApprovalFor",
     "ReplaceAiProvider",
     "ReplaceAiProviderHeaders",
@@ -361,6 +536,30 @@ __all__ = (
     "ReplaceHookType2Type",
     "RuleHookConfig",
     "RuleHookConfigDecision",
+    "SearchHit",
+    "SearchHitRanks",
+    "SearchKnowledgeBase",
+    "SearchKnowledgeBaseStrategy",
+    "SearchResult",
+    "SearchResultStrategy",
+    "Session",
+    "SessionDetail",
+    "SessionDetailUsage",
+    "SessionList",
+    "SessionMessage",
+    "SessionMessageList",
+    "SessionMessageRole",
+    "SessionMessageToolCallsItem",
+    "SessionObject",
+    "SessionTurn",
+    "SessionTurnStatus",
+    "SessionTurnStopReasonType0",
+    "SessionTurnUsage",
+    "Setting",
+    "SettingKey",
+    "SettingList",
+    "SoatTool",
+    "SoatToolType",
     "StepRule",
     "StopCondition",
     "StopConditionType",
@@ -368,6 +567,7 @@ __all__ = (
     "ToolChoiceType0",
     "ToolChoiceType1",
     "ToolChoiceType1Type",
+    "ToolDelivery",
     "ToolExecute",
     "ToolExecuteHeaders",
     "ToolExecuteHeadersAdditionalPropertyType1",
@@ -379,6 +579,18 @@ __all__ = (
     "ToolOutputsRequestDefaults",
     "ToolOutputsRequestToolOutputsItem",
     "ToolParameters",
+    "Trace",
+    "TraceList",
+    "TraceNode",
+    "TraceNodeErrorType0",
+    "TraceNodeStatus",
+    "TraceNodeStopReasonType0",
+    "TraceNodeUsage",
+    "TraceSummary",
+    "TraceSummaryObject",
+    "TraceSummaryStatus",
+    "TraceTotals",
+    "TraceTotalsUsage",
     "Webhook",
     "WebhookDelivery",
     "WebhookDeliveryList",

@@ -9,6 +9,7 @@ from attrs import field as _attrs_field
 from ..types import UNSET, Unset
 
 from ..models.agent_tool_type import AgentToolType
+from ..models.tool_delivery import ToolDelivery
 from typing import cast
 
 if TYPE_CHECKING:
@@ -40,9 +41,11 @@ class AgentTool:
             enabled (bool):
             agent_id (None | str):
             config (AgentToolConfigType0 | None):
+            actions (list[str] | None):
             timeout_seconds (float):
             read_only (bool):
             max_result_chars (float):
+            delivery (None | ToolDelivery):
             created_at (str):
             updated_at (str):
      """
@@ -58,9 +61,11 @@ class AgentTool:
     enabled: bool
     agent_id: None | str
     config: AgentToolConfigType0 | None
+    actions: list[str] | None
     timeout_seconds: float
     read_only: bool
     max_result_chars: float
+    delivery: None | ToolDelivery
     created_at: str
     updated_at: str
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
@@ -114,11 +119,25 @@ class AgentTool:
         else:
             config = self.config
 
+        actions: list[str] | None
+        if isinstance(self.actions, list):
+            actions = self.actions
+
+
+        else:
+            actions = self.actions
+
         timeout_seconds = self.timeout_seconds
 
         read_only = self.read_only
 
         max_result_chars = self.max_result_chars
+
+        delivery: None | str
+        if isinstance(self.delivery, ToolDelivery):
+            delivery = self.delivery.value
+        else:
+            delivery = self.delivery
 
         created_at = self.created_at
 
@@ -139,9 +158,11 @@ class AgentTool:
             "enabled": enabled,
             "agentId": agent_id,
             "config": config,
+            "actions": actions,
             "timeoutSeconds": timeout_seconds,
             "readOnly": read_only,
             "maxResultChars": max_result_chars,
+            "delivery": delivery,
             "createdAt": created_at,
             "updatedAt": updated_at,
         })
@@ -258,11 +279,45 @@ class AgentTool:
         config = _parse_config(d.pop("config"))
 
 
+        def _parse_actions(data: object) -> list[str] | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, list):
+                    raise TypeError()
+                actions_type_0 = cast(list[str], data)
+
+                return actions_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(list[str] | None, data)
+
+        actions = _parse_actions(d.pop("actions"))
+
+
         timeout_seconds = d.pop("timeoutSeconds")
 
         read_only = d.pop("readOnly")
 
         max_result_chars = d.pop("maxResultChars")
+
+        def _parse_delivery(data: object) -> None | ToolDelivery:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                delivery_type_0 = ToolDelivery(data)
+
+
+
+                return delivery_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | ToolDelivery, data)
+
+        delivery = _parse_delivery(d.pop("delivery"))
+
 
         created_at = d.pop("createdAt")
 
@@ -280,9 +335,11 @@ class AgentTool:
             enabled=enabled,
             agent_id=agent_id,
             config=config,
+            actions=actions,
             timeout_seconds=timeout_seconds,
             read_only=read_only,
             max_result_chars=max_result_chars,
+            delivery=delivery,
             created_at=created_at,
             updated_at=updated_at,
         )

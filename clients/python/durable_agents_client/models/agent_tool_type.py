@@ -6,6 +6,7 @@ class AgentToolType(StrEnum):
     CLIENT = "client"
     HTTP = "http"
     MCP = "mcp"
+    PLATFORM = "platform"
 
     def __str__(self) -> str:
         return str(self.value)

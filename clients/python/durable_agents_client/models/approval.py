@@ -12,6 +12,9 @@ from ..models.approval_object import ApprovalObject
 from ..models.approval_status import ApprovalStatus
 from typing import cast
 
+if TYPE_CHECKING:
+  from ..models.approval_requested_by import ApprovalRequestedBy
+  from ..models.approval_tool_parameters_type_0 import ApprovalToolParametersType0
 
 
 
@@ -30,6 +33,8 @@ class Approval:
             project_id (str):
             generation_id (str):
             agent_id (str):
+            trace_id (None | str):
+            parent_generation_id (None | str):
             tool_call_id (str):
             tool_name (str):
             arguments (Any):
@@ -40,6 +45,9 @@ class Approval:
             decided_by (None | str):
             reason (None | str):
             edited_arguments (Any):
+            requested_by (ApprovalRequestedBy): Who started the generation: an API key, or a public-chat visitor (no key).
+            tool_parameters (ApprovalToolParametersType0 | None): The tool's arguments JSON Schema (edited arguments must
+                match it); null when the tool has none.
      """
 
     id: str
@@ -47,6 +55,8 @@ class Approval:
     project_id: str
     generation_id: str
     agent_id: str
+    trace_id: None | str
+    parent_generation_id: None | str
     tool_call_id: str
     tool_name: str
     arguments: Any
@@ -57,6 +67,8 @@ class Approval:
     decided_by: None | str
     reason: None | str
     edited_arguments: Any
+    requested_by: ApprovalRequestedBy
+    tool_parameters: ApprovalToolParametersType0 | None
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -64,6 +76,8 @@ class Approval:
 
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.approval_requested_by import ApprovalRequestedBy # noqa: PLC0415
+        from ..models.approval_tool_parameters_type_0 import ApprovalToolParametersType0 # noqa: PLC0415
         id = self.id
 
         object_ = self.object_.value
@@ -73,6 +87,12 @@ class Approval:
         generation_id = self.generation_id
 
         agent_id = self.agent_id
+
+        trace_id: None | str
+        trace_id = self.trace_id
+
+        parent_generation_id: None | str
+        parent_generation_id = self.parent_generation_id
 
         tool_call_id = self.tool_call_id
 
@@ -97,6 +117,14 @@ class Approval:
 
         edited_arguments = self.edited_arguments
 
+        requested_by = self.requested_by.to_dict()
+
+        tool_parameters: dict[str, Any] | None
+        if isinstance(self.tool_parameters, ApprovalToolParametersType0):
+            tool_parameters = self.tool_parameters.to_dict()
+        else:
+            tool_parameters = self.tool_parameters
+
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -106,6 +134,8 @@ class Approval:
             "projectId": project_id,
             "generationId": generation_id,
             "agentId": agent_id,
+            "traceId": trace_id,
+            "parentGenerationId": parent_generation_id,
             "toolCallId": tool_call_id,
             "toolName": tool_name,
             "arguments": arguments,
@@ -116,6 +146,8 @@ class Approval:
             "decidedBy": decided_by,
             "reason": reason,
             "editedArguments": edited_arguments,
+            "requestedBy": requested_by,
+            "toolParameters": tool_parameters,
         })
 
         return field_dict
@@ -124,6 +156,8 @@ class Approval:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.approval_requested_by import ApprovalRequestedBy # noqa: PLC0415
+        from ..models.approval_tool_parameters_type_0 import ApprovalToolParametersType0 # noqa: PLC0415
         d = dict(src_dict)
         id = d.pop("id")
 
@@ -137,6 +171,22 @@ class Approval:
         generation_id = d.pop("generationId")
 
         agent_id = d.pop("agentId")
+
+        def _parse_trace_id(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        trace_id = _parse_trace_id(d.pop("traceId"))
+
+
+        def _parse_parent_generation_id(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        parent_generation_id = _parse_parent_generation_id(d.pop("parentGenerationId"))
+
 
         tool_call_id = d.pop("toolCallId")
 
@@ -179,12 +229,37 @@ class Approval:
 
         edited_arguments = d.pop("editedArguments")
 
+        requested_by = ApprovalRequestedBy.from_dict(d.pop("requestedBy"))
+
+
+
+
+        def _parse_tool_parameters(data: object) -> ApprovalToolParametersType0 | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                tool_parameters_type_0 = ApprovalToolParametersType0.from_dict(data)
+
+
+
+                return tool_parameters_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(ApprovalToolParametersType0 | None, data)
+
+        tool_parameters = _parse_tool_parameters(d.pop("toolParameters"))
+
+
         approval = cls(
             id=id,
             object_=object_,
             project_id=project_id,
             generation_id=generation_id,
             agent_id=agent_id,
+            trace_id=trace_id,
+            parent_generation_id=parent_generation_id,
             tool_call_id=tool_call_id,
             tool_name=tool_name,
             arguments=arguments,
@@ -195,6 +270,8 @@ class Approval:
             decided_by=decided_by,
             reason=reason,
             edited_arguments=edited_arguments,
+            requested_by=requested_by,
+            tool_parameters=tool_parameters,
         )
 
 

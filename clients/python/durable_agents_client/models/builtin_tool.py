@@ -26,7 +26,10 @@ T = TypeVar("T", bound="BuiltinTool")
 
 @_attrs_define
 class BuiltinTool:
-    """ 
+    """ A tool implemented by the platform. `name` is the builtin id; `config` is checked against that builtin (see
+    x-builtins: each builtin's description, limits, the JSON Schema of the arguments the model sends, and the JSON
+    Schema of its config).
+
         Attributes:
             type_ (BuiltinToolType):
             name (BuiltinToolName):

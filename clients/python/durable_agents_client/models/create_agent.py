@@ -8,13 +8,17 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..models.create_agent_context_resolvers_item import CreateAgentContextResolversItem
 from ..models.create_agent_require_approval_for import CreateAgentRequireApprovalFor
 from ..models.tool_choice_type_0 import ToolChoiceType0
 from ..types import UNSET, Unset
 from typing import cast
 
 if TYPE_CHECKING:
+  from ..models.branding import Branding
   from ..models.create_agent_boundary_policy import CreateAgentBoundaryPolicy
+  from ..models.create_agent_business_hours import CreateAgentBusinessHours
+  from ..models.create_agent_model_parameters import CreateAgentModelParameters
   from ..models.guardrails import Guardrails
   from ..models.memory import Memory
   from ..models.public_chat import PublicChat
@@ -49,15 +53,28 @@ class CreateAgent:
             max_steps (int | Unset): Default 20; at most the configured cap (MAX_STEPS_CAP).
             boundary_policy (CreateAgentBoundaryPolicy | Unset):
             guardrails (Guardrails | Unset):
-            conversational (bool | Unset): Not implemented yet: true is refused (422 not_implemented). Default: False.
-            memory (Memory | Unset): Not implemented yet: refused (422 not_implemented) when set.
-            context_window (int | Unset): Not implemented yet: refused (422 not_implemented) when set.
+            conversational (bool | Unset): A generate without sessionId starts a new session (its id is returned) Default:
+                False.
+            memory (Memory | Unset): Which earlier turns of a session the model sees (default all); the stored conversation
+                stays whole
+            context_window (int | Unset): Token budget of the model's context (default: a per-model table, else 128k); over
+                85% of it the conversation sent is compacted
             approval_timeout_seconds (int | Unset):  Default: 300.
             active (bool | Unset):  Default: True.
-            public_chat (PublicChat | Unset): Not implemented yet (no endpoint accepts a public-chat key): enabled true is
-                refused (422 not_implemented).
+            public_chat (PublicChat | Unset): POST /v1/public/agents/{slug}/chat with the X-Agent-Key returned once;
+                browsers are allowed only from allowedOrigins.
             allow_clarification (bool | Unset): Offer the builtin agent_clarify tool, which pauses the run to ask the user a
                 question. Default: True.
+            welcome_message (str | Unset): First message the chat widget shows (public chat). Default: 'Hi! How can I help
+                you?'.
+            branding (Branding | Unset): Chat widget branding: primaryColor (#rrggbb).
+            context_resolvers (list[CreateAgentContextResolversItem] | Unset): Context blocks added to the system prompt of
+                every generation: `temporal` (current local time, and open/closed from businessHours), `channel` (api or
+                public_chat). `conversation` is not implemented yet: refused (422 not_implemented).
+            business_hours (CreateAgentBusinessHours | Unset):
+            knowledge_base_ids (list[str] | Unset): Knowledge bases of the project; when any are linked, generations offer
+                the read-only knowledge_search tool.
+            model_parameters (CreateAgentModelParameters | Unset):
             require_approval_for (CreateAgentRequireApprovalFor | Unset): "destructive": destructive MCP tools wait for a
                 human approval. As in the MCP specification, a tool is destructive unless annotated readOnlyHint: true or
                 destructiveHint: false (unannotated tools are).
@@ -85,6 +102,12 @@ class CreateAgent:
     active: bool | Unset = True
     public_chat: PublicChat | Unset = UNSET
     allow_clarification: bool | Unset = True
+    welcome_message: str | Unset = 'Hi! How can I help you?'
+    branding: Branding | Unset = UNSET
+    context_resolvers: list[CreateAgentContextResolversItem] | Unset = UNSET
+    business_hours: CreateAgentBusinessHours | Unset = UNSET
+    knowledge_base_ids: list[str] | Unset = UNSET
+    model_parameters: CreateAgentModelParameters | Unset = UNSET
     require_approval_for: CreateAgentRequireApprovalFor | Unset = UNSET
 
 
@@ -92,7 +115,10 @@ class CreateAgent:
 
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.branding import Branding # noqa: PLC0415
         from ..models.create_agent_boundary_policy import CreateAgentBoundaryPolicy # noqa: PLC0415
+        from ..models.create_agent_business_hours import CreateAgentBusinessHours # noqa: PLC0415
+        from ..models.create_agent_model_parameters import CreateAgentModelParameters # noqa: PLC0415
         from ..models.guardrails import Guardrails # noqa: PLC0415
         from ..models.memory import Memory # noqa: PLC0415
         from ..models.public_chat import PublicChat # noqa: PLC0415
@@ -180,6 +206,35 @@ class CreateAgent:
 
         allow_clarification = self.allow_clarification
 
+        welcome_message = self.welcome_message
+
+        branding: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.branding, Unset):
+            branding = self.branding.to_dict()
+
+        context_resolvers: list[str] | Unset = UNSET
+        if not isinstance(self.context_resolvers, Unset):
+            context_resolvers = []
+            for context_resolvers_item_data in self.context_resolvers:
+                context_resolvers_item = context_resolvers_item_data.value
+                context_resolvers.append(context_resolvers_item)
+
+
+
+        business_hours: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.business_hours, Unset):
+            business_hours = self.business_hours.to_dict()
+
+        knowledge_base_ids: list[str] | Unset = UNSET
+        if not isinstance(self.knowledge_base_ids, Unset):
+            knowledge_base_ids = self.knowledge_base_ids
+
+
+
+        model_parameters: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.model_parameters, Unset):
+            model_parameters = self.model_parameters.to_dict()
+
         require_approval_for: str | Unset = UNSET
         if not isinstance(self.require_approval_for, Unset):
             require_approval_for = self.require_approval_for.value
@@ -232,6 +287,18 @@ class CreateAgent:
             field_dict["publicChat"] = public_chat
         if allow_clarification is not UNSET:
             field_dict["allowClarification"] = allow_clarification
+        if welcome_message is not UNSET:
+            field_dict["welcomeMessage"] = welcome_message
+        if branding is not UNSET:
+            field_dict["branding"] = branding
+        if context_resolvers is not UNSET:
+            field_dict["contextResolvers"] = context_resolvers
+        if business_hours is not UNSET:
+            field_dict["businessHours"] = business_hours
+        if knowledge_base_ids is not UNSET:
+            field_dict["knowledgeBaseIds"] = knowledge_base_ids
+        if model_parameters is not UNSET:
+            field_dict["modelParameters"] = model_parameters
         if require_approval_for is not UNSET:
             field_dict["requireApprovalFor"] = require_approval_for
 
@@ -241,7 +308,10 @@ class CreateAgent:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.branding import Branding # noqa: PLC0415
         from ..models.create_agent_boundary_policy import CreateAgentBoundaryPolicy # noqa: PLC0415
+        from ..models.create_agent_business_hours import CreateAgentBusinessHours # noqa: PLC0415
+        from ..models.create_agent_model_parameters import CreateAgentModelParameters # noqa: PLC0415
         from ..models.guardrails import Guardrails # noqa: PLC0415
         from ..models.memory import Memory # noqa: PLC0415
         from ..models.public_chat import PublicChat # noqa: PLC0415
@@ -369,6 +439,53 @@ class CreateAgent:
 
         allow_clarification = d.pop("allowClarification", UNSET)
 
+        welcome_message = d.pop("welcomeMessage", UNSET)
+
+        _branding = d.pop("branding", UNSET)
+        branding: Branding | Unset
+        if isinstance(_branding,  Unset):
+            branding = UNSET
+        else:
+            branding = Branding.from_dict(_branding)
+
+
+
+
+        _context_resolvers = d.pop("contextResolvers", UNSET)
+        context_resolvers: list[CreateAgentContextResolversItem] | Unset = UNSET
+        if _context_resolvers is not UNSET:
+            context_resolvers = []
+            for context_resolvers_item_data in _context_resolvers:
+                context_resolvers_item = CreateAgentContextResolversItem(context_resolvers_item_data)
+
+
+
+                context_resolvers.append(context_resolvers_item)
+
+
+        _business_hours = d.pop("businessHours", UNSET)
+        business_hours: CreateAgentBusinessHours | Unset
+        if isinstance(_business_hours,  Unset):
+            business_hours = UNSET
+        else:
+            business_hours = CreateAgentBusinessHours.from_dict(_business_hours)
+
+
+
+
+        knowledge_base_ids = cast(list[str], d.pop("knowledgeBaseIds", UNSET))
+
+
+        _model_parameters = d.pop("modelParameters", UNSET)
+        model_parameters: CreateAgentModelParameters | Unset
+        if isinstance(_model_parameters,  Unset):
+            model_parameters = UNSET
+        else:
+            model_parameters = CreateAgentModelParameters.from_dict(_model_parameters)
+
+
+
+
         _require_approval_for = d.pop("requireApprovalFor", UNSET)
         require_approval_for: CreateAgentRequireApprovalFor | Unset
         if isinstance(_require_approval_for,  Unset):
@@ -402,6 +519,12 @@ class CreateAgent:
             active=active,
             public_chat=public_chat,
             allow_clarification=allow_clarification,
+            welcome_message=welcome_message,
+            branding=branding,
+            context_resolvers=context_resolvers,
+            business_hours=business_hours,
+            knowledge_base_ids=knowledge_base_ids,
+            model_parameters=model_parameters,
             require_approval_for=require_approval_for,
         )
 

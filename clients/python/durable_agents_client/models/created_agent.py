@@ -8,6 +8,7 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..models.agent_context_resolvers_item import AgentContextResolversItem
 from ..models.agent_require_approval_for_type_1 import AgentRequireApprovalForType1
 from ..models.agent_require_approval_for_type_2_type_1 import AgentRequireApprovalForType2Type1
 from ..models.agent_require_approval_for_type_3_type_1 import AgentRequireApprovalForType3Type1
@@ -16,10 +17,13 @@ from ..types import UNSET, Unset
 from typing import cast
 
 if TYPE_CHECKING:
+  from ..models.agent_branding import AgentBranding
   from ..models.agent_guardrails_type_0 import AgentGuardrailsType0
   from ..models.agent_memory_type_0 import AgentMemoryType0
   from ..models.agent_public_chat_type_0 import AgentPublicChatType0
   from ..models.agent_tool_choice_type_1 import AgentToolChoiceType1
+  from ..models.business_hours import BusinessHours
+  from ..models.model_parameters import ModelParameters
   from ..models.policy import Policy
   from ..models.step_rule import StepRule
   from ..models.stop_condition import StopCondition
@@ -61,8 +65,14 @@ class CreatedAgent:
             public_chat (AgentPublicChatType0 | None):
             public_chat_key_prefix (None | str): Prefix of the public-chat key (the key itself is shown only once).
             allow_clarification (bool):
+            knowledge_base_ids (list[str]):
             require_approval_for (AgentRequireApprovalForType1 | AgentRequireApprovalForType2Type1 |
                 AgentRequireApprovalForType3Type1 | None):
+            welcome_message (str):
+            branding (AgentBranding):
+            context_resolvers (list[AgentContextResolversItem]):
+            business_hours (BusinessHours | None):
+            model_parameters (ModelParameters | None):
             created_at (str):
             updated_at (str):
             public_chat_key (str | Unset): Only when publicChat.enabled at creation: the X-Agent-Key, shown only in this
@@ -94,7 +104,13 @@ class CreatedAgent:
     public_chat: AgentPublicChatType0 | None
     public_chat_key_prefix: None | str
     allow_clarification: bool
+    knowledge_base_ids: list[str]
     require_approval_for: AgentRequireApprovalForType1 | AgentRequireApprovalForType2Type1 | AgentRequireApprovalForType3Type1 | None
+    welcome_message: str
+    branding: AgentBranding
+    context_resolvers: list[AgentContextResolversItem]
+    business_hours: BusinessHours | None
+    model_parameters: ModelParameters | None
     created_at: str
     updated_at: str
     public_chat_key: str | Unset = UNSET
@@ -105,10 +121,13 @@ class CreatedAgent:
 
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.agent_branding import AgentBranding # noqa: PLC0415
         from ..models.agent_guardrails_type_0 import AgentGuardrailsType0 # noqa: PLC0415
         from ..models.agent_memory_type_0 import AgentMemoryType0 # noqa: PLC0415
         from ..models.agent_public_chat_type_0 import AgentPublicChatType0 # noqa: PLC0415
         from ..models.agent_tool_choice_type_1 import AgentToolChoiceType1 # noqa: PLC0415
+        from ..models.business_hours import BusinessHours # noqa: PLC0415
+        from ..models.model_parameters import ModelParameters # noqa: PLC0415
         from ..models.policy import Policy # noqa: PLC0415
         from ..models.step_rule import StepRule # noqa: PLC0415
         from ..models.stop_condition import StopCondition # noqa: PLC0415
@@ -216,6 +235,10 @@ class CreatedAgent:
 
         allow_clarification = self.allow_clarification
 
+        knowledge_base_ids = self.knowledge_base_ids
+
+
+
         require_approval_for: None | str
         if isinstance(self.require_approval_for, AgentRequireApprovalForType1):
             require_approval_for = self.require_approval_for.value
@@ -225,6 +248,29 @@ class CreatedAgent:
             require_approval_for = self.require_approval_for.value
         else:
             require_approval_for = self.require_approval_for
+
+        welcome_message = self.welcome_message
+
+        branding = self.branding.to_dict()
+
+        context_resolvers = []
+        for context_resolvers_item_data in self.context_resolvers:
+            context_resolvers_item = context_resolvers_item_data.value
+            context_resolvers.append(context_resolvers_item)
+
+
+
+        business_hours: dict[str, Any] | None
+        if isinstance(self.business_hours, BusinessHours):
+            business_hours = self.business_hours.to_dict()
+        else:
+            business_hours = self.business_hours
+
+        model_parameters: dict[str, Any] | None
+        if isinstance(self.model_parameters, ModelParameters):
+            model_parameters = self.model_parameters.to_dict()
+        else:
+            model_parameters = self.model_parameters
 
         created_at = self.created_at
 
@@ -261,7 +307,13 @@ class CreatedAgent:
             "publicChat": public_chat,
             "publicChatKeyPrefix": public_chat_key_prefix,
             "allowClarification": allow_clarification,
+            "knowledgeBaseIds": knowledge_base_ids,
             "requireApprovalFor": require_approval_for,
+            "welcomeMessage": welcome_message,
+            "branding": branding,
+            "contextResolvers": context_resolvers,
+            "businessHours": business_hours,
+            "modelParameters": model_parameters,
             "createdAt": created_at,
             "updatedAt": updated_at,
         })
@@ -274,10 +326,13 @@ class CreatedAgent:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.agent_branding import AgentBranding # noqa: PLC0415
         from ..models.agent_guardrails_type_0 import AgentGuardrailsType0 # noqa: PLC0415
         from ..models.agent_memory_type_0 import AgentMemoryType0 # noqa: PLC0415
         from ..models.agent_public_chat_type_0 import AgentPublicChatType0 # noqa: PLC0415
         from ..models.agent_tool_choice_type_1 import AgentToolChoiceType1 # noqa: PLC0415
+        from ..models.business_hours import BusinessHours # noqa: PLC0415
+        from ..models.model_parameters import ModelParameters # noqa: PLC0415
         from ..models.policy import Policy # noqa: PLC0415
         from ..models.step_rule import StepRule # noqa: PLC0415
         from ..models.stop_condition import StopCondition # noqa: PLC0415
@@ -515,6 +570,9 @@ class CreatedAgent:
 
         allow_clarification = d.pop("allowClarification")
 
+        knowledge_base_ids = cast(list[str], d.pop("knowledgeBaseIds"))
+
+
         def _parse_require_approval_for(data: object) -> AgentRequireApprovalForType1 | AgentRequireApprovalForType2Type1 | AgentRequireApprovalForType3Type1 | None:
             if data is None:
                 return data
@@ -553,6 +611,59 @@ class CreatedAgent:
         require_approval_for = _parse_require_approval_for(d.pop("requireApprovalFor"))
 
 
+        welcome_message = d.pop("welcomeMessage")
+
+        branding = AgentBranding.from_dict(d.pop("branding"))
+
+
+
+
+        context_resolvers = []
+        _context_resolvers = d.pop("contextResolvers")
+        for context_resolvers_item_data in (_context_resolvers):
+            context_resolvers_item = AgentContextResolversItem(context_resolvers_item_data)
+
+
+
+            context_resolvers.append(context_resolvers_item)
+
+
+        def _parse_business_hours(data: object) -> BusinessHours | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                business_hours_type_0 = BusinessHours.from_dict(data)
+
+
+
+                return business_hours_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(BusinessHours | None, data)
+
+        business_hours = _parse_business_hours(d.pop("businessHours"))
+
+
+        def _parse_model_parameters(data: object) -> ModelParameters | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                model_parameters_type_0 = ModelParameters.from_dict(data)
+
+
+
+                return model_parameters_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(ModelParameters | None, data)
+
+        model_parameters = _parse_model_parameters(d.pop("modelParameters"))
+
+
         created_at = d.pop("createdAt")
 
         updated_at = d.pop("updatedAt")
@@ -585,7 +696,13 @@ class CreatedAgent:
             public_chat=public_chat,
             public_chat_key_prefix=public_chat_key_prefix,
             allow_clarification=allow_clarification,
+            knowledge_base_ids=knowledge_base_ids,
             require_approval_for=require_approval_for,
+            welcome_message=welcome_message,
+            branding=branding,
+            context_resolvers=context_resolvers,
+            business_hours=business_hours,
+            model_parameters=model_parameters,
             created_at=created_at,
             updated_at=updated_at,
             public_chat_key=public_chat_key,

@@ -18,6 +18,7 @@ if TYPE_CHECKING:
   from ..models.chat_message_type_2 import ChatMessageType2
   from ..models.chat_message_type_3 import ChatMessageType3
   from ..models.generate_request_metadata import GenerateRequestMetadata
+  from ..models.generate_request_model_parameters import GenerateRequestModelParameters
   from ..models.generate_request_variables import GenerateRequestVariables
   from ..models.step_rule import StepRule
   from ..models.stop_condition import StopCondition
@@ -42,11 +43,14 @@ class GenerateRequest:
             step_rules (list[StepRule] | Unset):
             stop_conditions (list[StopCondition] | Unset):
             max_steps (int | Unset):
-            max_call_depth (int | Unset): Not implemented yet: a value other than 10 is refused (422 not_implemented).
-                Default: 10.
+            max_call_depth (int | Unset): Levels of nested generations (agent tools, platform create-agent-generation) below
+                this one; at 0 a nested call is an error result. Default: 10.
             variables (GenerateRequestVariables | Unset):
-            session_id (str | Unset): Not implemented yet (sessions are not created or joined): refused (422
-                not_implemented) when set.
+            session_id (str | Unset): Continue this session of the agent: its earlier turns are the history the model sees.
+                A session waiting on agent_clarify takes the prompt as the answer instead. Example: ses_4kT9xQ2mZ8wR.
+            queue (bool | Unset): When the session is busy, wait for its turn (durably, in arrival order) instead of 409
+                Default: False.
+            model_parameters (GenerateRequestModelParameters | Unset):
             metadata (GenerateRequestMetadata | Unset):
             callback_url (str | Unset):
             async_ (bool | Unset):  Default: False.
@@ -64,6 +68,8 @@ class GenerateRequest:
     max_call_depth: int | Unset = 10
     variables: GenerateRequestVariables | Unset = UNSET
     session_id: str | Unset = UNSET
+    queue: bool | Unset = False
+    model_parameters: GenerateRequestModelParameters | Unset = UNSET
     metadata: GenerateRequestMetadata | Unset = UNSET
     callback_url: str | Unset = UNSET
     async_: bool | Unset = False
@@ -80,6 +86,7 @@ class GenerateRequest:
         from ..models.chat_message_type_2 import ChatMessageType2 # noqa: PLC0415
         from ..models.chat_message_type_3 import ChatMessageType3 # noqa: PLC0415
         from ..models.generate_request_metadata import GenerateRequestMetadata # noqa: PLC0415
+        from ..models.generate_request_model_parameters import GenerateRequestModelParameters # noqa: PLC0415
         from ..models.generate_request_variables import GenerateRequestVariables # noqa: PLC0415
         from ..models.step_rule import StepRule # noqa: PLC0415
         from ..models.stop_condition import StopCondition # noqa: PLC0415
@@ -147,6 +154,12 @@ class GenerateRequest:
 
         session_id = self.session_id
 
+        queue = self.queue
+
+        model_parameters: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.model_parameters, Unset):
+            model_parameters = self.model_parameters.to_dict()
+
         metadata: dict[str, Any] | Unset = UNSET
         if not isinstance(self.metadata, Unset):
             metadata = self.metadata.to_dict()
@@ -184,6 +197,10 @@ class GenerateRequest:
             field_dict["variables"] = variables
         if session_id is not UNSET:
             field_dict["sessionId"] = session_id
+        if queue is not UNSET:
+            field_dict["queue"] = queue
+        if model_parameters is not UNSET:
+            field_dict["modelParameters"] = model_parameters
         if metadata is not UNSET:
             field_dict["metadata"] = metadata
         if callback_url is not UNSET:
@@ -206,6 +223,7 @@ class GenerateRequest:
         from ..models.chat_message_type_2 import ChatMessageType2 # noqa: PLC0415
         from ..models.chat_message_type_3 import ChatMessageType3 # noqa: PLC0415
         from ..models.generate_request_metadata import GenerateRequestMetadata # noqa: PLC0415
+        from ..models.generate_request_model_parameters import GenerateRequestModelParameters # noqa: PLC0415
         from ..models.generate_request_variables import GenerateRequestVariables # noqa: PLC0415
         from ..models.step_rule import StepRule # noqa: PLC0415
         from ..models.stop_condition import StopCondition # noqa: PLC0415
@@ -329,6 +347,18 @@ class GenerateRequest:
 
         session_id = d.pop("sessionId", UNSET)
 
+        queue = d.pop("queue", UNSET)
+
+        _model_parameters = d.pop("modelParameters", UNSET)
+        model_parameters: GenerateRequestModelParameters | Unset
+        if isinstance(_model_parameters,  Unset):
+            model_parameters = UNSET
+        else:
+            model_parameters = GenerateRequestModelParameters.from_dict(_model_parameters)
+
+
+
+
         _metadata = d.pop("metadata", UNSET)
         metadata: GenerateRequestMetadata | Unset
         if isinstance(_metadata,  Unset):
@@ -358,6 +388,8 @@ class GenerateRequest:
             max_call_depth=max_call_depth,
             variables=variables,
             session_id=session_id,
+            queue=queue,
+            model_parameters=model_parameters,
             metadata=metadata,
             callback_url=callback_url,
             async_=async_,

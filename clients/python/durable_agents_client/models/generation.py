@@ -19,6 +19,7 @@ if TYPE_CHECKING:
   from ..models.generation_required_action_type_0 import GenerationRequiredActionType0
   from ..models.generation_required_action_type_1 import GenerationRequiredActionType1
   from ..models.generation_required_action_type_2 import GenerationRequiredActionType2
+  from ..models.generation_required_action_type_3 import GenerationRequiredActionType3
   from ..models.generation_step import GenerationStep
   from ..models.generation_usage import GenerationUsage
 
@@ -47,7 +48,7 @@ class Generation:
             text (None | str):
             output (Any):
             required_action (GenerationRequiredActionType0 | GenerationRequiredActionType1 | GenerationRequiredActionType2 |
-                None):
+                GenerationRequiredActionType3 | None):
             steps (list[GenerationStep]):
             tools_used (list[str]):
             iteration_count (float):
@@ -57,6 +58,8 @@ class Generation:
             created_at (str):
             updated_at (str):
             completed_at (None | str):
+            temporal_ui_url (None | str): The generation's workflow in the Temporal UI (null unless the server sets
+                TEMPORAL_UI_URL)
      """
 
     id: str
@@ -71,7 +74,7 @@ class Generation:
     stop_reason: GenerationStopReasonType0 | None
     text: None | str
     output: Any
-    required_action: GenerationRequiredActionType0 | GenerationRequiredActionType1 | GenerationRequiredActionType2 | None
+    required_action: GenerationRequiredActionType0 | GenerationRequiredActionType1 | GenerationRequiredActionType2 | GenerationRequiredActionType3 | None
     steps: list[GenerationStep]
     tools_used: list[str]
     iteration_count: float
@@ -81,6 +84,7 @@ class Generation:
     created_at: str
     updated_at: str
     completed_at: None | str
+    temporal_ui_url: None | str
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -93,6 +97,7 @@ class Generation:
         from ..models.generation_required_action_type_0 import GenerationRequiredActionType0 # noqa: PLC0415
         from ..models.generation_required_action_type_1 import GenerationRequiredActionType1 # noqa: PLC0415
         from ..models.generation_required_action_type_2 import GenerationRequiredActionType2 # noqa: PLC0415
+        from ..models.generation_required_action_type_3 import GenerationRequiredActionType3 # noqa: PLC0415
         from ..models.generation_step import GenerationStep # noqa: PLC0415
         from ..models.generation_usage import GenerationUsage # noqa: PLC0415
         id = self.id
@@ -133,6 +138,8 @@ class Generation:
             required_action = self.required_action.to_dict()
         elif isinstance(self.required_action, GenerationRequiredActionType2):
             required_action = self.required_action.to_dict()
+        elif isinstance(self.required_action, GenerationRequiredActionType3):
+            required_action = self.required_action.to_dict()
         else:
             required_action = self.required_action
 
@@ -170,6 +177,9 @@ class Generation:
         completed_at: None | str
         completed_at = self.completed_at
 
+        temporal_ui_url: None | str
+        temporal_ui_url = self.temporal_ui_url
+
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -196,6 +206,7 @@ class Generation:
             "createdAt": created_at,
             "updatedAt": updated_at,
             "completedAt": completed_at,
+            "temporalUiUrl": temporal_ui_url,
         })
 
         return field_dict
@@ -209,6 +220,7 @@ class Generation:
         from ..models.generation_required_action_type_0 import GenerationRequiredActionType0 # noqa: PLC0415
         from ..models.generation_required_action_type_1 import GenerationRequiredActionType1 # noqa: PLC0415
         from ..models.generation_required_action_type_2 import GenerationRequiredActionType2 # noqa: PLC0415
+        from ..models.generation_required_action_type_3 import GenerationRequiredActionType3 # noqa: PLC0415
         from ..models.generation_step import GenerationStep # noqa: PLC0415
         from ..models.generation_usage import GenerationUsage # noqa: PLC0415
         d = dict(src_dict)
@@ -276,7 +288,7 @@ class Generation:
 
         output = d.pop("output")
 
-        def _parse_required_action(data: object) -> GenerationRequiredActionType0 | GenerationRequiredActionType1 | GenerationRequiredActionType2 | None:
+        def _parse_required_action(data: object) -> GenerationRequiredActionType0 | GenerationRequiredActionType1 | GenerationRequiredActionType2 | GenerationRequiredActionType3 | None:
             if data is None:
                 return data
             try:
@@ -309,7 +321,17 @@ class Generation:
                 return required_action_type_2
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(GenerationRequiredActionType0 | GenerationRequiredActionType1 | GenerationRequiredActionType2 | None, data)
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                required_action_type_3 = GenerationRequiredActionType3.from_dict(data)
+
+
+
+                return required_action_type_3
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(GenerationRequiredActionType0 | GenerationRequiredActionType1 | GenerationRequiredActionType2 | GenerationRequiredActionType3 | None, data)
 
         required_action = _parse_required_action(d.pop("requiredAction"))
 
@@ -382,6 +404,14 @@ class Generation:
         completed_at = _parse_completed_at(d.pop("completedAt"))
 
 
+        def _parse_temporal_ui_url(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        temporal_ui_url = _parse_temporal_ui_url(d.pop("temporalUiUrl"))
+
+
         generation = cls(
             id=id,
             generation_id=generation_id,
@@ -405,6 +435,7 @@ class Generation:
             created_at=created_at,
             updated_at=updated_at,
             completed_at=completed_at,
+            temporal_ui_url=temporal_ui_url,
         )
 
 

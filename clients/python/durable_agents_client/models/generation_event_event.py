@@ -5,6 +5,7 @@ class GenerationEventEvent(StrEnum):
     APPROVAL_RESOLVED = "approval_resolved"
     CHUNK = "chunk"
     CLARIFICATION_REQUESTED = "clarification_requested"
+    COMPACTION = "compaction"
     DONE = "done"
     ERROR = "error"
     REQUIRES_ACTION = "requires_action"

@@ -8,6 +8,7 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..models.generation_step_outcome import GenerationStepOutcome
 from ..models.generation_step_status import GenerationStepStatus
 from ..models.generation_step_type import GenerationStepType
 from ..types import UNSET, Unset
@@ -29,6 +30,9 @@ class GenerationStep:
             step (float):
             type_ (GenerationStepType):
             at (str):
+            level (float | Unset): compaction: 1 pruned tool results, 2 summarised, 3 summarised harder
+            tokens_before (float | Unset):
+            tokens_after (float | Unset):
             text (str | Unset):
             tool_call_id (str | Unset):
             tool_name (str | Unset):
@@ -46,11 +50,15 @@ class GenerationStep:
             decided_at (str | Unset):
             expires_at (str | Unset):
             edited_arguments (Any | Unset):
+            outcome (GenerationStepOutcome | Unset):
      """
 
     step: float
     type_: GenerationStepType
     at: str
+    level: float | Unset = UNSET
+    tokens_before: float | Unset = UNSET
+    tokens_after: float | Unset = UNSET
     text: str | Unset = UNSET
     tool_call_id: str | Unset = UNSET
     tool_name: str | Unset = UNSET
@@ -68,6 +76,7 @@ class GenerationStep:
     decided_at: str | Unset = UNSET
     expires_at: str | Unset = UNSET
     edited_arguments: Any | Unset = UNSET
+    outcome: GenerationStepOutcome | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -80,6 +89,12 @@ class GenerationStep:
         type_ = self.type_.value
 
         at = self.at
+
+        level = self.level
+
+        tokens_before = self.tokens_before
+
+        tokens_after = self.tokens_after
 
         text = self.text
 
@@ -122,6 +137,11 @@ class GenerationStep:
 
         edited_arguments = self.edited_arguments
 
+        outcome: str | Unset = UNSET
+        if not isinstance(self.outcome, Unset):
+            outcome = self.outcome.value
+
+
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -130,6 +150,12 @@ class GenerationStep:
             "type": type_,
             "at": at,
         })
+        if level is not UNSET:
+            field_dict["level"] = level
+        if tokens_before is not UNSET:
+            field_dict["tokensBefore"] = tokens_before
+        if tokens_after is not UNSET:
+            field_dict["tokensAfter"] = tokens_after
         if text is not UNSET:
             field_dict["text"] = text
         if tool_call_id is not UNSET:
@@ -164,6 +190,8 @@ class GenerationStep:
             field_dict["expiresAt"] = expires_at
         if edited_arguments is not UNSET:
             field_dict["editedArguments"] = edited_arguments
+        if outcome is not UNSET:
+            field_dict["outcome"] = outcome
 
         return field_dict
 
@@ -180,6 +208,12 @@ class GenerationStep:
 
 
         at = d.pop("at")
+
+        level = d.pop("level", UNSET)
+
+        tokens_before = d.pop("tokensBefore", UNSET)
+
+        tokens_after = d.pop("tokensAfter", UNSET)
 
         text = d.pop("text", UNSET)
 
@@ -231,10 +265,23 @@ class GenerationStep:
 
         edited_arguments = d.pop("editedArguments", UNSET)
 
+        _outcome = d.pop("outcome", UNSET)
+        outcome: GenerationStepOutcome | Unset
+        if isinstance(_outcome,  Unset):
+            outcome = UNSET
+        else:
+            outcome = GenerationStepOutcome(_outcome)
+
+
+
+
         generation_step = cls(
             step=step,
             type_=type_,
             at=at,
+            level=level,
+            tokens_before=tokens_before,
+            tokens_after=tokens_after,
             text=text,
             tool_call_id=tool_call_id,
             tool_name=tool_name,
@@ -252,6 +299,7 @@ class GenerationStep:
             decided_at=decided_at,
             expires_at=expires_at,
             edited_arguments=edited_arguments,
+            outcome=outcome,
         )
 
 

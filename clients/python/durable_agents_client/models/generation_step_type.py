@@ -4,6 +4,7 @@ class GenerationStepType(StrEnum):
     ACT = "act"
     ANSWER = "answer"
     APPROVAL = "approval"
+    COMPACTION = "compaction"
     DISCOVERY = "discovery"
     HOOK = "hook"
     OBSERVE = "observe"

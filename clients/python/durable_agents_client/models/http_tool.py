@@ -9,6 +9,7 @@ from attrs import field as _attrs_field
 from ..types import UNSET, Unset
 
 from ..models.http_tool_type import HttpToolType
+from ..models.tool_delivery import ToolDelivery
 from ..types import UNSET, Unset
 from typing import cast
 
@@ -37,6 +38,9 @@ class HttpTool:
             max_result_chars (int | Unset):  Default: 50000.
             execute (ToolExecute | Unset): Header values may be { value, secret: true }: encrypted at rest and shown as
                 "[secret]".
+            delivery (ToolDelivery | Unset): at_least_once: an interrupted call is retried (http tools with the same
+                Idempotency-Key). at_most_once: an interrupted call is never repeated; the model gets an "outcome unknown"
+                result and the trace says so.
      """
 
     type_: HttpToolType
@@ -47,6 +51,7 @@ class HttpTool:
     read_only: bool | Unset = False
     max_result_chars: int | Unset = 50000
     execute: ToolExecute | Unset = UNSET
+    delivery: ToolDelivery | Unset = UNSET
 
 
 
@@ -73,6 +78,11 @@ class HttpTool:
         if not isinstance(self.execute, Unset):
             execute = self.execute.to_dict()
 
+        delivery: str | Unset = UNSET
+        if not isinstance(self.delivery, Unset):
+            delivery = self.delivery.value
+
+
 
         field_dict: dict[str, Any] = {}
 
@@ -91,6 +101,8 @@ class HttpTool:
             field_dict["maxResultChars"] = max_result_chars
         if execute is not UNSET:
             field_dict["execute"] = execute
+        if delivery is not UNSET:
+            field_dict["delivery"] = delivery
 
         return field_dict
 
@@ -131,6 +143,16 @@ class HttpTool:
 
 
 
+        _delivery = d.pop("delivery", UNSET)
+        delivery: ToolDelivery | Unset
+        if isinstance(_delivery,  Unset):
+            delivery = UNSET
+        else:
+            delivery = ToolDelivery(_delivery)
+
+
+
+
         http_tool = cls(
             type_=type_,
             name=name,
@@ -140,6 +162,7 @@ class HttpTool:
             read_only=read_only,
             max_result_chars=max_result_chars,
             execute=execute,
+            delivery=delivery,
         )
 
         return http_tool

@@ -9,6 +9,7 @@ from attrs import field as _attrs_field
 from ..types import UNSET, Unset
 
 from ..models.mcp_tool_type import McpToolType
+from ..models.tool_delivery import ToolDelivery
 from ..types import UNSET, Unset
 from typing import cast
 
@@ -35,6 +36,9 @@ class McpTool:
             read_only (bool | Unset):  Default: False.
             max_result_chars (int | Unset):  Default: 50000.
             enabled (bool | Unset):  Default: True.
+            delivery (ToolDelivery | Unset): at_least_once: an interrupted call is retried (http tools with the same
+                Idempotency-Key). at_most_once: an interrupted call is never repeated; the model gets an "outcome unknown"
+                result and the trace says so.
      """
 
     type_: McpToolType
@@ -45,6 +49,7 @@ class McpTool:
     read_only: bool | Unset = False
     max_result_chars: int | Unset = 50000
     enabled: bool | Unset = True
+    delivery: ToolDelivery | Unset = UNSET
 
 
 
@@ -68,6 +73,11 @@ class McpTool:
 
         enabled = self.enabled
 
+        delivery: str | Unset = UNSET
+        if not isinstance(self.delivery, Unset):
+            delivery = self.delivery.value
+
+
 
         field_dict: dict[str, Any] = {}
 
@@ -86,6 +96,8 @@ class McpTool:
             field_dict["maxResultChars"] = max_result_chars
         if enabled is not UNSET:
             field_dict["enabled"] = enabled
+        if delivery is not UNSET:
+            field_dict["delivery"] = delivery
 
         return field_dict
 
@@ -117,6 +129,16 @@ class McpTool:
 
         enabled = d.pop("enabled", UNSET)
 
+        _delivery = d.pop("delivery", UNSET)
+        delivery: ToolDelivery | Unset
+        if isinstance(_delivery,  Unset):
+            delivery = UNSET
+        else:
+            delivery = ToolDelivery(_delivery)
+
+
+
+
         mcp_tool = cls(
             type_=type_,
             name=name,
@@ -126,6 +148,7 @@ class McpTool:
             read_only=read_only,
             max_result_chars=max_result_chars,
             enabled=enabled,
+            delivery=delivery,
         )
 
         return mcp_tool

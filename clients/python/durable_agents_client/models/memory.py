@@ -22,7 +22,7 @@ T = TypeVar("T", bound="Memory")
 
 @_attrs_define
 class Memory:
-    """ Not implemented yet: refused (422 not_implemented) when set.
+    """ Which earlier turns of a session the model sees (default all); the stored conversation stays whole
 
         Attributes:
             strategy (MemoryStrategy):

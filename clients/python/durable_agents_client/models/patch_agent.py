@@ -8,14 +8,18 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..models.patch_agent_context_resolvers_item import PatchAgentContextResolversItem
 from ..models.patch_agent_require_approval_for_type_0 import PatchAgentRequireApprovalForType0
 from ..models.patch_agent_tool_choice_type_0 import PatchAgentToolChoiceType0
 from ..types import UNSET, Unset
 from typing import cast
 
 if TYPE_CHECKING:
+  from ..models.branding import Branding
+  from ..models.business_hours import BusinessHours
   from ..models.guardrails import Guardrails
   from ..models.memory import Memory
+  from ..models.model_parameters import ModelParameters
   from ..models.patch_agent_tool_choice_type_1 import PatchAgentToolChoiceType1
   from ..models.policy import Policy
   from ..models.public_chat import PublicChat
@@ -56,6 +60,12 @@ class PatchAgent:
             active (bool | Unset):
             public_chat (None | PublicChat | Unset):
             allow_clarification (bool | Unset):
+            welcome_message (str | Unset):
+            branding (Branding | Unset): Chat widget branding: primaryColor (#rrggbb).
+            context_resolvers (list[PatchAgentContextResolversItem] | Unset):
+            business_hours (BusinessHours | None | Unset):
+            knowledge_base_ids (list[str] | Unset):
+            model_parameters (ModelParameters | None | Unset):
             require_approval_for (None | PatchAgentRequireApprovalForType0 | Unset):
      """
 
@@ -81,6 +91,12 @@ class PatchAgent:
     active: bool | Unset = UNSET
     public_chat: None | PublicChat | Unset = UNSET
     allow_clarification: bool | Unset = UNSET
+    welcome_message: str | Unset = UNSET
+    branding: Branding | Unset = UNSET
+    context_resolvers: list[PatchAgentContextResolversItem] | Unset = UNSET
+    business_hours: BusinessHours | None | Unset = UNSET
+    knowledge_base_ids: list[str] | Unset = UNSET
+    model_parameters: ModelParameters | None | Unset = UNSET
     require_approval_for: None | PatchAgentRequireApprovalForType0 | Unset = UNSET
 
 
@@ -88,8 +104,11 @@ class PatchAgent:
 
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.branding import Branding # noqa: PLC0415
+        from ..models.business_hours import BusinessHours # noqa: PLC0415
         from ..models.guardrails import Guardrails # noqa: PLC0415
         from ..models.memory import Memory # noqa: PLC0415
+        from ..models.model_parameters import ModelParameters # noqa: PLC0415
         from ..models.patch_agent_tool_choice_type_1 import PatchAgentToolChoiceType1 # noqa: PLC0415
         from ..models.policy import Policy # noqa: PLC0415
         from ..models.public_chat import PublicChat # noqa: PLC0415
@@ -229,6 +248,43 @@ class PatchAgent:
 
         allow_clarification = self.allow_clarification
 
+        welcome_message = self.welcome_message
+
+        branding: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.branding, Unset):
+            branding = self.branding.to_dict()
+
+        context_resolvers: list[str] | Unset = UNSET
+        if not isinstance(self.context_resolvers, Unset):
+            context_resolvers = []
+            for context_resolvers_item_data in self.context_resolvers:
+                context_resolvers_item = context_resolvers_item_data.value
+                context_resolvers.append(context_resolvers_item)
+
+
+
+        business_hours: dict[str, Any] | None | Unset
+        if isinstance(self.business_hours, Unset):
+            business_hours = UNSET
+        elif isinstance(self.business_hours, BusinessHours):
+            business_hours = self.business_hours.to_dict()
+        else:
+            business_hours = self.business_hours
+
+        knowledge_base_ids: list[str] | Unset = UNSET
+        if not isinstance(self.knowledge_base_ids, Unset):
+            knowledge_base_ids = self.knowledge_base_ids
+
+
+
+        model_parameters: dict[str, Any] | None | Unset
+        if isinstance(self.model_parameters, Unset):
+            model_parameters = UNSET
+        elif isinstance(self.model_parameters, ModelParameters):
+            model_parameters = self.model_parameters.to_dict()
+        else:
+            model_parameters = self.model_parameters
+
         require_approval_for: None | str | Unset
         if isinstance(self.require_approval_for, Unset):
             require_approval_for = UNSET
@@ -286,6 +342,18 @@ class PatchAgent:
             field_dict["publicChat"] = public_chat
         if allow_clarification is not UNSET:
             field_dict["allowClarification"] = allow_clarification
+        if welcome_message is not UNSET:
+            field_dict["welcomeMessage"] = welcome_message
+        if branding is not UNSET:
+            field_dict["branding"] = branding
+        if context_resolvers is not UNSET:
+            field_dict["contextResolvers"] = context_resolvers
+        if business_hours is not UNSET:
+            field_dict["businessHours"] = business_hours
+        if knowledge_base_ids is not UNSET:
+            field_dict["knowledgeBaseIds"] = knowledge_base_ids
+        if model_parameters is not UNSET:
+            field_dict["modelParameters"] = model_parameters
         if require_approval_for is not UNSET:
             field_dict["requireApprovalFor"] = require_approval_for
 
@@ -295,8 +363,11 @@ class PatchAgent:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.branding import Branding # noqa: PLC0415
+        from ..models.business_hours import BusinessHours # noqa: PLC0415
         from ..models.guardrails import Guardrails # noqa: PLC0415
         from ..models.memory import Memory # noqa: PLC0415
+        from ..models.model_parameters import ModelParameters # noqa: PLC0415
         from ..models.patch_agent_tool_choice_type_1 import PatchAgentToolChoiceType1 # noqa: PLC0415
         from ..models.policy import Policy # noqa: PLC0415
         from ..models.public_chat import PublicChat # noqa: PLC0415
@@ -558,6 +629,73 @@ class PatchAgent:
 
         allow_clarification = d.pop("allowClarification", UNSET)
 
+        welcome_message = d.pop("welcomeMessage", UNSET)
+
+        _branding = d.pop("branding", UNSET)
+        branding: Branding | Unset
+        if isinstance(_branding,  Unset):
+            branding = UNSET
+        else:
+            branding = Branding.from_dict(_branding)
+
+
+
+
+        _context_resolvers = d.pop("contextResolvers", UNSET)
+        context_resolvers: list[PatchAgentContextResolversItem] | Unset = UNSET
+        if _context_resolvers is not UNSET:
+            context_resolvers = []
+            for context_resolvers_item_data in _context_resolvers:
+                context_resolvers_item = PatchAgentContextResolversItem(context_resolvers_item_data)
+
+
+
+                context_resolvers.append(context_resolvers_item)
+
+
+        def _parse_business_hours(data: object) -> BusinessHours | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                business_hours_type_0 = BusinessHours.from_dict(data)
+
+
+
+                return business_hours_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(BusinessHours | None | Unset, data)
+
+        business_hours = _parse_business_hours(d.pop("businessHours", UNSET))
+
+
+        knowledge_base_ids = cast(list[str], d.pop("knowledgeBaseIds", UNSET))
+
+
+        def _parse_model_parameters(data: object) -> ModelParameters | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                model_parameters_type_0 = ModelParameters.from_dict(data)
+
+
+
+                return model_parameters_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(ModelParameters | None | Unset, data)
+
+        model_parameters = _parse_model_parameters(d.pop("modelParameters", UNSET))
+
+
         def _parse_require_approval_for(data: object) -> None | PatchAgentRequireApprovalForType0 | Unset:
             if data is None:
                 return data
@@ -601,6 +739,12 @@ class PatchAgent:
             active=active,
             public_chat=public_chat,
             allow_clarification=allow_clarification,
+            welcome_message=welcome_message,
+            branding=branding,
+            context_resolvers=context_resolvers,
+            business_hours=business_hours,
+            knowledge_base_ids=knowledge_base_ids,
+            model_parameters=model_parameters,
             require_approval_for=require_approval_for,
         )
 

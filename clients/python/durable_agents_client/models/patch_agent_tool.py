@@ -9,6 +9,7 @@ from attrs import field as _attrs_field
 from ..types import UNSET, Unset
 
 from ..models.patch_agent_tool_type import PatchAgentToolType
+from ..models.tool_delivery import ToolDelivery
 from ..types import UNSET, Unset
 from typing import cast
 
@@ -43,6 +44,9 @@ class PatchAgentTool:
             enabled (bool | None | Unset):
             agent_id (None | str | Unset):  Example: agt_4kT9xQ2mZ8wR.
             config (None | PatchAgentToolConfigType0 | Unset):
+            delivery (None | ToolDelivery | Unset):
+            actions (list[str] | None | Unset): Actions of the platform's registry (e.g. list-agents, create-agent-
+                generation); unknown ones are a 422
      """
 
     type_: PatchAgentToolType | Unset = UNSET
@@ -57,6 +61,8 @@ class PatchAgentTool:
     enabled: bool | None | Unset = UNSET
     agent_id: None | str | Unset = UNSET
     config: None | PatchAgentToolConfigType0 | Unset = UNSET
+    delivery: None | ToolDelivery | Unset = UNSET
+    actions: list[str] | None | Unset = UNSET
 
 
 
@@ -130,6 +136,24 @@ class PatchAgentTool:
         else:
             config = self.config
 
+        delivery: None | str | Unset
+        if isinstance(self.delivery, Unset):
+            delivery = UNSET
+        elif isinstance(self.delivery, ToolDelivery):
+            delivery = self.delivery.value
+        else:
+            delivery = self.delivery
+
+        actions: list[str] | None | Unset
+        if isinstance(self.actions, Unset):
+            actions = UNSET
+        elif isinstance(self.actions, list):
+            actions = self.actions
+
+
+        else:
+            actions = self.actions
+
 
         field_dict: dict[str, Any] = {}
 
@@ -159,6 +183,10 @@ class PatchAgentTool:
             field_dict["agentId"] = agent_id
         if config is not UNSET:
             field_dict["config"] = config
+        if delivery is not UNSET:
+            field_dict["delivery"] = delivery
+        if actions is not UNSET:
+            field_dict["actions"] = actions
 
         return field_dict
 
@@ -299,6 +327,44 @@ class PatchAgentTool:
         config = _parse_config(d.pop("config", UNSET))
 
 
+        def _parse_delivery(data: object) -> None | ToolDelivery | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                delivery_type_0 = ToolDelivery(data)
+
+
+
+                return delivery_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | ToolDelivery | Unset, data)
+
+        delivery = _parse_delivery(d.pop("delivery", UNSET))
+
+
+        def _parse_actions(data: object) -> list[str] | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, list):
+                    raise TypeError()
+                actions_type_0 = cast(list[str], data)
+
+                return actions_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(list[str] | None | Unset, data)
+
+        actions = _parse_actions(d.pop("actions", UNSET))
+
+
         patch_agent_tool = cls(
             type_=type_,
             name=name,
@@ -312,6 +378,8 @@ class PatchAgentTool:
             enabled=enabled,
             agent_id=agent_id,
             config=config,
+            delivery=delivery,
+            actions=actions,
         )
 
         return patch_agent_tool

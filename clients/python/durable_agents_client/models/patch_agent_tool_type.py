@@ -6,6 +6,8 @@ class PatchAgentToolType(StrEnum):
     CLIENT = "client"
     HTTP = "http"
     MCP = "mcp"
+    PLATFORM = "platform"
+    SOAT = "soat"
 
     def __str__(self) -> str:
         return str(self.value)

@@ -22,7 +22,8 @@ T = TypeVar("T", bound="PublicChat")
 
 @_attrs_define
 class PublicChat:
-    """ Not implemented yet (no endpoint accepts a public-chat key): enabled true is refused (422 not_implemented).
+    """ POST /v1/public/agents/{slug}/chat with the X-Agent-Key returned once; browsers are allowed only from
+    allowedOrigins.
 
         Attributes:
             enabled (bool):

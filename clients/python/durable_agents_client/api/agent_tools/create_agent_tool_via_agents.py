@@ -15,13 +15,15 @@ from ...models.client_tool import ClientTool
 from ...models.error import Error
 from ...models.http_tool import HttpTool
 from ...models.mcp_tool import McpTool
+from ...models.platform_tool import PlatformTool
+from ...models.soat_tool import SoatTool
 from typing import cast
 
 
 
 def _get_kwargs(
     *,
-    body: AgentCallTool | BuiltinTool | ClientTool | HttpTool | McpTool,
+    body: AgentCallTool | BuiltinTool | ClientTool | HttpTool | McpTool | PlatformTool | SoatTool,
 
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
@@ -44,6 +46,10 @@ def _get_kwargs(
     elif isinstance(body, McpTool):
         _kwargs["json"] = body.to_dict()
     elif isinstance(body, AgentCallTool):
+        _kwargs["json"] = body.to_dict()
+    elif isinstance(body, BuiltinTool):
+        _kwargs["json"] = body.to_dict()
+    elif isinstance(body, PlatformTool):
         _kwargs["json"] = body.to_dict()
     else:
         _kwargs["json"] = body.to_dict()
@@ -124,13 +130,14 @@ def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 def sync_detailed(
     *,
     client: AuthenticatedClient,
-    body: AgentCallTool | BuiltinTool | ClientTool | HttpTool | McpTool,
+    body: AgentCallTool | BuiltinTool | ClientTool | HttpTool | McpTool | PlatformTool | SoatTool,
 
 ) -> Response[AgentTool | Error]:
     """ Create an agent tool (alias of POST /v1/tools)
 
     Args:
-        body (AgentCallTool | BuiltinTool | ClientTool | HttpTool | McpTool):
+        body (AgentCallTool | BuiltinTool | ClientTool | HttpTool | McpTool | PlatformTool |
+            SoatTool):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -155,13 +162,14 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient,
-    body: AgentCallTool | BuiltinTool | ClientTool | HttpTool | McpTool,
+    body: AgentCallTool | BuiltinTool | ClientTool | HttpTool | McpTool | PlatformTool | SoatTool,
 
 ) -> AgentTool | Error | None:
     """ Create an agent tool (alias of POST /v1/tools)
 
     Args:
-        body (AgentCallTool | BuiltinTool | ClientTool | HttpTool | McpTool):
+        body (AgentCallTool | BuiltinTool | ClientTool | HttpTool | McpTool | PlatformTool |
+            SoatTool):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -181,13 +189,14 @@ body=body,
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
-    body: AgentCallTool | BuiltinTool | ClientTool | HttpTool | McpTool,
+    body: AgentCallTool | BuiltinTool | ClientTool | HttpTool | McpTool | PlatformTool | SoatTool,
 
 ) -> Response[AgentTool | Error]:
     """ Create an agent tool (alias of POST /v1/tools)
 
     Args:
-        body (AgentCallTool | BuiltinTool | ClientTool | HttpTool | McpTool):
+        body (AgentCallTool | BuiltinTool | ClientTool | HttpTool | McpTool | PlatformTool |
+            SoatTool):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -212,13 +221,14 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient,
-    body: AgentCallTool | BuiltinTool | ClientTool | HttpTool | McpTool,
+    body: AgentCallTool | BuiltinTool | ClientTool | HttpTool | McpTool | PlatformTool | SoatTool,
 
 ) -> AgentTool | Error | None:
     """ Create an agent tool (alias of POST /v1/tools)
 
     Args:
-        body (AgentCallTool | BuiltinTool | ClientTool | HttpTool | McpTool):
+        body (AgentCallTool | BuiltinTool | ClientTool | HttpTool | McpTool | PlatformTool |
+            SoatTool):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -15,6 +15,8 @@ from ...models.client_tool import ClientTool
 from ...models.error import Error
 from ...models.http_tool import HttpTool
 from ...models.mcp_tool import McpTool
+from ...models.platform_tool import PlatformTool
+from ...models.soat_tool import SoatTool
 from typing import cast
 
 
@@ -22,7 +24,7 @@ from typing import cast
 def _get_kwargs(
     tool_id: str,
     *,
-    body: AgentCallTool | BuiltinTool | ClientTool | HttpTool | McpTool,
+    body: AgentCallTool | BuiltinTool | ClientTool | HttpTool | McpTool | PlatformTool | SoatTool,
 
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
@@ -45,6 +47,10 @@ def _get_kwargs(
     elif isinstance(body, McpTool):
         _kwargs["json"] = body.to_dict()
     elif isinstance(body, AgentCallTool):
+        _kwargs["json"] = body.to_dict()
+    elif isinstance(body, BuiltinTool):
+        _kwargs["json"] = body.to_dict()
+    elif isinstance(body, PlatformTool):
         _kwargs["json"] = body.to_dict()
     else:
         _kwargs["json"] = body.to_dict()
@@ -133,7 +139,7 @@ def sync_detailed(
     tool_id: str,
     *,
     client: AuthenticatedClient,
-    body: AgentCallTool | BuiltinTool | ClientTool | HttpTool | McpTool,
+    body: AgentCallTool | BuiltinTool | ClientTool | HttpTool | McpTool | PlatformTool | SoatTool,
 
 ) -> Response[AgentTool | Error]:
     """ Replace an agent tool (alias of PUT /v1/tools/{toolId})
@@ -142,7 +148,8 @@ def sync_detailed(
 
     Args:
         tool_id (str):  Example: agt_tool_7HqL2vX9pC4d.
-        body (AgentCallTool | BuiltinTool | ClientTool | HttpTool | McpTool):
+        body (AgentCallTool | BuiltinTool | ClientTool | HttpTool | McpTool | PlatformTool |
+            SoatTool):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -169,7 +176,7 @@ def sync(
     tool_id: str,
     *,
     client: AuthenticatedClient,
-    body: AgentCallTool | BuiltinTool | ClientTool | HttpTool | McpTool,
+    body: AgentCallTool | BuiltinTool | ClientTool | HttpTool | McpTool | PlatformTool | SoatTool,
 
 ) -> AgentTool | Error | None:
     """ Replace an agent tool (alias of PUT /v1/tools/{toolId})
@@ -178,7 +185,8 @@ def sync(
 
     Args:
         tool_id (str):  Example: agt_tool_7HqL2vX9pC4d.
-        body (AgentCallTool | BuiltinTool | ClientTool | HttpTool | McpTool):
+        body (AgentCallTool | BuiltinTool | ClientTool | HttpTool | McpTool | PlatformTool |
+            SoatTool):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -200,7 +208,7 @@ async def asyncio_detailed(
     tool_id: str,
     *,
     client: AuthenticatedClient,
-    body: AgentCallTool | BuiltinTool | ClientTool | HttpTool | McpTool,
+    body: AgentCallTool | BuiltinTool | ClientTool | HttpTool | McpTool | PlatformTool | SoatTool,
 
 ) -> Response[AgentTool | Error]:
     """ Replace an agent tool (alias of PUT /v1/tools/{toolId})
@@ -209,7 +217,8 @@ async def asyncio_detailed(
 
     Args:
         tool_id (str):  Example: agt_tool_7HqL2vX9pC4d.
-        body (AgentCallTool | BuiltinTool | ClientTool | HttpTool | McpTool):
+        body (AgentCallTool | BuiltinTool | ClientTool | HttpTool | McpTool | PlatformTool |
+            SoatTool):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -236,7 +245,7 @@ async def asyncio(
     tool_id: str,
     *,
     client: AuthenticatedClient,
-    body: AgentCallTool | BuiltinTool | ClientTool | HttpTool | McpTool,
+    body: AgentCallTool | BuiltinTool | ClientTool | HttpTool | McpTool | PlatformTool | SoatTool,
 
 ) -> AgentTool | Error | None:
     """ Replace an agent tool (alias of PUT /v1/tools/{toolId})
@@ -245,7 +254,8 @@ async def asyncio(
 
     Args:
         tool_id (str):  Example: agt_tool_7HqL2vX9pC4d.
-        body (AgentCallTool | BuiltinTool | ClientTool | HttpTool | McpTool):
+        body (AgentCallTool | BuiltinTool | ClientTool | HttpTool | McpTool | PlatformTool |
+            SoatTool):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -1,0 +1,250 @@
+from http import HTTPStatus
+from typing import Any, cast
+from urllib.parse import quote
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
+from ...models.error import Error
+from ...models.put_setting import PutSetting
+from ...models.setting import Setting
+from ...models.setting_key import SettingKey
+from typing import cast
+
+
+
+def _get_kwargs(
+    key: SettingKey,
+    *,
+    body: PutSetting,
+
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+
+
+    
+
+    
+
+    _kwargs: dict[str, Any] = {
+        "method": "put",
+        "url": "/v1/settings/{key}".format(key=quote(str(key), safe=""),),
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Error | Setting | None:
+    if response.status_code == 200:
+        response_200 = Setting.from_dict(response.json())
+
+
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Error.from_dict(response.json())
+
+
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Error.from_dict(response.json())
+
+
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Error.from_dict(response.json())
+
+
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = Error.from_dict(response.json())
+
+
+
+        return response_404
+
+    if response.status_code == 413:
+        response_413 = Error.from_dict(response.json())
+
+
+
+        return response_413
+
+    if response.status_code == 422:
+        response_422 = Error.from_dict(response.json())
+
+
+
+        return response_422
+
+    if response.status_code == 429:
+        response_429 = Error.from_dict(response.json())
+
+
+
+        return response_429
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Error | Setting]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    key: SettingKey,
+    *,
+    client: AuthenticatedClient,
+    body: PutSetting,
+
+) -> Response[Error | Setting]:
+    """ Set a setting
+
+    Args:
+        key (SettingKey): CODE_SANDBOX_URL: External code sandbox for code_execute languages other
+            than JavaScript (overrides the env var). CODE_SANDBOX_API_KEY: Bearer token sent to the
+            code sandbox.
+        body (PutSetting): The value; secret settings are encrypted at rest and never returned.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | Setting]
+     """
+
+
+    kwargs = _get_kwargs(
+        key=key,
+body=body,
+
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+def sync(
+    key: SettingKey,
+    *,
+    client: AuthenticatedClient,
+    body: PutSetting,
+
+) -> Error | Setting | None:
+    """ Set a setting
+
+    Args:
+        key (SettingKey): CODE_SANDBOX_URL: External code sandbox for code_execute languages other
+            than JavaScript (overrides the env var). CODE_SANDBOX_API_KEY: Bearer token sent to the
+            code sandbox.
+        body (PutSetting): The value; secret settings are encrypted at rest and never returned.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | Setting
+     """
+
+
+    return sync_detailed(
+        key=key,
+client=client,
+body=body,
+
+    ).parsed
+
+async def asyncio_detailed(
+    key: SettingKey,
+    *,
+    client: AuthenticatedClient,
+    body: PutSetting,
+
+) -> Response[Error | Setting]:
+    """ Set a setting
+
+    Args:
+        key (SettingKey): CODE_SANDBOX_URL: External code sandbox for code_execute languages other
+            than JavaScript (overrides the env var). CODE_SANDBOX_API_KEY: Bearer token sent to the
+            code sandbox.
+        body (PutSetting): The value; secret settings are encrypted at rest and never returned.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | Setting]
+     """
+
+
+    kwargs = _get_kwargs(
+        key=key,
+body=body,
+
+    )
+
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
+
+    return _build_response(client=client, response=response)
+
+async def asyncio(
+    key: SettingKey,
+    *,
+    client: AuthenticatedClient,
+    body: PutSetting,
+
+) -> Error | Setting | None:
+    """ Set a setting
+
+    Args:
+        key (SettingKey): CODE_SANDBOX_URL: External code sandbox for code_execute languages other
+            than JavaScript (overrides the env var). CODE_SANDBOX_API_KEY: Bearer token sent to the
+            code sandbox.
+        body (PutSetting): The value; secret settings are encrypted at rest and never returned.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | Setting
+     """
+
+
+    return (await asyncio_detailed(
+        key=key,
+client=client,
+body=body,
+
+    )).parsed

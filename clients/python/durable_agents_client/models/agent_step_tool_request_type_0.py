@@ -1,0 +1,77 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from ..types import UNSET, Unset
+
+
+
+
+
+
+T = TypeVar("T", bound="AgentStepToolRequestType0")
+
+
+
+@_attrs_define
+class AgentStepToolRequestType0:
+    """ The tool the caller should run (then send its output as a tool message)
+
+        Attributes:
+            id (str):
+            name (str):
+            arguments (Any | Unset):
+     """
+
+    id: str
+    name: str
+    arguments: Any | Unset = UNSET
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        id = self.id
+
+        name = self.name
+
+        arguments = self.arguments
+
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update({
+            "id": id,
+            "name": name,
+        })
+        if arguments is not UNSET:
+            field_dict["arguments"] = arguments
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        id = d.pop("id")
+
+        name = d.pop("name")
+
+        arguments = d.pop("arguments", UNSET)
+
+        agent_step_tool_request_type_0 = cls(
+            id=id,
+            name=name,
+            arguments=arguments,
+        )
+
+        return agent_step_tool_request_type_0
+

@@ -1,0 +1,9 @@
+from enum import StrEnum
+
+class ReplaceAgentContextResolversItem(StrEnum):
+    CHANNEL = "channel"
+    CONVERSATION = "conversation"
+    TEMPORAL = "temporal"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,9 @@
+from enum import StrEnum
+
+class SearchKnowledgeBaseStrategy(StrEnum):
+    FULL_TEXT = "full_text"
+    HYBRID = "hybrid"
+    VECTOR = "vector"
+
+    def __str__(self) -> str:
+        return str(self.value)

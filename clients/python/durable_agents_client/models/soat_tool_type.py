@@ -1,0 +1,7 @@
+from enum import StrEnum
+
+class SoatToolType(StrEnum):
+    SOAT = "soat"
+
+    def __str__(self) -> str:
+        return str(self.value)
