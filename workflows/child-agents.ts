@@ -9,6 +9,7 @@ import {
 import type { ChildStatus, GenerationInput, ToolCallInput } from '../contracts/generation/index.js';
 import type { RequiredAction } from '../contracts/schemas/index.js';
 import { store } from './activity-proxies.js';
+import { startSearchAttributes } from './search-attributes.js';
 import { generationWorkflowType } from './definitions.js';
 import type { GenerationState } from './generation-state.js';
 import { childCallRefusal, DEFAULT_CALL_DEPTH } from './loop/child-calls.js';
@@ -56,6 +57,7 @@ export class ChildAgents {
       // Cancelling the parent cancels the child and waits until it has recorded its cancellation.
       cancellationType: ChildWorkflowCancellationType.WAIT_CANCELLATION_COMPLETED,
       parentClosePolicy: ParentClosePolicy.REQUEST_CANCEL,
+      typedSearchAttributes: startSearchAttributes({ ...child, parentGenerationId: this.input.generationId }),
     });
     this.running += 1;
     let settled = false;

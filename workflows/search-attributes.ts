@@ -50,11 +50,17 @@ export type GenerationVisibleStatus = 'running' | 'requires_action' | 'completed
  */
 export const searchAttributesPatch = 'generation-search-attributes';
 
+/** The RequiredAction attribute: the pause's type, `child` when a child generation is the one paused. */
+export function requiredActionValue(requiredAction: RequiredAction | null): string | null {
+  if (!requiredAction) return null;
+  return requiredAction.type === 'child_requires_action' ? 'child' : requiredAction.type;
+}
+
 /** Upserts status and required action (called with every state write, from workflow code only). */
 export function upsertGenerationStatus(status: GenerationVisibleStatus, requiredAction: RequiredAction | null): void {
   if (!patched(searchAttributesPatch)) return;
   upsertSearchAttributes([
     { key: searchAttributeKeys.generationStatus, value: status },
-    { key: searchAttributeKeys.requiredAction, value: requiredAction?.type ?? null },
+    { key: searchAttributeKeys.requiredAction, value: requiredActionValue(requiredAction) },
   ]);
 }

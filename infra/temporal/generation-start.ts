@@ -24,6 +24,6 @@ export async function startGenerationWorkflow(
     taskQueue,
     args: [input],
     memo: { projectId: g.projectId, agentId: g.agentId, traceId: g.traceId },
-    typedSearchAttributes: startSearchAttributes(input),
+    typedSearchAttributes: startSearchAttributes({ ...input, sessionId: g.sessionId }),
   });
 }

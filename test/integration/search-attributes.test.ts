@@ -108,6 +108,51 @@ describe('search attributes', () => {
     await expectListing(`GenerationStatus="cancelled" AND AgentId="${agentB}"`, [pausedB.id]);
   });
 
+  it('finds a session by SessionId, a child by ParentGenerationId, and a parent waiting on its child by RequiredAction="child"', async () => {
+    const providerId = await createProvider(stack, model);
+    const chat = await createAgent(stack, { aiProviderId: providerId, conversational: true });
+    model.script({ text: 'hello' });
+    const turn = await stack.api('POST', `/v1/agents/${chat}/generate`, { prompt: 'hi' });
+    expect(turn.body.status, JSON.stringify(turn.body)).toBe('completed');
+    const sessionId = turn.body.sessionId as string;
+    expect(sessionId).toMatch(/^ses_/);
+    await expectListing(`SessionId="${sessionId}"`, [turn.body.id]);
+
+    const form = await createTool(stack, { type: 'client', name: 'fill_form' });
+    const child = await createAgent(stack, {
+      aiProviderId: providerId,
+      instructions: 'Child [[script:sa-child]]',
+      toolIds: [form],
+    });
+    const ask = await createTool(stack, { type: 'agent', name: 'ask_form_agent', agentId: child });
+    const parent = await createAgent(stack, {
+      aiProviderId: providerId,
+      instructions: 'Parent [[script:sa-parent]]',
+      toolIds: [ask],
+    });
+    model.scriptFor('sa-parent', call('ask_form_agent', { prompt: 'fill it' }, 'p1'), { text: 'parent done' });
+    model.scriptFor('sa-child', call('fill_form', {}, 'c1'), { text: 'child done' });
+    const started = await stack.api('POST', `/v1/agents/${parent}/generate`, { prompt: 'go', async: true });
+    expect(started.status).toBe(202);
+    const parentId = started.body.id as string;
+    let childId: string | null = null;
+    for (let i = 0; i < 600 && !childId; i++) {
+      const g = (await stack.api('GET', `/v1/generations/${parentId}`)).body;
+      if (g.requiredAction?.type === 'child_requires_action') childId = g.requiredAction.childGenerationId;
+      else await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(childId).not.toBeNull();
+    await expectListing(`RequiredAction="child" AND AgentId="${parent}"`, [parentId]);
+    await expectListing(`ParentGenerationId="${parentId}"`, [childId!]);
+    await expectListing(`RequiredAction="submit_tool_outputs" AND AgentId="${child}"`, [childId!]);
+
+    const submitted = await stack.api('POST', `/v1/agents/${child}/generate/${childId}/tool-outputs`, {
+      toolOutputs: [{ toolCallId: 'c1', output: 'filled' }],
+    });
+    expect(submitted.body.status).toBe('completed');
+    await expectListing(`GenerationStatus="completed" AND AgentId="${parent}"`, [parentId]);
+  });
+
   it('a worker refuses to start on a namespace without the attributes, naming the command that registers them', async () => {
     const namespace = `bare-${randomBytes(4).toString('hex')}`;
     await stack.temporal.connection.workflowService.registerNamespace({
