@@ -16,7 +16,7 @@ import { builtinOptionsFromEnv } from './activities/builtins/index.js';
 import { createActivities, type ActivityDeps } from './activities/index.js';
 import { createLogger, type Logger } from './infra/logger.js';
 import { observeActivities } from './infra/observability/activity-interceptor.js';
-import { workflowInterceptorModules } from './infra/observability/tracing.js';
+import { workflowInterceptorModules, workflowSpanSinks } from './infra/observability/tracing.js';
 import { assertSearchAttributesRegistered } from './infra/temporal/search-attributes.js';
 
 const here = import.meta.url;
@@ -79,6 +79,7 @@ export async function createWorker(opts: WorkerOptions): Promise<Worker> {
     taskQueue: opts.taskQueue,
     ...(opts.workflowBundle ? { workflowBundle: opts.workflowBundle } : { workflowsPath }),
     activities: createActivities(opts.deps),
+    sinks: workflowSpanSinks(),
     interceptors: {
       activity: [
         (ctx) => ({

@@ -1,43 +1,85 @@
 import type { Headers } from '@temporalio/common';
-import type {
-  ActivityInput,
-  Next,
-  StartChildWorkflowExecutionInput,
-  WorkflowExecuteInput,
-  WorkflowInboundCallsInterceptor,
-  WorkflowInterceptorsFactory,
-  WorkflowOutboundCallsInterceptor,
+import {
+  OpenTelemetryInboundInterceptor,
+  OpenTelemetryInternalsInterceptor,
+  OpenTelemetryOutboundInterceptor,
+} from '@temporalio/interceptors-opentelemetry/lib/workflow/index.js';
+import {
+  patched,
+  type ActivityInput,
+  type LocalActivityInput,
+  type Next,
+  type SignalInput,
+  type StartChildWorkflowExecutionInput,
+  type UpdateInput,
+  type WorkflowExecuteInput,
+  type WorkflowInboundCallsInterceptor,
+  type WorkflowInterceptorsFactory,
+  type WorkflowInternalsInterceptor,
+  type WorkflowOutboundCallsInterceptor,
 } from '@temporalio/workflow';
 
 /**
- * Carries the trace context the workflow was started with (the header Temporal's OpenTelemetry
- * client interceptor writes) onto every activity and child workflow it schedules, so their spans
- * join the generation's trace. Deliberately not Temporal's workflow tracing interceptor: that one
- * adds yields that change how histories recorded without it replay. Copying a header adds no
- * command and no await: replay-neutral.
+ * Tracing inside the workflow. Runs started with a trace context get Temporal's OpenTelemetry
+ * workflow interceptors: a `RunWorkflow` span (exported by the worker's sink) parents the
+ * `StartActivity`/`StartChildWorkflow` spans, so a generation is one tree from the API request to
+ * the outgoing calls. Those interceptors add yields on histories recorded without them, so runs
+ * recorded before `patched('workflow-otel-spans')` (and runs without a trace context) only copy
+ * the start's trace header onto activities and children: no command, no await, replay-neutral.
  */
 const traceHeader = '_tracer-data';
+export const workflowSpansPatch = 'workflow-otel-spans';
+
+interface Otel {
+  inbound: OpenTelemetryInboundInterceptor;
+  outbound: OpenTelemetryOutboundInterceptor;
+}
 
 export const interceptors: WorkflowInterceptorsFactory = () => {
   let started: Headers = {};
+  let otel: Otel | null = null;
   const withTrace = (headers: Headers): Headers =>
     started[traceHeader] && !headers[traceHeader] ? { ...headers, [traceHeader]: started[traceHeader] } : headers;
+
   const inbound: WorkflowInboundCallsInterceptor = {
     execute(input: WorkflowExecuteInput, next: Next<WorkflowInboundCallsInterceptor, 'execute'>) {
       started = input.headers;
-      return next(input);
+      // patched() is asked on every run (a marker for new ones), before anything else runs.
+      if (patched(workflowSpansPatch) && started[traceHeader])
+        otel = { inbound: new OpenTelemetryInboundInterceptor(), outbound: new OpenTelemetryOutboundInterceptor() };
+      return otel ? otel.inbound.execute(input, next) : next(input);
+    },
+    handleSignal(input: SignalInput, next: Next<WorkflowInboundCallsInterceptor, 'handleSignal'>) {
+      return otel ? otel.inbound.handleSignal(input, next) : next(input);
+    },
+    handleUpdate(input: UpdateInput, next: Next<WorkflowInboundCallsInterceptor, 'handleUpdate'>) {
+      return otel ? otel.inbound.handleUpdate(input, next) : next(input);
+    },
+    validateUpdate(input: UpdateInput, next: Next<WorkflowInboundCallsInterceptor, 'validateUpdate'>) {
+      return otel ? otel.inbound.validateUpdate(input, next) : next(input);
     },
   };
   const outbound: WorkflowOutboundCallsInterceptor = {
     scheduleActivity(input: ActivityInput, next: Next<WorkflowOutboundCallsInterceptor, 'scheduleActivity'>) {
-      return next({ ...input, headers: withTrace(input.headers) });
+      return otel ? otel.outbound.scheduleActivity(input, next) : next({ ...input, headers: withTrace(input.headers) });
+    },
+    scheduleLocalActivity(
+      input: LocalActivityInput,
+      next: Next<WorkflowOutboundCallsInterceptor, 'scheduleLocalActivity'>,
+    ) {
+      return otel
+        ? otel.outbound.scheduleLocalActivity(input, next)
+        : next({ ...input, headers: withTrace(input.headers) });
     },
     startChildWorkflowExecution(
       input: StartChildWorkflowExecutionInput,
       next: Next<WorkflowOutboundCallsInterceptor, 'startChildWorkflowExecution'>,
     ) {
-      return next({ ...input, headers: withTrace(input.headers) });
+      return otel
+        ? otel.outbound.startChildWorkflowExecution(input, next)
+        : next({ ...input, headers: withTrace(input.headers) });
     },
   };
-  return { inbound: [inbound], outbound: [outbound] };
+  const internals: WorkflowInternalsInterceptor = new OpenTelemetryInternalsInterceptor();
+  return { inbound: [inbound], outbound: [outbound], internals: [internals] };
 };

@@ -1,4 +1,4 @@
-import { z, aiProviderIdSchema, modelParametersSchema } from './common.js';
+import { z, aiProviderIdSchema, modelParametersSchema, orNull } from './common.js';
 import { toolParametersSchema } from './tools.js';
 
 const toolNameSchema = z.string().regex(/^[a-zA-Z0-9_-]{1,64}$/, 'must match ^[a-zA-Z0-9_-]{1,64}$');
@@ -73,9 +73,9 @@ export const agentStepResponseSchema = z
     object: z.literal('agent_step'),
     model: z.string(),
     content: z.string().nullable().describe('The final answer, when the model answered'),
-    toolRequest: toolRequestSchema
-      .nullable()
-      .describe('The tool the caller should run (then send its output as a tool message)'),
+    toolRequest: orNull(toolRequestSchema).describe(
+      'The tool the caller should run (then send its output as a tool message)',
+    ),
     finishReason: z.string().nullable(),
     usage: z.object({ promptTokens: z.number(), completionTokens: z.number(), totalTokens: z.number() }),
   })

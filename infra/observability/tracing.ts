@@ -5,7 +5,8 @@ import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { UndiciInstrumentation } from '@opentelemetry/instrumentation-undici';
 import { Resource } from '@opentelemetry/resources';
-import { BasicTracerProvider, BatchSpanProcessor } from '@opentelemetry/sdk-trace-base';
+import { BasicTracerProvider, BatchSpanProcessor, type SpanProcessor } from '@opentelemetry/sdk-trace-base';
+import { makeWorkflowExporter } from '@temporalio/interceptors-opentelemetry';
 
 /**
  * OpenTelemetry tracing: off unless OTEL_EXPORTER_OTLP_ENDPOINT is set (the exporter reads the
@@ -15,7 +16,7 @@ import { BasicTracerProvider, BatchSpanProcessor } from '@opentelemetry/sdk-trac
  * tools, hooks, webhooks, MCP servers), so one generation is one trace.
  */
 
-let state: { provider: BasicTracerProvider } | null = null;
+let state: { provider: BasicTracerProvider; resource: Resource; workflowSpans: SpanProcessor } | null = null;
 
 export function tracingEnabled(): boolean {
   return state !== null;
@@ -34,12 +35,29 @@ export function startTracing(serviceName: string, endpoint: string | undefined):
   const undici = new UndiciInstrumentation();
   undici.setTracerProvider(provider);
   undici.enable();
-  state = { provider };
+  // Workflow spans reach the worker through a sink; they get a processor of their own.
+  const workflowSpans = new BatchSpanProcessor(new OTLPTraceExporter(), { scheduledDelayMillis: 500 });
+  state = { provider, resource, workflowSpans };
+}
+
+/**
+ * The sink the workflow interceptors export their spans through (workflows/trace-propagation.ts).
+ * Always installed: a run started with a trace context on a worker that exports nothing drops them.
+ */
+export function workflowSpanSinks() {
+  const processor: SpanProcessor = state?.workflowSpans ?? {
+    onStart: () => {},
+    onEnd: () => {},
+    forceFlush: async () => {},
+    shutdown: async () => {},
+  };
+  return { exporter: makeWorkflowExporter(processor, state?.resource ?? new Resource({})) };
 }
 
 /** Flushes and stops the exporter (process shutdown). */
 export async function stopTracing(): Promise<void> {
   await state?.provider.shutdown();
+  await state?.workflowSpans.shutdown();
   state = null;
 }
 
@@ -49,7 +67,7 @@ export function tracer(): Tracer {
 
 export { context, propagation, trace };
 
-/** Bundled with the workflows: copies the start's trace header onto activities (replay-neutral). */
+/** Bundled with the workflows: workflow spans for new traced runs, the trace header copied for the others. */
 export const workflowInterceptorModules = [
   fileURLToPath(
     new URL(`../../workflows/trace-propagation.${import.meta.url.endsWith('.ts') ? 'ts' : 'js'}`, import.meta.url),

@@ -42,7 +42,7 @@ describe('context compaction', () => {
     const agentId = await createAgent(stack, {
       aiProviderId: providerId,
       conversational: true,
-      contextWindow: 3000,
+      contextWindow: 2000,
       toolIds: [bigId],
     });
     model.script(call('big', {}, 'b1'));
@@ -62,9 +62,11 @@ describe('context compaction', () => {
     const compaction = last.body.steps.find((s: { type: string }) => s.type === 'compaction');
     expect(compaction).toMatchObject({ level: 1 });
     expect(compaction.tokensBefore).toBeGreaterThan(compaction.tokensAfter);
-    // The stored conversation is whole.
+    // Nothing stored is lost: the session keeps the tool message, its cache entry the whole result.
     const messages = await stack.api('GET', `/v1/sessions/${sessionId}/messages`);
-    expect(messages.body.data.find((m: { role: string }) => m.role === 'tool').content).toContain('row699');
+    expect(messages.body.data.find((m: { role: string }) => m.role === 'tool').content).toContain('row0 ');
+    const cached = await stack.db.sessionToolResult.findMany({ where: { sessionId } });
+    expect(cached.map((c) => c.content.includes('row699'))).toEqual([true]);
   });
 
   it('summarises the older conversation with a model call when pruning is not enough', async () => {

@@ -212,7 +212,7 @@ describe('observability', () => {
       expect(everything).not.toContain(secret);
   });
 
-  it('spans of a generation form one tree: API request → workflow start → activities → outgoing calls', async () => {
+  it('spans of a generation form one tree: API request → workflow start → workflow run → activities → outgoing calls', async () => {
     const agentId = await setUp();
     const traceIdHex = randomBytes(16).toString('hex');
     const callerSpan = randomBytes(8).toString('hex');
@@ -227,7 +227,11 @@ describe('observability', () => {
 
     const ofTrace = () => collector.spans.filter((s) => s.traceId === traceIdHex);
     const deadline = Date.now() + 30_000;
-    while (!ofTrace().some((s) => s.name === 'RunActivity:finishGeneration') && Date.now() < deadline)
+    const exported = (name: string) => ofTrace().some((s) => s.name === name);
+    while (
+      !(exported('RunActivity:finishGeneration') && exported('RunWorkflow:generationWorkflow')) &&
+      Date.now() < deadline
+    )
       await new Promise((r) => setTimeout(r, 200));
     // The API's request span ends after its response: let its exporter flush too.
     while (!ofTrace().some((s) => s.name.startsWith('POST /v1/agents')) && Date.now() < deadline)
@@ -246,8 +250,20 @@ describe('observability', () => {
     const roots = spans.filter((s) => !s.parentSpanId || !ids.has(s.parentSpanId));
     expect(roots.map((r) => [r.name, r.parentSpanId])).toEqual([['POST /v1/agents/{agentId}/generate', callerSpan]]);
 
-    // Outgoing HTTP calls are children of the activity that made them.
+    // The workflow run is a child of the start; every activity hangs under the run's scheduling span.
     const byId = new Map(spans.map((s) => [s.spanId, s]));
+    const parentName = (s: { parentSpanId?: string }) => byId.get(s.parentSpanId ?? '')?.name;
+    const run = spans.filter((s) => s.name === 'RunWorkflow:generationWorkflow');
+    expect(run).toHaveLength(1);
+    expect(parentName(run[0]!)).toBe('StartWorkflow:generationWorkflow');
+    const activities = spans.filter((s) => s.name.startsWith('RunActivity:'));
+    for (const a of activities) {
+      const scheduled = byId.get(a.parentSpanId ?? '');
+      expect(scheduled?.name, a.name).toBe(a.name.replace('RunActivity:', 'StartActivity:'));
+      expect(scheduled?.parentSpanId, a.name).toBe(run[0]!.spanId);
+    }
+
+    // Outgoing HTTP calls are children of the activity that made them.
     const clientCallsUnder = (activity: string) =>
       spans.filter((s) => s.kind === 3 && byId.get(s.parentSpanId ?? '')?.name === activity);
     expect(clientCallsUnder('RunActivity:executeTool').map((s) => s.attributes['url.full'])).toEqual([

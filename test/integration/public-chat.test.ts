@@ -243,7 +243,7 @@ describe('public chat: agent key, allowed origins, rate limits, turns', () => {
     const path = `/v1/generations/${approval.generationId}/approvals/${approval.id}`;
     const badEdit = await stack.api('POST', path, { approved: true, arguments: { orderId: 42 } });
     expectError(badEdit, 422, 'unprocessable');
-    expect(badEdit.body.error.details.problems[0].path).toBe('body.arguments.orderId');
+    expect(badEdit.body.error.details[0].path).toBe('body.arguments.orderId');
     expect((await stack.api('GET', `/v1/approvals/${approval.id}`)).body.status).toBe('pending');
     const decided = await stack.api('POST', path, { approved: true });
     expect(decided.status, JSON.stringify(decided.body)).toBe(200);
