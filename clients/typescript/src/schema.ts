@@ -2232,7 +2232,8 @@ export type components = {
             model: string;
             /** @description The final answer, when the model answered */
             content: string | null;
-            toolRequest: components["schemas"]["AgentStepToolRequest"];
+            /** @description The tool the caller should run (then send its output as a tool message) */
+            toolRequest: components["schemas"]["AgentStepToolRequest"] | null;
             finishReason: string | null;
             usage: {
                 promptTokens: number;
@@ -2240,12 +2241,11 @@ export type components = {
                 totalTokens: number;
             };
         };
-        /** @description The tool the caller should run (then send its output as a tool message) */
         AgentStepToolRequest: {
             id: string;
             name: string;
             arguments?: unknown;
-        } | null;
+        };
         AgentStepRequest: {
             /** @example aip_4kT9xQ2mZ8wR */
             aiProviderId: string;

@@ -30,7 +30,7 @@ from .agent_step_request_tools_item_arguments import AgentStepRequestToolsItemAr
 from .agent_step_response import AgentStepResponse
 from .agent_step_response_object import AgentStepResponseObject
 from .agent_step_response_usage import AgentStepResponseUsage
-from .agent_step_tool_request_type_0 import AgentStepToolRequestType0
+from .agent_step_tool_request import AgentStepToolRequest
 from .agent_tool import AgentTool
 from .agent_tool_choice_type_0 import AgentToolChoiceType0
 from .agent_tool_choice_type_1 import AgentToolChoiceType1
@@ -330,7 +330,7 @@ __all__ = (
     "AgentStepResponse",
     "AgentStepResponseObject",
     "AgentStepResponseUsage",
-    "AgentStepToolRequestType0",
+    "AgentStepToolRequest",
     "AgentTool",
     "AgentToolChoiceType0",
     "AgentToolChoiceType1",

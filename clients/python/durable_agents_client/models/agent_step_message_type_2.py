@@ -13,7 +13,7 @@ from ..types import UNSET, Unset
 from typing import cast
 
 if TYPE_CHECKING:
-  from ..models.agent_step_tool_request_type_0 import AgentStepToolRequestType0
+  from ..models.agent_step_tool_request import AgentStepToolRequest
 
 
 
@@ -29,20 +29,19 @@ class AgentStepMessageType2:
         Attributes:
             role (AgentStepMessageType2Role):
             content (None | str | Unset):
-            tool_request (AgentStepToolRequestType0 | None | Unset): The tool the caller should run (then send its output as
-                a tool message)
+            tool_request (AgentStepToolRequest | Unset):
      """
 
     role: AgentStepMessageType2Role
     content: None | str | Unset = UNSET
-    tool_request: AgentStepToolRequestType0 | None | Unset = UNSET
+    tool_request: AgentStepToolRequest | Unset = UNSET
 
 
 
 
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.agent_step_tool_request_type_0 import AgentStepToolRequestType0 # noqa: PLC0415
+        from ..models.agent_step_tool_request import AgentStepToolRequest # noqa: PLC0415
         role = self.role.value
 
         content: None | str | Unset
@@ -51,13 +50,9 @@ class AgentStepMessageType2:
         else:
             content = self.content
 
-        tool_request: dict[str, Any] | None | Unset
-        if isinstance(self.tool_request, Unset):
-            tool_request = UNSET
-        elif isinstance(self.tool_request, AgentStepToolRequestType0):
+        tool_request: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.tool_request, Unset):
             tool_request = self.tool_request.to_dict()
-        else:
-            tool_request = self.tool_request
 
 
         field_dict: dict[str, Any] = {}
@@ -76,7 +71,7 @@ class AgentStepMessageType2:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.agent_step_tool_request_type_0 import AgentStepToolRequestType0 # noqa: PLC0415
+        from ..models.agent_step_tool_request import AgentStepToolRequest # noqa: PLC0415
         d = dict(src_dict)
         role = AgentStepMessageType2Role(d.pop("role"))
 
@@ -93,24 +88,14 @@ class AgentStepMessageType2:
         content = _parse_content(d.pop("content", UNSET))
 
 
-        def _parse_tool_request(data: object) -> AgentStepToolRequestType0 | None | Unset:
-            if data is None:
-                return data
-            if isinstance(data, Unset):
-                return data
-            try:
-                if not isinstance(data, dict):
-                    raise TypeError()
-                componentsschemas_agent_step_tool_request_type_0 = AgentStepToolRequestType0.from_dict(data)
+        _tool_request = d.pop("toolRequest", UNSET)
+        tool_request: AgentStepToolRequest | Unset
+        if isinstance(_tool_request,  Unset):
+            tool_request = UNSET
+        else:
+            tool_request = AgentStepToolRequest.from_dict(_tool_request)
 
 
-
-                return componentsschemas_agent_step_tool_request_type_0
-            except (TypeError, ValueError, AttributeError, KeyError):
-                pass
-            return cast(AgentStepToolRequestType0 | None | Unset, data)
-
-        tool_request = _parse_tool_request(d.pop("toolRequest", UNSET))
 
 
         agent_step_message_type_2 = cls(

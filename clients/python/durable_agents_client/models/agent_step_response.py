@@ -13,7 +13,7 @@ from typing import cast
 
 if TYPE_CHECKING:
   from ..models.agent_step_response_usage import AgentStepResponseUsage
-  from ..models.agent_step_tool_request_type_0 import AgentStepToolRequestType0
+  from ..models.agent_step_tool_request import AgentStepToolRequest
 
 
 
@@ -30,7 +30,7 @@ class AgentStepResponse:
             object_ (AgentStepResponseObject):
             model (str):
             content (None | str): The final answer, when the model answered
-            tool_request (AgentStepToolRequestType0 | None): The tool the caller should run (then send its output as a tool
+            tool_request (AgentStepToolRequest | None): The tool the caller should run (then send its output as a tool
                 message)
             finish_reason (None | str):
             usage (AgentStepResponseUsage):
@@ -39,7 +39,7 @@ class AgentStepResponse:
     object_: AgentStepResponseObject
     model: str
     content: None | str
-    tool_request: AgentStepToolRequestType0 | None
+    tool_request: AgentStepToolRequest | None
     finish_reason: None | str
     usage: AgentStepResponseUsage
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
@@ -50,7 +50,7 @@ class AgentStepResponse:
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.agent_step_response_usage import AgentStepResponseUsage # noqa: PLC0415
-        from ..models.agent_step_tool_request_type_0 import AgentStepToolRequestType0 # noqa: PLC0415
+        from ..models.agent_step_tool_request import AgentStepToolRequest # noqa: PLC0415
         object_ = self.object_.value
 
         model = self.model
@@ -59,7 +59,7 @@ class AgentStepResponse:
         content = self.content
 
         tool_request: dict[str, Any] | None
-        if isinstance(self.tool_request, AgentStepToolRequestType0):
+        if isinstance(self.tool_request, AgentStepToolRequest):
             tool_request = self.tool_request.to_dict()
         else:
             tool_request = self.tool_request
@@ -88,7 +88,7 @@ class AgentStepResponse:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.agent_step_response_usage import AgentStepResponseUsage # noqa: PLC0415
-        from ..models.agent_step_tool_request_type_0 import AgentStepToolRequestType0 # noqa: PLC0415
+        from ..models.agent_step_tool_request import AgentStepToolRequest # noqa: PLC0415
         d = dict(src_dict)
         object_ = AgentStepResponseObject(d.pop("object"))
 
@@ -105,20 +105,20 @@ class AgentStepResponse:
         content = _parse_content(d.pop("content"))
 
 
-        def _parse_tool_request(data: object) -> AgentStepToolRequestType0 | None:
+        def _parse_tool_request(data: object) -> AgentStepToolRequest | None:
             if data is None:
                 return data
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_agent_step_tool_request_type_0 = AgentStepToolRequestType0.from_dict(data)
+                tool_request_type_0 = AgentStepToolRequest.from_dict(data)
 
 
 
-                return componentsschemas_agent_step_tool_request_type_0
+                return tool_request_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(AgentStepToolRequestType0 | None, data)
+            return cast(AgentStepToolRequest | None, data)
 
         tool_request = _parse_tool_request(d.pop("toolRequest"))
 

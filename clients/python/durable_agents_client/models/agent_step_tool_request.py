@@ -15,14 +15,13 @@ from ..types import UNSET, Unset
 
 
 
-T = TypeVar("T", bound="AgentStepToolRequestType0")
+T = TypeVar("T", bound="AgentStepToolRequest")
 
 
 
 @_attrs_define
-class AgentStepToolRequestType0:
-    """ The tool the caller should run (then send its output as a tool message)
-
+class AgentStepToolRequest:
+    """ 
         Attributes:
             id (str):
             name (str):
@@ -67,11 +66,11 @@ class AgentStepToolRequestType0:
 
         arguments = d.pop("arguments", UNSET)
 
-        agent_step_tool_request_type_0 = cls(
+        agent_step_tool_request = cls(
             id=id,
             name=name,
             arguments=arguments,
         )
 
-        return agent_step_tool_request_type_0
+        return agent_step_tool_request
 
