@@ -105,6 +105,13 @@ export const webhookDeliveries = new Counter({
   registers: [registry],
 });
 
+export const compactionRuns = new Counter({
+  name: `${prefix}compaction_runs_total`,
+  help: 'Context compactions before a model call, by level (1 pruned tool results, 2-3 with a summary call)',
+  labelNames: ['level'] as const,
+  registers: [registry],
+});
+
 // ---- state read from the database at scrape time (true across every replica) ---------------------
 export interface StateCounts {
   generationsByStatus(): Promise<Array<{ status: string; count: number }>>;
