@@ -100,8 +100,14 @@ export async function runStorageWrite(call: BuiltinCall): Promise<BuiltinResult>
     return builtinError(`content is ${data.length} bytes; this tool writes at most ${max} bytes per file`);
   return guarded(async () => {
     checkStoragePath(path);
-    const written = await store.write(await call.projectId(), bucket, path, data, overwrite);
-    if (!written) return builtinError(`A file already exists at ${path} (overwrite is false)`, { path, bucket });
+    const project = await call.projectId();
+    const written = await store.write(project, bucket, path, data, overwrite);
+    if (!written) {
+      // The same bytes already there: this call's own write, retried after a crash (or a harmless repeat).
+      const existing = await store.read(project, bucket, path, data.length + 1);
+      if (existing?.bytes.equals(data)) return builtinSuccess({ path, bucket, size: data.length, unchanged: true });
+      return builtinError(`A file already exists at ${path} (overwrite is false)`, { path, bucket });
+    }
     return builtinSuccess({ path, bucket, size: data.length });
   });
 }

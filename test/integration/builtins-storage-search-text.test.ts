@@ -135,6 +135,7 @@ describe('storage, web_search and text builtins in real generations', () => {
         { id: 'w3', name: 'storage_write', arguments: { path: 'notes/c.md', content: 'c' } },
         { id: 'w4', name: 'storage_write', arguments: { path: 'other.txt', content: 'o' } },
         { id: 'w5', name: 'storage_write', arguments: { path: 'notes/a.md', content: 'no', overwrite: false } },
+        { id: 'w6', name: 'storage_write', arguments: { path: 'notes/b.md', content: 'b', overwrite: false } },
         { id: 'r1', name: 'storage_read', arguments: { path: 'notes/a.md' } },
         { id: 'r2', name: 'storage_read', arguments: { path: 'notes/missing.md' } },
         { id: 'l1', name: 'storage_list', arguments: { prefix: 'notes/', limit: 2, offset: 1 } },
@@ -145,6 +146,8 @@ describe('storage, web_search and text builtins in real generations', () => {
         status: 'error',
         result: { error: expect.stringMatching(/already exists/) },
       });
+      // The same content again without overwrite (what a retry after a crash does) is not an error.
+      expect(observeOf(body, 'w6')).toMatchObject({ status: 'success', result: { unchanged: true } });
       expect(observeOf(body, 'r1')).toMatchObject({ status: 'success', result: { content: 'héllo ✓', size: 10 } });
       expect(observeOf(body, 'r2')).toMatchObject({
         status: 'error',
