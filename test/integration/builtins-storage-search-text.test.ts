@@ -197,7 +197,7 @@ describe('storage, web_search and text builtins in real generations', () => {
       );
     });
 
-    it('refuses traversal, absolute, encoded, NUL and backslash paths and never follows symlinks', async () => {
+    it('refuses traversal, absolute, encoded and backslash paths (NUL: unit test) and never follows symlinks', async () => {
       const outside = join(dataDir, 'outside.txt');
       writeFileSync(outside, 'outside secret');
       const otherProject = join(dataDir, 'storage', 'prj_other', 'default');
