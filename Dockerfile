@@ -62,6 +62,8 @@ COPY --from=build /app/config ./config
 COPY --from=build /app/infra ./infra
 COPY --from=build /app/scripts/migrate.ts ./scripts/migrate.ts
 
+# DATA_DIR: files of the storage builtins (a volume shared by the API and the worker in compose).
+RUN mkdir -p /app/.data && chown node:node /app/.data
 USER node
 EXPOSE 3000
 CMD ["node", "dist/api/main.js"]

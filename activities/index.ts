@@ -10,8 +10,10 @@ import {
   type ToolCallInput,
   type ToolCallOutcome,
   type ToolResultStatus,
+  type Usage,
 } from '../contracts/generation/index.js';
 import { defaultBuiltinOptions, runBuiltin, type BuiltinOptions } from './builtins/index.js';
+import { nestedModelCallKey } from './builtins/text-generation.js';
 import { childTarget, prepareChildGeneration, recordChildResult, type ChildLimits } from './child-generations.js';
 import { runPlatformAction } from './platform-actions/index.js';
 import { GenerationStore } from './generation-store.js';
@@ -92,7 +94,10 @@ export function createActivities(deps: ActivityDeps): GenerationActivities & Doc
           status,
           content: recorded.content ?? '',
         });
-        return { status, replayed: true };
+        // A nested model call's tokens were spent even if the workflow never saw the first attempt's outcome.
+        const nested = await store.traceEntry(input.generationId, nestedModelCallKey(input.step, input.toolCallId));
+        const usage = nested?.usage as Usage | undefined;
+        return { status, replayed: true, ...(usage ? { usage } : {}) };
       }
       const snapshot = await store.snapshot(input.generationId);
       const tool = snapshot.tools.find((t) => t.name === input.toolName && t.type !== 'mcp');
@@ -152,7 +157,8 @@ export function createActivities(deps: ActivityDeps): GenerationActivities & Doc
         result = { ...result, content: compactToolMessage(result.content, cacheId) };
       }
       await recordResult(input, result.status, result.content, { durationMs: Date.now() - started });
-      return { status: result.status, replayed: false, toolType: tool?.type ?? 'mcp' };
+      const usage = (result as { usage?: Usage }).usage;
+      return { status: result.status, replayed: false, toolType: tool?.type ?? 'mcp', ...(usage ? { usage } : {}) };
     },
 
     async recordToolResult(input) {

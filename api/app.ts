@@ -29,6 +29,7 @@ import { settingsRouter } from './routes/settings.js';
 import { projectsRouter } from './routes/projects.js';
 import { providersRouter } from './routes/providers.js';
 import { publicChatRouter } from './routes/public-chat.js';
+import { storageRouter } from './routes/storage.js';
 import { staticRouter } from './routes/static.js';
 import { sessionsRouter } from './routes/sessions.js';
 import { toolsRouter } from './routes/tools.js';
@@ -55,6 +56,8 @@ export function createApp(deps: AppContext): Express {
 
   // Public chat authenticates with agent keys (X-Agent-Key), before the API-key middleware below.
   app.use('/v1/public', publicChatRouter(ctx));
+  // Signed storage download URLs carry their own authorization (an HMAC), not an API key.
+  app.use('/v1/storage', storageRouter(ctx));
 
   const v1 = express.Router();
   v1.use('/openapi.json', openApiRouter(ctx));

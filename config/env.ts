@@ -141,6 +141,8 @@ export const envSchema = z.object({
   /** External sandbox for code_execute languages other than JavaScript (a project setting overrides it). */
   CODE_SANDBOX_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
   CODE_SANDBOX_API_KEY: optionalString,
+  /** The API's public base URL: storage_read download URLs are absolute with it (else a path on the API). */
+  PUBLIC_API_URL: optionalString.pipe(z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }).optional()),
 
   // Loop limits
   MAX_STEPS_CAP: z.coerce.number().int().min(1).max(1000).default(100),

@@ -240,6 +240,11 @@ export class GenerationLoop {
     const outcome = await executeTool.executeWithOptions(toolOptions(c.tool?.timeoutSeconds ?? 30), [
       this.callInput(c, seq),
     ]);
+    // Model calls a builtin made (summarize, generate_text) count in the generation's usage.
+    if (outcome.usage) {
+      this.usage.promptTokens += outcome.usage.promptTokens;
+      this.usage.completionTokens += outcome.usage.completionTokens;
+    }
     // A result found already recorded comes from an attempt that ended before the workflow saw it,
     // so its PostToolUse hooks (a redaction, say) never ran: they run now. Histories from before
     // this rule skipped them, hence the patch.

@@ -1,5 +1,5 @@
 import type { Dispatcher } from 'undici';
-import type { ToolResultStatus } from '../../contracts/generation/index.js';
+import type { ToolResultStatus, Usage } from '../../contracts/generation/index.js';
 import type { SnapshotTool } from '../../contracts/snapshot.js';
 import type { SecretBox } from '../../infra/crypto/secrets.js';
 import type { Db } from '../../infra/db/prisma.js';
@@ -12,12 +12,21 @@ export interface BuiltinOptions {
   /** External sandbox for code_execute languages other than JavaScript (a project setting overrides it). */
   codeSandboxUrl?: string;
   codeSandboxApiKey?: string;
+  /** Root folder of the storage builtins (DATA_DIR/storage); without it they answer "not configured". */
+  storageDir?: string;
+  /** The API's public base URL, for absolute download URLs. */
+  publicApiUrl?: string;
+  /** Timeout of the nested model calls of summarize/generate_text (the tool's timeout caps it too). */
+  modelTimeoutMs?: number;
 }
 
 /** Everything one builtin call may use. */
 export interface BuiltinCall {
   generationId: string;
   toolCallId: string;
+  /** The step and message sequence of the call (trace entry keys). */
+  step: number;
+  seq: number;
   tool: SnapshotTool;
   /** The builtin's config with its secret values decrypted. */
   config: Record<string, unknown>;
@@ -30,11 +39,15 @@ export interface BuiltinCall {
   signal?: AbortSignal;
   /** A project setting (secret ones decrypted), or undefined when not set. */
   setting(key: string): Promise<string | undefined>;
+  /** The project the generation runs in. */
+  projectId(): Promise<string>;
 }
 
 export interface BuiltinResult {
   status: ToolResultStatus;
   content: string;
+  /** Tokens of nested model calls, counted in the generation's usage. */
+  usage?: Usage;
 }
 
 export type BuiltinExecutor = (call: BuiltinCall) => Promise<BuiltinResult>;

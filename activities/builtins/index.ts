@@ -8,11 +8,15 @@ import type { SnapshotTool } from '../../contracts/snapshot.js';
 import type { SecretBox } from '../../infra/crypto/secrets.js';
 import type { Db } from '../../infra/db/prisma.js';
 import { parseAllowList } from '../../infra/net/ssrf.js';
+import { storageRoot } from '../../infra/storage/file-store.js';
 import { runCodeExecute } from './code-execute.js';
 import { builtinError, type BuiltinExecutor, type BuiltinOptions, type BuiltinResult } from './context.js';
 import { runDatabaseQuery, runDatabaseWrite } from './database.js';
 import { runHttpRequest } from './http-request.js';
+import { runStorageList, runStorageRead, runStorageWrite } from './storage.js';
+import { runGenerateText, runSummarize } from './text-generation.js';
 import { runWebScrape } from './web-scrape.js';
+import { runWebSearch } from './web-search.js';
 
 export type { BuiltinOptions } from './context.js';
 
@@ -23,15 +27,32 @@ const executors: Readonly<Record<string, BuiltinExecutor>> = {
   database_write: runDatabaseWrite,
   code_execute: runCodeExecute,
   web_scrape: runWebScrape,
+  storage_read: runStorageRead,
+  storage_write: runStorageWrite,
+  storage_list: runStorageList,
+  web_search: runWebSearch,
+  summarize: runSummarize,
+  generate_text: runGenerateText,
 };
 
 export const defaultBuiltinOptions: BuiltinOptions = { ssrfAllowList: parseAllowList([]) };
 
 export function builtinOptionsFromEnv(
-  env: Pick<Env, 'SSRF_ALLOWLIST' | 'CODE_SANDBOX_URL' | 'CODE_SANDBOX_API_KEY'>,
+  env: Pick<
+    Env,
+    | 'SSRF_ALLOWLIST'
+    | 'CODE_SANDBOX_URL'
+    | 'CODE_SANDBOX_API_KEY'
+    | 'DATA_DIR'
+    | 'PUBLIC_API_URL'
+    | 'MODEL_CALL_TIMEOUT_SECONDS'
+  >,
 ): BuiltinOptions {
   return {
     ssrfAllowList: parseAllowList(env.SSRF_ALLOWLIST),
+    storageDir: storageRoot(env.DATA_DIR),
+    modelTimeoutMs: env.MODEL_CALL_TIMEOUT_SECONDS * 1000,
+    ...(env.PUBLIC_API_URL ? { publicApiUrl: env.PUBLIC_API_URL } : {}),
     ...(env.CODE_SANDBOX_URL ? { codeSandboxUrl: env.CODE_SANDBOX_URL } : {}),
     ...(env.CODE_SANDBOX_API_KEY ? { codeSandboxApiKey: env.CODE_SANDBOX_API_KEY } : {}),
   };
@@ -57,13 +78,16 @@ export async function runBuiltin(
   const args = input.arguments;
   if (!args || typeof args !== 'object' || Array.isArray(args) || '__invalid' in args)
     return builtinError('The tool arguments must be a JSON object');
-  let projectId: string | undefined;
+  let project: string | undefined;
+  const projectId = async (): Promise<string> =>
+    (project ??= (
+      await deps.db.generation.findUniqueOrThrow({ where: { id: input.generationId }, select: { projectId: true } })
+    ).projectId);
   const setting = async (key: string): Promise<string | undefined> => {
     if (!Object.hasOwn(settingDefinitions, key)) return undefined;
-    projectId ??= (
-      await deps.db.generation.findUniqueOrThrow({ where: { id: input.generationId }, select: { projectId: true } })
-    ).projectId;
-    const row = await deps.db.projectSetting.findUnique({ where: { projectId_key: { projectId, key } } });
+    const row = await deps.db.projectSetting.findUnique({
+      where: { projectId_key: { projectId: await projectId(), key } },
+    });
     if (!row) return undefined;
     return settingDefinitions[key as SettingKey].secret && row.valueEncrypted
       ? deps.secrets.decrypt(row.valueEncrypted)
@@ -72,6 +96,8 @@ export async function runBuiltin(
   const result = await execute({
     generationId: input.generationId,
     toolCallId: input.toolCallId,
+    step: input.step,
+    seq: input.seq,
     tool,
     config: decryptConfig(tool, deps.secrets),
     arguments: args as Record<string, unknown>,
@@ -81,7 +107,8 @@ export async function runBuiltin(
     options: deps.options,
     ...(deps.signal ? { signal: deps.signal } : {}),
     setting,
+    projectId,
   });
   // The tool row's maxResultChars applies on top of each builtin's own cap.
-  return { status: result.status, content: capResult(result.content, tool.maxResultChars) };
+  return { ...result, content: capResult(result.content, tool.maxResultChars) };
 }

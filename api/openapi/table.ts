@@ -13,6 +13,7 @@ import { providerRoutes } from '../routes/providers.operations.js';
 import { publicChatRoutes } from '../routes/public-chat.operations.js';
 import { staticRoutes } from '../routes/static.operations.js';
 import { settingRoutes } from '../routes/settings.operations.js';
+import { storageRoutes } from '../routes/storage.operations.js';
 import { sessionRoutes } from '../routes/sessions.operations.js';
 import { toolRoutes } from '../routes/tools.operations.js';
 import { traceAliasRoutes, traceRoutes } from '../routes/traces.operations.js';
@@ -50,6 +51,7 @@ export const routeTable: AnyRouteSpec[] = [
   staticRoutes,
   knowledgeBaseRoutes,
   settingRoutes,
+  storageRoutes,
   traceRoutes,
   traceAliasRoutes,
 ].flatMap((group): AnyRouteSpec[] => Object.values(group));

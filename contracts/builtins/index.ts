@@ -2,17 +2,29 @@ import { z } from 'zod';
 import { codeExecuteBuiltin } from './code-execute.js';
 import { databaseQueryBuiltin, databaseWriteBuiltin } from './database.js';
 import { httpRequestBuiltin } from './http-request.js';
+import { storageListBuiltin, storageReadBuiltin, storageWriteBuiltin } from './storage.js';
+import { generateTextBuiltin, summarizeBuiltin } from './text-generation.js';
 import type { BuiltinDefinition } from './types.js';
 import { webScrapeBuiltin } from './web-scrape.js';
+import { webSearchBuiltin } from './web-search.js';
 
 export type { BuiltinDefinition } from './types.js';
 
 /** Every builtin the platform runs (agent_clarify and the session cache tools are handled by the loop). */
 export const builtinDefinitions: Readonly<Record<string, BuiltinDefinition>> = Object.fromEntries(
-  [httpRequestBuiltin, databaseQueryBuiltin, databaseWriteBuiltin, codeExecuteBuiltin, webScrapeBuiltin].map((d) => [
-    d.name,
-    d,
-  ]),
+  [
+    httpRequestBuiltin,
+    databaseQueryBuiltin,
+    databaseWriteBuiltin,
+    codeExecuteBuiltin,
+    webScrapeBuiltin,
+    storageReadBuiltin,
+    storageWriteBuiltin,
+    storageListBuiltin,
+    webSearchBuiltin,
+    summarizeBuiltin,
+    generateTextBuiltin,
+  ].map((d) => [d.name, d]),
 );
 
 export function builtinDefinition(name: string): BuiltinDefinition | undefined {

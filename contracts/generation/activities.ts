@@ -58,6 +58,8 @@ export interface ToolCallOutcome {
   replayed: boolean;
   /** The tool's type (http, mcp, builtin, …) for metrics; absent on a replayed result. */
   toolType?: string;
+  /** Tokens of model calls the tool made (summarize, generate_text): counted in the generation's usage. */
+  usage?: Usage;
 }
 
 export interface ClientOutputRecord {

@@ -46,6 +46,8 @@ export const traceOrder = {
     key(step, phase.preToolUse, callIndex * HOOK_SLOTS + hookIndex),
   approvalRequested: (step: number, index: number) => key(step, phase.approvalRequested, index),
   approvalResolved: (step: number, index: number) => key(step, phase.approvalResolved, index),
+  /** A nested model call made by the tool call whose result is stored at `seq`: right before that result. */
+  nestedModelCall: (step: number, seq: number) => key(step, phase.result, seq * HOOK_SLOTS - 1),
   /** A tool result, stored at message `seq`. */
   observe: (step: number, seq: number) => key(step, phase.result, seq * HOOK_SLOTS),
   /** PostToolUse hook `hookIndex` on the result stored at `seq`: right after that result. */

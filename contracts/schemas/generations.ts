@@ -177,13 +177,13 @@ export const settledStatuses: ReadonlySet<GenerationStatus> = new Set([
 
 /**
  * Reasoning trace entries: think / act / observe / answer, plus `hook` (a hook ran:
- * its decision, or the failure it was allowed through with) and `approval` (a human decision: who,
- * when, why, edited arguments).
+ * its decision, or the failure it was allowed through with), `approval` (a human decision: who,
+ * when, why, edited arguments) and `model_call` (a nested model call of a builtin tool, with its usage).
  */
 export const stepEntrySchema = z
   .object({
     step: z.number(),
-    type: z.enum(['think', 'act', 'observe', 'answer', 'hook', 'approval', 'discovery', 'compaction']),
+    type: z.enum(['think', 'act', 'observe', 'answer', 'hook', 'approval', 'discovery', 'compaction', 'model_call']),
     level: z.number().optional().describe('compaction: 1 pruned tool results, 2 summarised, 3 summarised harder'),
     tokensBefore: z.number().optional(),
     tokensAfter: z.number().optional(),
@@ -204,6 +204,11 @@ export const stepEntrySchema = z
     decidedAt: z.string().optional(),
     expiresAt: z.string().optional(),
     editedArguments: z.unknown().optional(),
+    model: z.string().optional().describe('model_call: the model of a nested call made by a builtin tool'),
+    usage: z
+      .object({ promptTokens: z.number(), completionTokens: z.number() })
+      .optional()
+      .describe("model_call: the nested call's tokens (counted in the generation's usage)"),
     /** observe: `unknown` when an at-most-once call was interrupted and not called again. */
     outcome: z.enum(['unknown']).optional(),
     at: z.string(),

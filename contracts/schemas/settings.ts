@@ -16,6 +16,17 @@ export const settingDefinitions = {
     value: z.string().min(1).max(4096),
     description: 'Bearer token sent to the code sandbox.',
   },
+  WEB_SEARCH_API_KEY: {
+    secret: true,
+    value: z.string().min(1).max(4096),
+    description: 'Brave Search API subscription token used by web_search (sent as X-Subscription-Token).',
+  },
+  WEB_SEARCH_URL: {
+    secret: false,
+    value: z.url({ protocol: /^https?$/ }).max(2048),
+    description:
+      'Endpoint of web_search: the Brave Search web search URL (default https://api.search.brave.com/res/v1/web/search) or a server answering in its format.',
+  },
 } as const;
 
 export type SettingKey = keyof typeof settingDefinitions;

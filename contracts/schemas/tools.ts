@@ -32,6 +32,11 @@ export const builtinToolNames = [
   'code_execute',
   'web_search',
   'web_scrape',
+  'storage_read',
+  'storage_write',
+  'storage_list',
+  'summarize',
+  'generate_text',
 ] as const;
 
 const httpUrl = z.url({ protocol: /^https?$/ }).max(2048);

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -11,12 +11,34 @@ export interface SecretBox {
   encrypt(plaintext: string): string;
   decrypt(envelope: string): string;
   isEnvelope(value: unknown): value is string;
+  /** HMAC-SHA256 (base64url) of `data` with a key derived from the current secrets key for `purpose`. */
+  sign(purpose: string, data: string): string;
+  /** Whether `signature` is sign(purpose, data), compared in constant time. */
+  verify(purpose: string, data: string, signature: string): boolean;
 }
 
 export function createSecretBox(key: Buffer, keyId: string, previous: Record<string, Buffer> = {}): SecretBox {
   if (key.length !== 32) throw new Error('secrets key must be 32 bytes');
   const keys: Record<string, Buffer> = { ...previous, [keyId]: key };
+  const macKeys = new Map<string, Buffer>();
+  // A separate key per purpose (HKDF), so a signature can never be confused with another use of the key.
+  const macKey = (purpose: string): Buffer => {
+    let k = macKeys.get(purpose);
+    if (!k) {
+      k = Buffer.from(hkdfSync('sha256', key, Buffer.alloc(0), `durable-agents:${purpose}`, 32));
+      macKeys.set(purpose, k);
+    }
+    return k;
+  };
+  const sign = (purpose: string, data: string): string =>
+    createHmac('sha256', macKey(purpose)).update(data, 'utf8').digest('base64url');
   return {
+    sign,
+    verify(purpose, data, signature) {
+      const expected = Buffer.from(sign(purpose, data));
+      const given = Buffer.from(signature);
+      return given.length === expected.length && timingSafeEqual(given, expected);
+    },
     encrypt(plaintext) {
       const nonce = randomBytes(12);
       const cipher = createCipheriv('aes-256-gcm', key, nonce);

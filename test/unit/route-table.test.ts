@@ -14,9 +14,10 @@ describe('route table', () => {
   it('names every action service:Operation and builds a resource for it', () => {
     for (const r of routeTable) {
       if (r.action === null) {
-        // Served without an API key: probes, metrics (own token), docs, the browser surfaces and public chat (agent key).
+        // Served without an API key: probes, metrics (own token), docs, the browser surfaces, public chat (agent key)
+        // and signed storage downloads (an HMAC in the URL).
         expect(r.path, r.operationId).toMatch(
-          /^\/(healthz|readyz|metrics|docs|docs\/assets\/\{asset\}|v1\/openapi\.json|widget\.js|console|console\/\{asset\}|v1\/public\/agents\/\{slug\}(\/chat)?)$/,
+          /^\/(healthz|readyz|metrics|docs|docs\/assets\/\{asset\}|v1\/openapi\.json|widget\.js|console|console\/\{asset\}|v1\/public\/agents\/\{slug\}(\/chat)?|v1\/storage\/download)$/,
         );
         continue;
       }

@@ -1,0 +1,131 @@
+import {
+  STORAGE_LIST_MAX,
+  STORAGE_TEXT_MAX_CHARS,
+  STORAGE_URL_DEFAULT_TTL_SECONDS,
+  STORAGE_WRITE_DEFAULT_BYTES,
+  storageListConfigSchema,
+  storageReadConfigSchema,
+  storageWriteConfigSchema,
+} from '../../contracts/builtins/storage.js';
+import { checkStoragePath, downloadUrl, FileStore, StoragePathError } from '../../infra/storage/file-store.js';
+import { builtinError, builtinSuccess, type BuiltinCall, type BuiltinResult } from './context.js';
+
+const DEFAULT_BUCKET = 'default';
+
+/** The store, or a clear error result when this worker has no storage folder. */
+function storeOf(call: BuiltinCall): FileStore | BuiltinResult {
+  const dir = call.options.storageDir;
+  if (!dir) return builtinError('File storage is not configured on this server (the worker has no storage folder)');
+  return new FileStore(dir);
+}
+
+async function guarded(fn: () => Promise<BuiltinResult>): Promise<BuiltinResult> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (err instanceof StoragePathError) return builtinError(`Refused: ${err.message}`);
+    throw err;
+  }
+}
+
+/** Bytes that decode as UTF-8 text (no NUL): the text; otherwise null. */
+function asText(bytes: Buffer): string | null {
+  if (bytes.includes(0)) return null;
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return null;
+  }
+}
+
+export async function runStorageRead(call: BuiltinCall): Promise<BuiltinResult> {
+  const config = storageReadConfigSchema.parse(call.config);
+  const { path, mode = 'auto' } = call.arguments;
+  if (typeof path !== 'string') return builtinError('path is required (a string)');
+  if (mode !== 'auto' && mode !== 'url') return builtinError('mode must be auto or url');
+  const store = storeOf(call);
+  if (!(store instanceof FileStore)) return store;
+  const bucket = config.bucket ?? DEFAULT_BUCKET;
+  return guarded(async () => {
+    checkStoragePath(path);
+    const project = await call.projectId();
+    // Enough bytes for the text cap (UTF-8 is at most 4 bytes a character), and one more to see a cut.
+    const read = await store.read(project, bucket, path, STORAGE_TEXT_MAX_CHARS * 4 + 1);
+    if (!read) return builtinError(`No file at ${path}`, { path, bucket });
+    const expires = Math.floor(Date.now() / 1000) + (config.urlTtlSeconds ?? STORAGE_URL_DEFAULT_TTL_SECONDS);
+    const link = () => ({
+      url: downloadUrl(call.secrets, { project, bucket, path, expires }, call.options.publicApiUrl),
+      expiresAt: new Date(expires * 1000).toISOString(),
+    });
+    // A cut may fall inside a multi-byte character: decode the whole-file case strictly only.
+    const whole = read.bytes.length === read.size;
+    const text = whole ? asText(read.bytes) : asText(read.bytes.subarray(0, lastCharBoundary(read.bytes)));
+    if (mode === 'url' || text === null)
+      return builtinSuccess({ path, bucket, size: read.size, binary: text === null, ...link() });
+    if (whole && text.length <= STORAGE_TEXT_MAX_CHARS)
+      return builtinSuccess({ path, bucket, size: read.size, content: text });
+    return builtinSuccess({
+      path,
+      bucket,
+      size: read.size,
+      content: text.slice(0, STORAGE_TEXT_MAX_CHARS),
+      truncated: true,
+      ...link(),
+    });
+  });
+}
+
+/** The length of the longest prefix of `bytes` that ends on a UTF-8 character boundary. */
+function lastCharBoundary(bytes: Buffer): number {
+  let end = bytes.length;
+  // Step back over continuation bytes (10xxxxxx) to the lead byte, and drop that partial character.
+  let back = 0;
+  while (back < 4 && end - back - 1 >= 0 && (bytes[end - back - 1]! & 0xc0) === 0x80) back++;
+  if (end - back - 1 >= 0 && bytes[end - back - 1]! >= 0xc0) end = end - back - 1;
+  return end;
+}
+
+export async function runStorageWrite(call: BuiltinCall): Promise<BuiltinResult> {
+  const config = storageWriteConfigSchema.parse(call.config);
+  const { path, content, overwrite = true } = call.arguments;
+  if (typeof path !== 'string') return builtinError('path is required (a string)');
+  if (typeof content !== 'string') return builtinError('content is required (a string; only text can be written)');
+  if (typeof overwrite !== 'boolean') return builtinError('overwrite must be true or false');
+  const store = storeOf(call);
+  if (!(store instanceof FileStore)) return store;
+  const bucket = config.bucket ?? DEFAULT_BUCKET;
+  const max = config.maxWriteBytes ?? STORAGE_WRITE_DEFAULT_BYTES;
+  const data = Buffer.from(content, 'utf8');
+  if (data.length > max)
+    return builtinError(`content is ${data.length} bytes; this tool writes at most ${max} bytes per file`);
+  return guarded(async () => {
+    checkStoragePath(path);
+    const project = await call.projectId();
+    const written = await store.write(project, bucket, path, data, overwrite);
+    if (!written) {
+      // The same bytes already there: this call's own write, retried after a crash (or a harmless repeat).
+      const existing = await store.read(project, bucket, path, data.length + 1);
+      if (existing?.bytes.equals(data)) return builtinSuccess({ path, bucket, size: data.length, unchanged: true });
+      return builtinError(`A file already exists at ${path} (overwrite is false)`, { path, bucket });
+    }
+    return builtinSuccess({ path, bucket, size: data.length });
+  });
+}
+
+export async function runStorageList(call: BuiltinCall): Promise<BuiltinResult> {
+  const config = storageListConfigSchema.parse(call.config);
+  const { prefix = '', limit = 100, offset = 0 } = call.arguments;
+  if (typeof prefix !== 'string') return builtinError('prefix must be a string');
+  if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1 || limit > STORAGE_LIST_MAX)
+    return builtinError(`limit must be an integer from 1 to ${STORAGE_LIST_MAX}`);
+  if (typeof offset !== 'number' || !Number.isInteger(offset) || offset < 0)
+    return builtinError('offset must be an integer of 0 or more');
+  const store = storeOf(call);
+  if (!(store instanceof FileStore)) return store;
+  const bucket = config.bucket ?? DEFAULT_BUCKET;
+  return guarded(async () => {
+    const all = (await store.list(await call.projectId(), bucket)).filter((f) => f.path.startsWith(prefix));
+    const files = all.slice(offset, offset + limit);
+    return builtinSuccess({ bucket, files, total: all.length, hasMore: offset + files.length < all.length });
+  });
+}

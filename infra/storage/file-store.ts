@@ -1,0 +1,243 @@
+import { randomBytes } from 'node:crypto';
+import { constants, type Stats } from 'node:fs';
+import { link, lstat, mkdir, open, readdir, realpath, rename, rm, type FileHandle } from 'node:fs/promises';
+import { join, relative, resolve, sep } from 'node:path';
+import { STORAGE_PATH_MAX_CHARS } from '../../contracts/builtins/storage.js';
+import type { SecretBox } from '../crypto/secrets.js';
+
+/**
+ * The filesystem backend of the storage builtins: one folder per project and bucket under
+ * `<DATA_DIR>/storage`. Paths are checked as text first (a fixed alphabet, no "." or ".."
+ * segments, nothing absolute, no percent or backslash, no NUL), then every folder on the way is
+ * checked to be a real folder inside the bucket (never a symlink), and files are opened with
+ * O_NOFOLLOW: a path can only ever name a regular file inside its own bucket.
+ */
+
+/** Where the storage builtins keep files, under DATA_DIR (the API serves downloads from the same folder). */
+export const storageRoot = (dataDir: string): string => resolve(dataDir, 'storage');
+
+const SEGMENT = /^[\p{L}\p{N} ._\-()+@=,]+$/u;
+const MAX_DEPTH = 32;
+
+export class StoragePathError extends Error {}
+
+/** The path's segments, or a StoragePathError saying what is wrong with it. */
+export function checkStoragePath(path: string, what = 'path'): string[] {
+  if (typeof path !== 'string' || path.length === 0) throw new StoragePathError(`${what} must be a non-empty string`);
+  if (path.length > STORAGE_PATH_MAX_CHARS)
+    throw new StoragePathError(`${what} is longer than ${STORAGE_PATH_MAX_CHARS} characters`);
+  if (path.includes('\0')) throw new StoragePathError(`${what} contains a NUL character`);
+  if (path.startsWith('/') || /^[a-z]:/i.test(path))
+    throw new StoragePathError(`${what} must be relative to the bucket (no leading "/")`);
+  if (path.includes('\\')) throw new StoragePathError(`${what} must use "/" between folders, not "\\"`);
+  if (path.includes('%')) throw new StoragePathError(`${what} must not contain "%" (paths are not URL-encoded)`);
+  const segments = path.split('/');
+  if (segments.length > MAX_DEPTH) throw new StoragePathError(`${what} is deeper than ${MAX_DEPTH} folders`);
+  for (const s of segments) {
+    if (s === '') throw new StoragePathError(`${what} has an empty segment ("//" or a trailing "/")`);
+    if (s === '.' || s === '..') throw new StoragePathError(`${what} must not contain "." or ".." segments`);
+    if (!SEGMENT.test(s))
+      throw new StoragePathError(
+        `${what} segment "${s.slice(0, 50)}" has characters outside letters, digits, space and . _ - ( ) + @ = ,`,
+      );
+  }
+  return segments;
+}
+
+export interface StoredFile {
+  path: string;
+  size: number;
+  modifiedAt: string;
+}
+
+const isMissing = (err: unknown) => (err as NodeJS.ErrnoException).code === 'ENOENT';
+
+export class FileStore {
+  constructor(private readonly root: string) {}
+
+  /** The bucket's folder (project ids and bucket names are checked by their callers' schemas). */
+  private bucketDir(projectId: string, bucket: string): string {
+    if (!/^[A-Za-z0-9_-]+$/.test(projectId)) throw new StoragePathError('invalid project');
+    if (!/^[a-z0-9][a-z0-9-]{0,62}$/.test(bucket)) throw new StoragePathError('invalid bucket');
+    return join(this.root, projectId, bucket);
+  }
+
+  /** Checks that no folder between the bucket and the file is a symlink (or anything but a folder). */
+  private async walk(dir: string, folders: string[], create: boolean): Promise<string | null> {
+    let current = dir;
+    if (create) await mkdir(current, { recursive: true });
+    for (const name of folders) {
+      current = join(current, name);
+      let st: Stats | null = await lstat(current).catch((err) => {
+        if (isMissing(err)) return null;
+        throw err;
+      });
+      if (!st) {
+        if (!create) return null;
+        await mkdir(current).catch((e: NodeJS.ErrnoException) => {
+          if (e.code !== 'EEXIST') throw e;
+        });
+        st = await lstat(current);
+      }
+      if (!st.isDirectory()) throw new StoragePathError(`${name} is not a folder (symbolic links are never followed)`);
+    }
+    // Belt and braces: the resolved folder is inside the bucket.
+    const [realBucket, realFolder] = await Promise.all([realpath(dir), realpath(current)]);
+    if (realFolder !== realBucket && !realFolder.startsWith(realBucket + sep))
+      throw new StoragePathError('path leaves the bucket');
+    return current;
+  }
+
+  /** Opens a regular file for reading, or null when it does not exist. */
+  async openForRead(
+    projectId: string,
+    bucket: string,
+    path: string,
+  ): Promise<{ handle: FileHandle; size: number } | null> {
+    const segments = checkStoragePath(path);
+    const folder = await this.walk(this.bucketDir(projectId, bucket), segments.slice(0, -1), false).catch((err) => {
+      if (isMissing(err)) return null;
+      throw err;
+    });
+    if (!folder) return null;
+    let handle: FileHandle;
+    try {
+      handle = await open(join(folder, segments.at(-1)!), constants.O_RDONLY | constants.O_NOFOLLOW);
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT') return null;
+      if (code === 'ELOOP') throw new StoragePathError(`${path} is a symbolic link, which storage never follows`);
+      throw err;
+    }
+    const st = await handle.stat();
+    if (!st.isFile()) {
+      await handle.close();
+      throw new StoragePathError(`${path} is a folder, not a file`);
+    }
+    return { handle, size: st.size };
+  }
+
+  /** Reads up to `maxBytes` of a file (and its full size), or null when it does not exist. */
+  async read(
+    projectId: string,
+    bucket: string,
+    path: string,
+    maxBytes: number,
+  ): Promise<{ bytes: Buffer; size: number } | null> {
+    const opened = await this.openForRead(projectId, bucket, path);
+    if (!opened) return null;
+    try {
+      const bytes = Buffer.alloc(Math.min(opened.size, maxBytes));
+      const { bytesRead } = await opened.handle.read(bytes, 0, bytes.length, 0);
+      return { bytes: bytes.subarray(0, bytesRead), size: opened.size };
+    } finally {
+      await opened.handle.close();
+    }
+  }
+
+  /**
+   * Writes a file atomically (a temporary file renamed over the target). Without `overwrite`,
+   * an existing file is kept and false is returned.
+   */
+  async write(projectId: string, bucket: string, path: string, data: Buffer, overwrite: boolean): Promise<boolean> {
+    const segments = checkStoragePath(path);
+    const folder = (await this.walk(this.bucketDir(projectId, bucket), segments.slice(0, -1), true))!;
+    const target = join(folder, segments.at(-1)!);
+    const existing = await lstat(target).catch((err) => {
+      if (isMissing(err)) return null;
+      throw err;
+    });
+    if (existing && !existing.isFile())
+      throw new StoragePathError(`${path} exists and is not a regular file (a folder or a symbolic link)`);
+    const temp = join(folder, `.tmp-${randomBytes(8).toString('hex')}`);
+    const handle = await open(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW);
+    try {
+      await handle.writeFile(data);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    try {
+      if (overwrite) {
+        await rename(temp, target);
+        return true;
+      }
+      // link() fails if the target exists: no-clobber without a race.
+      try {
+        await link(temp, target);
+        return true;
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'EEXIST') return false;
+        throw err;
+      }
+    } finally {
+      await rm(temp, { force: true });
+    }
+  }
+
+  /** Every regular file of the bucket (symlinks and temporary files skipped), sorted by path. */
+  async list(projectId: string, bucket: string): Promise<StoredFile[]> {
+    const dir = this.bucketDir(projectId, bucket);
+    const out: StoredFile[] = [];
+    const visit = async (folder: string, depth: number): Promise<void> => {
+      if (depth > MAX_DEPTH) return;
+      let entries;
+      try {
+        entries = await readdir(folder, { withFileTypes: true });
+      } catch (err) {
+        if (isMissing(err)) return;
+        throw err;
+      }
+      for (const e of entries) {
+        const full = join(folder, e.name);
+        if (e.isDirectory()) await visit(full, depth + 1);
+        else if (e.isFile() && !e.name.startsWith('.tmp-')) {
+          const st = await lstat(full).catch(() => null);
+          if (st?.isFile())
+            out.push({
+              path: relative(dir, full).split(sep).join('/'),
+              size: st.size,
+              modifiedAt: st.mtime.toISOString(),
+            });
+        }
+      }
+    };
+    await visit(dir, 0);
+    return out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  }
+}
+
+/** Signed download URLs: HMAC (server secret) over project, bucket, path and expiry. */
+export const STORAGE_URL_PURPOSE = 'storage-download-url';
+export const STORAGE_DOWNLOAD_PATH = '/v1/storage/download';
+
+export interface DownloadTicket {
+  project: string;
+  bucket: string;
+  path: string;
+  /** Unix seconds. */
+  expires: number;
+}
+
+const ticketData = (t: DownloadTicket) => [t.project, t.bucket, t.path, String(t.expires)].join('\n');
+
+export function signDownload(secrets: SecretBox, t: DownloadTicket): string {
+  return secrets.sign(STORAGE_URL_PURPOSE, ticketData(t));
+}
+
+export function verifyDownload(secrets: SecretBox, t: DownloadTicket, signature: string): boolean {
+  return secrets.verify(STORAGE_URL_PURPOSE, ticketData(t), signature);
+}
+
+/** The URL (absolute when the API's public URL is known, else a path on the API). */
+export function downloadUrl(secrets: SecretBox, t: DownloadTicket, publicApiUrl: string | undefined): string {
+  const q = new URLSearchParams({
+    project: t.project,
+    bucket: t.bucket,
+    path: t.path,
+    expires: String(t.expires),
+    signature: signDownload(secrets, t),
+  });
+  const path = `${STORAGE_DOWNLOAD_PATH}?${q.toString()}`;
+  return publicApiUrl ? `${publicApiUrl.replace(/\/+$/, '')}${path}` : path;
+}
