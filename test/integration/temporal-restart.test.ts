@@ -82,7 +82,9 @@ describe('kill -9 of the Temporal server mid-generation', () => {
     }
     expect(generation).toMatchObject({ status: 'completed', text: 'survived the restart' });
     // The same run, read back from the file the restarted server opened.
-    const after = await stack.temporal.workflow.getHandle(id).describe();
+    const handle = stack.temporal.workflow.getHandle(id);
+    await handle.result();
+    const after = await handle.describe();
     expect(after.runId).toBe(runId);
     expect(after.status.name).toBe('COMPLETED');
   }, 150_000);
