@@ -129,6 +129,7 @@ async function main(): Promise<void> {
       builtins: builtinOptionsFromEnv(env),
       limits: { maxStepsCap: env.MAX_STEPS_CAP, webhookMaxAttempts: env.WEBHOOK_MAX_ATTEMPTS },
       turnStarter: { client, taskQueue: env.TEMPORAL_TASK_QUEUE },
+      temporal: client,
     },
     logger,
   });

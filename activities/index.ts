@@ -1,4 +1,5 @@
 import { Context } from '@temporalio/activity';
+import type { Client } from '@temporalio/client';
 import type { Dispatcher } from 'undici';
 import type { SecretBox } from '../infra/crypto/secrets.js';
 import type { Db } from '../infra/db/prisma.js';
@@ -45,6 +46,8 @@ export interface ActivityDeps {
   limits?: ChildLimits;
   /** Starts a session's next queued turn when one settles (without it, the API's reconciler does). */
   turnStarter?: TurnStarter;
+  /** Workflow updates of the platform actions that answer paused generations (decide-approval, …). */
+  temporal?: Client;
 }
 
 /** Builds the activities with their clients injected (tests pass their own). */
@@ -114,7 +117,7 @@ export function createActivities(deps: ActivityDeps): GenerationActivities & Doc
       if (tool?.type === 'platform' && tool.action) {
         const caller = await store.caller(input.generationId);
         const outcome = await runPlatformAction(
-          deps.db,
+          { db: deps.db, temporal: deps.temporal },
           { ...caller, boundaryPolicy: snapshot.agent.boundaryPolicy },
           tool.action,
           input.arguments,

@@ -59,30 +59,29 @@ export function createApp(deps: AppContext): Express {
   // Signed storage download URLs carry their own authorization (an HMAC), not an API key.
   app.use('/v1/storage', storageRouter(ctx));
 
+  // One budget per API key across /v1 and /mcp.
+  const perKeyLimit = rateLimit({
+    windowMs: 60_000,
+    limit: ctx.env.RATE_LIMIT_PER_MINUTE,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    keyGenerator: (req) => req.auth?.keyId ?? 'anonymous',
+    handler: (req, res) => {
+      const resetTime = (req as { rateLimit?: { resetTime?: Date } }).rateLimit?.resetTime?.getTime();
+      const seconds = resetTime ? Math.max(1, Math.ceil((resetTime - Date.now()) / 1000)) : 60;
+      res.setHeader('retry-after', String(seconds));
+      rateLimitRejections.inc();
+      res
+        .status(429)
+        .json(new ApiError(429, 'rate_limited', `Too many requests for this API key; retry in ${seconds} s`).toBody());
+    },
+  });
+
   const v1 = express.Router();
   v1.use('/openapi.json', openApiRouter(ctx));
   // Authenticate before reading the body: an anonymous caller cannot make the server parse 1 MB.
   v1.use(authMiddleware(ctx.db));
-  v1.use(
-    rateLimit({
-      windowMs: 60_000,
-      limit: ctx.env.RATE_LIMIT_PER_MINUTE,
-      standardHeaders: 'draft-8',
-      legacyHeaders: false,
-      keyGenerator: (req) => req.auth?.keyId ?? 'anonymous',
-      handler: (req, res) => {
-        const resetTime = (req as { rateLimit?: { resetTime?: Date } }).rateLimit?.resetTime?.getTime();
-        const seconds = resetTime ? Math.max(1, Math.ceil((resetTime - Date.now()) / 1000)) : 60;
-        res.setHeader('retry-after', String(seconds));
-        rateLimitRejections.inc();
-        res
-          .status(429)
-          .json(
-            new ApiError(429, 'rate_limited', `Too many requests for this API key; retry in ${seconds} s`).toBody(),
-          );
-      },
-    }),
-  );
+  v1.use(perKeyLimit);
   v1.use(express.json({ limit: ctx.env.REQUEST_BODY_LIMIT, strict: false }));
   v1.use(rejectUnstorableInput);
   v1.use('/projects', projectsRouter(ctx));
@@ -107,8 +106,14 @@ export function createApp(deps: AppContext): Express {
   v1.use('/sessions', sessionsRouter(ctx));
   v1.use('/agent-step', agentStepRouter(ctx));
   app.use('/v1', v1);
-  // The platform as an MCP server (same key auth and body limit as /v1).
-  app.use('/mcp', authMiddleware(ctx.db), express.json({ limit: ctx.env.REQUEST_BODY_LIMIT }), mcpHandler(ctx));
+  // The platform as an MCP server (same key auth, rate limit and body limit as /v1).
+  app.use(
+    '/mcp',
+    authMiddleware(ctx.db),
+    perKeyLimit,
+    express.json({ limit: ctx.env.REQUEST_BODY_LIMIT }),
+    mcpHandler(ctx),
+  );
 
   app.use(unservedRoute(routeTable));
   app.use(errorMiddleware(ctx.logger));

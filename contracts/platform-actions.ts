@@ -98,6 +98,70 @@ export const platformActions: PlatformActionSpec[] = [
     readOnly: true,
   },
   {
+    name: 'decide-approval',
+    description:
+      'Approve or deny a tool call waiting for a human decision (arguments, only when approving, replaces the call arguments). ' +
+      "Checked like the REST endpoint: the approval hook's approvers, requesterMayNotApprove, the tool's parameters schema.",
+    parameters: {
+      type: 'object',
+      properties: {
+        generationId: str('The paused generation (agt_gen_…)'),
+        approvalId: str('The pending approval (appr_…)'),
+        approved: { type: 'boolean', description: 'true to run the call, false to deny it' },
+        reason: { type: 'string', maxLength: 2000, description: 'Why (recorded with the decision)' },
+        arguments: { type: 'object', description: 'Edited arguments for the call (only when approving)' },
+      },
+      required: ['generationId', 'approvalId', 'approved'],
+      additionalProperties: false,
+    },
+    policyAction: 'agents:DecideApproval',
+    resource: (a) => `generations/${arg(a, 'generationId')}`,
+    readOnly: false,
+  },
+  {
+    name: 'submit-tool-outputs',
+    description: 'Submit the outputs of client tool calls a generation is waiting for (requires_action), resuming it.',
+    parameters: {
+      type: 'object',
+      properties: {
+        agentId: str('The generation agent (agt_…)'),
+        generationId: str('The paused generation (agt_gen_…)'),
+        toolOutputs: {
+          type: 'array',
+          minItems: 1,
+          maxItems: 64,
+          items: {
+            type: 'object',
+            properties: { toolCallId: str('The pending call id'), output: { description: 'Its output (any JSON)' } },
+            required: ['toolCallId', 'output'],
+            additionalProperties: false,
+          },
+        },
+      },
+      required: ['agentId', 'generationId', 'toolOutputs'],
+      additionalProperties: false,
+    },
+    policyAction: 'agents:SubmitAgentToolOutputs',
+    resource: (a) => `agents/${arg(a, 'agentId')}`,
+    readOnly: false,
+  },
+  {
+    name: 'answer-clarification',
+    description: 'Answer the question of a generation paused on agent_clarify, resuming it.',
+    parameters: {
+      type: 'object',
+      properties: {
+        generationId: str('The paused generation (agt_gen_…)'),
+        answer: { type: 'string', minLength: 1, maxLength: 100000, description: 'The answer' },
+      },
+      required: ['generationId', 'answer'],
+      additionalProperties: false,
+    },
+    policyAction: 'agents:AnswerClarification',
+    resource: (a) => `generations/${arg(a, 'generationId')}`,
+    readOnly: false,
+  },
+  {
     name: 'get-trace',
     description: 'Get a trace: the tree of generations with steps, timings, usage and totals.',
     parameters: { type: 'object', properties: { traceId: str('agt_trace_… id') }, required: ['traceId'] },
@@ -123,6 +187,16 @@ export function platformAction(name: string): PlatformActionSpec | undefined {
 export function platformToolName(toolName: string, action: string): string {
   return `${toolName}_${action.replace(/-/g, '_')}`;
 }
+
+/**
+ * Actions that answer a paused generation with a workflow update (they need a Temporal client).
+ * Over `/mcp` the call waits for the resumed generation to settle, like create-agent-generation.
+ */
+export const resumingPlatformActions: ReadonlySet<string> = new Set([
+  'decide-approval',
+  'submit-tool-outputs',
+  'answer-clarification',
+]);
 
 /** Actions that run as a nested generation (a child workflow) rather than in an activity. */
 export const childPlatformActions: ReadonlySet<string> = new Set(['create-agent-generation']);

@@ -100,6 +100,7 @@ export async function startLocalStack(
         modelTimeoutMs: env.MODEL_CALL_TIMEOUT_SECONDS * 1000,
         builtins: builtinOptionsFromEnv(env),
         turnStarter: { client: temporal, taskQueue: env.TEMPORAL_TASK_QUEUE },
+        temporal,
       },
       logger,
     });

@@ -10,14 +10,14 @@ export class PlatformDenied extends Error {}
  * Effective permission = the caller's key policy ∩ the agent's boundary policy: the key that
  * started the top-level generation (children carry it) must allow the action on the resource, and
  * so must the boundary (none = the caller's policy alone). The key is read at every call, so a key
- * revoked mid-run is denied from then on.
+ * revoked mid-run is denied from then on. Returns the key's policy.
  */
 export async function authorizePlatformAction(
   db: Db,
   caller: { projectId: string; keyId: string | null; boundaryPolicy: Policy | null | undefined },
   spec: PlatformActionSpec,
   args: Record<string, unknown>,
-): Promise<void> {
+): Promise<Policy> {
   const resource = `${caller.projectId}:${spec.resource(args)}`;
   if (!caller.keyId) throw new PlatformDenied('The generation has no calling API key to act for');
   const key = await db.apiKey.findFirst({ where: { id: caller.keyId, projectId: caller.projectId } });
@@ -27,4 +27,5 @@ export async function authorizePlatformAction(
     throw new PlatformDenied(`The caller's API key is not allowed to perform ${spec.policyAction} on ${resource}`);
   if (caller.boundaryPolicy && !isAllowed(caller.boundaryPolicy, spec.policyAction, resource))
     throw new PlatformDenied(`The agent's boundary policy does not allow ${spec.policyAction} on ${resource}`);
+  return policy.data;
 }

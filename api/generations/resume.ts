@@ -33,7 +33,7 @@ export function checkAgentNotDenied(auth: AuthInfo, action: string, agentId: str
  * denied `action` on the generation's agent.
  */
 export async function findGeneration(
-  ctx: AppContext,
+  ctx: Pick<AppContext, 'db'>,
   auth: AuthInfo,
   action: string,
   id: string,

@@ -4,10 +4,15 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { RequestHandler } from 'express';
 import { ApiError } from '../../contracts/errors.js';
-import { platformActions } from '../../contracts/platform-actions.js';
+import { platformActions, resumingPlatformActions } from '../../contracts/platform-actions.js';
 import { generateRequestSchema } from '../../contracts/schemas/index.js';
 import { generationView, loadSteps } from '../../infra/db/generation-view.js';
-import { authorizePlatformAction, PlatformDenied, runPlatformAction } from '../../activities/platform-actions/index.js';
+import {
+  authorizePlatformAction,
+  PlatformDenied,
+  runPlatformAction,
+  runResumingAction,
+} from '../../activities/platform-actions/index.js';
 import type { AppContext } from '../context.js';
 import { requireAuth, type AuthInfo } from '../http.js';
 import { startGeneration } from '../generations/start.js';
@@ -32,6 +37,21 @@ async function runGeneration(ctx: AppContext, auth: AuthInfo, args: Record<strin
   return reply(generationView(g, await loadSteps(ctx.db, g.id)));
 }
 
+/**
+ * decide-approval, submit-tool-outputs, answer-clarification over MCP: the REST endpoint's checks and
+ * update, then the generation once settled again (at most 60 s, like a sync request; still running
+ * or requires_action after that). Partly answered (calls still pending): the generation as soon as
+ * the workflow has stored what is pending.
+ */
+async function resume(ctx: AppContext, auth: AuthInfo, name: string, args: Record<string, unknown>) {
+  const spec = platformActions.find((a) => a.name === name)!;
+  const caller = { projectId: auth.projectId, keyId: auth.keyId, boundaryPolicy: null };
+  const { generation, update } = await runResumingAction(ctx, caller, spec, args);
+  const waitMs = update.pending?.length ? 10_000 : 60_000;
+  const { generation: g } = await waitForSettled(ctx.db, ctx.feed, generation.id, update.stateVersion, waitMs);
+  return reply(generationView(g, await loadSteps(ctx.db, g.id)));
+}
+
 async function callTool(ctx: AppContext, auth: AuthInfo, name: string, rawArgs: unknown): Promise<CallToolResult> {
   const spec = platformActions.find((a) => mcpToolName(a.name) === name);
   if (!spec) return reply({ error: `Unknown tool ${name}` }, true);
@@ -46,7 +66,15 @@ async function callTool(ctx: AppContext, auth: AuthInfo, name: string, rawArgs: 
       throw err;
     }
   }
-  const outcome = await runPlatformAction(ctx.db, caller, spec.name, args);
+  if (resumingPlatformActions.has(spec.name)) {
+    try {
+      return await resume(ctx, auth, spec.name, args);
+    } catch (err) {
+      if (err instanceof PlatformDenied || err instanceof ApiError) return reply({ error: err.message }, true);
+      throw err;
+    }
+  }
+  const outcome = await runPlatformAction(ctx, caller, spec.name, args);
   return reply(outcome.result, outcome.status !== 'success');
 }
 

@@ -1,24 +1,17 @@
 import type { Router } from 'express';
-import { ApiError } from '../../contracts/errors.js';
 import type { ApprovalView } from '../../contracts/schemas/index.js';
 import type { Approval, Generation } from '../../generated/prisma/client.js';
-import { readApprovalHookConfig, readSnapshot } from '../../infra/db/json-columns.js';
-import { answerClarificationUpdate, decideApprovalUpdate } from '../../workflows/definitions.js';
 import type { AppContext } from '../context.js';
-import { found, type AuthInfo } from '../http.js';
-import {
-  checkAgentNotDenied,
-  deniedAgentIds,
-  findGeneration,
-  mapUpdateError,
-  replyAfterResume,
-} from '../generations/resume.js';
+import { found } from '../http.js';
+import { answerClarification, decideApproval } from '../generations/answers.js';
+import { checkAgentNotDenied, deniedAgentIds, replyAfterResume } from '../generations/resume.js';
 import { approvalRoutes } from './approvals.operations.js';
 import { heldBy, holdSlot } from '../services/connection-limits.js';
-import { toolArgumentProblems, toolParameters } from '../services/tool-arguments.js';
+import { toolParameters } from '../services/tool-arguments.js';
 import { listPage } from '../pagination.js';
 import { ApiRouter } from '../routing.js';
-import { approvalDecisionSeconds } from '../../infra/observability/metrics.js';
+
+export { checkApprover } from '../services/approvers.js';
 
 /** The generation fields an approval's view shows. */
 type ApprovalGeneration = Pick<
@@ -63,34 +56,6 @@ export function approvalView(a: Approval, g: ApprovalGeneration | undefined): Ap
     },
     toolParameters: g ? toolParameters(g as Generation, a.toolName) : null,
   };
-}
-
-/**
- * Who may decide an approval: every approval hook of the generation's snapshot (the configuration it
- * started with, not the live hooks) that matches the tool applies — `approvers` lists the API key
- * ids that may decide, `requesterMayNotApprove` excludes the key that started the generation. Any
- * one refusing is a 403; a generation whose starter is unknown is refused too (fail closed).
- */
-export function checkApprover(g: Generation, toolName: string, auth: AuthInfo): void {
-  const hooks = readSnapshot(g.snapshot).hooks.filter(
-    (h) => h.type === 'approval' && h.event === 'PreToolUse' && (h.matcher === null || h.matcher === toolName),
-  );
-  for (const hook of hooks) {
-    const config = readApprovalHookConfig(hook.config);
-    if (config.approvers !== undefined && !config.approvers.includes(auth.keyId)) {
-      throw new ApiError(403, 'forbidden', `This API key is not an approver of hook ${hook.id}`, { hookId: hook.id });
-    }
-    // A public-chat visitor holds no API key, so any approver key is someone other than the requester.
-    const requester = g.channel === 'public_chat' ? undefined : g.createdByKeyId;
-    if (config.requesterMayNotApprove === true && (requester === null || requester === auth.keyId)) {
-      throw new ApiError(
-        403,
-        'forbidden',
-        `Hook ${hook.id} does not let the API key that started the generation decide its approvals`,
-        { hookId: hook.id },
-      );
-    }
-  }
 }
 
 /** The approvals inbox: pending (and decided) approvals across the project's generations. */
@@ -154,58 +119,21 @@ export function generationApprovalsRouter(ctx: AppContext): Router {
 
   r.add(approvalRoutes.decide, async ({ auth, action, params, body, res, reply }) => {
     holdSlot(ctx.connections, heldBy(body), auth, res);
-    const g = await findGeneration(ctx, auth, action, params.generationId);
-    const approval = found(
-      await ctx.db.approval.findFirst({
-        where: { id: params.approvalId, generationId: g.id, projectId: auth.projectId },
-      }),
-      'Approval',
+    const { generation, update } = await decideApproval(
+      ctx,
+      auth,
+      action,
+      params.generationId,
+      params.approvalId,
+      body,
     );
-    checkApprover(g, approval.toolName, auth);
-    if (approval.status !== 'pending')
-      throw new ApiError(409, 'conflict', `Approval ${approval.id} is already ${approval.status}`);
-    if (body.arguments !== undefined) {
-      const problems = toolArgumentProblems(toolParameters(g, approval.toolName), body.arguments);
-      if (problems.length)
-        throw new ApiError(
-          422,
-          'unprocessable',
-          `The edited arguments do not match the parameters of ${approval.toolName}: ${problems[0]!.path} ${problems[0]!.message}`,
-          problems,
-        );
-    }
-    const result = await ctx.temporal.workflow
-      .getHandle(g.id)
-      .executeUpdate(decideApprovalUpdate, {
-        args: [
-          {
-            approvalId: approval.id,
-            approved: body.approved,
-            ...(body.reason !== undefined ? { reason: body.reason } : {}),
-            ...(body.arguments !== undefined ? { arguments: body.arguments } : {}),
-            decidedBy: auth.keyId,
-            toolName: approval.toolName,
-            argumentsHash: approval.argumentsHash,
-          },
-        ],
-      })
-      .catch(mapUpdateError);
-    approvalDecisionSeconds.observe((Date.now() - approval.createdAt.getTime()) / 1000);
-    return replyAfterResume(ctx, reply, auth.projectId, g.id, result, body);
+    return replyAfterResume(ctx, reply, auth.projectId, generation.id, update, body);
   });
 
   r.add(approvalRoutes.answerClarification, async ({ auth, action, params, body, res, reply }) => {
     holdSlot(ctx.connections, heldBy(body), auth, res);
-    const g = await findGeneration(ctx, auth, action, params.generationId);
-    const required = g.requiredAction as { type?: string } | null;
-    if (g.status !== 'requires_action' || required?.type !== 'answer_clarification') {
-      throw new ApiError(409, 'generation_not_waiting', 'The generation is not waiting for a clarification');
-    }
-    const result = await ctx.temporal.workflow
-      .getHandle(g.id)
-      .executeUpdate(answerClarificationUpdate, { args: [{ answer: body.answer, answeredBy: auth.keyId }] })
-      .catch(mapUpdateError);
-    return replyAfterResume(ctx, reply, auth.projectId, g.id, result, body);
+    const { generation, update } = await answerClarification(ctx, auth, action, params.generationId, body.answer);
+    return replyAfterResume(ctx, reply, auth.projectId, generation.id, update, body);
   });
 
   return r.router;

@@ -1,10 +1,10 @@
 import { WorkflowNotFoundError } from '@temporalio/client';
 import type { Router } from 'express';
-import { ApiError, unprocessable } from '../../contracts/errors.js';
+import { ApiError } from '../../contracts/errors.js';
 import { generationView, loadSteps } from '../../infra/db/generation-view.js';
 import { settledStatuses, type GenerationStatus } from '../../contracts/schemas/index.js';
-import { readSnapshot } from '../../infra/db/json-columns.js';
-import { answerClarificationUpdate, submitToolOutputsUpdate } from '../../workflows/definitions.js';
+import { answerClarificationUpdate } from '../../workflows/definitions.js';
+import { submitToolOutputs } from '../generations/answers.js';
 import { turnAwaitingClarification } from '../sessions/clarify-resume.js';
 import { cancelWaitingTurn } from '../sessions/turns.js';
 import type { AppContext } from '../context.js';
@@ -70,52 +70,14 @@ export function agentGenerationsRouter(ctx: AppContext): Router {
 
   r.add(generationRoutes.submitToolOutputs, async ({ auth, action, params, body, res, reply }) => {
     holdSlot(ctx.connections, heldBy(body), auth, res);
-    const generation = await findGeneration(ctx, auth, action, params.generationId, params.agentId);
-    if (generation.status !== 'requires_action') {
-      throw new ApiError(
-        409,
-        'generation_not_waiting',
-        `The generation is ${generation.status}, not waiting for tool outputs`,
-      );
-    }
-    const snapshot = readSnapshot(generation.snapshot);
-    const attached = new Set(snapshot.tools.map((t) => t.id));
-    const check = (ids: string[] | undefined, path: string) => {
-      const bad = (ids ?? []).filter((id) => !attached.has(id));
-      if (bad.length)
-        throw unprocessable(`${path} must be a subset of the generation's tools; unknown: ${bad.join(', ')}`, { path });
-    };
-    check(body.activeToolIds, 'body.activeToolIds');
-    check(body.defaults?.activeToolIds, 'body.defaults.activeToolIds');
-    for (const [i, rule] of (body.stepRules ?? []).entries())
-      check(rule.activeToolIds, `body.stepRules.${i}.activeToolIds`);
-
-    // Events recorded from here on belong to the resumed run (for stream: true).
-    const { eventSeq: resumeAfter } = await ctx.db.generation.findUniqueOrThrow({
-      where: { id: generation.id },
-      select: { eventSeq: true },
-    });
-    const handle = ctx.temporal.workflow.getHandle(generation.id);
-    const result = await handle
-      .executeUpdate(submitToolOutputsUpdate, {
-        args: [
-          {
-            toolOutputs: body.toolOutputs,
-            ...(body.toolChoice !== undefined || body.activeToolIds !== undefined
-              ? {
-                  next: {
-                    ...(body.toolChoice !== undefined ? { toolChoice: body.toolChoice } : {}),
-                    ...(body.activeToolIds ? { activeToolIds: body.activeToolIds } : {}),
-                  },
-                }
-              : {}),
-            ...(body.stepRules ? { stepRules: body.stepRules } : {}),
-            ...(body.defaults ? { defaults: body.defaults } : {}),
-          },
-        ],
-      })
-      .catch(mapUpdateError);
-
+    const { generation, update, resumeAfter } = await submitToolOutputs(
+      ctx,
+      auth,
+      action,
+      params.agentId,
+      params.generationId,
+      body,
+    );
     if (body.stream) {
       openEventStream(res);
       await streamEvents(ctx.db, ctx.feed, res, generation.id, {
@@ -125,7 +87,7 @@ export function agentGenerationsRouter(ctx: AppContext): Router {
       });
       return responded;
     }
-    return replyAfterResume(ctx, reply, auth.projectId, generation.id, result, body);
+    return replyAfterResume(ctx, reply, auth.projectId, generation.id, update, body);
   });
 
   r.add(generationRoutes.getForAgent, async ({ auth, action, params }) => {

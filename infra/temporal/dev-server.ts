@@ -10,6 +10,8 @@ export interface TemporalDevServer {
   namespace: string;
   uiUrl: string | null;
   stop(): Promise<void>;
+  /** SIGKILL the server (a crash, for tests); resolves once it has exited. */
+  kill(): Promise<void>;
 }
 
 export interface DevServerOptions {
@@ -79,6 +81,7 @@ export async function startTemporalDevServer(opts: DevServerOptions): Promise<Te
     namespace,
     uiUrl: uiPort === null ? null : `http://127.0.0.1:${uiPort}`,
     stop: () => stopChild(child),
+    kill: () => killChild(child),
   };
 }
 
@@ -123,6 +126,14 @@ function stopChild(child: ChildProcess): Promise<void> {
   });
 }
 
+function killChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((done) => {
+    child.once('exit', () => done());
+    child.kill('SIGKILL');
+  });
+}
+
 /** Machines with internet and no CLI: let the Temporal SDK download and run the dev server. */
 async function startWithSdkDownload(
   opts: DevServerOptions,
@@ -150,5 +161,7 @@ async function startWithSdkDownload(
     namespace,
     uiUrl: uiPort === null ? null : `http://127.0.0.1:${uiPort}`,
     stop: () => env.teardown(),
+    // The SDK owns that process: no SIGKILL, a teardown.
+    kill: () => env.teardown(),
   };
 }

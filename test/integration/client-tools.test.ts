@@ -178,6 +178,58 @@ describe('client tools, requires_action and the generation API', () => {
     expect(count).toBe(1);
   });
 
+  it('concurrent generate calls with one Idempotency-Key make one generation and one workflow', async () => {
+    const agentId = await createAgent(stack, { aiProviderId: providerId });
+    model.setDefault({ text: 'only once' });
+    const key = `idem-race-${Date.now()}`;
+    const results = await Promise.all(
+      Array.from({ length: 6 }, () => generate(agentId, { prompt: 'same', async: true }, { 'idempotency-key': key })),
+    );
+    expect(results.map((r) => r.status)).toEqual(Array(6).fill(202));
+    const ids = new Set(results.map((r) => r.body.id));
+    expect(ids.size).toBe(1);
+    expect(results.filter((r) => r.headers.get('idempotent-replayed') === 'true')).toHaveLength(5);
+    const [id] = [...ids] as [string];
+    await stack.temporal.workflow.getHandle(id).result();
+    expect(await stack.db.generation.count({ where: { idempotencyKey: key } })).toBe(1);
+    const runs = [];
+    for await (const w of stack.temporal.workflow.list({ query: `WorkflowId = '${id}'` })) runs.push(w);
+    expect(runs).toHaveLength(1);
+    expect(model.requests).toHaveLength(1);
+  });
+
+  it('a rejected update (outputs for an unknown call) is a 422 and leaves no event in the workflow history', async () => {
+    const ask = await createTool(stack, { type: 'client', name: 'ask_user', parameters: obj() });
+    const agentId = await createAgent(stack, { aiProviderId: providerId, toolIds: [ask] });
+    model.script(call('ask_user', {}, 'c_ask'), { text: 'thanks' });
+    const paused = await generate(agentId, { prompt: 'ask' });
+    expect(paused.body.status).toBe('requires_action');
+    const handle = stack.temporal.workflow.getHandle(paused.body.id);
+    // The reply can come before the workflow task that stored the pause has completed: wait until
+    // the history ends with a completed workflow task and stays put.
+    let before = (await handle.fetchHistory()).events ?? [];
+    for (let i = 0; i < 50; i++) {
+      await new Promise((r) => setTimeout(r, 200));
+      const now = (await handle.fetchHistory()).events ?? [];
+      if (now.length === before.length && now.at(-1)?.workflowTaskCompletedEventAttributes) break;
+      before = now;
+    }
+    const bad = await submit(agentId, paused.body.id, { toolOutputs: [{ toolCallId: 'c_other', output: 'x' }] });
+    expect(bad.status).toBe(422);
+    const after = (await handle.fetchHistory()).events ?? [];
+    const updateEvents = after.filter((e) =>
+      Object.keys(e).some((k) => k.startsWith('workflowExecutionUpdate') && e[k as keyof typeof e] != null),
+    );
+    expect(updateEvents).toEqual([]);
+    expect(after.map((e) => e.eventType)).toEqual(before.map((e) => e.eventType));
+    expect((await stack.api('GET', `/v1/generations/${paused.body.id}`)).body.status).toBe('requires_action');
+    // The same generation still takes the right outputs, and that accepted update is in the history.
+    const done = await submit(agentId, paused.body.id, { toolOutputs: [{ toolCallId: 'c_ask', output: 'yes' }] });
+    expect(done.body).toMatchObject({ status: 'completed', text: 'thanks' });
+    const final = (await handle.fetchHistory()).events ?? [];
+    expect(final.some((e) => e.workflowExecutionUpdateAcceptedEventAttributes != null)).toBe(true);
+  });
+
   it('sync generate returns 202 with the running generation when waitSeconds passes first', async () => {
     const agentId = await createAgent(stack, { aiProviderId: providerId });
     let release!: () => void;

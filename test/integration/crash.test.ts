@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { createAgent, createProvider, createTool } from '../support/fixtures.js';
 import { startInlineMcpServer } from '../support/inline-mcp-server.js';
 import { startModelServer, type ModelServer } from '../support/model-server.js';
+import { openSse } from '../support/sse.js';
 import { startStack, type TestStack } from '../support/stack.js';
 import { json, startToolServer, type ToolServer } from '../support/tool-server.js';
 
@@ -205,6 +206,57 @@ describe('durability: kill -9 of the worker and the API', () => {
       ]);
     } finally {
       await mcp.close();
+    }
+  });
+
+  it('a streamed model call in flight when the worker dies: reset, no duplicated text, done is authoritative', async () => {
+    const slow = await startModelServer({ chunkDelayMs: 100 });
+    try {
+      const agentId = await createAgent(stack, { aiProviderId: await createProvider(stack, slow) });
+      const cutOff = Array.from({ length: 60 }, (_, i) => `word${i}`).join(' ');
+      slow.script({ text: cutOff }, { text: 'the answer of the retried call' });
+      const reader = await openSse(
+        `${stack.url}/v1/agents/${agentId}/generate`,
+        { authorization: `Bearer ${stack.apiKey}` },
+        { method: 'POST', body: { prompt: 'hi', stream: true } },
+      );
+      const deadline = Date.now() + 30_000;
+      while (reader.events.filter((e) => e.event === 'chunk').length < 3 && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 20));
+      await stack.stopWorker(); // SIGKILL mid-stream
+      await stack.startWorker();
+      await reader.ended;
+
+      const { events } = reader;
+      const reset = events.find((e) => e.event === 'reset');
+      expect(reset?.data).toMatchObject({ step: 1, attempt: 2 });
+      const before = events
+        .slice(0, events.indexOf(reset!))
+        .filter((e) => e.event === 'chunk')
+        .map((e) => e.data.delta)
+        .join('');
+      expect(before.length).toBeGreaterThan(0);
+      expect(cutOff.startsWith(before)).toBe(true);
+      expect(before).not.toBe(cutOff);
+      const after = events
+        .slice(events.indexOf(reset!) + 1)
+        .filter((e) => e.event === 'chunk' && e.data.replySeq === reset!.data.replySeq)
+        .map((e) => e.data.delta)
+        .join('');
+      expect(after).toBe('the answer of the retried call');
+      const done = events.at(-1)!;
+      expect(done).toMatchObject({
+        event: 'done',
+        data: { generation: { status: 'completed', text: 'the answer of the retried call' } },
+      });
+      // Each event once: no id repeats across the retry.
+      const ids = events.map((e) => e.id).filter((id) => id !== undefined);
+      expect(new Set(ids).size).toBe(ids.length);
+      expect(slow.requests).toHaveLength(2);
+      const stored = await stack.api('GET', `/v1/generations/${done.data.generation.id}`);
+      expect(stored.body.text).toBe('the answer of the retried call');
+    } finally {
+      await slow.close();
     }
   });
 });

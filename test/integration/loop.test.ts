@@ -281,6 +281,25 @@ describe('generation loop (real Temporal, PostgreSQL, openai client, HTTP tools)
     expect(model.requests).toHaveLength(3);
   });
 
+  it('fails the generation with a clear error once the model call retries are exhausted', async () => {
+    const agentId = await createAgent(stack, { aiProviderId: providerId });
+    // MODEL_CALL_MAX_ATTEMPTS defaults to 3: three 500s in a row exhaust them.
+    const fault = { fault: 'status' as const, status: 500 };
+    model.script(fault, fault, fault, { text: 'never reached' });
+    const res = await generate(agentId, { prompt: 'hi' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ status: 'failed', text: null });
+    expect(res.body.error).toEqual({
+      code: 'model_unavailable',
+      message: expect.stringMatching(/^The model call failed on every attempt .*Model provider returned 500: /),
+    });
+    expect(model.requests).toHaveLength(3);
+    // The workflow itself ends normally: the failure is the generation's outcome, not a crash.
+    const handle = stack.temporal.workflow.getHandle(res.body.id);
+    await handle.result();
+    expect((await handle.describe()).status.name).toBe('COMPLETED');
+  });
+
   it('fails fast on a 400 from the provider, with its message', async () => {
     const agentId = await createAgent(stack, { aiProviderId: providerId });
     model.script({

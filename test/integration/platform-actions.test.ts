@@ -141,4 +141,59 @@ describe('platform actions: tools of type platform (alias soat) under caller ∩
     expect(second).toMatchObject({ status: 'denied' });
     expect(second.result.error).toMatch(/revoked/);
   });
+
+  it("submit-tool-outputs from an agent resumes another generation; a boundary Deny on that generation's agent refuses it", async () => {
+    const fileTool = await createTool(stack, {
+      type: 'client',
+      name: 'read_local_file',
+      parameters: { type: 'object', properties: { path: { type: 'string' } } },
+    });
+    const waiter = await createAgent(stack, {
+      aiProviderId: providerId,
+      instructions: 'F [[script:pa-waiter]]',
+      toolIds: [fileTool],
+    });
+    model.scriptFor('pa-waiter', call('read_local_file', { path: '/x' }, 'c_file'), { text: 'file read' });
+    const paused = await stack.api('POST', `/v1/agents/${waiter}/generate`, { prompt: 'read' });
+    expect(paused.body).toMatchObject({ status: 'requires_action' });
+
+    const docs = await platformTool(['submit-tool-outputs']);
+    const submitCall = () =>
+      call(
+        'docs_submit_tool_outputs',
+        { agentId: waiter, generationId: paused.body.id, toolOutputs: [{ toolCallId: 'c_file', output: 'abc' }] },
+        'c_submit',
+      );
+    const fenced = await createAgent(stack, {
+      aiProviderId: providerId,
+      instructions: 'B [[script:pa-fenced]]',
+      toolIds: [docs],
+      boundaryPolicy: {
+        statements: [
+          { effect: 'Allow', action: ['*'], resource: ['*'] },
+          { effect: 'Deny', action: ['agents:SubmitAgentToolOutputs'], resource: [`*:agents/${waiter}`] },
+        ],
+      },
+    });
+    model.scriptFor('pa-fenced', submitCall, { text: 'fenced' });
+    const refused = await stack.api('POST', `/v1/agents/${fenced}/generate`, { prompt: 'go' });
+    expect(observes(refused.body)[0]).toMatchObject({ status: 'denied' });
+    expect((await stack.api('GET', `/v1/generations/${paused.body.id}`)).body).toMatchObject({
+      status: 'requires_action',
+    });
+
+    const helper = await createAgent(stack, {
+      aiProviderId: providerId,
+      instructions: 'H [[script:pa-helper]]',
+      toolIds: [docs],
+    });
+    model.scriptFor('pa-helper', submitCall, { text: 'submitted' });
+    const res = await stack.api('POST', `/v1/agents/${helper}/generate`, { prompt: 'go' });
+    expect(res.body).toMatchObject({ status: 'completed', text: 'submitted' });
+    expect(observes(res.body)[0]).toMatchObject({ toolName: 'docs_submit_tool_outputs', status: 'success' });
+    expect(observes(res.body)[0].result).toMatchObject({ id: paused.body.id });
+    await stack.temporal.workflow.getHandle(paused.body.id).result();
+    const resumed = await stack.api('GET', `/v1/generations/${paused.body.id}`);
+    expect(resumed.body).toMatchObject({ status: 'completed', text: 'file read' });
+  });
 });

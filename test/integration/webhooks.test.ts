@@ -138,4 +138,37 @@ describe('webhooks: signed, durable deliveries of generation events', () => {
     });
     expect(attempts.map((a) => a.statusCode)).toEqual([503, 503, 204]);
   });
+
+  it('a receiver that always fails: the delivery ends failed after WEBHOOK_MAX_ATTEMPTS, every attempt recorded', async () => {
+    receiver.route('/down', (_req, res) => json(res, 500, { down: true }));
+    const agentId = await createAgent(stack, { aiProviderId: providerId });
+    model.script({ text: 'nobody hears this' });
+    const res = await stack.api('POST', `/v1/agents/${agentId}/generate`, {
+      prompt: 'hi',
+      callbackUrl: `${receiver.url}/down`,
+    });
+    expect(res.body.status).toBe('completed');
+    let delivery: { id: string; status: string; attempts: number; lastStatus: number } | undefined;
+    const deadline = Date.now() + 40_000;
+    while (delivery?.status !== 'failed' && Date.now() < deadline) {
+      const deliveries = await stack.api('GET', `/v1/generations/${res.body.id}/webhook-deliveries`);
+      delivery = deliveries.body.data.find((d: { event: string }) => d.event === 'generation.completed');
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    // WEBHOOK_MAX_ATTEMPTS is 4 for this stack.
+    expect(delivery).toMatchObject({ status: 'failed', attempts: 4, lastStatus: 500 });
+    const attempts = await stack.db.webhookAttempt.findMany({
+      where: { deliveryId: delivery!.id },
+      orderBy: { attempt: 'asc' },
+    });
+    expect(attempts.map((a) => [a.attempt, a.statusCode])).toEqual([
+      [1, 500],
+      [2, 500],
+      [3, 500],
+      [4, 500],
+    ]);
+    const received = receiver.requests.filter((r) => r.path === '/down' && r.body.data?.id === res.body.id);
+    expect(received).toHaveLength(4);
+    expect(new Set(received.map((r) => r.headers['webhook-id'])).size).toBe(1);
+  });
 });

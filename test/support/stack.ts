@@ -124,6 +124,7 @@ export class TestStack {
         modelTimeoutMs: 30_000,
         builtins: builtinOptionsFromEnv(this.env),
         turnStarter: { client: this.temporal, taskQueue: this.taskQueue },
+        temporal: this.temporal,
       },
     });
     const running = instance.run();

@@ -28,12 +28,22 @@ export function failed(stopReason: StopReason, code: string, message: string): O
 
 export const cancelled: Outcome = { status: 'cancelled', stopReason: 'cancelled', output: null, error: null };
 
-/** A failed activity as the generation's error: provider rejections are model_rejected. */
+/**
+ * A failed activity as the generation's error: provider rejections are model_rejected; a provider
+ * still failing transiently (5xx, 429, network) when the model call's attempts are used up is
+ * model_unavailable, naming the last attempt's error.
+ */
 export function activityFailed(err: ActivityFailure): Outcome {
   let cause: unknown = err.cause;
   while (cause instanceof ActivityFailure) cause = cause.cause;
   if (cause instanceof ApplicationFailure) {
     if (cause.type === contextOverflowFailure) return failed('error', 'context_overflow', cause.message);
+    if (cause.type === providerFailure.transient)
+      return failed(
+        'error',
+        'model_unavailable',
+        `The model call failed on every attempt (MODEL_CALL_MAX_ATTEMPTS); the last one: ${cause.message}`,
+      );
     return failed(
       'error',
       cause.type === providerFailure.rejected ? 'model_rejected' : 'activity_failed',

@@ -1,0 +1,166 @@
+import type { Client } from '@temporalio/client';
+import { ApiError, unprocessable } from '../../contracts/errors.js';
+import type { ApprovalDecisionRequest, ToolOutputsRequest } from '../../contracts/schemas/index.js';
+import type { Generation } from '../../generated/prisma/client.js';
+import { readSnapshot } from '../../infra/db/json-columns.js';
+import type { Db } from '../../infra/db/prisma.js';
+import { approvalDecisionSeconds } from '../../infra/observability/metrics.js';
+import {
+  answerClarificationUpdate,
+  decideApprovalUpdate,
+  submitToolOutputsUpdate,
+} from '../../workflows/definitions.js';
+import { found, type AuthInfo } from '../http.js';
+import { checkApprover } from '../services/approvers.js';
+import { toolArgumentProblems, toolParameters } from '../services/tool-arguments.js';
+import { findGeneration, mapUpdateError } from './resume.js';
+
+/**
+ * The answers a person (or an MCP client, or an agent's platform tool) gives a paused generation:
+ * an approval decision, client tool outputs, a clarification. One code path for the REST routes,
+ * `/mcp` and the platform actions: the same checks, the same workflow update, the same errors.
+ * The caller has already been allowed the REST endpoint's policy action on its resource.
+ */
+export interface AnswerDeps {
+  db: Db;
+  temporal: Client;
+}
+
+/** What a resuming update returned: the workflow's state version and the calls still pending. */
+export interface Resumed {
+  generation: Generation;
+  update: { stateVersion: number; pending?: unknown[] };
+}
+
+export type ApprovalDecision = Pick<ApprovalDecisionRequest, 'approved' | 'reason' | 'arguments'>;
+
+/** POST /v1/generations/{generationId}/approvals/{approvalId}: approver checks, edited-argument schema (RE2 patterns), update. */
+export async function decideApproval(
+  deps: AnswerDeps,
+  auth: AuthInfo,
+  action: string,
+  generationId: string,
+  approvalId: string,
+  body: ApprovalDecision,
+): Promise<Resumed> {
+  const g = await findGeneration(deps, auth, action, generationId);
+  const approval = found(
+    await deps.db.approval.findFirst({ where: { id: approvalId, generationId: g.id, projectId: auth.projectId } }),
+    'Approval',
+  );
+  checkApprover(g, approval.toolName, auth);
+  if (approval.status !== 'pending')
+    throw new ApiError(409, 'conflict', `Approval ${approval.id} is already ${approval.status}`);
+  if (body.arguments !== undefined) {
+    const problems = toolArgumentProblems(toolParameters(g, approval.toolName), body.arguments);
+    if (problems.length)
+      throw new ApiError(
+        422,
+        'unprocessable',
+        `The edited arguments do not match the parameters of ${approval.toolName}: ${problems[0]!.path} ${problems[0]!.message}`,
+        problems,
+      );
+  }
+  const update = await deps.temporal.workflow
+    .getHandle(g.id)
+    .executeUpdate(decideApprovalUpdate, {
+      args: [
+        {
+          approvalId: approval.id,
+          approved: body.approved,
+          ...(body.reason !== undefined ? { reason: body.reason } : {}),
+          ...(body.arguments !== undefined ? { arguments: body.arguments } : {}),
+          decidedBy: auth.keyId,
+          toolName: approval.toolName,
+          argumentsHash: approval.argumentsHash,
+        },
+      ],
+    })
+    .catch(mapUpdateError);
+  approvalDecisionSeconds.observe((Date.now() - approval.createdAt.getTime()) / 1000);
+  return { generation: g, update };
+}
+
+/** POST /v1/generations/{generationId}/clarification. */
+export async function answerClarification(
+  deps: AnswerDeps,
+  auth: AuthInfo,
+  action: string,
+  generationId: string,
+  answer: string,
+): Promise<Resumed> {
+  const g = await findGeneration(deps, auth, action, generationId);
+  const required = g.requiredAction as { type?: string } | null;
+  if (g.status !== 'requires_action' || required?.type !== 'answer_clarification') {
+    throw new ApiError(409, 'generation_not_waiting', 'The generation is not waiting for a clarification');
+  }
+  const update = await deps.temporal.workflow
+    .getHandle(g.id)
+    .executeUpdate(answerClarificationUpdate, { args: [{ answer, answeredBy: auth.keyId }] })
+    .catch(mapUpdateError);
+  return { generation: g, update };
+}
+
+export type ToolOutputsSubmission = Pick<
+  ToolOutputsRequest,
+  'toolOutputs' | 'toolChoice' | 'activeToolIds' | 'stepRules' | 'defaults'
+>;
+
+/**
+ * POST /v1/agents/{agentId}/generate/{generationId}/tool-outputs. `resumeAfter` is the generation's
+ * event sequence before the update: the events after it belong to the resumed run (stream: true).
+ */
+export async function submitToolOutputs(
+  deps: AnswerDeps,
+  auth: AuthInfo,
+  action: string,
+  agentId: string,
+  generationId: string,
+  body: ToolOutputsSubmission,
+): Promise<Resumed & { resumeAfter: number }> {
+  const generation = await findGeneration(deps, auth, action, generationId, agentId);
+  if (generation.status !== 'requires_action') {
+    throw new ApiError(
+      409,
+      'generation_not_waiting',
+      `The generation is ${generation.status}, not waiting for tool outputs`,
+    );
+  }
+  const snapshot = readSnapshot(generation.snapshot);
+  const attached = new Set(snapshot.tools.map((t) => t.id));
+  const check = (ids: string[] | undefined, path: string) => {
+    const bad = (ids ?? []).filter((id) => !attached.has(id));
+    if (bad.length)
+      throw unprocessable(`${path} must be a subset of the generation's tools; unknown: ${bad.join(', ')}`, { path });
+  };
+  check(body.activeToolIds, 'body.activeToolIds');
+  check(body.defaults?.activeToolIds, 'body.defaults.activeToolIds');
+  for (const [i, rule] of (body.stepRules ?? []).entries())
+    check(rule.activeToolIds, `body.stepRules.${i}.activeToolIds`);
+
+  const { eventSeq: resumeAfter } = await deps.db.generation.findUniqueOrThrow({
+    where: { id: generation.id },
+    select: { eventSeq: true },
+  });
+  const update = await deps.temporal.workflow
+    .getHandle(generation.id)
+    .executeUpdate(submitToolOutputsUpdate, {
+      args: [
+        {
+          toolOutputs: body.toolOutputs,
+          ...(body.toolChoice !== undefined || body.activeToolIds !== undefined
+            ? {
+                next: {
+                  ...(body.toolChoice !== undefined ? { toolChoice: body.toolChoice } : {}),
+                  ...(body.activeToolIds ? { activeToolIds: body.activeToolIds } : {}),
+                },
+              }
+            : {}),
+          ...(body.stepRules ? { stepRules: body.stepRules } : {}),
+          ...(body.defaults ? { defaults: body.defaults } : {}),
+        },
+      ],
+    })
+    .catch(mapUpdateError);
+  return { generation, update, resumeAfter };
+}
