@@ -92,6 +92,9 @@ describe.skipIf(!chromiumAvailable)('in Chromium: the chat widget and the operat
   }
 
   async function say(page: Page, text: string) {
+    // The previous answer's text shows while it streams; the widget takes a message once it is done.
+    const sendButton = page.getByRole('button', { name: 'Send' });
+    await expect.poll(() => sendButton.isEnabled(), { timeout: 90_000 }).toBe(true);
     const input = page.getByRole('textbox', { name: 'Your message' });
     await input.fill(text);
     await input.press('Enter');
@@ -183,6 +186,8 @@ describe.skipIf(!chromiumAvailable)('in Chromium: the chat widget and the operat
     await page.getByRole('button', { name: 'Open chat with Shop Assistant' }).click();
     await say(page, 'first');
     await page.getByText('Seen 1 message(s).').waitFor();
+    // Done (not only streamed): the turn has settled, so its session can be deleted.
+    await expect.poll(() => page.getByRole('button', { name: 'Send' }).isEnabled(), { timeout: 90_000 }).toBe(true);
     const { sessionId } = await storedChat(page, agent.slug);
     expect((await stack.api('DELETE', `/v1/sessions/${sessionId}`)).status).toBe(204);
 
