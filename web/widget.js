@@ -16,7 +16,10 @@
   const storageKey = `durable-agents-chat:${api}:${slug}`;
   const headers = { 'x-agent-key': key };
 
-  /** Transcript and session kept across page reloads (this browser, this site). */
+  /**
+   * Transcript and session kept across page reloads (this browser, this site). The session id is
+   * what continues the conversation on the server: the next message is sent with it.
+   */
   const load = () => {
     try {
       return JSON.parse(localStorage.getItem(storageKey) || 'null') || { messages: [], sessionId: null };
@@ -204,6 +207,31 @@ form button:disabled { opacity: .5; cursor: default; }
     }
   }
 
+  /** A conversation the server no longer continues (deleted, key regenerated, agent made stateless). */
+  const lostSession = async (res) => {
+    if (!state.sessionId || (res.status !== 404 && res.status !== 422)) return false;
+    try {
+      const body = await res.clone().json();
+      return Boolean(body && body.error && body.error.details && body.error.details.path === 'body.sessionId');
+    } catch {
+      return false;
+    }
+  };
+
+  const rememberSession = (sessionId) => {
+    if (sessionId && sessionId !== state.sessionId) {
+      state.sessionId = sessionId;
+      save();
+    }
+  };
+
+  const post = (query) =>
+    fetch(`${base}/chat`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json', accept: 'text/event-stream' },
+      body: JSON.stringify({ query, stream: true, ...(state.sessionId ? { sessionId: state.sessionId } : {}) }),
+    });
+
   async function ask(query) {
     add({ kind: 'user', text: query });
     send.disabled = true;
@@ -212,17 +240,21 @@ form button:disabled { opacity: .5; cursor: default; }
     let text = '';
     let notice = null;
     try {
-      const res = await fetch(`${base}/chat`, {
-        method: 'POST',
-        headers: { ...headers, 'content-type': 'application/json', accept: 'text/event-stream' },
-        body: JSON.stringify({ query, stream: true, ...(state.sessionId ? { sessionId: state.sessionId } : {}) }),
-      });
+      let res = await post(query);
+      if (await lostSession(res)) {
+        // The server-side conversation is gone: this message starts a new one.
+        state.sessionId = null;
+        save();
+        add({ kind: 'notice', text: 'Starting a new conversation.' });
+        res = await post(query);
+      }
       if (!res.ok) {
         add({ kind: 'error', text: await failure(res) });
         return;
       }
       for await (const { event, data } of events(res)) {
-        if (event === 'chunk') {
+        if (event === 'session') rememberSession(data.sessionId);
+        else if (event === 'chunk') {
           text += data.text;
           if (!answerNode) answerNode = render({ kind: 'assistant', text: '' });
           answerNode.textContent = text;
@@ -236,7 +268,7 @@ form button:disabled { opacity: .5; cursor: default; }
             text: data.reason === 'approval' ? 'Waiting for a team member to approve…' : 'Working on it…',
           });
         } else if (event === 'done') {
-          if (data.sessionId) state.sessionId = data.sessionId;
+          rememberSession(data.sessionId);
           if (notice) notice.remove();
           if (answerNode) answerNode.remove();
           if (data.status === 'completed') add({ kind: 'assistant', text: data.answer });

@@ -12,7 +12,7 @@ import { contextBlock, type Channel } from './context.js';
 import { newWebhookSecret } from '../routes/webhooks.js';
 import { buildPlan, buildSnapshot, initialMessages, modelParametersFor } from './plan.js';
 import { startWorkflow, workflowInput } from './hand-off.js';
-import { chooseSession, placeTurn, type TurnPlacement } from '../sessions/turns.js';
+import { chooseSession, conversationFacts, placeTurn, type TurnPlacement } from '../sessions/turns.js';
 import { offerSessionCache } from '../sessions/cache-tools.js';
 import type { SessionMemory } from '../../contracts/snapshot.js';
 
@@ -33,6 +33,8 @@ export interface GenerationStarter {
   projectId: string;
   keyId: string | null;
   channel?: Channel;
+  /** Public chat: the agent key's prefix, recorded on a session this generation opens. */
+  publicChatKeyPrefix?: string | null;
 }
 
 export async function startGeneration(
@@ -92,7 +94,11 @@ export async function startGeneration(
   plan.remainingDepth = body.maxCallDepth;
   const generationId = newId('generation');
   const traceId = newId('trace');
-  const messages = initialMessages(agent, body, contextBlock(readAgentOptions(agent.extra), new Date(), channel));
+  const options = readAgentOptions(agent.extra);
+  const now = new Date();
+  // The context block as known before the session's turn is placed (the `conversation` line is
+  // completed in the transaction); the number of initial messages does not change.
+  let messages = initialMessages(agent, body, contextBlock(options, now, channel, null));
   const snapshot = buildSnapshot(agent, provider, { tools, hooks, webhooks, knowledgeBases }, body, plan, messages);
   snapshot.memory = (agent.memory as SessionMemory | null) ?? null;
   snapshot.modelParameters = modelParametersFor(agent, body);
@@ -105,8 +111,17 @@ export async function startGeneration(
   try {
     generation = await ctx.db.$transaction(async (tx) => {
       placement = sessionChoice
-        ? await placeTurn(tx, sessionChoice, { projectId: auth.projectId, agentId: agent.id }, body.queue)
+        ? await placeTurn(
+            tx,
+            sessionChoice,
+            { projectId: auth.projectId, agentId: agent.id, publicChatKeyPrefix: auth.publicChatKeyPrefix ?? null },
+            body.queue,
+          )
         : null;
+      if (placement && options.contextResolvers.includes('conversation')) {
+        const conversation = await conversationFacts(tx, placement, snapshot.memory);
+        messages = initialMessages(agent, body, contextBlock(options, now, channel, conversation));
+      }
       await tx.trace.create({ data: { id: traceId, projectId: auth.projectId, rootGenerationId: generationId } });
       const g = await tx.generation.create({
         data: {

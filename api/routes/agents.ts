@@ -19,7 +19,6 @@ import { addReads, type PageQuery } from './crud.js';
 import { ApiRouter } from '../routing.js';
 import { compact, patched } from '../services/merge-patch.js';
 import { collisionError, findCollision } from '../services/tool-names.js';
-import { refuseUnimplementedAgentFields } from '../services/unimplemented.js';
 
 export function slugify(name: string): string {
   const s = name
@@ -216,7 +215,6 @@ export function agentsRouter(ctx: AppContext): Router {
   };
 
   r.add(agentRoutes.create, async ({ auth, body }) => {
-    refuseUnimplementedAgentFields(body);
     await checkReferences(ctx, auth.projectId, body);
     const slug = body.slug ?? slugify(body.name);
     await checkSlug(auth.projectId, slug);
@@ -236,13 +234,9 @@ export function agentsRouter(ctx: AppContext): Router {
   const page = (query: PageQuery) => ctx.db.agent.findMany(query);
   addReads(r, agentRoutes, { page, find }, agentView);
 
-  r.add(agentRoutes.replace, async (input) => {
-    refuseUnimplementedAgentFields(input.body);
-    return replace(await find(input), input.body);
-  });
+  r.add(agentRoutes.replace, async (input) => replace(await find(input), input.body));
 
   r.add(agentRoutes.patch, async (input) => {
-    refuseUnimplementedAgentFields(input.body);
     const current = await find(input);
     return replace(current, patched(createAgentSchema, agentAsInput(current), input.body));
   });

@@ -34,7 +34,7 @@ export const publicChatRoutes = {
     summary: 'Ask the agent (one turn)',
     description:
       keyNote +
-      ' Each turn runs one generation. A turn that pauses for an operator approval answers `status: pending` (streamed turns stay open until it completes); a clarification question answers `status: clarification`. `sessionId`, and conversational agents, need sessions: refused (422 not_implemented) for now.',
+      ' Each turn runs one generation. A turn that pauses for an operator approval answers `status: pending` (streamed turns stay open until it completes); a clarification question answers `status: clarification`. A conversational agent opens a session on the first message and returns its `sessionId`; the next message with it continues the conversation (the model sees the earlier turns), and answers the pending clarification question if there is one. A session whose previous message is still being answered (running, or waiting for an approval) refuses with 409 `session_busy`.',
     action: null,
     params: publicChatParamsSchema,
     body: publicChatRequestSchema,
@@ -42,6 +42,6 @@ export const publicChatRoutes = {
     response: publicChatReplySchema,
     responseDescription: 'The turn: answer, flattened trace, tools used',
     alternativeContent: { 'text/event-stream': publicChatEventStream },
-    errors: [401, 403, 429],
+    errors: [401, 403, 409, 429],
   }),
 };

@@ -61,7 +61,7 @@ export function publicChatRouter(ctx: AppContext): Router {
   r.addPublic(publicChatRoutes.chat, async ({ req, res, body }) => {
     const agent = publicAgentOf(res);
     const turn = await resolveConversation(ctx, agent, body);
-    const { generation, afterSeq, afterVersion } = await runTurn(ctx, agent, body, turn);
+    const { generation, sessionId, afterSeq, afterVersion } = await runTurn(ctx, agent, body, turn);
     const wantsStream = body.stream || (req.header('accept') ?? '').includes('text/event-stream');
     if (!wantsStream) {
       const { generation: row, settled } = await waitForSettled(
@@ -71,10 +71,12 @@ export function publicChatRouter(ctx: AppContext): Router {
         afterVersion,
         TURN_WAIT_MS,
       );
-      return chatReply(generationView(row, await loadSteps(ctx.db, row.id)), turn.sessionId, settled);
+      return chatReply(generationView(row, await loadSteps(ctx.db, row.id)), sessionId, settled);
     }
 
     openEventStream(res);
+    // The session first, so a visitor who leaves during a long turn can still continue it.
+    if (sessionId) res.write(sse('session', { sessionId }));
     let clarified = false;
     // Internal events translated for visitors: text, tool names and pauses, never ids or arguments.
     const send = (e: StoredEvent): boolean => {
@@ -91,7 +93,7 @@ export function publicChatRouter(ctx: AppContext): Router {
         res.write(sse('pending', { reason: action?.type === 'approve_tool_calls' ? 'approval' : 'client_tool' }));
       } else if (e.type === 'done') {
         const view = data.generation as GenerationView;
-        res.write(sse('done', chatReply(view, turn.sessionId, true)));
+        res.write(sse('done', chatReply(view, sessionId, true)));
         return true;
       }
       return false;
@@ -104,11 +106,7 @@ export function publicChatRouter(ctx: AppContext): Router {
       beforeEnd: async () => {
         if (!clarified) return;
         const row = await ctx.db.generation.findUniqueOrThrow({ where: { id: generation.id } });
-        const reply: PublicChatReply = chatReply(
-          generationView(row, await loadSteps(ctx.db, row.id)),
-          turn.sessionId,
-          true,
-        );
+        const reply: PublicChatReply = chatReply(generationView(row, await loadSteps(ctx.db, row.id)), sessionId, true);
         if (reply.clarification) res.write(sse('clarification', reply.clarification));
         res.write(sse('done', reply));
       },

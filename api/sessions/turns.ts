@@ -3,6 +3,8 @@ import { newId } from '../../contracts/ids.js';
 import type { GenerateRequest } from '../../contracts/schemas/index.js';
 import type { Agent } from '../../generated/prisma/client.js';
 import type { Db } from '../../infra/db/prisma.js';
+import type { SessionMemory } from '../../contracts/snapshot.js';
+import type { ConversationFacts } from '../generations/context.js';
 import { ACTIVE_STATUSES, lockSession } from '../../infra/sessions/turns.js';
 
 type Tx = Parameters<Parameters<Db['$transaction']>[0]>[0];
@@ -45,7 +47,7 @@ export async function chooseSession(
 export async function placeTurn(
   tx: Tx,
   choice: SessionChoice,
-  owner: { projectId: string; agentId: string },
+  owner: { projectId: string; agentId: string; publicChatKeyPrefix?: string | null },
   queue: boolean,
 ): Promise<TurnPlacement> {
   if (choice.create) {
@@ -86,4 +88,27 @@ export async function cancelWaitingTurn(db: Db, generationId: string): Promise<v
       stateVersion: 1_000_000,
     },
   });
+}
+
+/** The `conversation` context facts of a placed turn, read in the transaction that placed it. */
+export async function conversationFacts(
+  tx: Tx,
+  placement: TurnPlacement,
+  memory: SessionMemory | null | undefined,
+): Promise<ConversationFacts> {
+  const session = await tx.session.findUniqueOrThrow({
+    where: { id: placement.sessionId },
+    select: { createdAt: true },
+  });
+  const previous = await tx.generation.findFirst({
+    where: { sessionId: placement.sessionId, sessionTurn: { lt: placement.turn } },
+    orderBy: { sessionTurn: 'desc' },
+    select: { createdAt: true },
+  });
+  return {
+    turn: placement.turn,
+    sessionStartedAt: session.createdAt,
+    previousTurnAt: previous?.createdAt ?? null,
+    lastK: memory?.strategy === 'last_k' && memory.k !== undefined ? memory.k : null,
+  };
 }

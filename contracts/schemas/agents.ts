@@ -197,7 +197,7 @@ export const agentFields = {
     .max(3)
     .default([])
     .describe(
-      'Context blocks added to the system prompt of every generation: `temporal` (current local time, and open/closed from businessHours), `channel` (api or public_chat). `conversation` is not implemented yet: refused (422 not_implemented).',
+      'Context blocks added to the system prompt of every generation: `temporal` (current local time, and open/closed from businessHours), `channel` (api or public_chat), `conversation` (which message of its session the generation answers, when the session started and when the previous message was sent; "standalone" outside a session).',
     ),
   businessHours: businessHoursSchema
     .optional()

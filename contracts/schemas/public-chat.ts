@@ -1,4 +1,4 @@
-import { z } from './common.js';
+import { sessionIdSchema, z } from './common.js';
 import { slugSchema } from './agents.js';
 
 export const publicChatParamsSchema = z.object({ slug: slugSchema });
@@ -6,11 +6,11 @@ export const publicChatParamsSchema = z.object({ slug: slugSchema });
 export const publicChatRequestSchema = z
   .object({
     query: z.string().min(1).max(10_000),
-    sessionId: z
-      .string()
-      .max(100)
+    sessionId: sessionIdSchema
       .optional()
-      .describe('Continues a conversation. Sessions are not implemented yet: refused (422 not_implemented) when set.'),
+      .describe(
+        "Continues a conversation of a conversational agent (the `sessionId` of an earlier reply): the model sees the earlier turns, and a pending clarification question is answered by this query. Only sessions opened through this agent's public chat with its current key: any other id is 404. 422 for an agent that is not conversational.",
+      ),
     stream: z.boolean().default(false).describe('Answer as server-sent events (also with Accept: text/event-stream).'),
   })
   .strict()
@@ -27,7 +27,12 @@ export const publicChatReplySchema = z
     answer: z.string().nullable(),
     trace: z.string().describe('The reasoning of the turn, flattened to text (Thought / Action / Observation lines).'),
     toolsUsed: z.array(z.string()),
-    sessionId: z.string().nullable(),
+    sessionId: z
+      .string()
+      .nullable()
+      .describe(
+        'The conversation this turn belongs to (conversational agents: send it with the next message); null for a stateless turn.',
+      ),
     clarification: z.object({ question: z.string(), reason: z.string().nullable() }).optional(),
     pending: z.object({ reason: z.enum(['approval', 'client_tool', 'running']) }).optional(),
   })
@@ -47,5 +52,5 @@ export type PublicAgent = z.infer<typeof publicAgentSchema>;
 
 export const publicChatEventStream = z.string().openapi('PublicChatEventStream', {
   description:
-    'text/event-stream. Events: `chunk` { text } (answer text as it is generated), `reset` (discard the text received so far: a model call was retried), `tool` { name } (a tool is being called), `pending` { reason } (waiting for an operator approval; the stream stays open), `clarification` { question, reason }, `done` (the PublicChatReply) and `error` { message }.',
+    'text/event-stream. Events: `session` { sessionId } (first, for a conversational agent), `chunk` { text } (answer text as it is generated), `reset` (discard the text received so far: a model call was retried), `tool` { name } (a tool is being called), `pending` { reason } (waiting for an operator approval; the stream stays open), `clarification` { question, reason }, `done` (the PublicChatReply) and `error` { message }.',
 });

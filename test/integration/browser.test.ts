@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { call, createProvider, createTool, obj } from '../support/fixtures.js';
 import { chromiumAvailable, CHROMIUM_PATH, launchChromium, startHostSite, type HostSite } from '../support/browser.js';
-import { startModelServer, type ModelServer } from '../support/model-server.js';
+import { startModelServer, type ModelServer, type RecordedRequest } from '../support/model-server.js';
 import { startStack, type TestStack } from '../support/stack.js';
 import { json, startToolServer, type ToolServer } from '../support/tool-server.js';
 
@@ -79,22 +79,46 @@ describe.skipIf(!chromiumAvailable)('in Chromium: the chat widget and the operat
 
   async function newPage(): Promise<Page> {
     const context = await browser.newContext({ viewport: { width: 1100, height: 760 } });
-    return context.newPage();
+    const page = await context.newPage();
+    // Waits for answers from real workflows: generous on a loaded machine (not a timing goal).
+    page.setDefaultTimeout(90_000);
+    return page;
+  }
+
+  /** What the widget keeps in the page's localStorage for this agent: transcript and session id. */
+  async function storedChat(page: Page, slug: string): Promise<{ sessionId: string | null; messages: unknown[] }> {
+    const key = JSON.stringify(`durable-agents-chat:${stack.url}:${slug}`);
+    return JSON.parse(await page.evaluate<string>(`localStorage.getItem(${key})`));
   }
 
   async function say(page: Page, text: string) {
+    // The previous answer's text shows while it streams; the widget takes a message once it is done.
+    const sendButton = page.getByRole('button', { name: 'Send' });
+    await expect.poll(() => sendButton.isEnabled(), { timeout: 90_000 }).toBe(true);
     const input = page.getByRole('textbox', { name: 'Your message' });
     await input.fill(text);
     await input.press('Enter');
   }
 
-  it('the widget, on a page of an allowed origin, holds a two-turn conversation that survives a reload', async () => {
-    const agent = await chatAgent({ allowClarification: true });
+  it('the widget keeps a server-side conversation across a reload: later answers depend on earlier turns', async () => {
+    const agent = await chatAgent({ allowClarification: true, conversational: true });
     embed(shop, agent);
+    const said = (req: RecordedRequest) => req.messages.map((m) => `${m.role}:${String(m.content)}`);
     model.script(
-      { text: 'Hello! I can help with orders, refunds and delivery.' },
-      { text: 'Orders ship within two working days.' },
-      call('agent_clarify', { question: 'Which order number?', reason: 'You have two open orders' }),
+      { text: 'Nice to meet you, Ada! I can help with orders, refunds and delivery.' },
+      // The second answer exists only if the model received the first turn.
+      (req) => ({
+        text: said(req).includes('user:Hello, I am Ada')
+          ? 'Ada, your order ships within two working days.'
+          : 'Who is asking?',
+      }),
+      call('agent_clarify', { question: 'Which order number?', reason: 'You have two open orders' }, 'ask1'),
+      // After the reload: the next message is the answer to the question, in the same conversation.
+      (req) => {
+        const answer = req.messages.find((m) => m.role === 'tool' && m.tool_call_id === 'ask1');
+        const knowsName = said(req).includes('user:Hello, I am Ada');
+        return { text: `${knowsName ? 'Ada' : 'Someone'}, refund started for ${String(answer?.content)}.` };
+      },
     );
     const page = await newPage();
     await page.goto(shop.origin);
@@ -104,11 +128,14 @@ describe.skipIf(!chromiumAvailable)('in Chromium: the chat widget and the operat
     await expect.poll(() => dialog.isVisible()).toBe(true);
     await page.getByText('Hi! Ask me about your orders.').waitFor();
 
-    await say(page, 'Hello there');
-    await page.getByText('Hello! I can help with orders, refunds and delivery.').waitFor();
+    await say(page, 'Hello, I am Ada');
+    await page.getByText('Nice to meet you, Ada! I can help with orders, refunds and delivery.').waitFor();
     await say(page, 'When will my order ship?');
-    await page.getByText('Orders ship within two working days.').waitFor();
-    expect(model.requests.map((r) => r.messages.at(-1).content)).toEqual(['Hello there', 'When will my order ship?']);
+    await page.getByText('Ada, your order ships within two working days.').waitFor();
+    expect(model.requests.map((r) => r.messages.at(-1).content)).toEqual([
+      'Hello, I am Ada',
+      'When will my order ship?',
+    ]);
 
     // A clarification is its own kind of bubble.
     await say(page, 'Refund my order');
@@ -123,11 +150,53 @@ describe.skipIf(!chromiumAvailable)('in Chromium: the chat widget and the operat
     await page.keyboard.press('Escape');
     expect(await bubble.getAttribute('aria-expanded')).toBe('false');
 
+    // The session id is kept in the page's localStorage, and the server has one session of three turns.
+    const stored = await storedChat(page, agent.slug);
+    expect(stored.sessionId).toMatch(/^ses_/);
+    const session = await stack.api('GET', `/v1/sessions/${stored.sessionId}`);
+    expect(session.body.turns.map((t: { status: string }) => t.status)).toEqual([
+      'completed',
+      'completed',
+      'requires_action',
+    ]);
+
     await page.reload();
     await page.getByRole('button', { name: 'Open chat with Shop Assistant' }).click();
-    await page.getByText('Orders ship within two working days.').waitFor();
+    await page.getByText('Ada, your order ships within two working days.').waitFor();
     const kinds = await page.locator('.msg').evaluateAll((nodes) => nodes.map((n) => n.className));
     expect(kinds).toEqual(['msg user', 'msg assistant', 'msg user', 'msg assistant', 'msg user', 'msg clarification']);
+
+    // After the reload the next message answers the question: the paused turn continues.
+    await say(page, 'Order A-17');
+    await page.getByText('Ada, refund started for Order A-17.').waitFor();
+    const after = await stack.api('GET', `/v1/sessions/${stored.sessionId}`);
+    expect(after.body.turns.map((t: { status: string }) => t.status)).toEqual(['completed', 'completed', 'completed']);
+    expect(await stack.db.generation.count({ where: { agentId: agent.id } })).toBe(3);
+    await page.context().close();
+  });
+
+  it('the widget starts a new conversation when its stored one is gone', async () => {
+    const agent = await chatAgent({ conversational: true });
+    embed(shop, agent);
+    model.setDefault((req) => ({
+      text: `Seen ${req.messages.filter((m) => m.role === 'user').length} message(s).`,
+    }));
+    const page = await newPage();
+    await page.goto(shop.origin);
+    await page.getByRole('button', { name: 'Open chat with Shop Assistant' }).click();
+    await say(page, 'first');
+    await page.getByText('Seen 1 message(s).').waitFor();
+    // Done (not only streamed): the turn has settled, so its session can be deleted.
+    await expect.poll(() => page.getByRole('button', { name: 'Send' }).isEnabled(), { timeout: 90_000 }).toBe(true);
+    const { sessionId } = await storedChat(page, agent.slug);
+    expect((await stack.api('DELETE', `/v1/sessions/${sessionId}`)).status).toBe(204);
+
+    await say(page, 'second');
+    await page.getByText('Starting a new conversation.').waitFor();
+    await page.getByText('Seen 1 message(s).').nth(1).waitFor();
+    const stored = await storedChat(page, agent.slug);
+    expect(stored.sessionId).toMatch(/^ses_/);
+    expect(stored.sessionId).not.toBe(sessionId);
     await page.context().close();
   });
 

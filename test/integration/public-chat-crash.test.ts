@@ -70,4 +70,53 @@ describe('public chat survives crashes', () => {
     expect(decided.body).toMatchObject({ status: 'completed', text: 'Refunded C-3.' });
     expect(tools.requests.filter((r) => r.path === '/refund')).toHaveLength(1);
   });
+  it('a public-chat conversation continues after kill -9 of the worker between turns, clarification included', async () => {
+    const providerId = await createProvider(stack, model);
+    const agent = await stack.api('POST', '/v1/agents', {
+      name: 'Crash chat',
+      aiProviderId: providerId,
+      conversational: true,
+      allowClarification: true,
+      publicChat: { enabled: true, allowedOrigins: [] },
+    });
+    expect(agent.status).toBe(201);
+    const turn = async (query: string, sessionId?: string) => {
+      const res = await fetch(`${stack.url}/v1/public/agents/${agent.body.slug}/chat`, {
+        method: 'POST',
+        headers: { 'x-agent-key': agent.body.publicChatKey, 'content-type': 'application/json' },
+        body: JSON.stringify({ query, ...(sessionId ? { sessionId } : {}) }),
+      });
+      expect(res.status).toBe(200);
+      return (await res.json()) as { status: string; answer: string | null; sessionId: string };
+    };
+    const userPrompts = (i: number) =>
+      model.requests[i]!.messages.filter((m) => m.role === 'user').map((m) => m.content as string);
+    model.reset();
+    model.script(
+      { text: 'Noted: your name is Ada.' },
+      call('agent_clarify', { question: 'Which city?' }, 'k1'),
+      (req) => ({
+        text: `Ada, the weather in ${String(req.messages.find((m) => m.role === 'tool' && m.tool_call_id === 'k1')?.content)} is fine.`,
+      }),
+    );
+    const first = await turn('My name is Ada');
+    expect(first).toMatchObject({ status: 'completed', answer: 'Noted: your name is Ada.' });
+    const sessionId = first.sessionId;
+
+    await stack.stopWorker(); // SIGKILL
+    await stack.startWorker();
+
+    const asked = await turn('What is the weather?', sessionId);
+    expect(asked).toMatchObject({ status: 'clarification', sessionId });
+    expect(userPrompts(1)).toEqual(['My name is Ada', 'What is the weather?']);
+
+    await stack.stopWorker(); // SIGKILL while the turn waits for the answer
+    await stack.restartApi();
+    await stack.startWorker();
+
+    const answered = await turn('Oslo', sessionId);
+    expect(answered).toMatchObject({ status: 'completed', answer: 'Ada, the weather in Oslo is fine.', sessionId });
+    const detail = await stack.api('GET', `/v1/sessions/${sessionId}`);
+    expect(detail.body.turns.map((t: { status: string }) => t.status)).toEqual(['completed', 'completed']);
+  });
 });

@@ -166,14 +166,18 @@ describe('public chat: agent key, allowed origins, rate limits, turns', () => {
     expect((await chat(b.slug, regenerated.body.publicChatKey, { query: 'hi' })).body.answer).toBe('ok');
   });
 
-  it('refuses bad input (400) and sessions (422 not_implemented) without starting anything', async () => {
+  it('refuses bad input (400) and a sessionId for an agent that is not conversational (422), starting nothing', async () => {
     const agent = await chatAgent();
     const before = await stack.db.generation.count();
     expectError(await chat(agent.slug, agent.key, { query: '' }), 400, 'invalid_request');
     expectError(await chat(agent.slug, agent.key, { query: 'hi', extra: 1 }), 400, 'invalid_request');
-    const session = await chat(agent.slug, agent.key, { query: 'hi', sessionId: 'sess_abcdefgh12' });
-    expectError(session, 422, 'not_implemented');
-    expect(session.body.error.details.fields).toEqual(['body.sessionId']);
+    const malformed = await chat(agent.slug, agent.key, { query: 'hi', sessionId: 'sess-1' });
+    expectError(malformed, 400, 'invalid_request');
+    expect(malformed.body.error.details[0].path).toBe('body.sessionId');
+    const stateless = await chat(agent.slug, agent.key, { query: 'hi', sessionId: 'ses_abcdefgh12' });
+    expectError(stateless, 422, 'unprocessable');
+    expect(stateless.body.error.details).toEqual({ path: 'body.sessionId' });
+    expect(stateless.body.error.message).toContain('not conversational');
     expect(await stack.db.generation.count()).toBe(before);
   });
 
@@ -277,5 +281,188 @@ describe('public chat: agent key, allowed origins, rate limits, turns', () => {
     const viaApi = await stack.api('POST', `/v1/agents/${agent.id}/generate`, { prompt: 'hi' });
     expect(viaApi.status).toBe(200);
     expect(model.requests[1]!.messages[1].content).toContain('Channel: API');
+  });
+  const userPrompts = (i: number): string[] =>
+    model.requests[i]!.messages.filter((m) => m.role === 'user').map((m) => m.content as string);
+
+  it('a conversational agent opens a session on the first message; the next message continues it', async () => {
+    const agent = await chatAgent({ conversational: true, contextResolvers: ['conversation'] });
+    model.script({ text: 'Your order A-17 ships tomorrow.' }, (req) => {
+      // The second turn sees the first one: its question and its answer.
+      const seen = req.messages.map((m) => `${m.role}:${String(m.content)}`);
+      return {
+        text:
+          seen.includes('user:Where is order A-17?') && seen.includes('assistant:Your order A-17 ships tomorrow.')
+            ? 'It (A-17) ships tomorrow, as I said.'
+            : 'Which order do you mean?',
+      };
+    });
+    const first = await chat(agent.slug, agent.key, { query: 'Where is order A-17?' }, { origin: ALLOWED });
+    expect(first.status, first.text).toBe(200);
+    expect(first.body).toMatchObject({ status: 'completed', answer: 'Your order A-17 ships tomorrow.' });
+    expect(first.body.sessionId).toMatch(/^ses_/);
+    const sessionId = first.body.sessionId as string;
+
+    const second = await chat(agent.slug, agent.key, { query: 'When does it ship?', sessionId }, { origin: ALLOWED });
+    expect(second.status, second.text).toBe(200);
+    expect(second.body).toMatchObject({
+      status: 'completed',
+      answer: 'It (A-17) ships tomorrow, as I said.',
+      sessionId,
+    });
+    expect(userPrompts(1)).toEqual(['Where is order A-17?', 'When does it ship?']);
+
+    // The conversation context resolver: first message, then message 2 of the session.
+    const context = (i: number) =>
+      model.requests[i]!.messages.find((m) => m.role === 'system' && String(m.content).startsWith('Context:'))!.content;
+    expect(context(0)).toBe('Context:\n- Conversation: the first message of a new conversation.');
+    expect(context(1)).toMatch(
+      /^Context:\n- Conversation: message 2 of an ongoing conversation started \w+day \d{4}-\d\d-\d\d \d\d:\d\d \(UTC\), just now; the previous message was sent just now; the earlier turn is in the messages that follow\.$/,
+    );
+
+    // Both turns are generations of one session, opened through public chat with this key.
+    const session = await stack.db.session.findUniqueOrThrow({ where: { id: sessionId } });
+    expect(session).toMatchObject({ agentId: agent.id, turnCount: 2 });
+    expect(agent.key.startsWith(session.publicChatKeyPrefix!)).toBe(true);
+    const turns = await stack.api('GET', `/v1/sessions/${sessionId}`);
+    expect(turns.body.turns.map((t: { status: string }) => t.status)).toEqual(['completed', 'completed']);
+    // A new conversation without sessionId: nothing from the first one.
+    model.script({ text: 'Hello!' });
+    const fresh = await chat(agent.slug, agent.key, { query: 'Hi' });
+    expect(fresh.body.sessionId).toMatch(/^ses_/);
+    expect(fresh.body.sessionId).not.toBe(sessionId);
+    expect(userPrompts(2)).toEqual(['Hi']);
+  });
+
+  it('a session id not opened by this agent key is a 404 that tells nothing, and starts nothing', async () => {
+    const agent = await chatAgent({ conversational: true });
+    const other = await chatAgent({ conversational: true });
+    model.setDefault({ text: 'ok' });
+    const mine = (await chat(agent.slug, agent.key, { query: 'hi' })).body.sessionId as string;
+    const theirs = (await chat(other.slug, other.key, { query: 'hi' })).body.sessionId as string;
+    // A session of this very agent, opened through the API (an API key), is not the visitor's either.
+    const viaApi = await stack.api('POST', `/v1/agents/${agent.id}/generate`, { prompt: 'hi' });
+    expect(viaApi.body.sessionId).toMatch(/^ses_/);
+
+    const before = await stack.db.generation.count();
+    const refusals = [
+      await chat(agent.slug, agent.key, { query: 'next', sessionId: theirs }),
+      await chat(agent.slug, agent.key, { query: 'next', sessionId: viaApi.body.sessionId }),
+      await chat(agent.slug, agent.key, { query: 'next', sessionId: 'ses_doesnotexist00' }),
+      // The other agent's key cannot continue this agent's session either.
+      await chat(other.slug, other.key, { query: 'next', sessionId: mine }),
+    ];
+    for (const res of refusals) {
+      expectError(res, 404, 'not_found');
+      expect(res.body).toEqual({
+        error: {
+          code: 'not_found',
+          message: 'No such conversation for this agent key',
+          details: { path: 'body.sessionId' },
+        },
+      });
+    }
+    // A regenerated key starts over: the sessions of the old key are not reachable with the new one.
+    const regenerated = await stack.api('POST', `/v1/agents/${agent.id}/regenerate-key`);
+    const newKey = regenerated.body.publicChatKey as string;
+    expectError(await chat(agent.slug, newKey, { query: 'next', sessionId: mine }), 404, 'not_found');
+    expect(await stack.db.generation.count()).toBe(before);
+    const continued = await chat(agent.slug, newKey, { query: 'new start' });
+    expect(continued.status).toBe(200);
+    expect(continued.body.sessionId).not.toBe(mine);
+  });
+
+  it('the next message answers a pending clarification: the same generation continues (and streamed)', async () => {
+    const agent = await chatAgent({ conversational: true, allowClarification: true });
+    model.script(call('agent_clarify', { question: 'Which order?', reason: 'You have two orders' }, 'c1'), (req) => {
+      const answer = req.messages.find((m) => m.role === 'tool' && m.tool_call_id === 'c1');
+      return { text: `Refund started for ${String(answer?.content)}.` };
+    });
+    const asked = await chat(agent.slug, agent.key, { query: 'Refund my order' });
+    expect(asked.body).toMatchObject({
+      status: 'clarification',
+      clarification: { question: 'Which order?', reason: 'You have two orders' },
+    });
+    const sessionId = asked.body.sessionId as string;
+    expect(sessionId).toMatch(/^ses_/);
+    const answered = await chat(agent.slug, agent.key, { query: 'order B-2', sessionId });
+    expect(answered.status, answered.text).toBe(200);
+    expect(answered.body).toMatchObject({ status: 'completed', answer: 'Refund started for order B-2.', sessionId });
+    // One generation: the answer became the agent_clarify result, not a new user message.
+    const generations = await stack.db.generation.findMany({ where: { agentId: agent.id } });
+    expect(generations).toHaveLength(1);
+    expect(userPrompts(1)).toEqual(['Refund my order']);
+
+    // Streamed: the question ends the first stream, the answer streams the rest of the same turn.
+    model.script(call('agent_clarify', { question: 'Which size?' }, 'c2'), (req) => {
+      const answer = req.messages.find((m) => m.role === 'tool' && m.tool_call_id === 'c2');
+      return { text: `Size ${String(answer?.content)} it is.` };
+    });
+    const streamTurn = async (query: string) => {
+      const stream = await openSse(
+        `${stack.url}/v1/public/agents/${agent.slug}/chat`,
+        { 'x-agent-key': agent.key, 'x-forwarded-for': freshAddress(), origin: ALLOWED },
+        { method: 'POST', body: { query, sessionId, stream: true } },
+      );
+      expect(stream.status).toBe(200);
+      await stream.ended;
+      return stream.events;
+    };
+    const question = await streamTurn('I want the shirt');
+    expect(question[0]).toMatchObject({ event: 'session', data: { sessionId } });
+    expect(question.find((e) => e.event === 'clarification')!.data).toEqual({ question: 'Which size?', reason: null });
+    expect(question.at(-1)!.data).toMatchObject({ status: 'clarification', sessionId });
+    const answer = await streamTurn('M');
+    expect(answer[0]).toMatchObject({ event: 'session', data: { sessionId } });
+    const text = answer
+      .filter((e) => e.event === 'chunk')
+      .map((e) => e.data.text)
+      .join('');
+    expect(text).toBe('Size M it is.');
+    expect(answer.at(-1)).toMatchObject({ event: 'done', data: { status: 'completed', answer: 'Size M it is.' } });
+    expect(await stack.db.generation.count({ where: { agentId: agent.id } })).toBe(2);
+    // The second turn saw the first (its clarification answered) as history.
+    expect(userPrompts(3)).toEqual(['Refund my order', 'I want the shirt']);
+  });
+
+  it('a message while the previous one waits for an approval is 409 session_busy, without ids', async () => {
+    const refundId = await createTool(stack, {
+      type: 'http',
+      name: 'refund_order',
+      parameters: obj({ orderId: { type: 'string' } }),
+      execute: { url: `${tools.url}/refund` },
+    });
+    const agent = await chatAgent({ conversational: true, toolIds: [refundId] });
+    const hook = await stack.api('POST', `/v1/agents/${agent.id}/hooks`, {
+      event: 'PreToolUse',
+      type: 'approval',
+      matcher: 'refund_order',
+      config: {},
+    });
+    expect(hook.status).toBe(201);
+    model.script(call('refund_order', { orderId: 'D-4' }), { text: 'Refunded D-4.' });
+    const first = await chat(agent.slug, agent.key, { query: 'refund D-4' });
+    expect(first.body).toMatchObject({ status: 'pending', pending: { reason: 'approval' } });
+    const sessionId = first.body.sessionId as string;
+
+    const before = await stack.db.generation.count();
+    const busy = await chat(agent.slug, agent.key, { query: 'are you there?', sessionId }, { origin: ALLOWED });
+    expectError(busy, 409, 'session_busy');
+    expect(busy.body.error.details).toBeUndefined();
+    expect(busy.text).not.toMatch(/agt_|apr_|prj_|requires_action/);
+    expect(busy.headers.get('access-control-allow-origin')).toBe(ALLOWED);
+    expect(await stack.db.generation.count()).toBe(before);
+
+    const paused = await stack.db.generation.findFirstOrThrow({ where: { agentId: agent.id } });
+    const pending = await stack.api('GET', '/v1/approvals?status=pending');
+    const approval = pending.body.data.find((a: { generationId: string }) => a.generationId === paused.id);
+    const decided = await stack.api('POST', `/v1/generations/${approval.generationId}/approvals/${approval.id}`, {
+      approved: true,
+    });
+    expect(decided.body.status).toBe('completed');
+    model.script({ text: 'Yes, D-4 is refunded.' });
+    const next = await chat(agent.slug, agent.key, { query: 'are you there?', sessionId });
+    expect(next.body).toMatchObject({ status: 'completed', answer: 'Yes, D-4 is refunded.', sessionId });
+    expect(userPrompts(2)).toEqual(['refund D-4', 'are you there?']);
   });
 });

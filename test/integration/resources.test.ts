@@ -337,37 +337,31 @@ describe('resource API', () => {
       expectError(await stack.api('GET', `/v1/agents/${id}`), 404);
     });
 
-    it('refuses (422 not_implemented) the agent fields nothing implements yet, on create, PUT and PATCH', async () => {
-      const base = { aiProviderId: providerId, name: 'unimplemented' };
-      const refused: Record<string, unknown> = {
-        contextResolvers: ['temporal', 'conversation'],
-      };
-      const ok = await stack.api('POST', '/v1/agents', {
+    it('accepts every context resolver, conversation included, on create, PUT and PATCH', async () => {
+      const base = { aiProviderId: providerId, name: 'resolvers' };
+      const created = await stack.api('POST', '/v1/agents', {
         ...base,
-        conversational: false,
-        publicChat: { enabled: false },
+        contextResolvers: ['temporal', 'conversation'],
       });
-      expectStatus(ok, 201);
-      const id = ok.body.id as string;
-      const before = await stack.db.agent.count();
-      for (const [field, value] of Object.entries(refused)) {
-        for (const [method, path, body] of [
-          ['POST', '/v1/agents', { ...base, [field]: value }],
-          ['PUT', `/v1/agents/${id}`, { ...base, [field]: value }],
-          ['PATCH', `/v1/agents/${id}`, { [field]: value }],
-        ] as const) {
-          const res = await stack.api(method, path, body);
-          expectError(res, 422, 'not_implemented');
-          expect(res.body.error.details).toEqual({ path: `body.${field}`, fields: [`body.${field}`] });
-          expect(res.body.error.message).toContain(field);
-        }
-      }
-      expect(await stack.db.agent.count()).toBe(before);
-      expect((await stack.api('GET', `/v1/agents/${id}`)).body.contextResolvers).toEqual([]);
-      // The resolvers that exist are fine.
-      const accepted = await stack.api('PATCH', `/v1/agents/${id}`, { contextResolvers: ['temporal', 'channel'] });
-      expectStatus(accepted, 200);
-      expect(accepted.body.contextResolvers).toEqual(['temporal', 'channel']);
+      expectStatus(created, 201);
+      expect(created.body.contextResolvers).toEqual(['temporal', 'conversation']);
+      const id = created.body.id as string;
+      const put = await stack.api('PUT', `/v1/agents/${id}`, { ...base, contextResolvers: ['conversation'] });
+      expectStatus(put, 200);
+      expect(put.body.contextResolvers).toEqual(['conversation']);
+      const patchedAgent = await stack.api('PATCH', `/v1/agents/${id}`, {
+        contextResolvers: ['channel', 'conversation', 'temporal'],
+      });
+      expectStatus(patchedAgent, 200);
+      expect((await stack.api('GET', `/v1/agents/${id}`)).body.contextResolvers).toEqual([
+        'channel',
+        'conversation',
+        'temporal',
+      ]);
+      // An unknown resolver is still a validation error.
+      const unknown = await stack.api('PATCH', `/v1/agents/${id}`, { contextResolvers: ['weather'] });
+      expectError(unknown, 400, 'invalid_request');
+      expect(unknown.body.error.details[0].path).toBe('body.contextResolvers.0');
     });
 
     it('checks cross-references: provider, tools, activeToolIds ⊆ toolIds, step rules, maxSteps cap', async () => {

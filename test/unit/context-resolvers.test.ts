@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contextBlock, isOpen, localTime } from '../../api/generations/context.js';
+import { contextBlock, elapsed, isOpen, localTime } from '../../api/generations/context.js';
 import type { BusinessHours } from '../../contracts/schemas/index.js';
 
 const weekdays: BusinessHours = {
@@ -53,5 +53,47 @@ describe('context resolvers', () => {
     expect(contextBlock({ contextResolvers: ['temporal'] }, now, 'api')).toBe(
       'Context:\n- Current local time: Monday 2026-07-06 07:00 (UTC).',
     );
+  });
+
+  it('conversation: standalone, first message, or message n of a session with its start and last message', () => {
+    const now = new Date('2026-07-06T07:30:00Z');
+    const conv = { contextResolvers: ['conversation' as const] };
+    expect(contextBlock(conv, now, 'public_chat')).toBe(
+      'Context:\n- Conversation: a standalone request, not part of a session (nothing earlier is remembered beyond the messages given).',
+    );
+    const first = { turn: 1, sessionStartedAt: now, previousTurnAt: null, lastK: null };
+    expect(contextBlock(conv, now, 'public_chat', first)).toBe(
+      'Context:\n- Conversation: the first message of a new conversation.',
+    );
+    const third = {
+      turn: 3,
+      sessionStartedAt: new Date('2026-07-06T07:00:00Z'),
+      previousTurnAt: new Date('2026-07-06T07:29:10Z'),
+      lastK: null,
+    };
+    expect(contextBlock(conv, now, 'api', third)).toBe(
+      'Context:\n- Conversation: message 3 of an ongoing conversation started Monday 2026-07-06 07:00 (UTC), 30 minutes ago; the previous message was sent just now; the earlier turns are in the messages that follow.',
+    );
+    // In the business time zone, and last_k memory says how many earlier turns are shown.
+    expect(
+      contextBlock({ contextResolvers: ['conversation'], businessHours: weekdays }, now, 'api', {
+        ...third,
+        turn: 12,
+        lastK: 5,
+      }),
+    ).toContain(
+      'message 12 of an ongoing conversation started Monday 2026-07-06 09:00 (Europe/Paris), 30 minutes ago; the previous message was sent just now; only the last 5 of the 11 earlier turns are in the messages that follow.',
+    );
+  });
+
+  it('elapsed time in words', () => {
+    const now = new Date('2026-07-06T12:00:00Z');
+    const ago = (ms: number) => elapsed(new Date(now.getTime() - ms), now);
+    expect(ago(59_000)).toBe('just now');
+    expect(ago(60_000)).toBe('1 minute ago');
+    expect(ago(59 * 60_000)).toBe('59 minutes ago');
+    expect(ago(3 * 3_600_000)).toBe('3 hours ago');
+    expect(ago(47 * 3_600_000)).toBe('47 hours ago');
+    expect(ago(72 * 3_600_000)).toBe('3 days ago');
   });
 });
