@@ -10,7 +10,7 @@ import { generationsStarted } from '../../infra/observability/metrics.js';
 import type { AppContext } from '../context.js';
 import { contextBlock, type Channel } from './context.js';
 import { newWebhookSecret } from '../routes/webhooks.js';
-import { buildPlan, buildSnapshot, initialMessages, modelParametersFor } from './plan.js';
+import { buildPlan, buildSnapshot, compactionProvider, initialMessages, modelParametersFor } from './plan.js';
 import { startWorkflow, workflowInput } from './hand-off.js';
 import { chooseSession, placeTurn, type TurnPlacement } from '../sessions/turns.js';
 import { offerSessionCache } from '../sessions/cache-tools.js';
@@ -93,7 +93,20 @@ export async function startGeneration(
   const generationId = newId('generation');
   const traceId = newId('trace');
   const messages = initialMessages(agent, body, contextBlock(readAgentOptions(agent.extra), new Date(), channel));
-  const snapshot = buildSnapshot(agent, provider, { tools, hooks, webhooks, knowledgeBases }, body, plan, messages);
+  const snapshot = buildSnapshot(
+    agent,
+    provider,
+    {
+      tools,
+      hooks,
+      webhooks,
+      knowledgeBases,
+      compactionProvider: await compactionProvider(ctx.db, auth.projectId, agent),
+    },
+    body,
+    plan,
+    messages,
+  );
   snapshot.memory = (agent.memory as SessionMemory | null) ?? null;
   snapshot.modelParameters = modelParametersFor(agent, body);
   snapshot.contextWindow = agent.contextWindow;

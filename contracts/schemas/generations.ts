@@ -188,6 +188,11 @@ export const stepEntrySchema = z
     tokensBefore: z.number().optional(),
     tokensAfter: z.number().optional(),
     text: z.string().optional(),
+    model: z.string().optional().describe('compaction: the model that wrote the summary'),
+    usage: z
+      .object({ promptTokens: z.number(), completionTokens: z.number() })
+      .optional()
+      .describe('compaction: tokens of the summary call (counted in the generation usage)'),
     toolCallId: z.string().optional(),
     toolName: z.string().optional(),
     arguments: z.unknown().optional(),
