@@ -311,6 +311,7 @@ export function buildSections(r: BenchResults): Section[] {
                 'turn',
                 'wall ms (median)',
                 'wall ms per session',
+                'CPU ms per session',
                 'history bytes',
                 'history events',
                 'prompt tokens',
