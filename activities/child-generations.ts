@@ -10,7 +10,7 @@ import { generateRequestSchema, type GenerateRequest } from '../contracts/schema
 import type { AgentTool, Generation } from '../generated/prisma/client.js';
 import { readAgentOptions, readSnapshot } from '../infra/db/json-columns.js';
 import type { Db } from '../infra/db/prisma.js';
-import { buildPlan, buildSnapshot, initialMessages } from '../api/generations/plan.js';
+import { buildPlan, buildSnapshot, compactionProvider, initialMessages } from '../api/generations/plan.js';
 import { platformAction } from '../contracts/platform-actions.js';
 import { authorizePlatformAction, PlatformDenied } from './platform-actions/authorize.js';
 
@@ -169,7 +169,21 @@ async function createChild(
   if (webhooks.length > 0) plan.webhooks = { maxAttempts: limits.webhookMaxAttempts };
   if (readAgentOptions(agent.extra).requireApprovalFor === 'destructive') plan.approveDestructive = true;
   const messages = initialMessages(agent, body);
-  const snapshot = buildSnapshot(agent, provider, { tools, hooks, webhooks }, body, plan, messages);
+  let compactionRow;
+  try {
+    compactionRow = await compactionProvider(db, projectId, agent);
+  } catch (err) {
+    throw new ChildRefusal(err instanceof Error ? err.message : String(err));
+  }
+  const snapshot = buildSnapshot(
+    agent,
+    provider,
+    { tools, hooks, webhooks, compactionProvider: compactionRow },
+    body,
+    plan,
+    messages,
+  );
+  snapshot.contextWindow = agent.contextWindow;
   const generationId = newId('generation');
   try {
     return await db.$transaction(async (tx) => {

@@ -22,7 +22,7 @@ import { heartbeatWhile } from './heartbeat.js';
 import { reviewFinalText, runHttpHook } from './hooks.js';
 import { runHttpTool } from './http-tool.js';
 import { deliveryOf, outcomeUnknownContent } from './tool-delivery.js';
-import { callModel } from './model-call.js';
+import { callModel, summarizeConversation } from './model-call.js';
 import { SessionStore, type TurnStarter } from './sessions.js';
 import { SESSION_CACHE_GET, SESSION_CACHE_LIST, SessionCache, compactToolMessage } from './session-cache.js';
 import { McpSessionPool } from './mcp/client.js';
@@ -78,6 +78,11 @@ export function createActivities(deps: ActivityDeps): GenerationActivities & Doc
     indexChunkBatch: (input) => heartbeatWhile(() => ingestion.indexChunkBatch(input)),
     callModel: (input) =>
       callModel(
+        { store, sessions, secrets: deps.secrets, modelTimeoutMs: deps.modelTimeoutMs, dispatcher: deps.dispatcher },
+        input,
+      ),
+    summarizeConversation: (input) =>
+      summarizeConversation(
         { store, sessions, secrets: deps.secrets, modelTimeoutMs: deps.modelTimeoutMs, dispatcher: deps.dispatcher },
         input,
       ),

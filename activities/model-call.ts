@@ -18,12 +18,21 @@ import {
   type ModelCallInput,
   type ModelCallResult,
   type ModelToolCall,
+  type SummarizeInput,
+  type SummarizeResult,
 } from '../contracts/generation/index.js';
+import type { GenerationSnapshot } from '../contracts/snapshot.js';
 import { ChunkWriter } from './event-log.js';
 import type { GenerationStore, StoredMessage } from './generation-store.js';
 import { withSessionHistory } from './session-history.js';
 import { contextWindowFor, MAX_FAILED_COMPACTIONS } from './compaction.js';
-import { ContextCompactor, isContextLengthExceeded } from './context-compactor.js';
+import {
+  ContextCompactor,
+  SummaryNeeded,
+  isContextLengthExceeded,
+  summarize,
+  type Summarizer,
+} from './context-compactor.js';
 import type { SessionStore } from './sessions.js';
 import { heartbeatWhile } from './heartbeat.js';
 
@@ -202,16 +211,96 @@ export function mapProviderError(err: unknown): never {
   });
 }
 
-export async function callModel(
-  deps: {
-    store: GenerationStore;
-    sessions: SessionStore;
-    secrets: SecretBox;
-    modelTimeoutMs: number;
-    dispatcher: Dispatcher;
-  },
-  input: ModelCallInput,
-): Promise<ModelCallResult> {
+interface ModelCallDeps {
+  store: GenerationStore;
+  sessions: SessionStore;
+  secrets: SecretBox;
+  modelTimeoutMs: number;
+  dispatcher: Dispatcher;
+}
+
+const toolsJsonOf = (offered: SnapshotTool[]) => (offered.length ? JSON.stringify(offered.map(toOpenAiTool)) : '');
+
+/** The conversation a model call sends (session history included) and the tools it offers. */
+async function conversationFor(
+  deps: ModelCallDeps,
+  snapshot: GenerationSnapshot,
+  generationId: string,
+  replySeq: number,
+  toolNames: string[],
+): Promise<{ history: StoredMessage[]; offered: SnapshotTool[] }> {
+  const { store } = deps;
+  const history = withSessionHistory(
+    await store.messagesBefore(generationId, replySeq),
+    await deps.sessions.historyFor(generationId),
+  );
+  const mcpTools = snapshot.tools.some((t) => t.type === 'mcp') ? await store.discoveredTools(generationId) : [];
+  const offered = toolNames
+    .map((name): SnapshotTool | undefined => {
+      const own = snapshot.tools.find((t) => t.name === name && t.type !== 'mcp');
+      if (own) return own;
+      const d = mcpTools.find((t) => t.name === name);
+      return d
+        ? {
+            id: d.toolId,
+            type: 'mcp',
+            name: d.name,
+            description: d.description,
+            parameters: d.inputSchema,
+            execute: null,
+            timeoutSeconds: 30,
+            readOnly: d.readOnly,
+            maxResultChars: 50_000,
+          }
+        : undefined;
+    })
+    .filter((t): t is SnapshotTool => t !== undefined);
+  return { history, offered };
+}
+
+/** The agent's compaction model (its `compaction` settings), else the generation's own client and model. */
+function summarizerFor(deps: ModelCallDeps, snapshot: GenerationSnapshot, own?: OpenAI): Summarizer {
+  const c = snapshot.compaction;
+  if (!c) {
+    const client =
+      own ??
+      createProviderClient(snapshot.provider, deps.secrets, snapshot.model, deps.modelTimeoutMs, deps.dispatcher);
+    return { client, model: snapshot.model };
+  }
+  return {
+    client: createProviderClient(c.provider, deps.secrets, c.model, deps.modelTimeoutMs, deps.dispatcher),
+    model: c.model,
+  };
+}
+
+/**
+ * The summary of one compaction level, as its own activity: the workflow runs it when a model call
+ * answered `needsSummary`, then calls the model again. The text is stored in the trace entry, never
+ * returned (workflow history carries only the token counts and usage).
+ */
+export async function summarizeConversation(deps: ModelCallDeps, input: SummarizeInput): Promise<SummarizeResult> {
+  const { store } = deps;
+  const snapshot = await store.snapshot(input.generationId);
+  const replySeq = input.continuation ? input.seq + 1 : input.seq;
+  const { history, offered } = await conversationFor(deps, snapshot, input.generationId, replySeq, input.toolNames);
+  const site = {
+    store,
+    generationId: input.generationId,
+    step: input.step,
+    replySeq,
+    toolsJson: toolsJsonOf(offered),
+  };
+  try {
+    const { tokensBefore, tokensAfter, usage } = await heartbeatWhile(() =>
+      summarize(site, summarizerFor(deps, snapshot), history, input, Context.current().cancellationSignal),
+    );
+    return { level: input.level, tokensBefore, tokensAfter, usage };
+  } catch (err) {
+    mapProviderError(err);
+  }
+}
+
+export async function callModel(deps: ModelCallDeps, input: ModelCallInput): Promise<ModelCallResult> {
   const { store } = deps;
   const snapshot = await store.snapshot(input.generationId);
   if (!input.continuation) {
@@ -237,31 +326,7 @@ export async function callModel(
     await store.events.append(input.generationId, 'reset', reset, `reset:${replySeq}:${attempt}`);
   }
   const chunks = new ChunkWriter(store.events, input.generationId, input.step, replySeq);
-  const history = withSessionHistory(
-    await store.messagesBefore(input.generationId, replySeq),
-    await deps.sessions.historyFor(input.generationId),
-  );
-  const mcpTools = snapshot.tools.some((t) => t.type === 'mcp') ? await store.discoveredTools(input.generationId) : [];
-  const offered = input.toolNames
-    .map((name): SnapshotTool | undefined => {
-      const own = snapshot.tools.find((t) => t.name === name && t.type !== 'mcp');
-      if (own) return own;
-      const d = mcpTools.find((t) => t.name === name);
-      return d
-        ? {
-            id: d.toolId,
-            type: 'mcp',
-            name: d.name,
-            description: d.description,
-            parameters: d.inputSchema,
-            execute: null,
-            timeoutSeconds: 30,
-            readOnly: d.readOnly,
-            maxResultChars: 50_000,
-          }
-        : undefined;
-    })
-    .filter((t): t is SnapshotTool => t !== undefined);
+  const { history, offered } = await conversationFor(deps, snapshot, input.generationId, replySeq, input.toolNames);
 
   const client = createProviderClient(
     snapshot.provider,
@@ -277,15 +342,24 @@ export async function callModel(
   let usage = { promptTokens: 0, completionTokens: 0 };
   const compactor = new ContextCompactor({
     store,
-    client,
     generationId: input.generationId,
     step: input.step,
     replySeq,
-    model: snapshot.model,
     window: contextWindowFor(snapshot.model, snapshot.contextWindow),
-    toolsJson: offered.length ? JSON.stringify(offered.map(toOpenAiTool)) : '',
+    toolsJson: toolsJsonOf(offered),
+    summarizer: summarizerFor(deps, snapshot, client),
+    defer: input.deferSummary === true,
+    resume: input.compaction,
   });
-  let sent = await compactor.fit(history);
+  const noUsage = { promptTokens: 0, completionTokens: 0 };
+  let sent: StoredMessage[];
+  try {
+    sent = await compactor.fit(history);
+  } catch (err) {
+    if (err instanceof SummaryNeeded)
+      return { toolCalls: [], finishReason: 'other', hasText: false, usage: noUsage, needsSummary: err.point };
+    throw err;
+  }
   for (;;) {
     try {
       await streamReply(sent);
@@ -296,7 +370,15 @@ export async function callModel(
         mapProviderError(err);
       }
       // The provider counted more than we did: compact harder and retry, a bounded number of times.
-      const harder = await compactor.harder(history);
+      let harder: StoredMessage[] | null;
+      try {
+        harder = await compactor.harder(history);
+      } catch (e) {
+        if (!(e instanceof SummaryNeeded)) throw e;
+        // Nothing of this reply was kept: the provider refused the request before streaming.
+        await chunks.flush().catch(() => undefined);
+        return { toolCalls: [], finishReason: 'other', hasText: false, usage: noUsage, needsSummary: e.point };
+      }
       if (harder === null) {
         throw ApplicationFailure.create({
           type: contextOverflowFailure,

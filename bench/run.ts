@@ -20,6 +20,7 @@ import { runHistory } from './scenarios/history.js';
 import { runOverhead } from './scenarios/overhead.js';
 import { runPaused } from './scenarios/paused.js';
 import { runResume } from './scenarios/resume.js';
+import { runSession } from './scenarios/session.js';
 import { runStreaming } from './scenarios/streaming.js';
 import { runThroughput } from './scenarios/throughput.js';
 import { DurableSystem } from './systems/durable.js';
@@ -27,10 +28,10 @@ import { InProcessSystem } from './systems/inprocess.js';
 import { LangGraphRuntime, LangGraphSystem } from './systems/langgraph.js';
 import { systemLabels, type AgentSystem, type SystemId } from './systems/types.js';
 
-const scenarioNames = ['overhead', 'resume', 'throughput', 'history', 'paused', 'streaming'] as const;
+const scenarioNames = ['overhead', 'resume', 'throughput', 'history', 'paused', 'streaming', 'session'] as const;
 type ScenarioName = (typeof scenarioNames)[number];
 
-const usage = `usage: npm run bench [-- --full] [-- --only=overhead,resume,throughput,history,paused,streaming] [-- --out=DIR]
+const usage = `usage: npm run bench [-- --full] [-- --only=overhead,resume,throughput,history,paused,streaming,session] [-- --out=DIR]
 
   (default)  quick mode, under 5 minutes on 2 cores
   --full     larger samples (100 generations, 1,000 resumes, 10,000 paused, …)
@@ -221,6 +222,11 @@ async function main(): Promise<number> {
     }));
   }
 
+  if (selected.has('session')) {
+    mark('session');
+    results.session = await runSession(ctx);
+  }
+
   results.targets = evaluateTargets(results);
   results.meta.finishedAt = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
   results.meta.durationSeconds = Math.round((performance.now() - t0) / 100) / 10;
@@ -270,6 +276,7 @@ function collectFailures(r: BenchResults): string[] {
   visit('throughput', r.throughput?.systems);
   visit('history', r.history?.systems);
   visit('paused', r.paused?.systems);
+  visit('session', r.session ? { durable: r.session } : undefined);
   return out;
 }
 

@@ -78,6 +78,8 @@ export interface GenerationSnapshot {
   modelParameters?: SnapshotModelParameters;
   /** The agent's contextWindow (tokens); null = the model's default. */
   contextWindow?: number | null;
+  /** The agent's `compaction` override: who writes compaction summaries (absent = model and provider above). */
+  compaction?: { model: string; provider: SnapshotProvider };
 }
 
 export interface SnapshotModelParameters {

@@ -52,7 +52,7 @@ export function hookOptions(timeoutSeconds = 5): ActivityOptions {
 }
 
 export const store = proxyActivities<GenerationActivities>(bookkeepingOptions);
-export const { callModel } = proxyActivities<GenerationActivities>(
+export const { callModel, summarizeConversation } = proxyActivities<GenerationActivities>(
   modelOptions({ maximumAttempts: 5, startToCloseSeconds: 120 }),
 );
 export const { executeTool } = proxyActivities<GenerationActivities>(toolOptions(30));

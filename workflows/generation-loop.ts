@@ -5,7 +5,9 @@ import type {
   ClarificationAnswerInput,
   ClarificationAnswerResult,
   GenerationInput,
+  CompactionPoint,
   GenerationStateView,
+  ModelCallInput,
   ModelCallResult,
   SubmitToolOutputsInput,
   SubmitToolOutputsResult,
@@ -14,7 +16,15 @@ import type {
   Usage,
 } from '../contracts/generation/index.js';
 import type { ToolChoice } from '../contracts/schemas/index.js';
-import { callModel, discoverMcpTools, executeTool, modelOptions, store, toolOptions } from './activity-proxies.js';
+import {
+  callModel,
+  discoverMcpTools,
+  executeTool,
+  modelOptions,
+  store,
+  summarizeConversation,
+  toolOptions,
+} from './activity-proxies.js';
 import { ApprovalGate } from './approval-gate.js';
 import { ChildAgents } from './child-agents.js';
 import { ClientPauses } from './client-pauses.js';
@@ -43,6 +53,16 @@ import {
 
 /** patched() id: PostToolUse hooks also run for results a retried attempt found recorded. */
 const POST_TOOL_USE_AFTER_REPLAYED_RESULT = 'post-tool-use-after-replayed-result';
+
+/**
+ * patched() id: a compaction summary is written by its own activity (summarizeConversation) between
+ * model calls; before, the model-call activity wrote it inline. Asked only when a model call reports
+ * `needsSummary`, so generations that never summarise carry no marker.
+ */
+const COMPACTION_SUMMARY_ACTIVITY = 'compaction-summary-activity';
+
+/** Summaries one model call may need: levels 2 and 3, each after up to 3 context-length errors. */
+const MAX_SUMMARIES_PER_CALL = 8;
 
 /**
  * One generation's ReAct loop: think (model call) → act (tool calls, hooks, approvals, pauses) →
@@ -183,18 +203,8 @@ export class GenerationLoop {
   private async think(toolNames: string[], toolChoice: ToolChoice): Promise<ModelCallResult> {
     let result: ModelCallResult | null = null;
     for (let part = 0; part <= MAX_LENGTH_CONTINUATIONS; part++) {
+      result = await this.callModelCompacted(toolNames, toolChoice, part > 0);
       const continuation = part > 0;
-      const { generationId } = this.input;
-      const input = {
-        generationId,
-        step: this.state.step,
-        seq: this.seq,
-        toolNames,
-        toolChoice,
-        continuation,
-        usageSoFar: { ...this.usage },
-      };
-      result = await callModel.executeWithOptions(modelOptions(this.plan.modelRetry), [input]);
       // A continuation stores the "continue" prompt at seq and the reply at seq + 1.
       this.seq += continuation ? 2 : 1;
       this.usage.promptTokens += result.usage.promptTokens;
@@ -202,6 +212,45 @@ export class GenerationLoop {
       if (result.finishReason !== 'length' || result.toolCalls.length > 0) break;
     }
     return result!;
+  }
+
+  /**
+   * One model call. When its conversation needs a summary that is not written yet, the call answers
+   * `needsSummary` without calling the model; the summary is then written by its own activity (its
+   * text stays in PostgreSQL) and the call is made again from the same compaction point.
+   */
+  private async callModelCompacted(
+    toolNames: string[],
+    toolChoice: ToolChoice,
+    continuation: boolean,
+  ): Promise<ModelCallResult> {
+    const { generationId } = this.input;
+    const base = { generationId, step: this.state.step, seq: this.seq, toolNames, toolChoice, continuation };
+    let compaction: CompactionPoint | undefined;
+    let deferSummary = true;
+    for (let round = 0; ; round++) {
+      const input: ModelCallInput = {
+        ...base,
+        usageSoFar: { ...this.usage },
+        ...(deferSummary ? { deferSummary } : {}),
+        ...(compaction ? { compaction } : {}),
+      };
+      const result = await callModel.executeWithOptions(modelOptions(this.plan.modelRetry), [input]);
+      if (!result.needsSummary) return result;
+      if (!patched(COMPACTION_SUMMARY_ACTIVITY) || round >= MAX_SUMMARIES_PER_CALL) {
+        // Not reached by histories recorded before the patch (their calls never answer needsSummary);
+        // kept as the inline path so the loop always ends.
+        deferSummary = false;
+        compaction = undefined;
+        continue;
+      }
+      const summary = await summarizeConversation.executeWithOptions(modelOptions(this.plan.modelRetry), [
+        { ...base, ...result.needsSummary },
+      ]);
+      this.usage.promptTokens += summary.usage.promptTokens;
+      this.usage.completionTokens += summary.usage.completionTokens;
+      compaction = result.needsSummary;
+    }
   }
 
   /** Unknown calls and calls denied by a PreToolUse hook get their result recorded; the rest go on. */

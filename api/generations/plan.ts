@@ -24,6 +24,7 @@ import {
   readRuleHookConfig,
   type Guardrails,
 } from '../../infra/db/json-columns.js';
+import type { Db } from '../../infra/db/prisma.js';
 import { promptRequiresTool } from '../../workflows/loop/hooks.js';
 import { knowledgeSearchTool, plannedKnowledgeSearchTool, type LinkedKnowledgeBase } from './knowledge-tool.js';
 import { platformAction, platformToolName } from '../../contracts/platform-actions.js';
@@ -296,11 +297,61 @@ export function initialMessages(
   return rows;
 }
 
+function snapshotProvider(provider: AiProvider): GenerationSnapshot['provider'] {
+  return {
+    id: provider.id,
+    kind: provider.kind as GenerationSnapshot['provider']['kind'],
+    baseUrl: provider.baseUrl,
+    apiKeyEncrypted: provider.apiKeyEncrypted,
+    defaultModel: provider.defaultModel,
+    headers: (provider.headers as Record<string, string> | null) ?? null,
+  };
+}
+
+/**
+ * The provider of the agent's `compaction.aiProviderId`, read when a generation starts; null when
+ * the agent has none (summaries then use its own provider). A provider deleted since is an error.
+ */
+export async function compactionProvider(
+  db: Pick<Db, 'aiProvider'>,
+  projectId: string,
+  agent: Agent,
+): Promise<AiProvider | null> {
+  const id = readAgentOptions(agent.extra).compaction?.aiProviderId;
+  if (!id) return null;
+  const row = await db.aiProvider.findFirst({ where: { id, projectId } });
+  if (!row) throw unprocessable(`The AI provider of the agent's compaction settings (${id}) no longer exists`);
+  return row;
+}
+
+/**
+ * The `compaction` part of a snapshot: absent unless the agent sets one. The model defaults to the
+ * agent's when the provider is the agent's, else to that provider's defaultModel.
+ */
+function compactionSnapshot(
+  agent: Agent,
+  provider: AiProvider,
+  other: AiProvider | null,
+): Pick<GenerationSnapshot, 'compaction'> {
+  const settings = readAgentOptions(agent.extra).compaction;
+  if (!settings) return {};
+  const p = other ?? provider;
+  const fallback = p.id === provider.id ? (agent.model ?? provider.defaultModel) : p.defaultModel;
+  return { compaction: { model: settings.model ?? fallback, provider: snapshotProvider(p) } };
+}
+
 /** The configuration the generation runs with, captured now: later edits never reach it. */
 export function buildSnapshot(
   agent: Agent,
   provider: AiProvider,
-  rows: { tools: AgentTool[]; hooks: Hook[]; webhooks: Webhook[]; knowledgeBases?: LinkedKnowledgeBase[] },
+  rows: {
+    tools: AgentTool[];
+    hooks: Hook[];
+    webhooks: Webhook[];
+    knowledgeBases?: LinkedKnowledgeBase[];
+    /** The provider of the agent's `compaction.aiProviderId` (see compactionProvider). */
+    compactionProvider?: AiProvider | null;
+  },
   body: GenerateRequest,
   plan: LoopPlan,
   messages: StoredMessageRow[],
@@ -316,14 +367,8 @@ export function buildSnapshot(
       boundaryPolicy: (agent.boundaryPolicy as Policy | null) ?? null,
     },
     model: agent.model ?? provider.defaultModel,
-    provider: {
-      id: provider.id,
-      kind: provider.kind as GenerationSnapshot['provider']['kind'],
-      baseUrl: provider.baseUrl,
-      apiKeyEncrypted: provider.apiKeyEncrypted,
-      defaultModel: provider.defaultModel,
-      headers: (provider.headers as Record<string, string> | null) ?? null,
-    },
+    provider: snapshotProvider(provider),
+    ...compactionSnapshot(agent, provider, rows.compactionProvider ?? null),
     tools: [
       ...tools.flatMap(snapshotTools),
       ...(clarificationEnabled(agent) ? [clarifyTool] : []),

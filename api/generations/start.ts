@@ -10,7 +10,7 @@ import { generationsStarted } from '../../infra/observability/metrics.js';
 import type { AppContext } from '../context.js';
 import { contextBlock, type Channel } from './context.js';
 import { newWebhookSecret } from '../routes/webhooks.js';
-import { buildPlan, buildSnapshot, initialMessages, modelParametersFor } from './plan.js';
+import { buildPlan, buildSnapshot, compactionProvider, initialMessages, modelParametersFor } from './plan.js';
 import { startWorkflow, workflowInput } from './hand-off.js';
 import { chooseSession, conversationFacts, placeTurn, type TurnPlacement } from '../sessions/turns.js';
 import { offerSessionCache } from '../sessions/cache-tools.js';
@@ -99,7 +99,20 @@ export async function startGeneration(
   // The context block as known before the session's turn is placed (the `conversation` line is
   // completed in the transaction); the number of initial messages does not change.
   let messages = initialMessages(agent, body, contextBlock(options, now, channel, null));
-  const snapshot = buildSnapshot(agent, provider, { tools, hooks, webhooks, knowledgeBases }, body, plan, messages);
+  const snapshot = buildSnapshot(
+    agent,
+    provider,
+    {
+      tools,
+      hooks,
+      webhooks,
+      knowledgeBases,
+      compactionProvider: await compactionProvider(ctx.db, auth.projectId, agent),
+    },
+    body,
+    plan,
+    messages,
+  );
   snapshot.memory = (agent.memory as SessionMemory | null) ?? null;
   snapshot.modelParameters = modelParametersFor(agent, body);
   snapshot.contextWindow = agent.contextWindow;

@@ -66,6 +66,7 @@ export function agentView(a: Agent): AgentView {
     contextResolvers: options.contextResolvers,
     businessHours: options.businessHours ?? null,
     modelParameters: options.modelParameters ?? null,
+    compaction: options.compaction ?? null,
     createdAt: a.createdAt.toISOString(),
     updatedAt: a.updatedAt.toISOString(),
   };
@@ -123,6 +124,7 @@ function agentColumns(body: CreateAgent, slug: string) {
       contextResolvers: [...new Set(body.contextResolvers)],
       ...(body.businessHours ? { businessHours: body.businessHours } : {}),
       ...(body.modelParameters ? { modelParameters: body.modelParameters } : {}),
+      ...(body.compaction ? { compaction: body.compaction } : {}),
     },
   };
 }
@@ -147,6 +149,14 @@ async function checkReferences(ctx: AppContext, projectId: string, body: CreateA
   if (!provider)
     throw unprocessable(`AI provider ${body.aiProviderId} does not exist in this project`, {
       path: 'body.aiProviderId',
+    });
+  const compactionProviderId = body.compaction?.aiProviderId;
+  if (
+    compactionProviderId &&
+    !(await ctx.db.aiProvider.findFirst({ where: { id: compactionProviderId, projectId }, select: { id: true } }))
+  )
+    throw unprocessable(`AI provider ${compactionProviderId} does not exist in this project`, {
+      path: 'body.compaction.aiProviderId',
     });
 
   const toolIds = [...new Set(body.toolIds)];

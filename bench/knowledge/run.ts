@@ -1,4 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import pg from 'pg';
 import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startEmbeddingServer } from '../../test/support/embedding-server.js';
@@ -71,6 +73,8 @@ function corpus(): Array<{ title: string; content: string }> {
 async function main(): Promise<void> {
   installSignalHandlers();
   const startedAt = new Date();
+  const load = () => loadavg().map((v) => Math.round(v * 100) / 100);
+  const loadAtStart = load();
   const stack = await startServiceStack();
   const embeddings = await startEmbeddingServer({ dims: 256 });
   onCleanup('embedding server', () => embeddings.close());
@@ -129,13 +133,23 @@ async function main(): Promise<void> {
     log(`${strategy}: p50 ${search[strategy].p50.toFixed(1)} ms, p95 ${search[strategy].p95.toFixed(1)} ms`);
   }
 
+  // Which vector path the service took (ADR 0012: pgvector is detected at run time).
+  const observer = new pg.Client({ connectionString: stack.databaseUrl });
+  await observer.connect();
+  const ext = await observer.query<{ v: string }>(`SELECT extversion AS v FROM pg_extension WHERE extname = 'vector'`);
+  const hnsw = await observer.query(`SELECT 1 FROM pg_indexes WHERE indexname = $1`, [`KbChunk_hnsw_${kb.id}`]);
+  await observer.end();
+  const vectorSearch = ext.rows[0]
+    ? `pgvector ${ext.rows[0].v}, HNSW index ${hnsw.rowCount ? 'present' : 'MISSING'} (vector_cosine_ops, partial per knowledge base)`
+    : 'exact cosine over the stored float8[] in memory (pgvector not available on this PostgreSQL)';
   const results = {
     startedAt: startedAt.toISOString(),
+    loadAverage: { atStart: loadAtStart, atEnd: load() },
     machine: machineInfo(),
     postgres: await postgresVersion(),
     git: gitRevision(),
     parameters: { documents: DOCS, chunkSize: CHUNK_SIZE, chunkOverlap: CHUNK_OVERLAP, dims: 256, queryCount },
-    vectorSearch: 'exact cosine over float8[] (no pgvector on this database)',
+    vectorSearch,
     ingestion: {
       chunks: info.chunkCount,
       seconds: ingestSeconds,
@@ -153,6 +167,7 @@ async function main(): Promise<void> {
     `# Knowledge-base benchmark ${results.startedAt}`,
     '',
     `Machine: ${results.machine.cpuModel} × ${results.machine.nproc}, ${results.postgres ?? 'PostgreSQL ?'}; commit ${results.git.commit ?? '?'}${results.git.dirty ? ' (dirty)' : ''}.`,
+    `Load average (1/5/15 min) at start ${results.loadAverage.atStart.join(' / ')}, at end ${results.loadAverage.atEnd.join(' / ')} (2 cores shared with other work).`,
     `Corpus: ${DOCS} documents, chunkSize ${CHUNK_SIZE}, overlap ${CHUNK_OVERLAP}, 256-dimension hashed bag-of-words embeddings; vector search: ${results.vectorSearch}.`,
     '',
     '| ingestion | chunks | seconds | chunks/s |',

@@ -6,6 +6,8 @@ export interface Params {
   paused: { count: number; concurrency: number; settleMs: number };
   history: { steps: number[] };
   streaming: { generations: number; steps: number; warmup: number };
+  /** Sessions of `turns` turns, one after another; each turn makes one tool call and answers. */
+  session: { sessions: number; turns: number };
 }
 
 export const quickParams: Params = {
@@ -23,6 +25,7 @@ export const quickParams: Params = {
   paused: { count: 1_000, concurrency: 50, settleMs: 3_000 },
   history: { steps: [10, 50, 100] },
   streaming: { generations: 10, steps: 3, warmup: 2 },
+  session: { sessions: 3, turns: 20 },
 };
 
 export const fullParams: Params = {
@@ -40,4 +43,5 @@ export const fullParams: Params = {
   paused: { count: 10_000, concurrency: 50, settleMs: 5_000 },
   history: { steps: [10, 50, 100] },
   streaming: { generations: 100, steps: 3, warmup: 5 },
+  session: { sessions: 10, turns: 20 },
 };

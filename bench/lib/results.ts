@@ -85,6 +85,34 @@ export interface HistoryResult {
   }>;
 }
 
+export interface SessionTurnRow {
+  turn: number;
+  /** Wall time of the turn's synchronous generate, per session (ms). */
+  wallMs: number[];
+  medianMs: number;
+  /** CPU ms of the worker, API, Temporal server and the service's PostgreSQL backends during the turn, per session. */
+  cpuMs: number[];
+  /** Temporal history of the turn's generation (bytes, events), per session. */
+  historyBytes: number[];
+  historyEvents: number;
+  /** Prompt tokens of the turn (the model server's estimate): grows with the conversation. */
+  promptTokens: number;
+}
+
+export interface SessionResult {
+  sessions: number;
+  turns: number;
+  rows: SessionTurnRow[];
+  /** Least-squares fit of every turn's wall time (all sessions) against its turn index. */
+  fit: { slopeMsPerTurn: number; interceptMs: number; r2: number } | null;
+  /** The same fit for CPU ms per turn (hardly affected by other load on the machine). */
+  cpuFit: { slopeMsPerTurn: number; interceptMs: number; r2: number } | null;
+  /** Least-squares slope of history bytes against turn index (bytes per turn). */
+  historySlopeBytesPerTurn: number | null;
+  historyBytesMin: number;
+  historyBytesMax: number;
+}
+
 export interface StreamingResult {
   status: 'ok' | 'n/a';
   reason: string;
@@ -124,5 +152,6 @@ export interface BenchResults {
   paused?: PausedResult;
   history?: HistoryResult;
   streaming?: StreamingResult;
+  session?: Measured<SessionResult>;
   targets: Target[];
 }

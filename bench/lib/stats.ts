@@ -39,3 +39,18 @@ export function ratio(a: number | undefined, b: number | undefined): number | nu
   if (a === undefined || b === undefined || !Number.isFinite(a) || !Number.isFinite(b) || b === 0) return null;
   return round(a / b, 2);
 }
+
+/** Least-squares line through the points (null with fewer than 3 points or one x). */
+export function linearFit(points: Array<[number, number]>): { slope: number; intercept: number; r2: number } | null {
+  if (points.length < 3) return null;
+  const n = points.length;
+  const mx = points.reduce((s, [x]) => s + x, 0) / n;
+  const my = points.reduce((s, [, y]) => s + y, 0) / n;
+  const sxx = points.reduce((s, [x]) => s + (x - mx) ** 2, 0);
+  if (sxx === 0) return null;
+  const slope = points.reduce((s, [x, y]) => s + (x - mx) * (y - my), 0) / sxx;
+  const intercept = my - slope * mx;
+  const ssTot = points.reduce((s, [, y]) => s + (y - my) ** 2, 0);
+  const ssRes = points.reduce((s, [x, y]) => s + (y - (intercept + slope * x)) ** 2, 0);
+  return { slope, intercept, r2: ssTot === 0 ? 1 : 1 - ssRes / ssTot };
+}

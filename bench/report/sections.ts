@@ -297,6 +297,51 @@ export function buildSections(r: BenchResults): Section[] {
     });
   }
 
+  if (r.session) {
+    const m = r.session;
+    const v = ok(m);
+    sections.push({
+      title: v
+        ? `7. Long sessions, (a) only — ${v.sessions} sessions of ${v.turns} turns (each turn: one tool call, then the answer; every earlier turn is sent to the model)`
+        : '7. Long sessions, (a) only',
+      tables: v
+        ? [
+            {
+              headers: [
+                'turn',
+                'wall ms (median)',
+                'wall ms per session',
+                'CPU ms per session',
+                'history bytes',
+                'history events',
+                'prompt tokens',
+              ],
+              rows: v.rows.map((row) => [
+                String(row.turn),
+                ms(row.medianMs),
+                row.wallMs.map((x) => ms(x)).join(' / '),
+                row.cpuMs.map((x) => num(x)).join(' / '),
+                [...new Set(row.historyBytes)].map((b) => num(b)).join(' / '),
+                num(row.historyEvents),
+                num(row.promptTokens),
+              ]),
+            },
+          ]
+        : [],
+      notes: v
+        ? [
+            v.fit
+              ? `per-turn orchestration cost vs turn index, least-squares over every turn of every session: slope ${num(v.fit.slopeMsPerTurn, 2)} ms per turn index, intercept ${ms(v.fit.interceptMs)} ms, r² ${num(v.fit.r2, 3)}`
+              : 'too few turns for a linear fit',
+            v.cpuFit
+              ? `CPU ms per turn vs turn index (worker + API + Temporal server + PostgreSQL backends; the figure to trust on a loaded machine): slope ${num(v.cpuFit.slopeMsPerTurn, 2)} ms per turn index, intercept ${ms(v.cpuFit.interceptMs)} ms, r² ${num(v.cpuFit.r2, 3)}`
+              : 'too few turns for a CPU fit',
+            `history bytes per generation: ${num(v.historyBytesMin)}–${num(v.historyBytesMax)} (slope ${num(v.historySlopeBytesPerTurn ?? 0, 1)} B per turn index) — the conversation is read from PostgreSQL by the model-call activity (ADR 0009), not carried in workflow history`,
+          ]
+        : [missing(m)],
+    });
+  }
+
   sections.push({
     title: 'Targets — measured for (a), nothing adjusted',
     tables: [

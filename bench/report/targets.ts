@@ -107,6 +107,25 @@ export function evaluateTargets(r: BenchResults): Target[] {
     met: fifty ? fifty.bytes < 2 * 1024 * 1024 : null,
   });
 
+  const session = ok(r.session);
+  if (session) {
+    const growth = (session.historySlopeBytesPerTurn ?? 0) * (session.turns - 1);
+    targets.push({
+      name: 'history bytes per generation constant over a 20-turn session (a)',
+      target: 'growth over the session < 2% of a turn’s history',
+      measured: `${num(session.historyBytesMin)}–${num(session.historyBytesMax)} bytes, fitted growth ${num(growth)} bytes over ${session.turns} turns`,
+      met: Math.abs(growth) < 0.02 * session.historyBytesMin,
+    });
+    targets.push({
+      name: 'per-turn orchestration cost vs turn index, 20-turn session (a)',
+      target: 'no target set (reported)',
+      measured: session.fit
+        ? `wall: slope ${num(session.fit.slopeMsPerTurn, 2)} ms per turn index (intercept ${ms(session.fit.interceptMs)} ms, r² ${num(session.fit.r2, 3)})${session.cpuFit ? `; CPU: slope ${num(session.cpuFit.slopeMsPerTurn, 2)} ms per turn index (intercept ${ms(session.cpuFit.interceptMs)} ms)` : ''}`
+        : 'not measured',
+      met: null,
+    });
+  }
+
   const streaming = r.streaming;
   if (streaming?.status === 'ok' && streaming.latencyMs) {
     targets.push({

@@ -19,6 +19,8 @@ export class DurableSystem implements AgentSystem {
   readonly label = systemLabels.durable;
   private agents = {} as Record<ToolKind, string>;
   private approvalAgent: string | null = null;
+  /** A conversational agent with the echo tool (the session scenario). */
+  private sessionAgent = '';
   /** Why approvals cannot be measured, when they cannot. */
   approvalUnavailable: string | null = null;
 
@@ -76,6 +78,13 @@ export class DurableSystem implements AgentSystem {
         maxSteps: kind === 'client' ? 5 : 150,
       });
     }
+    this.sessionAgent = await this.create('/v1/agents', {
+      aiProviderId,
+      name: 'bench session',
+      toolIds: [toolIds.small],
+      conversational: true,
+      maxSteps: 5,
+    });
     // Approvals (PreToolUse approval hooks), if this build has them.
     const approvalAgent = await this.create('/v1/agents', {
       aiProviderId,
@@ -110,6 +119,25 @@ export class DurableSystem implements AgentSystem {
       );
     }
     return { id: g.id as string };
+  }
+
+  /**
+   * Turn `turn` of a session (a new session when sessionId is absent): the model calls echo until
+   * the conversation — earlier turns included — holds `turn` tool results, i.e. once per turn.
+   */
+  async sessionTurn(
+    turn: number,
+    sessionId?: string,
+  ): Promise<{ id: string; sessionId: string; promptTokens: number }> {
+    const res = await this.api('POST', `/v1/agents/${this.sessionAgent}/generate`, {
+      prompt: scriptPrompt('small', turn),
+      waitSeconds: 600,
+      ...(sessionId ? { sessionId } : {}),
+    });
+    const g = res.body;
+    if (res.status !== 200 || g?.status !== 'completed' || g?.text !== finalText(turn) || !g?.sessionId)
+      throw new Error(`session turn ${turn}: ${describeResponse(res)}`);
+    return { id: g.id, sessionId: g.sessionId, promptTokens: g.usage?.promptTokens ?? 0 };
   }
 
   async startPaused(): Promise<PausedRun> {

@@ -34,12 +34,45 @@ export interface ModelCallInput {
   /** Ask the model to continue a reply that was cut off (finish_reason "length"). */
   continuation: boolean;
   usageSoFar: Usage;
+  /**
+   * When a compaction needs a summary that is not stored yet, return `needsSummary` instead of
+   * writing it inside this activity (the workflow runs `summarizeConversation`, then calls again).
+   * Absent on calls made before the summary became its own activity: the summary is written inline.
+   */
+  deferSummary?: boolean;
+  /** Where compaction resumes after a summary was written (the `needsSummary` of the last call). */
+  compaction?: CompactionPoint;
+}
+
+/** A compaction level and the number of context-length errors already met at this model call. */
+export interface CompactionPoint {
+  level: number;
+  failures: number;
 }
 
 export interface ModelCallResult {
   toolCalls: ModelToolCall[];
   finishReason: 'stop' | 'length' | 'tool_calls' | 'content_filter' | 'other';
   hasText: boolean;
+  usage: Usage;
+  /** No model call was made: this compaction level needs its summary first (deferSummary only). */
+  needsSummary?: CompactionPoint;
+}
+
+/** Writes the summary of one compaction level; the text stays in PostgreSQL (the trace entry). */
+export interface SummarizeInput extends CompactionPoint {
+  generationId: string;
+  step: number;
+  seq: number;
+  continuation: boolean;
+  toolNames: string[];
+}
+
+export interface SummarizeResult {
+  level: number;
+  tokensBefore: number;
+  tokensAfter: number;
+  /** Tokens of the summary call (read back when an earlier attempt had written it). */
   usage: Usage;
 }
 
@@ -173,6 +206,8 @@ export interface ChildStatus {
 export interface GenerationActivities {
   /** Calls the model with the stored conversation; stores the reply and its trace entries. */
   callModel(input: ModelCallInput): Promise<ModelCallResult>;
+  /** Context compaction: summarises the older conversation with the agent's compaction model. */
+  summarizeConversation(input: SummarizeInput): Promise<SummarizeResult>;
   /** Runs a server-side tool once (a recorded result is returned, not re-executed). */
   executeTool(input: ToolCallInput): Promise<ToolCallOutcome>;
   /** Stores a tool result decided by the workflow itself (unknown tool, denial, timeout). */

@@ -20,6 +20,21 @@ export const slugSchema = z
     'must be 1-64 lowercase letters, digits and dashes, not starting or ending with a dash',
   );
 
+/** Which model writes the summaries of context compaction; omitted parts default to the agent's. */
+export const compactionSettingsSchema = z
+  .object({
+    model: z
+      .string()
+      .min(1)
+      .max(200)
+      .optional()
+      .describe("Default: the agent's model, or the defaultModel of aiProviderId when that is another provider"),
+    aiProviderId: aiProviderIdSchema.optional().describe("An AI provider of the project (default: the agent's)"),
+  })
+  .strict()
+  .openapi('CompactionSettings');
+export type CompactionSettings = z.infer<typeof compactionSettingsSchema>;
+
 /** Guardrail patterns run with RE2 (linear time, no backreferences or lookaround): checked as such. */
 const regexString = z
   .string()
@@ -214,6 +229,9 @@ export const agentFields = {
     .describe(
       'temperature, maxTokens, stopSequences sent with every model call (a temperature here wins over the agent field)',
     ),
+  compaction: compactionSettingsSchema
+    .optional()
+    .describe("The model that writes context-compaction summaries (default: the agent's own provider and model)"),
   requireApprovalFor: z
     .enum(['destructive'])
     .optional()
@@ -249,6 +267,7 @@ export const patchAgentSchema = patchSchemaOf(agentFields, [
   'requireApprovalFor',
   'businessHours',
   'modelParameters',
+  'compaction',
 ]).openapi('PatchAgent');
 export type PatchAgent = z.infer<typeof patchAgentSchema>;
 
@@ -289,6 +308,7 @@ export const agentSchema = z
     contextResolvers: z.array(contextResolverSchema),
     businessHours: orNull(businessHoursSchema),
     modelParameters: orNull(modelParametersSchema),
+    compaction: orNull(compactionSettingsSchema),
     createdAt: z.string(),
     updatedAt: z.string(),
   })

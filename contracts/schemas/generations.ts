@@ -188,6 +188,16 @@ export const stepEntrySchema = z
     tokensBefore: z.number().optional(),
     tokensAfter: z.number().optional(),
     text: z.string().optional(),
+    model: z
+      .string()
+      .optional()
+      .describe('compaction: the model that wrote the summary; model_call: the model of a builtin tool nested call'),
+    usage: z
+      .object({ promptTokens: z.number(), completionTokens: z.number() })
+      .optional()
+      .describe(
+        'compaction: tokens of the summary call; model_call: tokens of the nested call (both counted in the generation usage)',
+      ),
     toolCallId: z.string().optional(),
     toolName: z.string().optional(),
     arguments: z.unknown().optional(),
@@ -204,11 +214,6 @@ export const stepEntrySchema = z
     decidedAt: z.string().optional(),
     expiresAt: z.string().optional(),
     editedArguments: z.unknown().optional(),
-    model: z.string().optional().describe('model_call: the model of a nested call made by a builtin tool'),
-    usage: z
-      .object({ promptTokens: z.number(), completionTokens: z.number() })
-      .optional()
-      .describe("model_call: the nested call's tokens (counted in the generation's usage)"),
     /** observe: `unknown` when an at-most-once call was interrupted and not called again. */
     outcome: z.enum(['unknown']).optional(),
     at: z.string(),

@@ -75,6 +75,7 @@ const agentOptionsSchema = z.object({
   contextResolvers: agentFields.contextResolvers,
   businessHours: agentFields.businessHours,
   modelParameters: agentFields.modelParameters,
+  compaction: agentFields.compaction,
 });
 export type AgentOptions = z.infer<typeof agentOptionsSchema>;
 
@@ -96,6 +97,15 @@ export function readGuardrails(guardrails: unknown): Guardrails {
 
 const toolTypeSchema = z.enum(['http', 'client', 'mcp', 'agent', 'builtin', 'platform']);
 
+const snapshotProviderSchema = z.object({
+  id: z.string(),
+  kind: z.enum(['openai', 'openai_compatible', 'azure_openai']),
+  baseUrl: z.string().nullable(),
+  apiKeyEncrypted: z.string().nullable(),
+  defaultModel: z.string(),
+  headers: z.record(z.string(), z.string()).nullable(),
+});
+
 // Loose at the top level: a field added to the snapshot later is kept, never silently dropped.
 const snapshotSchema = z.looseObject({
   agent: z.object({
@@ -106,14 +116,7 @@ const snapshotSchema = z.looseObject({
     boundaryPolicy: policySchema.nullable().optional(),
   }),
   model: z.string(),
-  provider: z.object({
-    id: z.string(),
-    kind: z.enum(['openai', 'openai_compatible', 'azure_openai']),
-    baseUrl: z.string().nullable(),
-    apiKeyEncrypted: z.string().nullable(),
-    defaultModel: z.string(),
-    headers: z.record(z.string(), z.string()).nullable(),
-  }),
+  provider: snapshotProviderSchema,
   tools: z.array(
     z.object({
       id: z.string(),
@@ -165,6 +168,7 @@ const snapshotSchema = z.looseObject({
     .nullable()
     .optional(),
   contextWindow: z.number().int().nullable().optional(),
+  compaction: z.object({ model: z.string(), provider: snapshotProviderSchema }).optional(),
   modelParameters: z
     .object({
       temperature: z.number().optional(),

@@ -4,6 +4,7 @@ import { startModelServer, type ModelServer, type RecordedRequest } from '../sup
 import { startStack, type TestStack } from '../support/stack.js';
 import { json, startToolServer, type ToolServer } from '../support/tool-server.js';
 import { PRUNED_PLACEHOLDER, SUMMARY_PROMPT } from '../../activities/compaction.js';
+import { callAs, createProjectWithKey, expectError } from '../support/resources.js';
 
 const lastUser = (req: RecordedRequest): string =>
   req.messages.filter((m: { role: string }) => m.role === 'user').at(-1)?.content ?? '';
@@ -42,7 +43,9 @@ describe('context compaction', () => {
     const agentId = await createAgent(stack, {
       aiProviderId: providerId,
       conversational: true,
-      contextWindow: 2000,
+      // Sessions keep only the head of a large result in the prompt (session cache): about 670
+      // tokens here, so the four turns sit just over 85% of this window.
+      contextWindow: 2300,
       toolIds: [bigId],
     });
     model.script(call('big', {}, 'b1'));
@@ -62,9 +65,11 @@ describe('context compaction', () => {
     const compaction = last.body.steps.find((s: { type: string }) => s.type === 'compaction');
     expect(compaction).toMatchObject({ level: 1 });
     expect(compaction.tokensBefore).toBeGreaterThan(compaction.tokensAfter);
-    // Nothing stored is lost: the session keeps the tool message, its cache entry the whole result.
+    // The stored conversation is unchanged (the result as the session keeps it, not the placeholder).
     const messages = await stack.api('GET', `/v1/sessions/${sessionId}/messages`);
-    expect(messages.body.data.find((m: { role: string }) => m.role === 'tool').content).toContain('row0 ');
+    const stored = messages.body.data.find((m: { role: string }) => m.role === 'tool').content;
+    expect(stored).not.toBe(PRUNED_PLACEHOLDER);
+    expect(stored).toContain('row0 row1');
     const cached = await stack.db.sessionToolResult.findMany({ where: { sessionId } });
     expect(cached.map((c) => c.content.includes('row699'))).toEqual([true]);
   });
@@ -91,6 +96,127 @@ describe('context compaction', () => {
       level: 2,
       text: 'SUMMARY: the user asked about rows.',
     });
+  });
+
+  /** Four turns whose first is long: the last turn's model call needs a level-2 summary. */
+  const runLongSession = async (agentId: string) => {
+    let sessionId: string | undefined;
+    let last = '';
+    for (const p of [words(900, 'alpha'), 'b', 'c', 'd']) {
+      const res = await generate(agentId, { prompt: p, ...(sessionId ? { sessionId } : {}) });
+      expect(res.body.status).toBe('completed');
+      sessionId = res.body.sessionId;
+      last = res.body.id;
+    }
+    return last;
+  };
+
+  it('the summary is written by its own activity with the agent compaction model; its text stays out of workflow history', async () => {
+    const agentId = await createAgent(stack, {
+      aiProviderId: providerId,
+      conversational: true,
+      contextWindow: 2000,
+      compaction: { model: 'summary-model' },
+    });
+    model.setDefault(replies);
+    const lastId = await runLongSession(agentId);
+    const summaryCalls = model.requests.filter((r) => lastUser(r) === SUMMARY_PROMPT);
+    expect(summaryCalls.length).toBeGreaterThan(0);
+    expect(summaryCalls.map((r) => r.model)).toEqual(summaryCalls.map(() => 'summary-model'));
+    // Answers still come from the agent's own model.
+    expect(
+      model.requests.filter((r) => lastUser(r) !== SUMMARY_PROMPT).every((r) => r.model === 'scripted-model'),
+    ).toBe(true);
+    const latest = await stack.api('GET', `/v1/generations/${lastId}`);
+    const entry = latest.body.steps.find(
+      (s: { type: string; level?: number }) => s.type === 'compaction' && s.level === 2,
+    );
+    expect(entry).toMatchObject({
+      text: 'SUMMARY: the user asked about rows.',
+      model: 'summary-model',
+      usage: { promptTokens: expect.any(Number), completionTokens: expect.any(Number) },
+    });
+    expect(entry.tokensBefore).toBeGreaterThan(entry.tokensAfter);
+    expect(entry.usage.promptTokens).toBeGreaterThan(0);
+    // The summary call's tokens count in the generation's usage.
+    expect(latest.body.usage.promptTokens).toBeGreaterThanOrEqual(entry.usage.promptTokens);
+
+    const history = await stack.temporal.workflow.getHandle(lastId).fetchHistory();
+    const scheduled = (history.events ?? []).flatMap((e) => {
+      const name = e.activityTaskScheduledEventAttributes?.activityType?.name;
+      return name ? [name] : [];
+    });
+    const summaryAt = scheduled.indexOf('summarizeConversation');
+    expect(summaryAt).toBeGreaterThan(0);
+    // The model call that asked for the summary, then the summary, then the model call again.
+    expect(scheduled.slice(summaryAt - 1, summaryAt + 2)).toEqual(['callModel', 'summarizeConversation', 'callModel']);
+    // The patch marker of the new command sequence (payloads decoded: they are JSON bytes).
+    const markers = (history.events ?? [])
+      .filter((e) => e.markerRecordedEventAttributes?.markerName === 'core_patch')
+      .map((e) =>
+        Object.values(e.markerRecordedEventAttributes?.details ?? {})
+          .flatMap((p) => p.payloads ?? [])
+          .map((p) => Buffer.from(p.data ?? []).toString('utf8'))
+          .join(' '),
+      );
+    expect(markers.filter((m) => m.includes('compaction-summary-activity'))).toHaveLength(1);
+    expect(JSON.stringify(history)).not.toContain('SUMMARY: the user asked about rows.');
+  });
+
+  it('compaction.aiProviderId: summaries go to that provider (its defaultModel unless a model is given)', async () => {
+    const other = await stack.api('POST', '/v1/ai-providers', {
+      name: 'summaries',
+      kind: 'openai_compatible',
+      baseUrl: model.url,
+      apiKey: 'sk-other',
+      defaultModel: 'cheap-summary-model',
+    });
+    expect(other.status).toBe(201);
+    const agentId = await createAgent(stack, { aiProviderId: providerId, conversational: true, contextWindow: 2000 });
+    const patch = await stack.api('PATCH', `/v1/agents/${agentId}`, { compaction: { aiProviderId: other.body.id } });
+    expect(patch.status).toBe(200);
+    expect(patch.body.compaction).toEqual({ aiProviderId: other.body.id });
+    model.setDefault(replies);
+    await runLongSession(agentId);
+    const summaryCalls = model.requests.filter((r) => lastUser(r) === SUMMARY_PROMPT);
+    expect(summaryCalls.length).toBeGreaterThan(0);
+    expect(new Set(summaryCalls.map((r) => r.model))).toEqual(new Set(['cheap-summary-model']));
+    // The other provider's key is the one sent.
+    expect(summaryCalls.every((r) => r.headers?.authorization === 'Bearer sk-other')).toBe(true);
+  });
+
+  it('compaction settings are validated, shown, patched and cleared; another project provider is refused with nothing written', async () => {
+    const agentId = await createAgent(stack, { aiProviderId: providerId, compaction: { model: 'summary-model' } });
+    expect((await stack.api('GET', `/v1/agents/${agentId}`)).body.compaction).toEqual({ model: 'summary-model' });
+
+    const foreign = await createProjectWithKey(stack);
+    const theirs = await callAs(stack, foreign.key, 'POST', '/v1/ai-providers', {
+      name: 'theirs',
+      kind: 'openai_compatible',
+      baseUrl: model.url,
+      defaultModel: 'their-model',
+    });
+    expect(theirs.status).toBe(201);
+    const before = await stack.db.agent.count();
+    const refused = await stack.api('POST', '/v1/agents', {
+      name: 'borrower',
+      aiProviderId: providerId,
+      compaction: { aiProviderId: theirs.body.id },
+    });
+    expectError(refused, 422);
+    expect(JSON.stringify(refused.body.error)).toContain('body.compaction.aiProviderId');
+    expect(await stack.db.agent.count()).toBe(before);
+    expectError(
+      await stack.api('PATCH', `/v1/agents/${agentId}`, { compaction: { aiProviderId: theirs.body.id } }),
+      422,
+    );
+    expectError(await stack.api('PATCH', `/v1/agents/${agentId}`, { compaction: { model: '' } }), 400);
+    expectError(await stack.api('PATCH', `/v1/agents/${agentId}`, { compaction: { temperature: 1 } }), 400);
+    expect((await stack.api('GET', `/v1/agents/${agentId}`)).body.compaction).toEqual({ model: 'summary-model' });
+
+    const cleared = await stack.api('PATCH', `/v1/agents/${agentId}`, { compaction: null });
+    expect(cleared.status).toBe(200);
+    expect(cleared.body.compaction).toBeNull();
   });
 
   it('a context-length error from the provider is recovered; after 3 failed compactions the generation fails with context_overflow', async () => {

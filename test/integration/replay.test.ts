@@ -9,6 +9,7 @@ import { createAgent, createProvider, createTool } from '../support/fixtures.js'
 import { startModelServer, type ModelServer } from '../support/model-server.js';
 import { startStack, type TestStack } from '../support/stack.js';
 import { json, startToolServer, type ToolServer } from '../support/tool-server.js';
+import { SUMMARY_PROMPT } from '../../activities/compaction.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const committedDir = join(here, '..', 'replay', 'histories');
@@ -178,6 +179,31 @@ describe('workflow replay', () => {
       });
     });
 
+    // A session turn whose model call needs a summary: callModel answers needsSummary, the
+    // summarizeConversation activity writes it (the `compaction-summary-activity` patch), callModel again.
+    const chatty = await createAgent(stack, { aiProviderId: providerId, conversational: true, contextWindow: 2000 });
+    model.setDefault((req) =>
+      req.messages.at(-1)?.content === SUMMARY_PROMPT ? { text: 'summary of the start' } : { text: 'ok' },
+    );
+    let sessionId: string | undefined;
+    let lastTurn = '';
+    const longPrompt = Array.from({ length: 900 }, (_, i) => `alpha${i}`).join(' ');
+    for (const prompt of [longPrompt, 'b', 'c', 'd']) {
+      const res = await stack.api('POST', `/v1/agents/${chatty}/generate`, {
+        prompt,
+        ...(sessionId ? { sessionId } : {}),
+      });
+      sessionId = res.body.sessionId;
+      lastTurn = res.body.id;
+    }
+    const lastHistory = await stack.temporal.workflow.getHandle(lastTurn).fetchHistory();
+    expect(
+      (lastHistory.events ?? []).some(
+        (e) => e.activityTaskScheduledEventAttributes?.activityType?.name === 'summarizeConversation',
+      ),
+    ).toBe(true);
+    recorded.push({ workflowId: 'compaction-summary', history: lastHistory });
+
     // RECORD_HISTORIES=1 rewrites every history; RECORD_HISTORIES=name,name writes only those.
     const wanted = process.env.RECORD_HISTORIES;
     if (wanted) {
@@ -199,13 +225,14 @@ describe('workflow replay', () => {
       'cancel',
       'clarification',
       'client-tool-resume',
+      'compaction-summary',
       'done-tool',
       'search-attributes',
       'step-rules',
     ]);
     const results = await replay(histories, { codePath: inject('workflowBundlePath') });
     for (const r of results) expect(r.error, `${r.workflowId}: ${r.error?.message}`).toBeUndefined();
-    expect(results).toHaveLength(8);
+    expect(results).toHaveLength(9);
   });
 
   it('the search-attributes history carries the patch marker and one upsert per visible state change', () => {
@@ -232,7 +259,7 @@ describe('workflow replay', () => {
       logger: new DefaultLogger('WARN'),
     });
     const results = await replay(committedHistories(), { code: broken.code });
-    expect(results).toHaveLength(8);
+    expect(results).toHaveLength(9);
     for (const r of results) {
       expect(r.error, r.workflowId).toBeDefined();
       expect(r.error!.name).toMatch(/DeterminismViolationError/);

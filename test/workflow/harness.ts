@@ -259,6 +259,13 @@ export async function startHarness(): Promise<Harness> {
   // Every activity by name: if the contract gains or renames one, this object stops compiling.
   const activities: GenerationActivities = {
     callModel: (i) => dispatch('callModel', i, (run) => run.nextReply(i)),
+    summarizeConversation: (i) =>
+      dispatch('summarizeConversation', i, () => ({
+        level: i.level,
+        tokensBefore: 1000,
+        tokensAfter: 100,
+        usage: { promptTokens: 50, completionTokens: 10 },
+      })),
     executeTool: (i) => dispatch('executeTool', i, () => ({ status: 'success', replayed: false })),
     recordToolResult: (i) => dispatch('recordToolResult', i, () => undefined),
     recordClientOutputs: (i) => dispatch('recordClientOutputs', i, () => undefined),

@@ -11,6 +11,14 @@ import {
   type PlannedHook,
 } from './harness.js';
 
+const noCall = (needsSummary: { level: number; failures: number }) => ({
+  toolCalls: [],
+  finishReason: 'other' as const,
+  hasText: false,
+  usage: { promptTokens: 0, completionTokens: 0 },
+  needsSummary,
+});
+
 const search = tool('search', { readOnly: true });
 const write = tool('database_write');
 const read = tool('database_read', { readOnly: true });
@@ -54,6 +62,33 @@ describe('how a run ends, on the time-skipping server', () => {
     const cappedFinish = await capped.finished();
     expect(capped.callsOf('callModel').map((c) => c.continuation)).toEqual([false, true, true, true]);
     expect(cappedFinish).toMatchObject({ status: 'completed', stopReason: 'final_answer', iterationCount: 1 });
+  });
+
+  it('compaction summary: a model call answering needsSummary is followed by summarizeConversation, then the same call from that point', async () => {
+    let asked = 0;
+    const run = await h.start(makePlan({ tools: [search] }), [say('stop')], {
+      callModel: () => {
+        asked += 1;
+        // First call: level 2 needs its summary; second: after a context-length error, level 3 does.
+        if (asked === 1) return noCall({ level: 2, failures: 0 });
+        if (asked === 2) return noCall({ level: 3, failures: 1 });
+        return { toolCalls: [], finishReason: 'stop', hasText: true, usage: { promptTokens: 7, completionTokens: 3 } };
+      },
+    });
+    const finish = await run.finished();
+    const modelCalls = run.callsOf('callModel');
+    expect(modelCalls.map((c) => [c.seq, c.deferSummary, c.compaction])).toEqual([
+      [FIRST_SEQ, true, undefined],
+      [FIRST_SEQ, true, { level: 2, failures: 0 }],
+      [FIRST_SEQ, true, { level: 3, failures: 1 }],
+    ]);
+    expect(run.callsOf('summarizeConversation').map((c) => [c.step, c.seq, c.level, c.failures])).toEqual([
+      [1, FIRST_SEQ, 2, 0],
+      [1, FIRST_SEQ, 3, 1],
+    ]);
+    // The summary calls' usage (50 + 10 each in the harness) counts in the generation's usage.
+    expect(modelCalls[2]!.usageSoFar).toEqual({ promptTokens: 100, completionTokens: 20 });
+    expect(finish).toMatchObject({ status: 'completed', usage: { promptTokens: 107, completionTokens: 23 } });
   });
 
   it('doom loop: the same call with the same arguments three times in a row fails the run before the third runs', async () => {
