@@ -10,6 +10,7 @@ import {
   withSummary,
 } from './compaction.js';
 import type { GenerationStore, StoredMessage } from './generation-store.js';
+import { compactionRuns } from '../infra/observability/metrics.js';
 
 /** A provider refusal because the prompt is longer than the model's context. */
 export function isContextLengthExceeded(err: unknown): boolean {
@@ -95,12 +96,14 @@ export async function summarize(
     model: summarizer.model,
     usage,
   });
-  await store.events.append(
+  const appended = await store.events.append(
     generationId,
     'compaction',
     { step, level: point.level, tokensBefore, tokensAfter },
     `compaction:${replySeq}:${point.level}:${point.failures}`,
   );
+  // Counted once per compaction, not per retried attempt (the event is keyed).
+  if (appended !== null) compactionRuns.inc({ level: String(point.level) });
   return { tokensBefore, tokensAfter, usage, text };
 }
 
@@ -169,12 +172,13 @@ export class ContextCompactor {
       tokensBefore: before,
       tokensAfter: after,
     });
-    await store.events.append(
+    const appended = await store.events.append(
       generationId,
       'compaction',
       { step, level, tokensBefore: before, tokensAfter: after },
       `compaction:${replySeq}:${level}:${attempt}`,
     );
+    if (appended !== null) compactionRuns.inc({ level: String(level) });
     return pruned;
   }
 }

@@ -5,6 +5,7 @@ import { startStack, type TestStack } from '../support/stack.js';
 import { json, startToolServer, type ToolServer } from '../support/tool-server.js';
 import { PRUNED_PLACEHOLDER, SUMMARY_PROMPT } from '../../activities/compaction.js';
 import { callAs, createProjectWithKey, expectError } from '../support/resources.js';
+import { compactionRuns } from '../../infra/observability/metrics.js';
 
 const lastUser = (req: RecordedRequest): string =>
   req.messages.filter((m: { role: string }) => m.role === 'user').at(-1)?.content ?? '';
@@ -50,6 +51,8 @@ describe('context compaction', () => {
     });
     model.script(call('big', {}, 'b1'));
     model.setDefault(replies);
+    const prunedRuns = async () => (await compactionRuns.get()).values.find((v) => v.labels.level === '1')?.value ?? 0;
+    const runsBefore = await prunedRuns();
     const first = await generate(agentId, { prompt: 'load the rows' });
     expect(first.body.status).toBe('completed');
     const sessionId = first.body.sessionId;
@@ -64,6 +67,8 @@ describe('context compaction', () => {
     expect(model.requests.some((r) => lastUser(r) === SUMMARY_PROMPT)).toBe(false);
     const compaction = last.body.steps.find((s: { type: string }) => s.type === 'compaction');
     expect(compaction).toMatchObject({ level: 1 });
+    // The metric counts it (the stack's worker runs in this process).
+    expect(await prunedRuns()).toBeGreaterThan(runsBefore);
     expect(compaction.tokensBefore).toBeGreaterThan(compaction.tokensAfter);
     // The stored conversation is unchanged (the result as the session keeps it, not the placeholder).
     const messages = await stack.api('GET', `/v1/sessions/${sessionId}/messages`);
