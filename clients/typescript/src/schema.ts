@@ -732,7 +732,7 @@ export type paths = {
         put?: never;
         /**
          * Ask the agent (one turn)
-         * @description Authenticated with the agent key in `X-Agent-Key` (not an API key). Browsers may call it only from the agent's `publicChat.allowedOrigins` (CORS; preflight answered, any other Origin gets 403 without CORS headers). 404 when the agent is inactive or public chat is off. Rate limited per agent key and per client address (429 with Retry-After). Each turn runs one generation. A turn that pauses for an operator approval answers `status: pending` (streamed turns stay open until it completes); a clarification question answers `status: clarification`. `sessionId`, and conversational agents, need sessions: refused (422 not_implemented) for now.
+         * @description Authenticated with the agent key in `X-Agent-Key` (not an API key). Browsers may call it only from the agent's `publicChat.allowedOrigins` (CORS; preflight answered, any other Origin gets 403 without CORS headers). 404 when the agent is inactive or public chat is off. Rate limited per agent key and per client address (429 with Retry-After). Each turn runs one generation. A turn that pauses for an operator approval answers `status: pending` (streamed turns stay open until it completes); a clarification question answers `status: clarification`. A conversational agent opens a session on the first message and returns its `sessionId`; the next message with it continues the conversation (the model sees the earlier turns), and answers the pending clarification question if there is one. A session whose previous message is still being answered (running, or waiting for an approval) refuses with 409 `session_busy`.
          */
         post: operations["publicChat"];
         delete?: never;
@@ -953,6 +953,26 @@ export type paths = {
         post?: never;
         /** Remove a setting */
         delete: operations["deleteSetting"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/storage/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a stored file with a signed URL from storage_read
+         * @description Needs no API key: the URL carries an HMAC-SHA256 signature (a key derived from the server secret) over the project, bucket, path and expiry, so changing any of them, or using the URL after `expires`, answers 403. 404 when the file no longer exists. Symbolic links are never followed.
+         */
+        get: operations["downloadStoredFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1209,6 +1229,15 @@ export type components = {
             /** @description Up to 4 stop sequences */
             stopSequences?: string[];
         };
+        CompactionSettings: {
+            /** @description Default: the agent's model, or the defaultModel of aiProviderId when that is another provider */
+            model?: string;
+            /**
+             * @description An AI provider of the project (default: the agent's)
+             * @example aip_4kT9xQ2mZ8wR
+             */
+            aiProviderId?: string;
+        };
         Agent: {
             id: string;
             projectId: string;
@@ -1261,6 +1290,7 @@ export type components = {
             contextResolvers: ("conversation" | "temporal" | "channel")[];
             businessHours: components["schemas"]["BusinessHours"] | null;
             modelParameters: components["schemas"]["ModelParameters"] | null;
+            compaction: components["schemas"]["CompactionSettings"] | null;
             createdAt: string;
             updatedAt: string;
         };
@@ -1312,7 +1342,7 @@ export type components = {
             welcomeMessage?: string;
             branding?: components["schemas"]["Branding"];
             /**
-             * @description Context blocks added to the system prompt of every generation: `temporal` (current local time, and open/closed from businessHours), `channel` (api or public_chat). `conversation` is not implemented yet: refused (422 not_implemented).
+             * @description Context blocks added to the system prompt of every generation: `temporal` (current local time, and open/closed from businessHours), `channel` (api or public_chat), `conversation` (which message of its session the generation answers, when the session started and when the previous message was sent; "standalone" outside a session).
              * @default []
              */
             contextResolvers?: ("conversation" | "temporal" | "channel")[];
@@ -1323,6 +1353,7 @@ export type components = {
              */
             knowledgeBaseIds?: string[];
             modelParameters?: components["schemas"]["ModelParameters"] & unknown;
+            compaction?: components["schemas"]["CompactionSettings"] & unknown;
             /**
              * @description "destructive": destructive MCP tools wait for a human approval. As in the MCP specification, a tool is destructive unless annotated readOnlyHint: true or destructiveHint: false (unannotated tools are).
              * @enum {string}
@@ -1412,7 +1443,7 @@ export type components = {
             welcomeMessage?: string;
             branding?: components["schemas"]["Branding"];
             /**
-             * @description Context blocks added to the system prompt of every generation: `temporal` (current local time, and open/closed from businessHours), `channel` (api or public_chat). `conversation` is not implemented yet: refused (422 not_implemented).
+             * @description Context blocks added to the system prompt of every generation: `temporal` (current local time, and open/closed from businessHours), `channel` (api or public_chat), `conversation` (which message of its session the generation answers, when the session started and when the previous message was sent; "standalone" outside a session).
              * @default []
              */
             contextResolvers?: ("conversation" | "temporal" | "channel")[];
@@ -1423,6 +1454,7 @@ export type components = {
              */
             knowledgeBaseIds?: string[];
             modelParameters?: components["schemas"]["ModelParameters"] & unknown;
+            compaction?: components["schemas"]["CompactionSettings"] & unknown;
             /**
              * @description "destructive": destructive MCP tools wait for a human approval. As in the MCP specification, a tool is destructive unless annotated readOnlyHint: true or destructiveHint: false (unannotated tools are).
              * @enum {string}
@@ -1464,6 +1496,7 @@ export type components = {
             businessHours?: components["schemas"]["BusinessHours"] | null;
             knowledgeBaseIds?: string[];
             modelParameters?: components["schemas"]["ModelParameters"] | null;
+            compaction?: components["schemas"]["CompactionSettings"] | null;
             requireApprovalFor?: "destructive" | null;
         };
         AgentPublicChatKey: {
@@ -1631,7 +1664,7 @@ export type components = {
              */
             type: "builtin";
             /** @enum {string} */
-            name: "agent_clarify" | "session_cache_list" | "session_cache_get" | "http_request" | "database_query" | "database_write" | "code_execute" | "web_search" | "web_scrape";
+            name: "agent_clarify" | "session_cache_list" | "session_cache_get" | "http_request" | "database_query" | "database_write" | "code_execute" | "web_search" | "web_scrape" | "storage_read" | "storage_write" | "storage_list" | "summarize" | "generate_text";
             description?: string;
             /** @default 30 */
             timeoutSeconds?: number;
@@ -1985,12 +2018,19 @@ export type components = {
         GenerationStep: {
             step: number;
             /** @enum {string} */
-            type: "think" | "act" | "observe" | "answer" | "hook" | "approval" | "discovery" | "compaction";
+            type: "think" | "act" | "observe" | "answer" | "hook" | "approval" | "discovery" | "compaction" | "model_call";
             /** @description compaction: 1 pruned tool results, 2 summarised, 3 summarised harder */
             level?: number;
             tokensBefore?: number;
             tokensAfter?: number;
             text?: string;
+            /** @description compaction: the model that wrote the summary; model_call: the model of a builtin tool nested call */
+            model?: string;
+            /** @description compaction: tokens of the summary call; model_call: tokens of the nested call (both counted in the generation usage) */
+            usage?: {
+                promptTokens: number;
+                completionTokens: number;
+            };
             toolCallId?: string;
             toolName?: string;
             arguments?: unknown;
@@ -2354,6 +2394,7 @@ export type components = {
             /** @description The reasoning of the turn, flattened to text (Thought / Action / Observation lines). */
             trace: string;
             toolsUsed: string[];
+            /** @description The conversation this turn belongs to (conversational agents: send it with the next message); null for a stateless turn. */
             sessionId: string | null;
             clarification?: {
                 question: string;
@@ -2364,11 +2405,14 @@ export type components = {
                 reason: "approval" | "client_tool" | "running";
             };
         };
-        /** @description text/event-stream. Events: `chunk` { text } (answer text as it is generated), `reset` (discard the text received so far: a model call was retried), `tool` { name } (a tool is being called), `pending` { reason } (waiting for an operator approval; the stream stays open), `clarification` { question, reason }, `done` (the PublicChatReply) and `error` { message }. */
+        /** @description text/event-stream. Events: `session` { sessionId } (first, for a conversational agent), `chunk` { text } (answer text as it is generated), `reset` (discard the text received so far: a model call was retried), `tool` { name } (a tool is being called), `pending` { reason } (waiting for an operator approval; the stream stays open), `clarification` { question, reason }, `done` (the PublicChatReply) and `error` { message }. */
         PublicChatEventStream: string;
         PublicChatRequest: {
             query: string;
-            /** @description Continues a conversation. Sessions are not implemented yet: refused (422 not_implemented) when set. */
+            /**
+             * @description Continues a conversation of a conversational agent (the `sessionId` of an earlier reply): the model sees the earlier turns, and a pending clarification question is answered by this query. Only sessions opened through this agent's public chat with its current key: any other id is 404. 422 for an agent that is not conversational.
+             * @example ses_4kT9xQ2mZ8wR
+             */
             sessionId?: string;
             /**
              * @description Answer as server-sent events (also with Accept: text/event-stream).
@@ -2540,10 +2584,10 @@ export type components = {
             updatedAt: string;
         };
         /**
-         * @description CODE_SANDBOX_URL: External code sandbox for code_execute languages other than JavaScript (overrides the env var). CODE_SANDBOX_API_KEY: Bearer token sent to the code sandbox.
+         * @description CODE_SANDBOX_URL: External code sandbox for code_execute languages other than JavaScript (overrides the env var). CODE_SANDBOX_API_KEY: Bearer token sent to the code sandbox. WEB_SEARCH_API_KEY: Brave Search API subscription token used by web_search (sent as X-Subscription-Token). WEB_SEARCH_URL: Endpoint of web_search: the Brave Search web search URL (default https://api.search.brave.com/res/v1/web/search) or a server answering in its format.
          * @enum {string}
          */
-        SettingKey: "CODE_SANDBOX_URL" | "CODE_SANDBOX_API_KEY";
+        SettingKey: "CODE_SANDBOX_URL" | "CODE_SANDBOX_API_KEY" | "WEB_SEARCH_API_KEY" | "WEB_SEARCH_URL";
         /** @description The value; secret settings are encrypted at rest and never returned. */
         PutSetting: {
             value: string;
@@ -3911,6 +3955,10 @@ export interface operations {
                      *               "text"
                      *             ]
                      *           },
+                     *           "compaction": {
+                     *             "model": "text",
+                     *             "aiProviderId": "aip_4kT9xQ2mZ8wR"
+                     *           },
                      *           "createdAt": "text",
                      *           "updatedAt": "text"
                      *         }
@@ -4084,6 +4132,10 @@ export interface operations {
                      *         "stopSequences": [
                      *           "text"
                      *         ]
+                     *       },
+                     *       "compaction": {
+                     *         "model": "text",
+                     *         "aiProviderId": "aip_4kT9xQ2mZ8wR"
                      *       },
                      *       "createdAt": "text",
                      *       "updatedAt": "text",
@@ -4276,6 +4328,10 @@ export interface operations {
                      *           "text"
                      *         ]
                      *       },
+                     *       "compaction": {
+                     *         "model": "text",
+                     *         "aiProviderId": "aip_4kT9xQ2mZ8wR"
+                     *       },
                      *       "createdAt": "text",
                      *       "updatedAt": "text"
                      *     }
@@ -4457,6 +4513,10 @@ export interface operations {
                      *         "stopSequences": [
                      *           "text"
                      *         ]
+                     *       },
+                     *       "compaction": {
+                     *         "model": "text",
+                     *         "aiProviderId": "aip_4kT9xQ2mZ8wR"
                      *       },
                      *       "createdAt": "text",
                      *       "updatedAt": "text"
@@ -4739,6 +4799,10 @@ export interface operations {
                      *         "stopSequences": [
                      *           "text"
                      *         ]
+                     *       },
+                     *       "compaction": {
+                     *         "model": "text",
+                     *         "aiProviderId": "aip_4kT9xQ2mZ8wR"
                      *       },
                      *       "createdAt": "text",
                      *       "updatedAt": "text"
@@ -6830,6 +6894,11 @@ export interface operations {
                      *           "tokensBefore": 1,
                      *           "tokensAfter": 1,
                      *           "text": "text",
+                     *           "model": "text",
+                     *           "usage": {
+                     *             "promptTokens": 1,
+                     *             "completionTokens": 1
+                     *           },
                      *           "toolCallId": "text",
                      *           "toolName": "text",
                      *           "arguments": {},
@@ -6912,6 +6981,11 @@ export interface operations {
                      *           "tokensBefore": 1,
                      *           "tokensAfter": 1,
                      *           "text": "text",
+                     *           "model": "text",
+                     *           "usage": {
+                     *             "promptTokens": 1,
+                     *             "completionTokens": 1
+                     *           },
                      *           "toolCallId": "text",
                      *           "toolName": "text",
                      *           "arguments": {},
@@ -7093,6 +7167,11 @@ export interface operations {
                      *           "tokensBefore": 1,
                      *           "tokensAfter": 1,
                      *           "text": "text",
+                     *           "model": "text",
+                     *           "usage": {
+                     *             "promptTokens": 1,
+                     *             "completionTokens": 1
+                     *           },
                      *           "toolCallId": "text",
                      *           "toolName": "text",
                      *           "arguments": {},
@@ -7175,6 +7254,11 @@ export interface operations {
                      *           "tokensBefore": 1,
                      *           "tokensAfter": 1,
                      *           "text": "text",
+                     *           "model": "text",
+                     *           "usage": {
+                     *             "promptTokens": 1,
+                     *             "completionTokens": 1
+                     *           },
                      *           "toolCallId": "text",
                      *           "toolName": "text",
                      *           "arguments": {},
@@ -7342,6 +7426,11 @@ export interface operations {
                      *           "tokensBefore": 1,
                      *           "tokensAfter": 1,
                      *           "text": "text",
+                     *           "model": "text",
+                     *           "usage": {
+                     *             "promptTokens": 1,
+                     *             "completionTokens": 1
+                     *           },
                      *           "toolCallId": "text",
                      *           "toolName": "text",
                      *           "arguments": {},
@@ -7489,6 +7578,11 @@ export interface operations {
                      *               "tokensBefore": 1,
                      *               "tokensAfter": 1,
                      *               "text": "text",
+                     *               "model": "text",
+                     *               "usage": {
+                     *                 "promptTokens": 1,
+                     *                 "completionTokens": 1
+                     *               },
                      *               "toolCallId": "text",
                      *               "toolName": "text",
                      *               "arguments": {},
@@ -7622,6 +7716,11 @@ export interface operations {
                      *           "tokensBefore": 1,
                      *           "tokensAfter": 1,
                      *           "text": "text",
+                     *           "model": "text",
+                     *           "usage": {
+                     *             "promptTokens": 1,
+                     *             "completionTokens": 1
+                     *           },
                      *           "toolCallId": "text",
                      *           "toolName": "text",
                      *           "arguments": {},
@@ -7833,6 +7932,11 @@ export interface operations {
                      *           "tokensBefore": 1,
                      *           "tokensAfter": 1,
                      *           "text": "text",
+                     *           "model": "text",
+                     *           "usage": {
+                     *             "promptTokens": 1,
+                     *             "completionTokens": 1
+                     *           },
                      *           "toolCallId": "text",
                      *           "toolName": "text",
                      *           "arguments": {},
@@ -7914,6 +8018,11 @@ export interface operations {
                      *           "tokensBefore": 1,
                      *           "tokensAfter": 1,
                      *           "text": "text",
+                     *           "model": "text",
+                     *           "usage": {
+                     *             "promptTokens": 1,
+                     *             "completionTokens": 1
+                     *           },
                      *           "toolCallId": "text",
                      *           "toolName": "text",
                      *           "arguments": {},
@@ -8072,6 +8181,11 @@ export interface operations {
                      *           "tokensBefore": 1,
                      *           "tokensAfter": 1,
                      *           "text": "text",
+                     *           "model": "text",
+                     *           "usage": {
+                     *             "promptTokens": 1,
+                     *             "completionTokens": 1
+                     *           },
                      *           "toolCallId": "text",
                      *           "toolName": "text",
                      *           "arguments": {},
@@ -8153,6 +8267,11 @@ export interface operations {
                      *           "tokensBefore": 1,
                      *           "tokensAfter": 1,
                      *           "text": "text",
+                     *           "model": "text",
+                     *           "usage": {
+                     *             "promptTokens": 1,
+                     *             "completionTokens": 1
+                     *           },
                      *           "toolCallId": "text",
                      *           "toolName": "text",
                      *           "arguments": {},
@@ -8328,6 +8447,11 @@ export interface operations {
                      *           "tokensBefore": 1,
                      *           "tokensAfter": 1,
                      *           "text": "text",
+                     *           "model": "text",
+                     *           "usage": {
+                     *             "promptTokens": 1,
+                     *             "completionTokens": 1
+                     *           },
                      *           "toolCallId": "text",
                      *           "toolName": "text",
                      *           "arguments": {},
@@ -8409,6 +8533,11 @@ export interface operations {
                      *           "tokensBefore": 1,
                      *           "tokensAfter": 1,
                      *           "text": "text",
+                     *           "model": "text",
+                     *           "usage": {
+                     *             "promptTokens": 1,
+                     *             "completionTokens": 1
+                     *           },
                      *           "toolCallId": "text",
                      *           "toolName": "text",
                      *           "arguments": {},
@@ -9610,7 +9739,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "query": "text"
+                 *       "query": "text",
+                 *       "sessionId": "ses_4kT9xQ2mZ8wR"
                  *     }
                  */
                 "application/json": components["schemas"]["PublicChatRequest"];
@@ -9674,6 +9804,15 @@ export interface operations {
             };
             /** @description Not found in the key's project */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11044,7 +11183,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description CODE_SANDBOX_URL: External code sandbox for code_execute languages other than JavaScript (overrides the env var). CODE_SANDBOX_API_KEY: Bearer token sent to the code sandbox. */
+                /** @description CODE_SANDBOX_URL: External code sandbox for code_execute languages other than JavaScript (overrides the env var). CODE_SANDBOX_API_KEY: Bearer token sent to the code sandbox. WEB_SEARCH_API_KEY: Brave Search API subscription token used by web_search (sent as X-Subscription-Token). WEB_SEARCH_URL: Endpoint of web_search: the Brave Search web search URL (default https://api.search.brave.com/res/v1/web/search) or a server answering in its format. */
                 key: components["schemas"]["SettingKey"];
             };
             cookie?: never;
@@ -11121,7 +11260,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description CODE_SANDBOX_URL: External code sandbox for code_execute languages other than JavaScript (overrides the env var). CODE_SANDBOX_API_KEY: Bearer token sent to the code sandbox. */
+                /** @description CODE_SANDBOX_URL: External code sandbox for code_execute languages other than JavaScript (overrides the env var). CODE_SANDBOX_API_KEY: Bearer token sent to the code sandbox. WEB_SEARCH_API_KEY: Brave Search API subscription token used by web_search (sent as X-Subscription-Token). WEB_SEARCH_URL: Endpoint of web_search: the Brave Search web search URL (default https://api.search.brave.com/res/v1/web/search) or a server answering in its format. */
                 key: components["schemas"]["SettingKey"];
             };
             cookie?: never;
@@ -11225,7 +11364,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description CODE_SANDBOX_URL: External code sandbox for code_execute languages other than JavaScript (overrides the env var). CODE_SANDBOX_API_KEY: Bearer token sent to the code sandbox. */
+                /** @description CODE_SANDBOX_URL: External code sandbox for code_execute languages other than JavaScript (overrides the env var). CODE_SANDBOX_API_KEY: Bearer token sent to the code sandbox. WEB_SEARCH_API_KEY: Brave Search API subscription token used by web_search (sent as X-Subscription-Token). WEB_SEARCH_URL: Endpoint of web_search: the Brave Search web search URL (default https://api.search.brave.com/res/v1/web/search) or a server answering in its format. */
                 key: components["schemas"]["SettingKey"];
             };
             cookie?: never;
@@ -11277,6 +11416,60 @@ export interface operations {
             };
             /** @description Rate limit of the API key exceeded (see Retry-After) */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    downloadStoredFile: {
+        parameters: {
+            query: {
+                project: string;
+                bucket: string;
+                path: string;
+                /** @description Unix time (seconds) after which the URL stops working */
+                expires?: number | null;
+                signature: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file (Content-Disposition: attachment) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            /** @description Invalid path, query or body (details list each problem with its path) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key's policy does not allow this action */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found in the key's project */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11423,6 +11616,11 @@ export interface operations {
                      *             "tokensBefore": 1,
                      *             "tokensAfter": 1,
                      *             "text": "text",
+                     *             "model": "text",
+                     *             "usage": {
+                     *               "promptTokens": 1,
+                     *               "completionTokens": 1
+                     *             },
                      *             "toolCallId": "text",
                      *             "toolName": "text",
                      *             "arguments": {},
@@ -11472,6 +11670,11 @@ export interface operations {
                      *                 "tokensBefore": 1,
                      *                 "tokensAfter": 1,
                      *                 "text": "text",
+                     *                 "model": "text",
+                     *                 "usage": {
+                     *                   "promptTokens": 1,
+                     *                   "completionTokens": 1
+                     *                 },
                      *                 "toolCallId": "text",
                      *                 "toolName": "text",
                      *                 "arguments": {},
@@ -11521,6 +11724,11 @@ export interface operations {
                      *                     "tokensBefore": 1,
                      *                     "tokensAfter": 1,
                      *                     "text": "text",
+                     *                     "model": "text",
+                     *                     "usage": {
+                     *                       "promptTokens": 1,
+                     *                       "completionTokens": 1
+                     *                     },
                      *                     "toolCallId": "text",
                      *                     "toolName": "text",
                      *                     "arguments": {},
@@ -11771,6 +11979,11 @@ export interface operations {
                      *             "tokensBefore": 1,
                      *             "tokensAfter": 1,
                      *             "text": "text",
+                     *             "model": "text",
+                     *             "usage": {
+                     *               "promptTokens": 1,
+                     *               "completionTokens": 1
+                     *             },
                      *             "toolCallId": "text",
                      *             "toolName": "text",
                      *             "arguments": {},
@@ -11820,6 +12033,11 @@ export interface operations {
                      *                 "tokensBefore": 1,
                      *                 "tokensAfter": 1,
                      *                 "text": "text",
+                     *                 "model": "text",
+                     *                 "usage": {
+                     *                   "promptTokens": 1,
+                     *                   "completionTokens": 1
+                     *                 },
                      *                 "toolCallId": "text",
                      *                 "toolName": "text",
                      *                 "arguments": {},
@@ -11869,6 +12087,11 @@ export interface operations {
                      *                     "tokensBefore": 1,
                      *                     "tokensAfter": 1,
                      *                     "text": "text",
+                     *                     "model": "text",
+                     *                     "usage": {
+                     *                       "promptTokens": 1,
+                     *                       "completionTokens": 1
+                     *                     },
                      *                     "toolCallId": "text",
                      *                     "toolName": "text",
                      *                     "arguments": {},

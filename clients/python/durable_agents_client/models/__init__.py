@@ -79,9 +79,11 @@ from .chat_tool_call import ChatToolCall
 from .clarification_answer_request import ClarificationAnswerRequest
 from .client_tool import ClientTool
 from .client_tool_type import ClientToolType
+from .compaction_settings import CompactionSettings
 from .create_agent import CreateAgent
 from .create_agent_boundary_policy import CreateAgentBoundaryPolicy
 from .create_agent_business_hours import CreateAgentBusinessHours
+from .create_agent_compaction import CreateAgentCompaction
 from .create_agent_context_resolvers_item import CreateAgentContextResolversItem
 from .create_agent_model_parameters import CreateAgentModelParameters
 from .create_agent_require_approval_for import CreateAgentRequireApprovalFor
@@ -143,6 +145,7 @@ from .generation_step import GenerationStep
 from .generation_step_outcome import GenerationStepOutcome
 from .generation_step_status import GenerationStepStatus
 from .generation_step_type import GenerationStepType
+from .generation_step_usage import GenerationStepUsage
 from .generation_stop_reason_type_0 import GenerationStopReasonType0
 from .generation_usage import GenerationUsage
 from .get_console_asset_asset import GetConsoleAssetAsset
@@ -219,6 +222,7 @@ from .readiness_status import ReadinessStatus
 from .replace_agent import ReplaceAgent
 from .replace_agent_boundary_policy import ReplaceAgentBoundaryPolicy
 from .replace_agent_business_hours import ReplaceAgentBusinessHours
+from .replace_agent_compaction import ReplaceAgentCompaction
 from .replace_agent_context_resolvers_item import ReplaceAgentContextResolversItem
 from .replace_agent_model_parameters import ReplaceAgentModelParameters
 from .replace_agent_require_approval_for import ReplaceAgentRequireApprovalFor
@@ -379,9 +383,11 @@ __all__ = (
     "ClarificationAnswerRequest",
     "ClientTool",
     "ClientToolType",
+    "CompactionSettings",
     "CreateAgent",
     "CreateAgentBoundaryPolicy",
     "CreateAgentBusinessHours",
+    "CreateAgentCompaction",
     "CreateAgentContextResolversItem",
     "CreateAgentModelParameters",
     "CreateAgentRequireApprovalFor",
@@ -443,6 +449,7 @@ __all__ = (
     "GenerationStepOutcome",
     "GenerationStepStatus",
     "GenerationStepType",
+    "GenerationStepUsage",
     "GenerationStopReasonType0",
     "GenerationUsage",
     "GetConsoleAssetAsset",
@@ -519,6 +526,7 @@ __all__ = (
     "ReplaceAgent",
     "ReplaceAgentBoundaryPolicy",
     "ReplaceAgentBusinessHours",
+    "ReplaceAgentCompaction",
     "ReplaceAgentContextResolversItem",
     "ReplaceAgentModelParameters",
     "ReplaceAgentRequireApprovalFor",

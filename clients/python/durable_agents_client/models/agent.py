@@ -22,6 +22,7 @@ if TYPE_CHECKING:
   from ..models.agent_public_chat_type_0 import AgentPublicChatType0
   from ..models.agent_tool_choice_type_1 import AgentToolChoiceType1
   from ..models.business_hours import BusinessHours
+  from ..models.compaction_settings import CompactionSettings
   from ..models.model_parameters import ModelParameters
   from ..models.policy import Policy
   from ..models.step_rule import StepRule
@@ -72,6 +73,7 @@ class Agent:
             context_resolvers (list[AgentContextResolversItem]):
             business_hours (BusinessHours | None):
             model_parameters (ModelParameters | None):
+            compaction (CompactionSettings | None):
             created_at (str):
             updated_at (str):
      """
@@ -108,6 +110,7 @@ class Agent:
     context_resolvers: list[AgentContextResolversItem]
     business_hours: BusinessHours | None
     model_parameters: ModelParameters | None
+    compaction: CompactionSettings | None
     created_at: str
     updated_at: str
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
@@ -123,6 +126,7 @@ class Agent:
         from ..models.agent_public_chat_type_0 import AgentPublicChatType0 # noqa: PLC0415
         from ..models.agent_tool_choice_type_1 import AgentToolChoiceType1 # noqa: PLC0415
         from ..models.business_hours import BusinessHours # noqa: PLC0415
+        from ..models.compaction_settings import CompactionSettings # noqa: PLC0415
         from ..models.model_parameters import ModelParameters # noqa: PLC0415
         from ..models.policy import Policy # noqa: PLC0415
         from ..models.step_rule import StepRule # noqa: PLC0415
@@ -268,6 +272,12 @@ class Agent:
         else:
             model_parameters = self.model_parameters
 
+        compaction: dict[str, Any] | None
+        if isinstance(self.compaction, CompactionSettings):
+            compaction = self.compaction.to_dict()
+        else:
+            compaction = self.compaction
+
         created_at = self.created_at
 
         updated_at = self.updated_at
@@ -308,6 +318,7 @@ class Agent:
             "contextResolvers": context_resolvers,
             "businessHours": business_hours,
             "modelParameters": model_parameters,
+            "compaction": compaction,
             "createdAt": created_at,
             "updatedAt": updated_at,
         })
@@ -324,6 +335,7 @@ class Agent:
         from ..models.agent_public_chat_type_0 import AgentPublicChatType0 # noqa: PLC0415
         from ..models.agent_tool_choice_type_1 import AgentToolChoiceType1 # noqa: PLC0415
         from ..models.business_hours import BusinessHours # noqa: PLC0415
+        from ..models.compaction_settings import CompactionSettings # noqa: PLC0415
         from ..models.model_parameters import ModelParameters # noqa: PLC0415
         from ..models.policy import Policy # noqa: PLC0415
         from ..models.step_rule import StepRule # noqa: PLC0415
@@ -656,6 +668,24 @@ class Agent:
         model_parameters = _parse_model_parameters(d.pop("modelParameters"))
 
 
+        def _parse_compaction(data: object) -> CompactionSettings | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                compaction_type_0 = CompactionSettings.from_dict(data)
+
+
+
+                return compaction_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(CompactionSettings | None, data)
+
+        compaction = _parse_compaction(d.pop("compaction"))
+
+
         created_at = d.pop("createdAt")
 
         updated_at = d.pop("updatedAt")
@@ -693,6 +723,7 @@ class Agent:
             context_resolvers=context_resolvers,
             business_hours=business_hours,
             model_parameters=model_parameters,
+            compaction=compaction,
             created_at=created_at,
             updated_at=updated_at,
         )

@@ -18,6 +18,7 @@ if TYPE_CHECKING:
   from ..models.branding import Branding
   from ..models.create_agent_boundary_policy import CreateAgentBoundaryPolicy
   from ..models.create_agent_business_hours import CreateAgentBusinessHours
+  from ..models.create_agent_compaction import CreateAgentCompaction
   from ..models.create_agent_model_parameters import CreateAgentModelParameters
   from ..models.guardrails import Guardrails
   from ..models.memory import Memory
@@ -70,11 +71,13 @@ class CreateAgent:
             branding (Branding | Unset): Chat widget branding: primaryColor (#rrggbb).
             context_resolvers (list[CreateAgentContextResolversItem] | Unset): Context blocks added to the system prompt of
                 every generation: `temporal` (current local time, and open/closed from businessHours), `channel` (api or
-                public_chat). `conversation` is not implemented yet: refused (422 not_implemented).
+                public_chat), `conversation` (which message of its session the generation answers, when the session started and
+                when the previous message was sent; "standalone" outside a session).
             business_hours (CreateAgentBusinessHours | Unset):
             knowledge_base_ids (list[str] | Unset): Knowledge bases of the project; when any are linked, generations offer
                 the read-only knowledge_search tool.
             model_parameters (CreateAgentModelParameters | Unset):
+            compaction (CreateAgentCompaction | Unset):
             require_approval_for (CreateAgentRequireApprovalFor | Unset): "destructive": destructive MCP tools wait for a
                 human approval. As in the MCP specification, a tool is destructive unless annotated readOnlyHint: true or
                 destructiveHint: false (unannotated tools are).
@@ -108,6 +111,7 @@ class CreateAgent:
     business_hours: CreateAgentBusinessHours | Unset = UNSET
     knowledge_base_ids: list[str] | Unset = UNSET
     model_parameters: CreateAgentModelParameters | Unset = UNSET
+    compaction: CreateAgentCompaction | Unset = UNSET
     require_approval_for: CreateAgentRequireApprovalFor | Unset = UNSET
 
 
@@ -118,6 +122,7 @@ class CreateAgent:
         from ..models.branding import Branding # noqa: PLC0415
         from ..models.create_agent_boundary_policy import CreateAgentBoundaryPolicy # noqa: PLC0415
         from ..models.create_agent_business_hours import CreateAgentBusinessHours # noqa: PLC0415
+        from ..models.create_agent_compaction import CreateAgentCompaction # noqa: PLC0415
         from ..models.create_agent_model_parameters import CreateAgentModelParameters # noqa: PLC0415
         from ..models.guardrails import Guardrails # noqa: PLC0415
         from ..models.memory import Memory # noqa: PLC0415
@@ -235,6 +240,10 @@ class CreateAgent:
         if not isinstance(self.model_parameters, Unset):
             model_parameters = self.model_parameters.to_dict()
 
+        compaction: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.compaction, Unset):
+            compaction = self.compaction.to_dict()
+
         require_approval_for: str | Unset = UNSET
         if not isinstance(self.require_approval_for, Unset):
             require_approval_for = self.require_approval_for.value
@@ -299,6 +308,8 @@ class CreateAgent:
             field_dict["knowledgeBaseIds"] = knowledge_base_ids
         if model_parameters is not UNSET:
             field_dict["modelParameters"] = model_parameters
+        if compaction is not UNSET:
+            field_dict["compaction"] = compaction
         if require_approval_for is not UNSET:
             field_dict["requireApprovalFor"] = require_approval_for
 
@@ -311,6 +322,7 @@ class CreateAgent:
         from ..models.branding import Branding # noqa: PLC0415
         from ..models.create_agent_boundary_policy import CreateAgentBoundaryPolicy # noqa: PLC0415
         from ..models.create_agent_business_hours import CreateAgentBusinessHours # noqa: PLC0415
+        from ..models.create_agent_compaction import CreateAgentCompaction # noqa: PLC0415
         from ..models.create_agent_model_parameters import CreateAgentModelParameters # noqa: PLC0415
         from ..models.guardrails import Guardrails # noqa: PLC0415
         from ..models.memory import Memory # noqa: PLC0415
@@ -486,6 +498,16 @@ class CreateAgent:
 
 
 
+        _compaction = d.pop("compaction", UNSET)
+        compaction: CreateAgentCompaction | Unset
+        if isinstance(_compaction,  Unset):
+            compaction = UNSET
+        else:
+            compaction = CreateAgentCompaction.from_dict(_compaction)
+
+
+
+
         _require_approval_for = d.pop("requireApprovalFor", UNSET)
         require_approval_for: CreateAgentRequireApprovalFor | Unset
         if isinstance(_require_approval_for,  Unset):
@@ -525,6 +547,7 @@ class CreateAgent:
             business_hours=business_hours,
             knowledge_base_ids=knowledge_base_ids,
             model_parameters=model_parameters,
+            compaction=compaction,
             require_approval_for=require_approval_for,
         )
 

@@ -14,6 +14,8 @@ from ..models.generation_step_type import GenerationStepType
 from ..types import UNSET, Unset
 from typing import cast
 
+if TYPE_CHECKING:
+  from ..models.generation_step_usage import GenerationStepUsage
 
 
 
@@ -34,6 +36,10 @@ class GenerationStep:
             tokens_before (float | Unset):
             tokens_after (float | Unset):
             text (str | Unset):
+            model (str | Unset): compaction: the model that wrote the summary; model_call: the model of a builtin tool
+                nested call
+            usage (GenerationStepUsage | Unset): compaction: tokens of the summary call; model_call: tokens of the nested
+                call (both counted in the generation usage)
             tool_call_id (str | Unset):
             tool_name (str | Unset):
             arguments (Any | Unset):
@@ -60,6 +66,8 @@ class GenerationStep:
     tokens_before: float | Unset = UNSET
     tokens_after: float | Unset = UNSET
     text: str | Unset = UNSET
+    model: str | Unset = UNSET
+    usage: GenerationStepUsage | Unset = UNSET
     tool_call_id: str | Unset = UNSET
     tool_name: str | Unset = UNSET
     arguments: Any | Unset = UNSET
@@ -84,6 +92,7 @@ class GenerationStep:
 
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.generation_step_usage import GenerationStepUsage # noqa: PLC0415
         step = self.step
 
         type_ = self.type_.value
@@ -97,6 +106,12 @@ class GenerationStep:
         tokens_after = self.tokens_after
 
         text = self.text
+
+        model = self.model
+
+        usage: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.usage, Unset):
+            usage = self.usage.to_dict()
 
         tool_call_id = self.tool_call_id
 
@@ -158,6 +173,10 @@ class GenerationStep:
             field_dict["tokensAfter"] = tokens_after
         if text is not UNSET:
             field_dict["text"] = text
+        if model is not UNSET:
+            field_dict["model"] = model
+        if usage is not UNSET:
+            field_dict["usage"] = usage
         if tool_call_id is not UNSET:
             field_dict["toolCallId"] = tool_call_id
         if tool_name is not UNSET:
@@ -199,6 +218,7 @@ class GenerationStep:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.generation_step_usage import GenerationStepUsage # noqa: PLC0415
         d = dict(src_dict)
         step = d.pop("step")
 
@@ -216,6 +236,18 @@ class GenerationStep:
         tokens_after = d.pop("tokensAfter", UNSET)
 
         text = d.pop("text", UNSET)
+
+        model = d.pop("model", UNSET)
+
+        _usage = d.pop("usage", UNSET)
+        usage: GenerationStepUsage | Unset
+        if isinstance(_usage,  Unset):
+            usage = UNSET
+        else:
+            usage = GenerationStepUsage.from_dict(_usage)
+
+
+
 
         tool_call_id = d.pop("toolCallId", UNSET)
 
@@ -283,6 +315,8 @@ class GenerationStep:
             tokens_before=tokens_before,
             tokens_after=tokens_after,
             text=text,
+            model=model,
+            usage=usage,
             tool_call_id=tool_call_id,
             tool_name=tool_name,
             arguments=arguments,

@@ -7,6 +7,7 @@ class GenerationStepType(StrEnum):
     COMPACTION = "compaction"
     DISCOVERY = "discovery"
     HOOK = "hook"
+    MODEL_CALL = "model_call"
     OBSERVE = "observe"
     THINK = "think"
 

@@ -17,6 +17,7 @@ from typing import cast
 if TYPE_CHECKING:
   from ..models.branding import Branding
   from ..models.business_hours import BusinessHours
+  from ..models.compaction_settings import CompactionSettings
   from ..models.guardrails import Guardrails
   from ..models.memory import Memory
   from ..models.model_parameters import ModelParameters
@@ -66,6 +67,7 @@ class PatchAgent:
             business_hours (BusinessHours | None | Unset):
             knowledge_base_ids (list[str] | Unset):
             model_parameters (ModelParameters | None | Unset):
+            compaction (CompactionSettings | None | Unset):
             require_approval_for (None | PatchAgentRequireApprovalForType0 | Unset):
      """
 
@@ -97,6 +99,7 @@ class PatchAgent:
     business_hours: BusinessHours | None | Unset = UNSET
     knowledge_base_ids: list[str] | Unset = UNSET
     model_parameters: ModelParameters | None | Unset = UNSET
+    compaction: CompactionSettings | None | Unset = UNSET
     require_approval_for: None | PatchAgentRequireApprovalForType0 | Unset = UNSET
 
 
@@ -106,6 +109,7 @@ class PatchAgent:
     def to_dict(self) -> dict[str, Any]:
         from ..models.branding import Branding # noqa: PLC0415
         from ..models.business_hours import BusinessHours # noqa: PLC0415
+        from ..models.compaction_settings import CompactionSettings # noqa: PLC0415
         from ..models.guardrails import Guardrails # noqa: PLC0415
         from ..models.memory import Memory # noqa: PLC0415
         from ..models.model_parameters import ModelParameters # noqa: PLC0415
@@ -285,6 +289,14 @@ class PatchAgent:
         else:
             model_parameters = self.model_parameters
 
+        compaction: dict[str, Any] | None | Unset
+        if isinstance(self.compaction, Unset):
+            compaction = UNSET
+        elif isinstance(self.compaction, CompactionSettings):
+            compaction = self.compaction.to_dict()
+        else:
+            compaction = self.compaction
+
         require_approval_for: None | str | Unset
         if isinstance(self.require_approval_for, Unset):
             require_approval_for = UNSET
@@ -354,6 +366,8 @@ class PatchAgent:
             field_dict["knowledgeBaseIds"] = knowledge_base_ids
         if model_parameters is not UNSET:
             field_dict["modelParameters"] = model_parameters
+        if compaction is not UNSET:
+            field_dict["compaction"] = compaction
         if require_approval_for is not UNSET:
             field_dict["requireApprovalFor"] = require_approval_for
 
@@ -365,6 +379,7 @@ class PatchAgent:
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.branding import Branding # noqa: PLC0415
         from ..models.business_hours import BusinessHours # noqa: PLC0415
+        from ..models.compaction_settings import CompactionSettings # noqa: PLC0415
         from ..models.guardrails import Guardrails # noqa: PLC0415
         from ..models.memory import Memory # noqa: PLC0415
         from ..models.model_parameters import ModelParameters # noqa: PLC0415
@@ -696,6 +711,26 @@ class PatchAgent:
         model_parameters = _parse_model_parameters(d.pop("modelParameters", UNSET))
 
 
+        def _parse_compaction(data: object) -> CompactionSettings | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                compaction_type_0 = CompactionSettings.from_dict(data)
+
+
+
+                return compaction_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(CompactionSettings | None | Unset, data)
+
+        compaction = _parse_compaction(d.pop("compaction", UNSET))
+
+
         def _parse_require_approval_for(data: object) -> None | PatchAgentRequireApprovalForType0 | Unset:
             if data is None:
                 return data
@@ -745,6 +780,7 @@ class PatchAgent:
             business_hours=business_hours,
             knowledge_base_ids=knowledge_base_ids,
             model_parameters=model_parameters,
+            compaction=compaction,
             require_approval_for=require_approval_for,
         )
 

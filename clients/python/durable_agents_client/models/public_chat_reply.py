@@ -33,7 +33,8 @@ class PublicChatReply:
             answer (None | str):
             trace (str): The reasoning of the turn, flattened to text (Thought / Action / Observation lines).
             tools_used (list[str]):
-            session_id (None | str):
+            session_id (None | str): The conversation this turn belongs to (conversational agents: send it with the next
+                message); null for a stateless turn.
             clarification (PublicChatReplyClarification | Unset):
             pending (PublicChatReplyPending | Unset):
      """

@@ -24,8 +24,10 @@ class PublicChatRequest:
     """ 
         Attributes:
             query (str):
-            session_id (str | Unset): Continues a conversation. Sessions are not implemented yet: refused (422
-                not_implemented) when set.
+            session_id (str | Unset): Continues a conversation of a conversational agent (the `sessionId` of an earlier
+                reply): the model sees the earlier turns, and a pending clarification question is answered by this query. Only
+                sessions opened through this agent's public chat with its current key: any other id is 404. 422 for an agent
+                that is not conversational. Example: ses_4kT9xQ2mZ8wR.
             stream (bool | Unset): Answer as server-sent events (also with Accept: text/event-stream). Default: False.
      """
 

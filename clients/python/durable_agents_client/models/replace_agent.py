@@ -21,6 +21,7 @@ if TYPE_CHECKING:
   from ..models.public_chat import PublicChat
   from ..models.replace_agent_boundary_policy import ReplaceAgentBoundaryPolicy
   from ..models.replace_agent_business_hours import ReplaceAgentBusinessHours
+  from ..models.replace_agent_compaction import ReplaceAgentCompaction
   from ..models.replace_agent_model_parameters import ReplaceAgentModelParameters
   from ..models.step_rule import StepRule
   from ..models.stop_condition import StopCondition
@@ -70,11 +71,13 @@ class ReplaceAgent:
             branding (Branding | Unset): Chat widget branding: primaryColor (#rrggbb).
             context_resolvers (list[ReplaceAgentContextResolversItem] | Unset): Context blocks added to the system prompt of
                 every generation: `temporal` (current local time, and open/closed from businessHours), `channel` (api or
-                public_chat). `conversation` is not implemented yet: refused (422 not_implemented).
+                public_chat), `conversation` (which message of its session the generation answers, when the session started and
+                when the previous message was sent; "standalone" outside a session).
             business_hours (ReplaceAgentBusinessHours | Unset):
             knowledge_base_ids (list[str] | Unset): Knowledge bases of the project; when any are linked, generations offer
                 the read-only knowledge_search tool.
             model_parameters (ReplaceAgentModelParameters | Unset):
+            compaction (ReplaceAgentCompaction | Unset):
             require_approval_for (ReplaceAgentRequireApprovalFor | Unset): "destructive": destructive MCP tools wait for a
                 human approval. As in the MCP specification, a tool is destructive unless annotated readOnlyHint: true or
                 destructiveHint: false (unannotated tools are).
@@ -108,6 +111,7 @@ class ReplaceAgent:
     business_hours: ReplaceAgentBusinessHours | Unset = UNSET
     knowledge_base_ids: list[str] | Unset = UNSET
     model_parameters: ReplaceAgentModelParameters | Unset = UNSET
+    compaction: ReplaceAgentCompaction | Unset = UNSET
     require_approval_for: ReplaceAgentRequireApprovalFor | Unset = UNSET
 
 
@@ -121,6 +125,7 @@ class ReplaceAgent:
         from ..models.public_chat import PublicChat # noqa: PLC0415
         from ..models.replace_agent_boundary_policy import ReplaceAgentBoundaryPolicy # noqa: PLC0415
         from ..models.replace_agent_business_hours import ReplaceAgentBusinessHours # noqa: PLC0415
+        from ..models.replace_agent_compaction import ReplaceAgentCompaction # noqa: PLC0415
         from ..models.replace_agent_model_parameters import ReplaceAgentModelParameters # noqa: PLC0415
         from ..models.step_rule import StepRule # noqa: PLC0415
         from ..models.stop_condition import StopCondition # noqa: PLC0415
@@ -235,6 +240,10 @@ class ReplaceAgent:
         if not isinstance(self.model_parameters, Unset):
             model_parameters = self.model_parameters.to_dict()
 
+        compaction: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.compaction, Unset):
+            compaction = self.compaction.to_dict()
+
         require_approval_for: str | Unset = UNSET
         if not isinstance(self.require_approval_for, Unset):
             require_approval_for = self.require_approval_for.value
@@ -299,6 +308,8 @@ class ReplaceAgent:
             field_dict["knowledgeBaseIds"] = knowledge_base_ids
         if model_parameters is not UNSET:
             field_dict["modelParameters"] = model_parameters
+        if compaction is not UNSET:
+            field_dict["compaction"] = compaction
         if require_approval_for is not UNSET:
             field_dict["requireApprovalFor"] = require_approval_for
 
@@ -314,6 +325,7 @@ class ReplaceAgent:
         from ..models.public_chat import PublicChat # noqa: PLC0415
         from ..models.replace_agent_boundary_policy import ReplaceAgentBoundaryPolicy # noqa: PLC0415
         from ..models.replace_agent_business_hours import ReplaceAgentBusinessHours # noqa: PLC0415
+        from ..models.replace_agent_compaction import ReplaceAgentCompaction # noqa: PLC0415
         from ..models.replace_agent_model_parameters import ReplaceAgentModelParameters # noqa: PLC0415
         from ..models.step_rule import StepRule # noqa: PLC0415
         from ..models.stop_condition import StopCondition # noqa: PLC0415
@@ -486,6 +498,16 @@ class ReplaceAgent:
 
 
 
+        _compaction = d.pop("compaction", UNSET)
+        compaction: ReplaceAgentCompaction | Unset
+        if isinstance(_compaction,  Unset):
+            compaction = UNSET
+        else:
+            compaction = ReplaceAgentCompaction.from_dict(_compaction)
+
+
+
+
         _require_approval_for = d.pop("requireApprovalFor", UNSET)
         require_approval_for: ReplaceAgentRequireApprovalFor | Unset
         if isinstance(_require_approval_for,  Unset):
@@ -525,6 +547,7 @@ class ReplaceAgent:
             business_hours=business_hours,
             knowledge_base_ids=knowledge_base_ids,
             model_parameters=model_parameters,
+            compaction=compaction,
             require_approval_for=require_approval_for,
         )
 

@@ -25,7 +25,10 @@ class Setting:
     """ 
         Attributes:
             key (SettingKey): CODE_SANDBOX_URL: External code sandbox for code_execute languages other than JavaScript
-                (overrides the env var). CODE_SANDBOX_API_KEY: Bearer token sent to the code sandbox.
+                (overrides the env var). CODE_SANDBOX_API_KEY: Bearer token sent to the code sandbox. WEB_SEARCH_API_KEY: Brave
+                Search API subscription token used by web_search (sent as X-Subscription-Token). WEB_SEARCH_URL: Endpoint of
+                web_search: the Brave Search web search URL (default https://api.search.brave.com/res/v1/web/search) or a server
+                answering in its format.
             secret (bool):
             value (None | str): null for secret settings
             has_value (bool):

@@ -78,6 +78,13 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
         return response_404
 
+    if response.status_code == 409:
+        response_409 = Error.from_dict(response.json())
+
+
+
+        return response_409
+
     if response.status_code == 413:
         response_413 = Error.from_dict(response.json())
 
@@ -128,8 +135,11 @@ def sync_detailed(
     CORS headers). 404 when the agent is inactive or public chat is off. Rate limited per agent key and
     per client address (429 with Retry-After). Each turn runs one generation. A turn that pauses for an
     operator approval answers `status: pending` (streamed turns stay open until it completes); a
-    clarification question answers `status: clarification`. `sessionId`, and conversational agents, need
-    sessions: refused (422 not_implemented) for now.
+    clarification question answers `status: clarification`. A conversational agent opens a session on
+    the first message and returns its `sessionId`; the next message with it continues the conversation
+    (the model sees the earlier turns), and answers the pending clarification question if there is one.
+    A session whose previous message is still being answered (running, or waiting for an approval)
+    refuses with 409 `session_busy`.
 
     Args:
         slug (str):
@@ -170,8 +180,11 @@ def sync(
     CORS headers). 404 when the agent is inactive or public chat is off. Rate limited per agent key and
     per client address (429 with Retry-After). Each turn runs one generation. A turn that pauses for an
     operator approval answers `status: pending` (streamed turns stay open until it completes); a
-    clarification question answers `status: clarification`. `sessionId`, and conversational agents, need
-    sessions: refused (422 not_implemented) for now.
+    clarification question answers `status: clarification`. A conversational agent opens a session on
+    the first message and returns its `sessionId`; the next message with it continues the conversation
+    (the model sees the earlier turns), and answers the pending clarification question if there is one.
+    A session whose previous message is still being answered (running, or waiting for an approval)
+    refuses with 409 `session_busy`.
 
     Args:
         slug (str):
@@ -207,8 +220,11 @@ async def asyncio_detailed(
     CORS headers). 404 when the agent is inactive or public chat is off. Rate limited per agent key and
     per client address (429 with Retry-After). Each turn runs one generation. A turn that pauses for an
     operator approval answers `status: pending` (streamed turns stay open until it completes); a
-    clarification question answers `status: clarification`. `sessionId`, and conversational agents, need
-    sessions: refused (422 not_implemented) for now.
+    clarification question answers `status: clarification`. A conversational agent opens a session on
+    the first message and returns its `sessionId`; the next message with it continues the conversation
+    (the model sees the earlier turns), and answers the pending clarification question if there is one.
+    A session whose previous message is still being answered (running, or waiting for an approval)
+    refuses with 409 `session_busy`.
 
     Args:
         slug (str):
@@ -249,8 +265,11 @@ async def asyncio(
     CORS headers). 404 when the agent is inactive or public chat is off. Rate limited per agent key and
     per client address (429 with Retry-After). Each turn runs one generation. A turn that pauses for an
     operator approval answers `status: pending` (streamed turns stay open until it completes); a
-    clarification question answers `status: clarification`. `sessionId`, and conversational agents, need
-    sessions: refused (422 not_implemented) for now.
+    clarification question answers `status: clarification`. A conversational agent opens a session on
+    the first message and returns its `sessionId`; the next message with it continues the conversation
+    (the model sees the earlier turns), and answers the pending clarification question if there is one.
+    A session whose previous message is still being answered (running, or waiting for an approval)
+    refuses with 409 `session_busy`.
 
     Args:
         slug (str):

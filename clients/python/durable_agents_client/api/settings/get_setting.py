@@ -104,7 +104,10 @@ def sync_detailed(
     Args:
         key (SettingKey): CODE_SANDBOX_URL: External code sandbox for code_execute languages other
             than JavaScript (overrides the env var). CODE_SANDBOX_API_KEY: Bearer token sent to the
-            code sandbox.
+            code sandbox. WEB_SEARCH_API_KEY: Brave Search API subscription token used by web_search
+            (sent as X-Subscription-Token). WEB_SEARCH_URL: Endpoint of web_search: the Brave Search
+            web search URL (default https://api.search.brave.com/res/v1/web/search) or a server
+            answering in its format.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -137,7 +140,10 @@ def sync(
     Args:
         key (SettingKey): CODE_SANDBOX_URL: External code sandbox for code_execute languages other
             than JavaScript (overrides the env var). CODE_SANDBOX_API_KEY: Bearer token sent to the
-            code sandbox.
+            code sandbox. WEB_SEARCH_API_KEY: Brave Search API subscription token used by web_search
+            (sent as X-Subscription-Token). WEB_SEARCH_URL: Endpoint of web_search: the Brave Search
+            web search URL (default https://api.search.brave.com/res/v1/web/search) or a server
+            answering in its format.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -165,7 +171,10 @@ async def asyncio_detailed(
     Args:
         key (SettingKey): CODE_SANDBOX_URL: External code sandbox for code_execute languages other
             than JavaScript (overrides the env var). CODE_SANDBOX_API_KEY: Bearer token sent to the
-            code sandbox.
+            code sandbox. WEB_SEARCH_API_KEY: Brave Search API subscription token used by web_search
+            (sent as X-Subscription-Token). WEB_SEARCH_URL: Endpoint of web_search: the Brave Search
+            web search URL (default https://api.search.brave.com/res/v1/web/search) or a server
+            answering in its format.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -198,7 +207,10 @@ async def asyncio(
     Args:
         key (SettingKey): CODE_SANDBOX_URL: External code sandbox for code_execute languages other
             than JavaScript (overrides the env var). CODE_SANDBOX_API_KEY: Bearer token sent to the
-            code sandbox.
+            code sandbox. WEB_SEARCH_API_KEY: Brave Search API subscription token used by web_search
+            (sent as X-Subscription-Token). WEB_SEARCH_URL: Endpoint of web_search: the Brave Search
+            web search URL (default https://api.search.brave.com/res/v1/web/search) or a server
+            answering in its format.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -127,7 +127,10 @@ def sync_detailed(
     Args:
         key (SettingKey): CODE_SANDBOX_URL: External code sandbox for code_execute languages other
             than JavaScript (overrides the env var). CODE_SANDBOX_API_KEY: Bearer token sent to the
-            code sandbox.
+            code sandbox. WEB_SEARCH_API_KEY: Brave Search API subscription token used by web_search
+            (sent as X-Subscription-Token). WEB_SEARCH_URL: Endpoint of web_search: the Brave Search
+            web search URL (default https://api.search.brave.com/res/v1/web/search) or a server
+            answering in its format.
         body (PutSetting): The value; secret settings are encrypted at rest and never returned.
 
     Raises:
@@ -163,7 +166,10 @@ def sync(
     Args:
         key (SettingKey): CODE_SANDBOX_URL: External code sandbox for code_execute languages other
             than JavaScript (overrides the env var). CODE_SANDBOX_API_KEY: Bearer token sent to the
-            code sandbox.
+            code sandbox. WEB_SEARCH_API_KEY: Brave Search API subscription token used by web_search
+            (sent as X-Subscription-Token). WEB_SEARCH_URL: Endpoint of web_search: the Brave Search
+            web search URL (default https://api.search.brave.com/res/v1/web/search) or a server
+            answering in its format.
         body (PutSetting): The value; secret settings are encrypted at rest and never returned.
 
     Raises:
@@ -194,7 +200,10 @@ async def asyncio_detailed(
     Args:
         key (SettingKey): CODE_SANDBOX_URL: External code sandbox for code_execute languages other
             than JavaScript (overrides the env var). CODE_SANDBOX_API_KEY: Bearer token sent to the
-            code sandbox.
+            code sandbox. WEB_SEARCH_API_KEY: Brave Search API subscription token used by web_search
+            (sent as X-Subscription-Token). WEB_SEARCH_URL: Endpoint of web_search: the Brave Search
+            web search URL (default https://api.search.brave.com/res/v1/web/search) or a server
+            answering in its format.
         body (PutSetting): The value; secret settings are encrypted at rest and never returned.
 
     Raises:
@@ -230,7 +239,10 @@ async def asyncio(
     Args:
         key (SettingKey): CODE_SANDBOX_URL: External code sandbox for code_execute languages other
             than JavaScript (overrides the env var). CODE_SANDBOX_API_KEY: Bearer token sent to the
-            code sandbox.
+            code sandbox. WEB_SEARCH_API_KEY: Brave Search API subscription token used by web_search
+            (sent as X-Subscription-Token). WEB_SEARCH_URL: Endpoint of web_search: the Brave Search
+            web search URL (default https://api.search.brave.com/res/v1/web/search) or a server
+            answering in its format.
         body (PutSetting): The value; secret settings are encrypted at rest and never returned.
 
     Raises:
