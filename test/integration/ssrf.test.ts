@@ -99,8 +99,11 @@ describe('SSRF guard on http tools', () => {
         res.end(`<html><body><h1>Internal admin</h1><pre>token=${secret}</pre></body></html>`);
       });
       const html = await generateWith(allowed, `${tools.url}/html/v1`);
+      // A 5xx is retried; when every attempt fails the generation names the last error.
+      expect(html.code).toBe('model_unavailable');
       expect(html.message).toBe(
-        'Model provider returned 500: the error body is not a JSON error object and is not shown',
+        'The model call failed on every attempt (MODEL_CALL_MAX_ATTEMPTS); the last one: ' +
+          'Model provider returned 500: the error body is not a JSON error object and is not shown',
       );
       expect(tools.requests.filter((r) => r.path === '/html/v1/chat/completions')).toHaveLength(2); // MODEL_CALL_MAX_ATTEMPTS
 
