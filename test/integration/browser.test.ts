@@ -169,8 +169,16 @@ describe.skipIf(!chromiumAvailable)('in Chromium: the chat widget and the operat
     // After the reload the next message answers the question: the paused turn continues.
     await say(page, 'Order A-17');
     await page.getByText('Ada, refund started for Order A-17.').waitFor();
-    const after = await stack.api('GET', `/v1/sessions/${stored.sessionId}`);
-    expect(after.body.turns.map((t: { status: string }) => t.status)).toEqual(['completed', 'completed', 'completed']);
+    // The answer is on screen before the turn's final write: wait for the session to show it settled.
+    await expect
+      .poll(
+        async () =>
+          (await stack.api('GET', `/v1/sessions/${stored.sessionId}`)).body.turns.map(
+            (t: { status: string }) => t.status,
+          ),
+        { timeout: 30_000 },
+      )
+      .toEqual(['completed', 'completed', 'completed']);
     expect(await stack.db.generation.count({ where: { agentId: agent.id } })).toBe(3);
     await page.context().close();
   });
@@ -257,8 +265,8 @@ describe.skipIf(!chromiumAvailable)('in Chromium: the chat widget and the operat
     await page.getByLabel('API key').fill(stack.apiKey);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('button', { name: 'Sign out' }).waitFor();
-    // The key is kept for the tab only, never in the address bar.
-    expect(await page.evaluate('sessionStorage.length')).toBe(1);
+    // The key is kept for the tab only, never in the address bar (stored once the API accepted it).
+    await expect.poll(() => page.evaluate('sessionStorage.length'), { timeout: 30_000 }).toBe(1);
     expect(page.url()).not.toContain(stack.apiKey);
   }
 
