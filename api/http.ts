@@ -1,6 +1,7 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { ZodType } from 'zod';
-import { ApiError, notFound } from '../contracts/errors.js';
+import { ApiError, notFound, unprocessable } from '../contracts/errors.js';
+import { isUnprocessableRule } from '../contracts/schemas/common.js';
 import type { Policy } from './auth/policy.js';
 
 export interface AuthInfo {
@@ -15,7 +16,10 @@ declare module 'express-serve-static-core' {
   }
 }
 
-/** zod issues → `details` with paths, as a 400 (nothing has been written yet). */
+/**
+ * zod issues → `details` with paths, as a 400 (nothing has been written yet), or a 422 when only
+ * rules the OpenAPI document cannot state failed (UNPROCESSABLE_RULE).
+ */
 export function parseInput<T>(schema: ZodType<T>, value: unknown, where: 'body' | 'query' | 'path'): T {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
@@ -27,7 +31,9 @@ export function parseInput<T>(schema: ZodType<T>, value: unknown, where: 'body' 
     }
     return [{ path: base.join('.'), message: i.message, code: i.code }];
   });
-  throw new ApiError(400, 'invalid_request', `Invalid ${where}: ${details[0]?.path} ${details[0]?.message}`, details);
+  const message = `Invalid ${where}: ${details[0]?.path} ${details[0]?.message}`;
+  if (result.error.issues.every(isUnprocessableRule)) throw unprocessable(message, details);
+  throw new ApiError(400, 'invalid_request', message, details);
 }
 
 export function requireAuth(req: Request): AuthInfo {

@@ -1,5 +1,5 @@
 import type { Router } from 'express';
-import { ApiError } from '../../contracts/errors.js';
+import { unprocessable } from '../../contracts/errors.js';
 import { settingDefinitions, settingKeys, type SettingKey, type SettingView } from '../../contracts/schemas/index.js';
 import type { ProjectSetting } from '../../generated/prisma/client.js';
 import type { AppContext } from '../context.js';
@@ -35,9 +35,8 @@ export function settingsRouter(ctx: AppContext): Router {
     const checked = def.value.safeParse(body.value);
     if (!checked.success) {
       const message = checked.error.issues[0]?.message ?? 'invalid value';
-      throw new ApiError(400, 'invalid_request', `Invalid body: body.value ${message}`, [
-        { path: 'body.value', message, code: 'custom' },
-      ]);
+      // The value's rule depends on the key in the path, which the document cannot tie to the body.
+      throw unprocessable(`Invalid body: body.value ${message}`, [{ path: 'body.value', message, code: 'custom' }]);
     }
     const columns = def.secret
       ? { value: null, valueEncrypted: ctx.secrets.encrypt(checked.data) }

@@ -39,7 +39,8 @@ export const staticRoutes = {
     params: z.object({ asset: z.enum(['console.js', 'console.css']) }),
     status: 200,
     response: z.string(),
-    responseContentType: 'text/plain',
-    responseDescription: 'JavaScript or CSS',
+    responseContentType: 'text/javascript',
+    alternativeContent: { 'text/css': z.string() },
+    responseDescription: 'console.js as JavaScript, console.css as CSS',
   }),
 };

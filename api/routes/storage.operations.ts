@@ -18,7 +18,11 @@ export const storageRoutes = {
         project: z.string().min(1).max(100),
         bucket: z.string().min(1).max(63),
         path: z.string().min(1).max(STORAGE_PATH_MAX_CHARS),
-        expires: z.coerce.number().int().min(0).describe('Unix time (seconds) after which the URL stops working'),
+        expires: z
+          .string()
+          .regex(/^[0-9]{1,12}$/, 'must be Unix time in seconds')
+          .transform(Number)
+          .describe('Unix time (seconds) after which the URL stops working'),
         signature: z.string().min(1).max(200),
       })
       .strict(),

@@ -66,10 +66,30 @@ export function builtinCatalog(): Record<string, Record<string, unknown>> {
         description: d.description,
         limits: d.limits,
         parameters: d.parameters,
-        config: z.toJSONSchema(d.config, { io: 'input', unrepresentable: 'any' }),
+        config: configJsonSchema(d),
         ...(d.secretConfigKeys ? { secretConfigKeys: d.secretConfigKeys } : {}),
         ...(d.approvalByDefault ? { requiresApprovalByDefault: true } : {}),
       },
     ]),
   );
+}
+
+/** A builtin's config as JSON Schema (input side: defaults are optional). */
+function configJsonSchema(def: BuiltinDefinition): Record<string, unknown> {
+  const { $schema: _dialect, ...schema } = z.toJSONSchema(def.config, { io: 'input', unrepresentable: 'any' });
+  return schema;
+}
+
+/**
+ * `config` per builtin name as JSON Schema conditions (for the BuiltinTool document): what
+ * builtinConfigIssues enforces, so a config the document accepts is accepted.
+ */
+export function builtinConfigRules(names: readonly string[]): Array<Record<string, unknown>> {
+  return names.map((name) => {
+    const def = builtinDefinition(name);
+    return {
+      if: { properties: { name: { const: name } }, required: ['name'] },
+      then: { properties: { config: def ? configJsonSchema(def) : { type: 'object', maxProperties: 0 } } },
+    };
+  });
 }

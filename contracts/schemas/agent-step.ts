@@ -1,12 +1,18 @@
-import { z, aiProviderIdSchema, modelParametersSchema, orNull } from './common.js';
+import {
+  z,
+  aiProviderIdSchema,
+  modelParametersSchema,
+  orNull,
+  UNPROCESSABLE_RULE,
+  withRequiredKeys,
+} from './common.js';
 import { toolParametersSchema } from './tools.js';
 
 const toolNameSchema = z.string().regex(/^[a-zA-Z0-9_-]{1,64}$/, 'must match ^[a-zA-Z0-9_-]{1,64}$');
 
-const toolRequestSchema = z
-  .object({ id: z.string().min(1).max(200), name: toolNameSchema, arguments: z.unknown() })
-  .strict()
-  .openapi('AgentStepToolRequest');
+const toolRequestSchema = withRequiredKeys(
+  z.object({ id: z.string().min(1).max(200), name: toolNameSchema, arguments: z.unknown() }).strict(),
+).openapi('AgentStepToolRequest');
 
 /** The conversation the caller keeps: user, system, agent (answer or tool request) and tool messages. */
 const stepMessageSchema = z
@@ -48,7 +54,8 @@ export const agentStepRequestSchema = z
           .strict(),
       )
       .max(128)
-      .default([]),
+      .default([])
+      .describe('Tool names must be unique (a repeated name is a 422)'),
     memoryStrategy: z
       .object({ name: z.literal('last_k'), k: z.number().int().min(1).max(1000) })
       .strict()
@@ -61,7 +68,12 @@ export const agentStepRequestSchema = z
     const seen = new Set<string>();
     for (const [i, t] of body.tools.entries()) {
       if (seen.has(t.name))
-        ctx.addIssue({ code: 'custom', path: ['tools', i, 'name'], message: 'duplicate tool name' });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['tools', i, 'name'],
+          message: 'duplicate tool name',
+          params: UNPROCESSABLE_RULE,
+        });
       seen.add(t.name);
     }
   })

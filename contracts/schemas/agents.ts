@@ -9,6 +9,7 @@ import {
   stopConditionSchema,
   toolChoiceSchema,
   toolIdSchema,
+  UNPROCESSABLE_RULE,
 } from './common.js';
 import { policySchema } from './policy.js';
 import { MAX_USER_REGEX_LENGTH, userRegexListProblem, userRegexProblem } from '../user-regex.js';
@@ -86,10 +87,14 @@ const hhmm = z
   .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be HH:MM (24 h)')
   .openapi({ example: '09:00' });
 
-/** An IANA time zone the runtime knows (checked with Intl, so a typo is a 400, not a silent UTC). */
+/**
+ * An IANA time zone name. Its shape is in the document; whether the name is known is up to the
+ * server's time zone database (checked with Intl, so a typo is refused, not a silent UTC), which
+ * the document cannot list, so an unknown well-formed name is a 422.
+ */
 export const timeZoneSchema = z
   .string()
-  .max(100)
+  .regex(/^[A-Za-z][A-Za-z0-9_+-]{0,31}(\/[A-Za-z0-9][A-Za-z0-9_+-]{0,31}){0,2}$/, 'must be an IANA time zone name')
   .refine(
     (tz) => {
       try {
@@ -99,8 +104,9 @@ export const timeZoneSchema = z
         return false;
       }
     },
-    { message: 'must be an IANA time zone such as Europe/Paris' },
-  );
+    { message: 'must be an IANA time zone such as Europe/Paris', params: UNPROCESSABLE_RULE },
+  )
+  .describe('IANA time zone such as Europe/Paris or UTC (a name the server does not know is a 422)');
 
 export const weekdaySchema = z.enum(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun']);
 

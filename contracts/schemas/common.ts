@@ -73,6 +73,18 @@ export function withRequiredKeys<T extends z.ZodObject>(schema: T): T {
   return schema.openapi({ required });
 }
 
+/**
+ * The `params` of a refinement no JSON Schema can state (arithmetic or uniqueness across fields, a
+ * name the server's runtime data must know). A request that fails only such rules matches the
+ * OpenAPI document, so it is answered 422 `unprocessable` instead of 400 (api/http.ts parseInput).
+ */
+export const UNPROCESSABLE_RULE = { unprocessable: true } as const;
+
+/** Whether a zod issue comes from a rule marked with UNPROCESSABLE_RULE. */
+export function isUnprocessableRule(issue: z.core.$ZodIssue): boolean {
+  return issue.code === 'custom' && issue.params?.unprocessable === true;
+}
+
 /** A JSON object with string keys (arguments, metadata). */
 export const jsonObjectSchema = z.record(z.string(), z.unknown());
 

@@ -5,6 +5,7 @@ import {
   documentIdSchema,
   knowledgeBaseIdSchema,
   patchSchemaOf,
+  UNPROCESSABLE_RULE,
 } from './common.js';
 
 export const retrievalStrategySchema = z
@@ -32,7 +33,7 @@ export const knowledgeBaseFields = {
     .min(0)
     .max(2000)
     .default(150)
-    .describe('Characters shared by consecutive chunks; less than half of chunkSize.'),
+    .describe('Characters shared by consecutive chunks; less than half of chunkSize (otherwise 422).'),
 };
 
 function overlapBelowHalf(
@@ -40,7 +41,12 @@ function overlapBelowHalf(
   ctx: z.RefinementCtx,
 ) {
   if (v.chunkSize !== undefined && v.chunkOverlap !== undefined && v.chunkOverlap * 2 >= v.chunkSize)
-    ctx.addIssue({ code: 'custom', path: ['chunkOverlap'], message: 'must be less than half of chunkSize' });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['chunkOverlap'],
+      message: 'must be less than half of chunkSize',
+      params: UNPROCESSABLE_RULE,
+    });
 }
 
 export const createKnowledgeBaseSchema = z

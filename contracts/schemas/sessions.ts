@@ -1,4 +1,4 @@
-import { z, agentIdSchema, orNull } from './common.js';
+import { z, agentIdSchema, cursorSchema, orNull } from './common.js';
 import { generationStatusSchema, stopReasonSchema } from './generations.js';
 
 const usageSchema = z.object({ promptTokens: z.number(), completionTokens: z.number(), totalTokens: z.number() });
@@ -56,7 +56,7 @@ export type SessionMessageView = z.infer<typeof sessionMessageSchema>;
 
 export const listSessionsQuerySchema = z
   .object({
-    cursor: z.string().max(200).optional(),
+    cursor: cursorSchema.optional(),
     limit: z.coerce.number().int().min(1).max(100).default(20),
     agentId: agentIdSchema.optional(),
   })

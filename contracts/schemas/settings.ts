@@ -39,7 +39,10 @@ export const settingKeySchema = z.enum(settingKeys).openapi('SettingKey', {
 export const putSettingSchema = z
   .object({ value: z.string().min(1).max(4096) })
   .strict()
-  .openapi('PutSetting', { description: 'The value; secret settings are encrypted at rest and never returned.' });
+  .openapi('PutSetting', {
+    description:
+      "The value; secret settings are encrypted at rest and never returned. A value the key's own rule refuses (e.g. CODE_SANDBOX_URL must be an http(s) URL) is a 422.",
+  });
 
 export const settingSchema = z
   .object({

@@ -1,4 +1,4 @@
-import { builtinCatalog, builtinConfigIssues } from '../builtins/index.js';
+import { builtinCatalog, builtinConfigIssues, builtinConfigRules } from '../builtins/index.js';
 import { jsonSchemaProblems } from '../json-schema.js';
 import {
   z,
@@ -132,6 +132,7 @@ export const builtinToolSchema = z
       'A tool implemented by the platform. `name` is the builtin id; `config` is checked against that builtin ' +
       "(see x-builtins: each builtin's description, limits, the JSON Schema of the arguments the model sends, and " +
       'the JSON Schema of its config).',
+    allOf: builtinConfigRules(builtinToolNames),
     'x-builtins': builtinCatalog(),
   } as Record<string, unknown>);
 

@@ -1,4 +1,4 @@
-import { z, idSchema, orNull } from './common.js';
+import { z, cursorSchema, idSchema, orNull } from './common.js';
 import { generationStatusSchema, stepEntrySchema, stopReasonSchema } from './generations.js';
 
 export const traceIdSchema = idSchema('agt_trace_', 'a trace');
@@ -76,7 +76,7 @@ export type TraceView = z.infer<typeof traceSchema>;
 
 export const listTracesQuerySchema = z
   .object({
-    cursor: z.string().max(200).optional(),
+    cursor: cursorSchema.optional(),
     limit: z.coerce.number().int().min(1).max(100).default(20),
     agentId: z.string().max(100).optional().describe("The root generation's agent"),
     status: generationStatusSchema.optional().describe("The root generation's status"),

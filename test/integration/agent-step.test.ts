@@ -94,7 +94,7 @@ describe('POST /v1/agent-step and modelParameters', () => {
     ]);
   });
 
-  it('bad bodies are 400, an unknown provider 422, a provider error 502 — none reach the model twice', async () => {
+  it('bad bodies are 400, duplicate tool names and an unknown provider 422, a provider error 502 — none reach the model twice', async () => {
     const bad = [
       {},
       { aiProviderId: providerId, messages: [] },
@@ -107,17 +107,20 @@ describe('POST /v1/agent-step and modelParameters', () => {
       { aiProviderId: providerId, messages: [{ role: 'user', content: 'x' }], memoryStrategy: { name: 'all' } },
       { aiProviderId: providerId, messages: [{ role: 'user', content: 'x' }], modelParameters: { temperature: 5 } },
       { aiProviderId: providerId, messages: [{ role: 'user', content: 'x' }], extra: true },
-      {
-        aiProviderId: providerId,
-        messages: [{ role: 'user', content: 'x' }],
-        tools: [weatherTool, weatherTool],
-      },
     ];
     for (const body of bad) {
       const res = await step(body);
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.error.code).toBe('invalid_request');
     }
+    // Unique tool names: a rule the OpenAPI document cannot state, so a 422.
+    const duplicate = await step({
+      aiProviderId: providerId,
+      messages: [{ role: 'user', content: 'x' }],
+      tools: [weatherTool, weatherTool],
+    });
+    expect(duplicate.status).toBe(422);
+    expect(duplicate.body.error).toMatchObject({ code: 'unprocessable', details: [{ path: 'body.tools.1.name' }] });
     const unknown = await step({ aiProviderId: 'aip_doesnotexist000', messages: [{ role: 'user', content: 'x' }] });
     expect(unknown.status).toBe(422);
     expect(unknown.body.error.details).toMatchObject({ path: 'body.aiProviderId' });

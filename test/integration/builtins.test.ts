@@ -393,7 +393,7 @@ describe('builtin tools in real generations', () => {
       expect(JSON.stringify(list.body)).not.toContain('very-secret');
       const plain = await stack.api('PUT', '/v1/settings/CODE_SANDBOX_URL', { value: 'https://sandbox.example.com' });
       expect(plain.body).toMatchObject({ value: 'https://sandbox.example.com', secret: false });
-      expect((await stack.api('PUT', '/v1/settings/CODE_SANDBOX_URL', { value: 'not a url' })).status).toBe(400);
+      expect((await stack.api('PUT', '/v1/settings/CODE_SANDBOX_URL', { value: 'not a url' })).status).toBe(422);
       expect((await stack.api('PUT', '/v1/settings/NOPE', { value: 'x' })).status).toBe(400);
       expect((await stack.api('PUT', '/v1/settings/CODE_SANDBOX_URL', { value: 'x', extra: 1 })).status).toBe(400);
       expect((await stack.api('DELETE', '/v1/settings/CODE_SANDBOX_URL')).status).toBe(204);

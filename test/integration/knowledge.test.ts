@@ -187,7 +187,8 @@ describe('knowledge bases (real Temporal, PostgreSQL, embeddings over HTTP)', ()
         chunkSize: 400,
         chunkOverlap: 200,
       }),
-      400,
+      422,
+      'unprocessable',
     );
     expectError(
       await stack.api('POST', '/v1/knowledge-bases', {

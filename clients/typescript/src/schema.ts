@@ -1213,6 +1213,7 @@ export type components = {
             toolName: string;
         };
         BusinessHours: {
+            /** @description IANA time zone such as Europe/Paris or UTC (a name the server does not know is a 422) */
             timeZone: string;
             schedule: {
                 days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
@@ -1658,10 +1659,7 @@ export type components = {
         };
         /** @description A tool implemented by the platform. `name` is the builtin id; `config` is checked against that builtin (see x-builtins: each builtin's description, limits, the JSON Schema of the arguments the model sends, and the JSON Schema of its config). */
         BuiltinTool: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
+            /** @enum {string} */
             type: "builtin";
             /** @enum {string} */
             name: "agent_clarify" | "session_cache_list" | "session_cache_get" | "http_request" | "database_query" | "database_write" | "code_execute" | "web_search" | "web_scrape" | "storage_read" | "storage_write" | "storage_list" | "summarize" | "generate_text";
@@ -1675,7 +1673,13 @@ export type components = {
             config?: {
                 [key: string]: unknown;
             };
-        };
+        } & (unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "builtin";
+        });
         /** @description Platform actions as tools; the model sees `{name}_{action}` (dashes as underscores). */
         PlatformTool: {
             /**
@@ -2284,7 +2288,7 @@ export type components = {
         AgentStepToolRequest: {
             id: string;
             name: string;
-            arguments?: unknown;
+            arguments: unknown;
         };
         AgentStepRequest: {
             /** @example aip_4kT9xQ2mZ8wR */
@@ -2294,7 +2298,10 @@ export type components = {
             /** @description System prompt placed before the messages */
             instructions?: string;
             messages: components["schemas"]["AgentStepMessage"][];
-            /** @default [] */
+            /**
+             * @description Tool names must be unique (a repeated name is a 422)
+             * @default []
+             */
             tools?: {
                 name: string;
                 description?: string;
@@ -2462,7 +2469,7 @@ export type components = {
              */
             chunkSize?: number;
             /**
-             * @description Characters shared by consecutive chunks; less than half of chunkSize.
+             * @description Characters shared by consecutive chunks; less than half of chunkSize (otherwise 422).
              * @default 150
              */
             chunkOverlap?: number;
@@ -2588,7 +2595,7 @@ export type components = {
          * @enum {string}
          */
         SettingKey: "CODE_SANDBOX_URL" | "CODE_SANDBOX_API_KEY" | "WEB_SEARCH_API_KEY" | "WEB_SEARCH_URL";
-        /** @description The value; secret settings are encrypted at rest and never returned. */
+        /** @description The value; secret settings are encrypted at rest and never returned. A value the key's own rule refuses (e.g. CODE_SANDBOX_URL must be an http(s) URL) is a 422. */
         PutSetting: {
             value: string;
         };
@@ -8845,6 +8852,7 @@ export interface operations {
     listSessions: {
         parameters: {
             query?: {
+                /** @description The previous page's `nextCursor` (opaque to clients; its format is checked). */
                 cursor?: string;
                 limit?: number;
                 agentId?: string;
@@ -9900,13 +9908,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description JavaScript or CSS */
+            /** @description console.js as JavaScript, console.css as CSS */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": string;
+                    "text/javascript": string;
+                    "text/css": string;
                 };
             };
             /** @description Invalid path, query or body (details list each problem with its path) */
@@ -11432,7 +11441,7 @@ export interface operations {
                 bucket: string;
                 path: string;
                 /** @description Unix time (seconds) after which the URL stops working */
-                expires?: number | null;
+                expires: string;
                 signature: string;
             };
             header?: never;
@@ -11482,6 +11491,7 @@ export interface operations {
     listTraces: {
         parameters: {
             query?: {
+                /** @description The previous page's `nextCursor` (opaque to clients; its format is checked). */
                 cursor?: string;
                 limit?: number;
                 /** @description The root generation's agent */
@@ -11845,6 +11855,7 @@ export interface operations {
     listTracesViaAgents: {
         parameters: {
             query?: {
+                /** @description The previous page's `nextCursor` (opaque to clients; its format is checked). */
                 cursor?: string;
                 limit?: number;
                 /** @description The root generation's agent */

@@ -36,7 +36,7 @@ class AgentStepRequest:
             messages (list[AgentStepMessageType0 | AgentStepMessageType1 | AgentStepMessageType2 | AgentStepMessageType3]):
             model (str | Unset): Default: the provider's defaultModel
             instructions (str | Unset): System prompt placed before the messages
-            tools (list[AgentStepRequestToolsItem] | Unset):
+            tools (list[AgentStepRequestToolsItem] | Unset): Tool names must be unique (a repeated name is a 422)
             memory_strategy (AgentStepRequestMemoryStrategy | Unset): Send only the last k messages (system messages are
                 always kept)
             model_parameters (ModelParameters | Unset):

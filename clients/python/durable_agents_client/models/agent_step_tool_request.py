@@ -8,7 +8,6 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from ..types import UNSET, Unset
 
 
 
@@ -25,12 +24,12 @@ class AgentStepToolRequest:
         Attributes:
             id (str):
             name (str):
-            arguments (Any | Unset):
+            arguments (Any):
      """
 
     id: str
     name: str
-    arguments: Any | Unset = UNSET
+    arguments: Any
 
 
 
@@ -49,9 +48,8 @@ class AgentStepToolRequest:
         field_dict.update({
             "id": id,
             "name": name,
+            "arguments": arguments,
         })
-        if arguments is not UNSET:
-            field_dict["arguments"] = arguments
 
         return field_dict
 
@@ -64,7 +62,7 @@ class AgentStepToolRequest:
 
         name = d.pop("name")
 
-        arguments = d.pop("arguments", UNSET)
+        arguments = d.pop("arguments")
 
         agent_step_tool_request = cls(
             id=id,

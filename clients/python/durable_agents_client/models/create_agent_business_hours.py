@@ -25,7 +25,7 @@ T = TypeVar("T", bound="CreateAgentBusinessHours")
 class CreateAgentBusinessHours:
     """ 
         Attributes:
-            time_zone (str):
+            time_zone (str): IANA time zone such as Europe/Paris or UTC (a name the server does not know is a 422)
             schedule (list[BusinessHoursScheduleItem]):
      """
 

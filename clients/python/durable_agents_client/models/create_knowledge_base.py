@@ -33,7 +33,8 @@ class CreateKnowledgeBase:
                 full_text: PostgreSQL text search; hybrid: reciprocal rank fusion of both. Default:
                 CreateKnowledgeBaseRetrievalStrategy.HYBRID.
             chunk_size (int | Unset): Target chunk length in characters. Default: 1000.
-            chunk_overlap (int | Unset): Characters shared by consecutive chunks; less than half of chunkSize. Default: 150.
+            chunk_overlap (int | Unset): Characters shared by consecutive chunks; less than half of chunkSize (otherwise
+                422). Default: 150.
      """
 
     name: str

@@ -20,7 +20,8 @@ T = TypeVar("T", bound="PutSetting")
 
 @_attrs_define
 class PutSetting:
-    """ The value; secret settings are encrypted at rest and never returned.
+    """ The value; secret settings are encrypted at rest and never returned. A value the key's own rule refuses (e.g.
+    CODE_SANDBOX_URL must be an http(s) URL) is a 422.
 
         Attributes:
             value (str):

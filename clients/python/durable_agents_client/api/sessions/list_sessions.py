@@ -111,7 +111,8 @@ def sync_detailed(
     """ List sessions (filter: agentId)
 
     Args:
-        cursor (str | Unset):
+        cursor (str | Unset): The previous page's `nextCursor` (opaque to clients; its format is
+            checked).
         limit (int | Unset):  Default: 20.
         agent_id (str | Unset):  Example: agt_4kT9xQ2mZ8wR.
 
@@ -148,7 +149,8 @@ def sync(
     """ List sessions (filter: agentId)
 
     Args:
-        cursor (str | Unset):
+        cursor (str | Unset): The previous page's `nextCursor` (opaque to clients; its format is
+            checked).
         limit (int | Unset):  Default: 20.
         agent_id (str | Unset):  Example: agt_4kT9xQ2mZ8wR.
 
@@ -180,7 +182,8 @@ async def asyncio_detailed(
     """ List sessions (filter: agentId)
 
     Args:
-        cursor (str | Unset):
+        cursor (str | Unset): The previous page's `nextCursor` (opaque to clients; its format is
+            checked).
         limit (int | Unset):  Default: 20.
         agent_id (str | Unset):  Example: agt_4kT9xQ2mZ8wR.
 
@@ -217,7 +220,8 @@ async def asyncio(
     """ List sessions (filter: agentId)
 
     Args:
-        cursor (str | Unset):
+        cursor (str | Unset): The previous page's `nextCursor` (opaque to clients; its format is
+            checked).
         limit (int | Unset):  Default: 20.
         agent_id (str | Unset):  Example: agt_4kT9xQ2mZ8wR.
 

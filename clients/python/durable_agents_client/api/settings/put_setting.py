@@ -131,7 +131,8 @@ def sync_detailed(
             (sent as X-Subscription-Token). WEB_SEARCH_URL: Endpoint of web_search: the Brave Search
             web search URL (default https://api.search.brave.com/res/v1/web/search) or a server
             answering in its format.
-        body (PutSetting): The value; secret settings are encrypted at rest and never returned.
+        body (PutSetting): The value; secret settings are encrypted at rest and never returned. A
+            value the key's own rule refuses (e.g. CODE_SANDBOX_URL must be an http(s) URL) is a 422.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -170,7 +171,8 @@ def sync(
             (sent as X-Subscription-Token). WEB_SEARCH_URL: Endpoint of web_search: the Brave Search
             web search URL (default https://api.search.brave.com/res/v1/web/search) or a server
             answering in its format.
-        body (PutSetting): The value; secret settings are encrypted at rest and never returned.
+        body (PutSetting): The value; secret settings are encrypted at rest and never returned. A
+            value the key's own rule refuses (e.g. CODE_SANDBOX_URL must be an http(s) URL) is a 422.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -204,7 +206,8 @@ async def asyncio_detailed(
             (sent as X-Subscription-Token). WEB_SEARCH_URL: Endpoint of web_search: the Brave Search
             web search URL (default https://api.search.brave.com/res/v1/web/search) or a server
             answering in its format.
-        body (PutSetting): The value; secret settings are encrypted at rest and never returned.
+        body (PutSetting): The value; secret settings are encrypted at rest and never returned. A
+            value the key's own rule refuses (e.g. CODE_SANDBOX_URL must be an http(s) URL) is a 422.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -243,7 +246,8 @@ async def asyncio(
             (sent as X-Subscription-Token). WEB_SEARCH_URL: Endpoint of web_search: the Brave Search
             web search URL (default https://api.search.brave.com/res/v1/web/search) or a server
             answering in its format.
-        body (PutSetting): The value; secret settings are encrypted at rest and never returned.
+        body (PutSetting): The value; secret settings are encrypted at rest and never returned. A
+            value the key's own rule refuses (e.g. CODE_SANDBOX_URL must be an http(s) URL) is a 422.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

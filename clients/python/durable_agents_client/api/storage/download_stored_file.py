@@ -9,7 +9,6 @@ from ...types import Response, UNSET
 from ... import errors
 
 from ...models.error import Error
-from ...types import UNSET, Unset
 from typing import cast
 
 
@@ -19,7 +18,7 @@ def _get_kwargs(
     project: str,
     bucket: str,
     path: str,
-    expires: int | None | Unset = UNSET,
+    expires: str,
     signature: str,
 
 ) -> dict[str, Any]:
@@ -35,12 +34,7 @@ def _get_kwargs(
 
     params["path"] = path
 
-    json_expires: int | None | Unset
-    if isinstance(expires, Unset):
-        json_expires = UNSET
-    else:
-        json_expires = expires
-    params["expires"] = json_expires
+    params["expires"] = expires
 
     params["signature"] = signature
 
@@ -106,7 +100,7 @@ def sync_detailed(
     project: str,
     bucket: str,
     path: str,
-    expires: int | None | Unset = UNSET,
+    expires: str,
     signature: str,
 
 ) -> Response[Error | str]:
@@ -120,7 +114,7 @@ def sync_detailed(
         project (str):
         bucket (str):
         path (str):
-        expires (int | None | Unset): Unix time (seconds) after which the URL stops working
+        expires (str): Unix time (seconds) after which the URL stops working
         signature (str):
 
     Raises:
@@ -153,7 +147,7 @@ def sync(
     project: str,
     bucket: str,
     path: str,
-    expires: int | None | Unset = UNSET,
+    expires: str,
     signature: str,
 
 ) -> Error | str | None:
@@ -167,7 +161,7 @@ def sync(
         project (str):
         bucket (str):
         path (str):
-        expires (int | None | Unset): Unix time (seconds) after which the URL stops working
+        expires (str): Unix time (seconds) after which the URL stops working
         signature (str):
 
     Raises:
@@ -195,7 +189,7 @@ async def asyncio_detailed(
     project: str,
     bucket: str,
     path: str,
-    expires: int | None | Unset = UNSET,
+    expires: str,
     signature: str,
 
 ) -> Response[Error | str]:
@@ -209,7 +203,7 @@ async def asyncio_detailed(
         project (str):
         bucket (str):
         path (str):
-        expires (int | None | Unset): Unix time (seconds) after which the URL stops working
+        expires (str): Unix time (seconds) after which the URL stops working
         signature (str):
 
     Raises:
@@ -242,7 +236,7 @@ async def asyncio(
     project: str,
     bucket: str,
     path: str,
-    expires: int | None | Unset = UNSET,
+    expires: str,
     signature: str,
 
 ) -> Error | str | None:
@@ -256,7 +250,7 @@ async def asyncio(
         project (str):
         bucket (str):
         path (str):
-        expires (int | None | Unset): Unix time (seconds) after which the URL stops working
+        expires (str): Unix time (seconds) after which the URL stops working
         signature (str):
 
     Raises:

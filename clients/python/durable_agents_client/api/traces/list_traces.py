@@ -135,7 +135,8 @@ def sync_detailed(
     """ List traces (filters: agentId and status of the root generation, createdAfter, createdBefore)
 
     Args:
-        cursor (str | Unset):
+        cursor (str | Unset): The previous page's `nextCursor` (opaque to clients; its format is
+            checked).
         limit (int | Unset):  Default: 20.
         agent_id (str | Unset): The root generation's agent
         status (ListTracesStatus | Unset): The root generation's status
@@ -181,7 +182,8 @@ def sync(
     """ List traces (filters: agentId and status of the root generation, createdAfter, createdBefore)
 
     Args:
-        cursor (str | Unset):
+        cursor (str | Unset): The previous page's `nextCursor` (opaque to clients; its format is
+            checked).
         limit (int | Unset):  Default: 20.
         agent_id (str | Unset): The root generation's agent
         status (ListTracesStatus | Unset): The root generation's status
@@ -222,7 +224,8 @@ async def asyncio_detailed(
     """ List traces (filters: agentId and status of the root generation, createdAfter, createdBefore)
 
     Args:
-        cursor (str | Unset):
+        cursor (str | Unset): The previous page's `nextCursor` (opaque to clients; its format is
+            checked).
         limit (int | Unset):  Default: 20.
         agent_id (str | Unset): The root generation's agent
         status (ListTracesStatus | Unset): The root generation's status
@@ -268,7 +271,8 @@ async def asyncio(
     """ List traces (filters: agentId and status of the root generation, createdAfter, createdBefore)
 
     Args:
-        cursor (str | Unset):
+        cursor (str | Unset): The previous page's `nextCursor` (opaque to clients; its format is
+            checked).
         limit (int | Unset):  Default: 20.
         agent_id (str | Unset): The root generation's agent
         status (ListTracesStatus | Unset): The root generation's status

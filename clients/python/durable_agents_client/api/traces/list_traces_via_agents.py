@@ -136,7 +136,8 @@ def sync_detailed(
     of GET /v1/traces)
 
     Args:
-        cursor (str | Unset):
+        cursor (str | Unset): The previous page's `nextCursor` (opaque to clients; its format is
+            checked).
         limit (int | Unset):  Default: 20.
         agent_id (str | Unset): The root generation's agent
         status (ListTracesViaAgentsStatus | Unset): The root generation's status
@@ -183,7 +184,8 @@ def sync(
     of GET /v1/traces)
 
     Args:
-        cursor (str | Unset):
+        cursor (str | Unset): The previous page's `nextCursor` (opaque to clients; its format is
+            checked).
         limit (int | Unset):  Default: 20.
         agent_id (str | Unset): The root generation's agent
         status (ListTracesViaAgentsStatus | Unset): The root generation's status
@@ -225,7 +227,8 @@ async def asyncio_detailed(
     of GET /v1/traces)
 
     Args:
-        cursor (str | Unset):
+        cursor (str | Unset): The previous page's `nextCursor` (opaque to clients; its format is
+            checked).
         limit (int | Unset):  Default: 20.
         agent_id (str | Unset): The root generation's agent
         status (ListTracesViaAgentsStatus | Unset): The root generation's status
@@ -272,7 +275,8 @@ async def asyncio(
     of GET /v1/traces)
 
     Args:
-        cursor (str | Unset):
+        cursor (str | Unset): The previous page's `nextCursor` (opaque to clients; its format is
+            checked).
         limit (int | Unset):  Default: 20.
         agent_id (str | Unset): The root generation's agent
         status (ListTracesViaAgentsStatus | Unset): The root generation's status
