@@ -2,7 +2,7 @@ import type { Dispatcher } from 'undici';
 import type { SnapshotProvider } from '../../contracts/snapshot.js';
 import type { AiProvider } from '../../generated/prisma/client.js';
 import type { SecretBox } from '../../infra/crypto/secrets.js';
-import { createProviderClient, mapProviderError } from '../model-call.js';
+import { createProviderClient, mapProviderError } from '../provider-client.js';
 
 export interface EmbedderDeps {
   secrets: SecretBox;

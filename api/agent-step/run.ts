@@ -9,7 +9,7 @@ import {
   parseArguments,
   samplingOptions,
   sanitizeProviderText,
-} from '../../activities/model-call.js';
+} from '../../activities/provider-client.js';
 import type { AppContext } from '../context.js';
 import { lastK, toChatMessages } from './messages.js';
 

@@ -1,0 +1,190 @@
+import { ApplicationFailure } from '@temporalio/activity';
+import OpenAI, { AzureOpenAI } from 'openai';
+import type {
+  ChatCompletionMessageParam,
+  ChatCompletionTool,
+  ChatCompletionToolChoiceOption,
+} from 'openai/resources/chat/completions';
+import { fetch as undiciFetch, type Dispatcher, type RequestInit as UndiciRequestInit } from 'undici';
+import { providerFailure } from '../contracts/generation/index.js';
+import type { ToolChoice } from '../contracts/schemas/index.js';
+import type { SnapshotModelParameters, SnapshotProvider, SnapshotTool } from '../contracts/snapshot.js';
+import type { SecretBox } from '../infra/crypto/secrets.js';
+import { SsrfBlockedError } from '../infra/net/ssrf.js';
+import type { StoredMessage } from './generation-store.js';
+
+/*
+ * The model provider as an OpenAI-compatible client: requests through the SSRF-guarded dispatcher,
+ * our stored messages and tools in the Chat Completions shape, and provider errors mapped to
+ * failures the workflow's retry policy understands (their text sanitised: it is tenant-reachable).
+ */
+
+/**
+ * A fetch whose every connection (redirect hops included) goes through the SSRF-guarded dispatcher:
+ * a provider's baseUrl is tenant input, so the global fetch would let it reach internal addresses.
+ */
+export function guardedProviderFetch(
+  dispatcher: Dispatcher,
+): (input: string | URL | Request, init?: RequestInit) => Promise<Response> {
+  return async (input, init) => {
+    // The openai client passes a URL string and an init; a Request is read for its URL only.
+    const url = typeof input === 'string' || input instanceof URL ? input : input.url;
+    const response = await undiciFetch(url, { ...(init as UndiciRequestInit | undefined), dispatcher });
+    return response as unknown as Response;
+  };
+}
+
+export function createProviderClient(
+  provider: SnapshotProvider,
+  secrets: SecretBox,
+  model: string,
+  timeoutMs: number,
+  dispatcher: Dispatcher,
+): OpenAI {
+  const apiKey = provider.apiKeyEncrypted ? secrets.decrypt(provider.apiKeyEncrypted) : 'not-set';
+  const common = {
+    apiKey,
+    maxRetries: 0,
+    timeout: timeoutMs,
+    defaultHeaders: provider.headers ?? undefined,
+    fetch: guardedProviderFetch(dispatcher),
+  };
+  if (provider.kind === 'azure_openai') {
+    return new AzureOpenAI({
+      ...common,
+      endpoint: provider.baseUrl ?? undefined,
+      deployment: model,
+      apiVersion: '2024-10-21',
+    });
+  }
+  return new OpenAI({ ...common, baseURL: provider.baseUrl ?? undefined });
+}
+
+export function toOpenAiToolChoice(choice: ToolChoice): ChatCompletionToolChoiceOption {
+  return typeof choice === 'string' ? choice : { type: 'function', function: { name: choice.toolName } };
+}
+
+export function toOpenAiTool(tool: SnapshotTool): ChatCompletionTool {
+  return {
+    type: 'function',
+    function: {
+      name: tool.name,
+      ...(tool.description ? { description: tool.description } : {}),
+      parameters: tool.parameters ?? { type: 'object', properties: {} },
+    },
+  };
+}
+
+export function parseArguments(raw: string): unknown {
+  if (raw.trim() === '') return {};
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return { __invalid: raw.slice(0, 2000) };
+  }
+}
+
+export function toApiMessages(messages: StoredMessage[]): ChatCompletionMessageParam[] {
+  return messages.map((m) => {
+    if (m.role === 'tool') return { role: 'tool', tool_call_id: m.tool_call_id ?? '', content: m.content ?? '' };
+    if (m.role === 'assistant') {
+      return { role: 'assistant', content: m.content, ...(m.tool_calls?.length ? { tool_calls: m.tool_calls } : {}) };
+    }
+    return { role: m.role, content: m.content ?? '' };
+  });
+}
+
+/**
+ * Sampling settings of a Chat Completions request. Snapshots taken before modelParameters existed
+ * carry only the agent's temperature.
+ */
+export function samplingOptions(
+  parameters: SnapshotModelParameters | undefined,
+  agentTemperature: number | null = null,
+): { temperature?: number; max_tokens?: number; stop?: string[] } {
+  const temperature = parameters?.temperature ?? agentTemperature ?? undefined;
+  return {
+    ...(temperature === undefined ? {} : { temperature }),
+    ...(parameters?.maxTokens === undefined ? {} : { max_tokens: parameters.maxTokens }),
+    ...(parameters?.stopSequences?.length ? { stop: parameters.stopSequences } : {}),
+  };
+}
+
+const MAX_PROVIDER_MESSAGE = 500;
+
+/**
+ * Provider text shown in `generation.error`: the baseUrl is tenant input, so the body may come from
+ * any server the provider points at. Markup and control characters go, and the rest is capped.
+ */
+export function sanitizeProviderText(text: string): string {
+  const clean = text
+    .slice(0, 4 * MAX_PROVIDER_MESSAGE) // bounds the work below
+    .replace(/<[^<>]*>/g, ' ')
+    // eslint-disable-next-line no-control-regex -- removing control characters is the point
+    .replace(/[\u0000-\u001f\u007f-\u009f<>]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return clean.length > MAX_PROVIDER_MESSAGE ? `${clean.slice(0, MAX_PROVIDER_MESSAGE)}…` : clean;
+}
+
+/** Only the `message` of a JSON error object (or a JSON string error) is shown; anything else is not. */
+function providerErrorText(err: InstanceType<typeof OpenAI.APIError>): string | null {
+  const body: unknown = err.error;
+  const raw =
+    typeof body === 'string'
+      ? body
+      : body && typeof body === 'object'
+        ? (body as { message?: unknown }).message
+        : undefined;
+  if (typeof raw !== 'string') return null;
+  const text = sanitizeProviderText(raw);
+  return text || null;
+}
+
+function ssrfBlockIn(err: unknown): SsrfBlockedError | null {
+  let current: unknown = err;
+  for (let depth = 0; depth < 5 && current instanceof Error; depth++) {
+    if (current instanceof SsrfBlockedError) return current;
+    current = current.cause;
+  }
+  return null;
+}
+
+export function mapProviderError(err: unknown): never {
+  if (err instanceof ApplicationFailure) throw err;
+  const blocked = ssrfBlockIn(err);
+  if (blocked) {
+    // Configuration, not a transient fault: retrying cannot help.
+    throw ApplicationFailure.create({
+      type: providerFailure.rejected,
+      message: `Model provider address refused: ${blocked.message}`,
+      nonRetryable: true,
+    });
+  }
+  if (err instanceof OpenAI.APIError && typeof err.status === 'number') {
+    const text = providerErrorText(err);
+    const message = `Model provider returned ${err.status}: ${text ?? 'the error body is not a JSON error object and is not shown'}`;
+    if (err.status === 429 || err.status === 408 || err.status === 409 || err.status >= 500) {
+      throw ApplicationFailure.create({ type: providerFailure.transient, message, nonRetryable: false });
+    }
+    const code = typeof err.code === 'string' ? sanitizeProviderText(err.code).slice(0, 100) : null;
+    throw ApplicationFailure.create({
+      type: providerFailure.rejected,
+      message,
+      nonRetryable: true,
+      details: [{ status: err.status, code }],
+    });
+  }
+  if (err instanceof OpenAI.APIError) {
+    // An error event inside the stream: its message is provider text too.
+    throw ApplicationFailure.create({
+      type: providerFailure.transient,
+      message: `Model provider reported an error: ${providerErrorText(err) ?? 'not shown'}`,
+    });
+  }
+  // Network errors, timeouts: transient. Their messages are the client's, not the provider's.
+  throw ApplicationFailure.create({
+    type: providerFailure.transient,
+    message: `Model call failed: ${sanitizeProviderText((err as Error).message ?? String(err))}`,
+  });
+}
