@@ -27,6 +27,23 @@ export class EventLog {
     return seq;
   }
 
+  /** Several events in one statement, then one wake-up (their ids are consecutive, in order). */
+  async appendMany(
+    generationId: string,
+    events: Array<{ type: StreamEventType; data: Record<string, unknown>; key: string | null }>,
+  ): Promise<void> {
+    if (events.length === 0) return;
+    await this.db.$executeRaw`
+      WITH next AS (
+        UPDATE "Generation" SET "eventSeq" = "eventSeq" + ${events.length} WHERE "id" = ${generationId} RETURNING "eventSeq"
+      )
+      INSERT INTO "GenerationEvent" ("generationId", "seq", "type", "key", "data", "createdAt")
+      SELECT ${generationId}, next."eventSeq" - ${events.length} + e.ordinal, e.value->>'type', e.value->>'key', e.value->'data', now()
+      FROM next, jsonb_array_elements(${eventRows(generationId, events)}::jsonb) WITH ORDINALITY AS e(value, ordinal)
+      ON CONFLICT ("generationId", "key") DO NOTHING`;
+    await this.feed.publish(generationId);
+  }
+
   /** Wakes listeners after events were inserted inside a transaction (once it committed). */
   async published(generationId: string): Promise<void> {
     await this.feed.publish(generationId);
@@ -51,6 +68,14 @@ export class EventLog {
       RETURNING "seq"`;
     return rows[0]?.seq ?? null;
   }
+}
+
+/** Events as the JSON array the batched inserts read (the stored data carries the generation id). */
+export function eventRows(
+  generationId: string,
+  events: Array<{ type: StreamEventType; data: Record<string, unknown>; key: string | null }>,
+): string {
+  return JSON.stringify(events.map((e) => ({ type: e.type, key: e.key, data: { generationId, ...e.data } })));
 }
 
 /**

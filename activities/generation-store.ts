@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { Prisma, type Db } from '../infra/db/prisma.js';
 import type { ChangeFeed } from '../infra/events/change-feed.js';
 import type { GenerationSnapshot, StoredMcpTool } from '../contracts/snapshot.js';
@@ -24,6 +25,8 @@ export interface StoredMessage {
   status?: string;
   /** Assistant messages: why the model stopped ("length" = cut off, continued in the next one). */
   finishReason?: string;
+  /** Assistant messages: the tokens of the call that produced it (a re-run returns them). */
+  usage?: { promptTokens: number; completionTokens: number };
 }
 
 /** A tool call's result as recorded: message content plus what its event and trace entry show. */
@@ -74,6 +77,9 @@ function storedMessage(content: Prisma.JsonValue): StoredMessage {
   return content as unknown as StoredMessage;
 }
 
+/** Snapshots kept parsed per worker (a few KB each). */
+const SNAPSHOT_CACHE_SIZE = 1000;
+
 /**
  * Persistence used by activities. Every write is keyed (generation id + a key derived from the
  * workflow's deterministic counters), so an activity retried after a crash overwrites instead of
@@ -81,6 +87,7 @@ function storedMessage(content: Prisma.JsonValue): StoredMessage {
  */
 export class GenerationStore {
   readonly events: EventLog;
+  private readonly snapshots = new LRUCache<string, GenerationSnapshot>({ max: SNAPSHOT_CACHE_SIZE });
 
   constructor(
     private readonly db: Db,
@@ -89,9 +96,22 @@ export class GenerationStore {
     this.events = new EventLog(db, feed);
   }
 
+  /**
+   * The generation's snapshot. It is written once, when the generation is created, so a copy
+   * parsed by this worker stays valid: the bounded cache saves a query and a parse per activity.
+   * Callers get their own copy (one may change it without touching the next caller's).
+   */
   async snapshot(generationId: string): Promise<GenerationSnapshot> {
-    const row = await this.db.generation.findUniqueOrThrow({ where: { id: generationId }, select: { snapshot: true } });
-    return readSnapshot(row.snapshot);
+    let parsed = this.snapshots.get(generationId);
+    if (!parsed) {
+      const row = await this.db.generation.findUniqueOrThrow({
+        where: { id: generationId },
+        select: { snapshot: true },
+      });
+      parsed = readSnapshot(row.snapshot);
+      this.snapshots.set(generationId, parsed);
+    }
+    return structuredClone(parsed);
   }
 
   /** Who a generation acts for: its project and the API key of the top-level caller. */

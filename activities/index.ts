@@ -78,12 +78,26 @@ export function createActivities(deps: ActivityDeps): GenerationActivities & Doc
     indexChunkBatch: (input) => heartbeatWhile(() => ingestion.indexChunkBatch(input)),
     callModel: (input) =>
       callModel(
-        { store, sessions, secrets: deps.secrets, modelTimeoutMs: deps.modelTimeoutMs, dispatcher: deps.dispatcher },
+        {
+          db: deps.db,
+          store,
+          sessions,
+          secrets: deps.secrets,
+          modelTimeoutMs: deps.modelTimeoutMs,
+          dispatcher: deps.dispatcher,
+        },
         input,
       ),
     summarizeConversation: (input) =>
       summarizeConversation(
-        { store, sessions, secrets: deps.secrets, modelTimeoutMs: deps.modelTimeoutMs, dispatcher: deps.dispatcher },
+        {
+          db: deps.db,
+          store,
+          sessions,
+          secrets: deps.secrets,
+          modelTimeoutMs: deps.modelTimeoutMs,
+          dispatcher: deps.dispatcher,
+        },
         input,
       ),
 

@@ -3,6 +3,7 @@ import type OpenAI from 'openai';
 import type { Dispatcher } from 'undici';
 import type { SnapshotTool } from '../contracts/snapshot.js';
 import type { SecretBox } from '../infra/crypto/secrets.js';
+import type { Db } from '../infra/db/prisma.js';
 import {
   argumentsHash,
   contextOverflowFailure,
@@ -26,7 +27,8 @@ import {
   type Summarizer,
 } from './context-compactor.js';
 import type { SessionStore } from './sessions.js';
-import { heartbeatWhile } from './heartbeat.js';
+import { heartbeatOnce, heartbeatWhile } from './heartbeat.js';
+import { recordReply, replyState } from './model-reply.js';
 import {
   createProviderClient,
   mapProviderError,
@@ -41,6 +43,7 @@ export const CONTINUE_PROMPT =
   'Your previous reply was cut off. Continue exactly where you left off, without repeating anything.';
 
 interface ModelCallDeps {
+  db: Db;
   store: GenerationStore;
   sessions: SessionStore;
   secrets: SecretBox;
@@ -133,27 +136,139 @@ export async function callModel(deps: ModelCallDeps, input: ModelCallInput): Pro
   const { store } = deps;
   const snapshot = await store.snapshot(input.generationId);
   if (!input.continuation) {
-    if (input.step > 1)
-      await store.events.append(
-        input.generationId,
-        'step_completed',
-        { step: input.step - 1 },
-        `step_completed:${input.step - 1}`,
-      );
-    await store.events.append(input.generationId, 'step_started', { step: input.step }, `step_started:${input.step}`);
+    const started = { type: 'step_started' as const, data: { step: input.step }, key: `step_started:${input.step}` };
+    const completed = {
+      type: 'step_completed' as const,
+      data: { step: input.step - 1 },
+      key: `step_completed:${input.step - 1}`,
+    };
+    await store.events.appendMany(input.generationId, input.step > 1 ? [completed, started] : [started]);
   }
   let replySeq = input.seq;
   if (input.continuation) {
     await store.putMessage(input.generationId, input.seq, { role: 'user', content: CONTINUE_PROMPT });
     replySeq = input.seq + 1;
   }
-  const { attempt } = Context.current().info;
-  if (attempt > 1) {
-    // An earlier attempt (a provider error mid-stream, a worker crash) may have streamed part of this
-    // reply: clients discard the chunks of this reply received so far and take the retry's.
-    const reset = { step: input.step, replySeq, attempt };
-    await store.events.append(input.generationId, 'reset', reset, `reset:${replySeq}:${attempt}`);
+  const earlier = await replyState(deps.db, input.generationId, replySeq);
+  let reply: Reply;
+  if (earlier.recorded) {
+    // An earlier execution recorded this reply and ended before the workflow saw it: the model is
+    // not called again; what that execution may not have written yet is written below.
+    reply = recordedReply(earlier.recorded, input.step);
+  } else {
+    if (earlier.unresetChunkSeq !== null) {
+      // An earlier execution (a provider error mid-stream, a worker crash) streamed part of this
+      // reply: clients discard the chunks of this reply received so far and take this one's.
+      const reset = { step: input.step, replySeq, attempt: earlier.resets + 2 };
+      await store.events.append(input.generationId, 'reset', reset, `reset:${replySeq}:${earlier.unresetChunkSeq}`);
+    }
+    const streamed = await streamNewReply(deps, snapshot, input, replySeq);
+    if ('needsSummary' in streamed) return streamed.needsSummary;
+    reply = streamed;
   }
+  const { text, toolCalls, finishReason, usage } = reply;
+  await recordReply(deps.db, {
+    generationId: input.generationId,
+    replySeq,
+    message: earlier.recorded ? null : assistantMessage(reply),
+    events: toolCalls.map((c) => ({
+      type: 'tool_call',
+      data: { step: input.step, toolCallId: c.id, toolName: c.name, arguments: c.arguments },
+      key: `tool_call:${c.id}`,
+    })),
+    traces: toolCalls.length
+      ? [
+          ...(text
+            ? [
+                {
+                  key: `s${input.step}:think:${replySeq}`,
+                  order: traceOrder.think(input.step, replySeq),
+                  entry: { step: input.step, type: 'think' as const, text },
+                },
+              ]
+            : []),
+          ...toolCalls.map((c, i) => ({
+            key: `s${input.step}:act:${c.id}`,
+            order: traceOrder.act(input.step, i),
+            entry: {
+              step: input.step,
+              type: 'act' as const,
+              toolCallId: c.id,
+              toolName: c.name,
+              arguments: c.arguments,
+            },
+          })),
+        ]
+      : [],
+    progress: {
+      iterationCount: input.step,
+      promptTokens: input.usageSoFar.promptTokens + usage.promptTokens,
+      completionTokens: input.usageSoFar.completionTokens + usage.completionTokens,
+    },
+  });
+  if (toolCalls.length) await store.events.published(input.generationId);
+  return { toolCalls, finishReason, hasText: text.length > 0, usage };
+}
+
+/** The stored form of a reply (what the next model call sends back, plus what a re-run returns). */
+function assistantMessage(reply: Reply): StoredMessage {
+  return {
+    role: 'assistant',
+    content: reply.text.length ? reply.text : null,
+    finishReason: reply.finishReason,
+    usage: reply.usage,
+    ...(reply.toolCalls.length
+      ? {
+          tool_calls: reply.toolCalls.map((c) => ({
+            id: c.id,
+            type: 'function' as const,
+            function: { name: c.name, arguments: JSON.stringify(c.arguments) },
+          })),
+        }
+      : {}),
+  };
+}
+
+interface Reply {
+  text: string;
+  toolCalls: ModelToolCall[];
+  finishReason: ModelCallResult['finishReason'];
+  usage: ModelCallResult['usage'];
+}
+
+/** The reply as a recorded assistant message holds it (replies recorded before `usage` was stored count none). */
+function recordedReply(message: StoredMessage, step: number): Reply {
+  const toolCalls = (message.tool_calls ?? []).map((c, index) => {
+    const args = parseArguments(c.function.arguments);
+    return {
+      id: c.id || `call_${step}_${index}`,
+      name: c.function.name,
+      arguments: args,
+      argumentsHash: argumentsHash(args),
+    };
+  });
+  return {
+    text: message.content ?? '',
+    toolCalls,
+    finishReason: normalizeFinishReason(message.finishReason ?? null),
+    usage: message.usage ?? { promptTokens: 0, completionTokens: 0 },
+  };
+}
+
+function normalizeFinishReason(reason: string | null): ModelCallResult['finishReason'] {
+  return reason === 'stop' || reason === 'length' || reason === 'tool_calls' || reason === 'content_filter'
+    ? reason
+    : 'other';
+}
+
+/** Calls the model (compacting the conversation to fit) and streams its reply as chunk events. */
+async function streamNewReply(
+  deps: ModelCallDeps,
+  snapshot: GenerationSnapshot,
+  input: ModelCallInput,
+  replySeq: number,
+): Promise<Reply | { needsSummary: ModelCallResult }> {
+  const { store } = deps;
   const chunks = new ChunkWriter(store.events, input.generationId, input.step, replySeq);
   const { history, offered } = await conversationFor(deps, snapshot, input.generationId, replySeq, input.toolNames);
 
@@ -186,7 +301,9 @@ export async function callModel(deps: ModelCallDeps, input: ModelCallInput): Pro
     sent = await compactor.fit(history);
   } catch (err) {
     if (err instanceof SummaryNeeded)
-      return { toolCalls: [], finishReason: 'other', hasText: false, usage: noUsage, needsSummary: err.point };
+      return {
+        needsSummary: { toolCalls: [], finishReason: 'other', hasText: false, usage: noUsage, needsSummary: err.point },
+      };
     throw err;
   }
   for (;;) {
@@ -206,7 +323,9 @@ export async function callModel(deps: ModelCallDeps, input: ModelCallInput): Pro
         if (!(e instanceof SummaryNeeded)) throw e;
         // Nothing of this reply was kept: the provider refused the request before streaming.
         await chunks.flush().catch(() => undefined);
-        return { toolCalls: [], finishReason: 'other', hasText: false, usage: noUsage, needsSummary: e.point };
+        return {
+          needsSummary: { toolCalls: [], finishReason: 'other', hasText: false, usage: noUsage, needsSummary: e.point },
+        };
       }
       if (harder === null) {
         throw ApplicationFailure.create({
@@ -235,7 +354,7 @@ export async function callModel(deps: ModelCallDeps, input: ModelCallInput): Pro
         { signal },
       );
       for await (const chunk of stream) {
-        Context.current().heartbeat();
+        heartbeatOnce();
         if (chunk.usage)
           usage = { promptTokens: chunk.usage.prompt_tokens, completionTokens: chunk.usage.completion_tokens };
         const choice = chunk.choices[0];
@@ -268,58 +387,5 @@ export async function callModel(deps: ModelCallDeps, input: ModelCallInput): Pro
         argumentsHash: argumentsHash(args),
       };
     });
-  const normalizedFinish: ModelCallResult['finishReason'] =
-    finishReason === 'stop' ||
-    finishReason === 'length' ||
-    finishReason === 'tool_calls' ||
-    finishReason === 'content_filter'
-      ? finishReason
-      : 'other';
-
-  await store.putMessage(input.generationId, replySeq, {
-    role: 'assistant',
-    content: text.length ? text : null,
-    finishReason: normalizedFinish,
-    ...(toolCalls.length
-      ? {
-          tool_calls: toolCalls.map((c) => ({
-            id: c.id,
-            type: 'function' as const,
-            function: { name: c.name, arguments: JSON.stringify(c.arguments) },
-          })),
-        }
-      : {}),
-  });
-  for (const c of toolCalls) {
-    await store.events.append(
-      input.generationId,
-      'tool_call',
-      { step: input.step, toolCallId: c.id, toolName: c.name, arguments: c.arguments },
-      `tool_call:${c.id}`,
-    );
-  }
-  if (toolCalls.length) {
-    if (text)
-      await store.putTrace(
-        input.generationId,
-        `s${input.step}:think:${replySeq}`,
-        traceOrder.think(input.step, replySeq),
-        { step: input.step, type: 'think', text },
-      );
-    for (const [i, c] of toolCalls.entries()) {
-      await store.putTrace(input.generationId, `s${input.step}:act:${c.id}`, traceOrder.act(input.step, i), {
-        step: input.step,
-        type: 'act',
-        toolCallId: c.id,
-        toolName: c.name,
-        arguments: c.arguments,
-      });
-    }
-  }
-  await store.progress(input.generationId, {
-    iterationCount: input.step,
-    promptTokens: input.usageSoFar.promptTokens + usage.promptTokens,
-    completionTokens: input.usageSoFar.completionTokens + usage.completionTokens,
-  });
-  return { toolCalls, finishReason: normalizedFinish, hasText: text.length > 0, usage };
+  return { text, toolCalls, finishReason: normalizeFinishReason(finishReason), usage };
 }

@@ -1,4 +1,9 @@
-import { proxyActivities, type ActivityOptions } from '@temporalio/workflow';
+import {
+  proxyActivities,
+  proxyLocalActivities,
+  type ActivityOptions,
+  type LocalActivityOptions,
+} from '@temporalio/workflow';
 import type { GenerationActivities, LoopPlan } from '../contracts/generation/index.js';
 
 /**
@@ -20,27 +25,49 @@ export const discoveryOptions: ActivityOptions = {
   retry: { initialInterval: '1 second', maximumAttempts: 3 },
 };
 
+const modelRetry = (retry: LoopPlan['modelRetry']) => ({
+  initialInterval: '1 second',
+  backoffCoefficient: 2,
+  maximumInterval: '30 seconds',
+  maximumAttempts: retry.maximumAttempts,
+});
+const toolRetry = {
+  initialInterval: '1 second',
+  backoffCoefficient: 2,
+  maximumInterval: '20 seconds',
+  maximumAttempts: 10,
+};
+/**
+ * Local activities retry inside the workflow task up to this backoff; longer waits become a timer,
+ * so a provider outage does not hold a workflow task open.
+ */
+const localRetryThreshold = '10 seconds';
+
 /** The model call streams and heartbeats; its budget is configured per deployment (in the plan). */
 export function modelOptions(retry: LoopPlan['modelRetry']): ActivityOptions {
   return {
     startToCloseTimeout: `${retry.startToCloseSeconds} seconds`,
     heartbeatTimeout: '15 seconds',
-    retry: {
-      initialInterval: '1 second',
-      backoffCoefficient: 2,
-      maximumInterval: '30 seconds',
-      maximumAttempts: retry.maximumAttempts,
-    },
+    retry: modelRetry(retry),
   };
 }
 
 /** The tool's own timeout is enforced inside the activity (a timeout result, not a retry). */
 export function toolOptions(timeoutSeconds: number): ActivityOptions {
-  return {
-    startToCloseTimeout: `${timeoutSeconds + 15} seconds`,
-    heartbeatTimeout: '10 seconds',
-    retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '20 seconds', maximumAttempts: 10 },
-  };
+  return { startToCloseTimeout: `${timeoutSeconds + 15} seconds`, heartbeatTimeout: '10 seconds', retry: toolRetry };
+}
+
+/**
+ * The model call as a local activity (docs/adr/0018): same budget and retries, no heartbeat (a
+ * killed worker is noticed through its workflow task).
+ */
+export function localModelOptions(retry: LoopPlan['modelRetry']): LocalActivityOptions {
+  return { startToCloseTimeout: `${retry.startToCloseSeconds} seconds`, retry: modelRetry(retry), localRetryThreshold };
+}
+
+/** A tool call as a local activity (docs/adr/0018). */
+export function localToolOptions(timeoutSeconds: number): LocalActivityOptions {
+  return { startToCloseTimeout: `${timeoutSeconds + 15} seconds`, retry: toolRetry, localRetryThreshold };
 }
 
 /** Hooks are fail-open: their activity retries briefly and never fails the run. */
@@ -56,5 +83,7 @@ export const { callModel, summarizeConversation } = proxyActivities<GenerationAc
   modelOptions({ maximumAttempts: 5, startToCloseSeconds: 120 }),
 );
 export const { executeTool } = proxyActivities<GenerationActivities>(toolOptions(30));
+export const { callModel: callModelLocally, executeTool: executeToolLocally } =
+  proxyLocalActivities<GenerationActivities>(localToolOptions(30));
 export const { runHttpHook } = proxyActivities<GenerationActivities>(hookOptions());
 export const { discoverMcpTools } = proxyActivities<GenerationActivities>(discoveryOptions);

@@ -18,8 +18,12 @@ import type {
 import type { ToolChoice } from '../contracts/schemas/index.js';
 import {
   callModel,
+  callModelLocally,
   discoverMcpTools,
   executeTool,
+  executeToolLocally,
+  localModelOptions,
+  localToolOptions,
   modelOptions,
   store,
   summarizeConversation,
@@ -60,6 +64,12 @@ const POST_TOOL_USE_AFTER_REPLAYED_RESULT = 'post-tool-use-after-replayed-result
  * `needsSummary`, so generations that never summarise carry no marker.
  */
 const COMPACTION_SUMMARY_ACTIVITY = 'compaction-summary-activity';
+
+/**
+ * patched() id: model and tool calls run as local activities (docs/adr/0018): no server round trip
+ * per call. Histories recorded before have them as regular activities and replay that way.
+ */
+const LOCAL_MODEL_AND_TOOL_CALLS = 'local-model-and-tool-calls';
 
 /** Summaries one model call may need: levels 2 and 3, each after up to 3 context-length errors. */
 const MAX_SUMMARIES_PER_CALL = 8;
@@ -235,7 +245,9 @@ export class GenerationLoop {
         ...(deferSummary ? { deferSummary } : {}),
         ...(compaction ? { compaction } : {}),
       };
-      const result = await callModel.executeWithOptions(modelOptions(this.plan.modelRetry), [input]);
+      const result = patched(LOCAL_MODEL_AND_TOOL_CALLS)
+        ? await callModelLocally.executeWithOptions(localModelOptions(this.plan.modelRetry), [input])
+        : await callModel.executeWithOptions(modelOptions(this.plan.modelRetry), [input]);
       if (!result.needsSummary) return result;
       if (!patched(COMPACTION_SUMMARY_ACTIVITY) || round >= MAX_SUMMARIES_PER_CALL) {
         // Not reached by histories recorded before the patch (their calls never answer needsSummary);
@@ -286,9 +298,10 @@ export class GenerationLoop {
 
   private async runServerCall(c: ClassifiedCall, seq: number): Promise<void> {
     if (startsChild(c.tool)) return this.children.run(this.callInput(c, seq));
-    const outcome = await executeTool.executeWithOptions(toolOptions(c.tool?.timeoutSeconds ?? 30), [
-      this.callInput(c, seq),
-    ]);
+    const timeoutSeconds = c.tool?.timeoutSeconds ?? 30;
+    const outcome = patched(LOCAL_MODEL_AND_TOOL_CALLS)
+      ? await executeToolLocally.executeWithOptions(localToolOptions(timeoutSeconds), [this.callInput(c, seq)])
+      : await executeTool.executeWithOptions(toolOptions(timeoutSeconds), [this.callInput(c, seq)]);
     // Model calls a builtin made (summarize, generate_text) count in the generation's usage.
     if (outcome.usage) {
       this.usage.promptTokens += outcome.usage.promptTokens;

@@ -32,7 +32,11 @@ export async function spawnNode(
   ready: (output: string) => boolean | Promise<boolean>,
   readyTimeoutMs = 120_000,
 ): Promise<Child> {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry, ...args], {
+  // BENCH_CPU_PROF_DIR=<dir>: the worker and the API write V8 CPU profiles there when they stop
+  // (open them in Chrome DevTools or speedscope; docs/performance.md).
+  const dir = process.env.BENCH_CPU_PROF_DIR;
+  const profiling = dir ? ['--cpu-prof', `--cpu-prof-dir=${dir}`] : [];
+  const child = spawn(process.execPath, [...profiling, '--import', 'tsx', entry, ...args], {
     cwd: projectRoot,
     env: { ...process.env, ...env },
     stdio: ['pipe', 'pipe', 'pipe'],

@@ -259,4 +259,56 @@ describe('durability: kill -9 of the worker and the API', () => {
       await slow.close();
     }
   });
+
+  it('a model reply recorded before the worker died is not asked for again (the model call re-runs from its record)', async () => {
+    tools.route('/stock', (_req, res) => json(res, 200, { inStock: 3 }));
+    const toolId = await createTool(stack, {
+      type: 'http',
+      name: 'check_stock',
+      parameters: { type: 'object', properties: {} },
+      execute: { url: `${tools.url}/stock` },
+    });
+    const agentId = await createAgent(stack, { aiProviderId: providerId, toolIds: [toolId] });
+    // The first call never answers: the test records its reply as the dying execution would have
+    // (message, events, trace and progress are one statement), then kills the worker.
+    model.scriptFor('crash-recorded', { fault: 'hang' }, { text: 'Three left.' });
+    const requestsBefore = model.requests.length;
+    const started = await stack.api('POST', `/v1/agents/${agentId}/generate`, {
+      prompt: 'Any left? [[script:crash-recorded]]',
+      async: true,
+    });
+    const generationId = started.body.id as string;
+    const deadline = Date.now() + 30_000;
+    while (model.requests.length === requestsBefore && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 20));
+    const last = await stack.db.generationMessage.findFirst({ where: { generationId }, orderBy: { seq: 'desc' } });
+    const seq = last!.seq + 1;
+    const reply = {
+      role: 'assistant',
+      content: null,
+      finishReason: 'tool_calls',
+      usage: { promptTokens: 7, completionTokens: 3 },
+      tool_calls: [{ id: 'call_stock', type: 'function', function: { name: 'check_stock', arguments: '{}' } }],
+    };
+    await stack.db.generationMessage.create({
+      data: { generationId, key: String(seq), seq, role: 'assistant', content: reply },
+    });
+    await stack.stopWorker();
+    await stack.startWorker();
+    await stack.temporal.workflow.getHandle(generationId).result();
+
+    const done = await stack.api('GET', `/v1/generations/${generationId}`);
+    expect(done.body).toMatchObject({ status: 'completed', text: 'Three left.' });
+    // The hung request and the final answer: the recorded reply was used, not asked for again.
+    expect(model.requests.filter((r) => r.tag === 'crash-recorded')).toHaveLength(2);
+    expect(tools.requests.filter((r) => r.path === '/stock')).toHaveLength(1);
+    const messages = await stack.db.generationMessage.findMany({ where: { generationId }, orderBy: { seq: 'asc' } });
+    expect(messages.map((m) => m.role)).toEqual(['user', 'assistant', 'tool', 'assistant']);
+    // What the dying execution had not written yet was written by the re-run, once.
+    const toolCallEvents = await stack.db.generationEvent.findMany({ where: { generationId, type: 'tool_call' } });
+    expect(toolCallEvents).toHaveLength(1);
+    expect(done.body.steps.filter((s: { type: string }) => s.type === 'act')).toHaveLength(1);
+    expect(done.body.usage).toMatchObject({ promptTokens: expect.any(Number) });
+    expect(done.body.usage.promptTokens).toBeGreaterThanOrEqual(7);
+  });
 });

@@ -97,6 +97,20 @@ describe('workflow replay', () => {
     );
     await run('automatic', { prompt: 'look things up' });
 
+    // The same run with model and tool calls as local activities (docs/adr/0018): the committed
+    // `automatic` history has them as regular activities, this one as markers.
+    model.script(
+      {
+        text: '',
+        toolCalls: [
+          { name: 'lookup', arguments: { id: 1 } },
+          { name: 'lookup', arguments: { id: 2 } },
+        ],
+      },
+      { text: 'local done' },
+    );
+    await run('local-calls', { prompt: 'look things up locally' });
+
     model.script({ text: '', toolCalls: [{ id: 'c1', name: 'ask_user', arguments: {} }] }, { text: 'resumed done' });
     await run('client-tool-resume', { prompt: 'ask me' }, async (id) => {
       await stack.api('POST', `/v1/agents/${agentId}/generate/${id}/tool-outputs`, {
@@ -227,12 +241,31 @@ describe('workflow replay', () => {
       'client-tool-resume',
       'compaction-summary',
       'done-tool',
+      'local-calls',
       'search-attributes',
       'step-rules',
     ]);
     const results = await replay(histories, { codePath: inject('workflowBundlePath') });
     for (const r of results) expect(r.error, `${r.workflowId}: ${r.error?.message}`).toBeUndefined();
-    expect(results).toHaveLength(9);
+    expect(results).toHaveLength(10);
+  });
+
+  it('model and tool calls are local activities in new histories and regular ones in older histories', () => {
+    const histories = committedHistories();
+    const activityNames = (id: string) =>
+      (histories.find((h) => h.workflowId === id)!.history.events ?? [])
+        .map((e) => e.activityTaskScheduledEventAttributes?.activityType?.name)
+        .filter(Boolean);
+    const markers = (id: string) =>
+      (histories.find((h) => h.workflowId === id)!.history.events ?? []).map(
+        (e) => e.markerRecordedEventAttributes?.markerName,
+      );
+    expect(activityNames('automatic')).toEqual(expect.arrayContaining(['callModel', 'executeTool']));
+    expect(activityNames('local-calls')).not.toContain('callModel');
+    expect(activityNames('local-calls')).not.toContain('executeTool');
+    // Two model calls and two tool calls, each a local activity marker, plus the patch marker.
+    expect(markers('local-calls').filter((m) => m === 'core_local_activity')).toHaveLength(4);
+    expect(markers('local-calls')).toContain('core_patch');
   });
 
   it('the search-attributes history carries the patch marker and one upsert per visible state change', () => {
@@ -259,7 +292,7 @@ describe('workflow replay', () => {
       logger: new DefaultLogger('WARN'),
     });
     const results = await replay(committedHistories(), { code: broken.code });
-    expect(results).toHaveLength(9);
+    expect(results).toHaveLength(10);
     for (const r of results) {
       expect(r.error, r.workflowId).toBeDefined();
       expect(r.error!.name).toMatch(/DeterminismViolationError/);
