@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { signDownload } from '../../infra/storage/file-store.js';
+import { signDownload } from '../../infra/storage/download-url.js';
 import { call, createAgent, createProvider, createTool, toolMessages } from '../support/fixtures.js';
 import { startModelServer, type ModelServer } from '../support/model-server.js';
 import { startStack, type TestStack } from '../support/stack.js';

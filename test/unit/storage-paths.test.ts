@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createSecretBox } from '../../infra/crypto/secrets.js';
-import { checkStoragePath, downloadUrl, signDownload, verifyDownload } from '../../infra/storage/file-store.js';
+import { downloadUrl, signDownload, verifyDownload } from '../../infra/storage/download-url.js';
+import { checkStoragePath } from '../../infra/storage/paths.js';
 
 describe('storage paths', () => {
   it.each([
