@@ -55,4 +55,17 @@ describe('signed download URLs', () => {
     );
     expect(downloadUrl(box, ticket, undefined)).toMatch(/^\/v1\/storage\/download\?/);
   });
+
+  it('a URL naming a storage tool (S3 backend) is signed for another purpose and binds the tool', () => {
+    const withTool = { ...ticket, tool: 'tool_s3' };
+    const sig = signDownload(box, withTool);
+    expect(verifyDownload(box, withTool, sig)).toBe(true);
+    expect(verifyDownload(box, { ...withTool, tool: 'tool_other' }, sig)).toBe(false);
+    // Neither kind verifies as the other, even when the fields line up.
+    expect(verifyDownload(box, ticket, sig)).toBe(false);
+    expect(verifyDownload(box, withTool, signDownload(box, ticket))).toBe(false);
+    expect(verifyDownload(box, { ...ticket, tool: '' }, signDownload(box, ticket))).toBe(false);
+    expect(new URL(downloadUrl(box, withTool, 'https://a.example')).searchParams.get('tool')).toBe('tool_s3');
+    expect(new URL(downloadUrl(box, ticket, 'https://a.example')).searchParams.has('tool')).toBe(false);
+  });
 });
