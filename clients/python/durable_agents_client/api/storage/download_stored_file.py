@@ -20,6 +20,7 @@ def _get_kwargs(
     bucket: str,
     path: str,
     expires: int | None | Unset = UNSET,
+    tool: str | Unset = UNSET,
     signature: str,
 
 ) -> dict[str, Any]:
@@ -41,6 +42,8 @@ def _get_kwargs(
     else:
         json_expires = expires
     params["expires"] = json_expires
+
+    params["tool"] = tool
 
     params["signature"] = signature
 
@@ -107,20 +110,25 @@ def sync_detailed(
     bucket: str,
     path: str,
     expires: int | None | Unset = UNSET,
+    tool: str | Unset = UNSET,
     signature: str,
 
 ) -> Response[Error | str]:
     """ Download a stored file with a signed URL from storage_read
 
      Needs no API key: the URL carries an HMAC-SHA256 signature (a key derived from the server secret)
-    over the project, bucket, path and expiry, so changing any of them, or using the URL after
-    `expires`, answers 403. 404 when the file no longer exists. Symbolic links are never followed.
+    over the project, bucket, path and expiry (and the tool, for files of an S3 backend), so changing
+    any of them, or using the URL after `expires`, answers 403. Files of an S3 backend are streamed from
+    the bucket of that storage tool of the project, reached through the SSRF guard. 404 when the file
+    (or the tool) no longer exists. Symbolic links are never followed.
 
     Args:
         project (str):
         bucket (str):
         path (str):
         expires (int | None | Unset): Unix time (seconds) after which the URL stops working
+        tool (str | Unset): The storage tool whose S3 backend keeps the file (absent for files on
+            the filesystem)
         signature (str):
 
     Raises:
@@ -137,6 +145,7 @@ def sync_detailed(
 bucket=bucket,
 path=path,
 expires=expires,
+tool=tool,
 signature=signature,
 
     )
@@ -154,20 +163,25 @@ def sync(
     bucket: str,
     path: str,
     expires: int | None | Unset = UNSET,
+    tool: str | Unset = UNSET,
     signature: str,
 
 ) -> Error | str | None:
     """ Download a stored file with a signed URL from storage_read
 
      Needs no API key: the URL carries an HMAC-SHA256 signature (a key derived from the server secret)
-    over the project, bucket, path and expiry, so changing any of them, or using the URL after
-    `expires`, answers 403. 404 when the file no longer exists. Symbolic links are never followed.
+    over the project, bucket, path and expiry (and the tool, for files of an S3 backend), so changing
+    any of them, or using the URL after `expires`, answers 403. Files of an S3 backend are streamed from
+    the bucket of that storage tool of the project, reached through the SSRF guard. 404 when the file
+    (or the tool) no longer exists. Symbolic links are never followed.
 
     Args:
         project (str):
         bucket (str):
         path (str):
         expires (int | None | Unset): Unix time (seconds) after which the URL stops working
+        tool (str | Unset): The storage tool whose S3 backend keeps the file (absent for files on
+            the filesystem)
         signature (str):
 
     Raises:
@@ -185,6 +199,7 @@ project=project,
 bucket=bucket,
 path=path,
 expires=expires,
+tool=tool,
 signature=signature,
 
     ).parsed
@@ -196,20 +211,25 @@ async def asyncio_detailed(
     bucket: str,
     path: str,
     expires: int | None | Unset = UNSET,
+    tool: str | Unset = UNSET,
     signature: str,
 
 ) -> Response[Error | str]:
     """ Download a stored file with a signed URL from storage_read
 
      Needs no API key: the URL carries an HMAC-SHA256 signature (a key derived from the server secret)
-    over the project, bucket, path and expiry, so changing any of them, or using the URL after
-    `expires`, answers 403. 404 when the file no longer exists. Symbolic links are never followed.
+    over the project, bucket, path and expiry (and the tool, for files of an S3 backend), so changing
+    any of them, or using the URL after `expires`, answers 403. Files of an S3 backend are streamed from
+    the bucket of that storage tool of the project, reached through the SSRF guard. 404 when the file
+    (or the tool) no longer exists. Symbolic links are never followed.
 
     Args:
         project (str):
         bucket (str):
         path (str):
         expires (int | None | Unset): Unix time (seconds) after which the URL stops working
+        tool (str | Unset): The storage tool whose S3 backend keeps the file (absent for files on
+            the filesystem)
         signature (str):
 
     Raises:
@@ -226,6 +246,7 @@ async def asyncio_detailed(
 bucket=bucket,
 path=path,
 expires=expires,
+tool=tool,
 signature=signature,
 
     )
@@ -243,20 +264,25 @@ async def asyncio(
     bucket: str,
     path: str,
     expires: int | None | Unset = UNSET,
+    tool: str | Unset = UNSET,
     signature: str,
 
 ) -> Error | str | None:
     """ Download a stored file with a signed URL from storage_read
 
      Needs no API key: the URL carries an HMAC-SHA256 signature (a key derived from the server secret)
-    over the project, bucket, path and expiry, so changing any of them, or using the URL after
-    `expires`, answers 403. 404 when the file no longer exists. Symbolic links are never followed.
+    over the project, bucket, path and expiry (and the tool, for files of an S3 backend), so changing
+    any of them, or using the URL after `expires`, answers 403. Files of an S3 backend are streamed from
+    the bucket of that storage tool of the project, reached through the SSRF guard. 404 when the file
+    (or the tool) no longer exists. Symbolic links are never followed.
 
     Args:
         project (str):
         bucket (str):
         path (str):
         expires (int | None | Unset): Unix time (seconds) after which the URL stops working
+        tool (str | Unset): The storage tool whose S3 backend keeps the file (absent for files on
+            the filesystem)
         signature (str):
 
     Raises:
@@ -274,6 +300,7 @@ project=project,
 bucket=bucket,
 path=path,
 expires=expires,
+tool=tool,
 signature=signature,
 
     )).parsed
