@@ -25,6 +25,8 @@ export const OPENAPI_PYTHON_CLIENT: PythonTool = {
   version: '0.29.1',
   binary: 'openapi-python-client',
 };
+/** An S3-compatible server (moto's server mode), for the integration test of the S3 storage backend. */
+export const MOTO_SERVER: PythonTool = { wheel: 'moto', version: '5.2.5', extras: ['server'], binary: 'moto_server' };
 
 /** The tool's folder in `.tools/`, installing the pinned version when it is missing. */
 export function ensurePythonTool(tool: PythonTool, log: (line: string) => void, root?: string): string {

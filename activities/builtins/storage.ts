@@ -6,24 +6,41 @@ import {
   storageListConfigSchema,
   storageReadConfigSchema,
   storageWriteConfigSchema,
+  type StorageBackendConfig,
 } from '../../contracts/builtins/storage.js';
-import { checkStoragePath, downloadUrl, FileStore, StoragePathError } from '../../infra/storage/file-store.js';
+import { S3ServiceException } from '@aws-sdk/client-s3';
+import { SsrfBlockedError } from '../../infra/net/ssrf.js';
+import type { StorageBackend } from '../../infra/storage/backend.js';
+import { downloadUrl } from '../../infra/storage/download-url.js';
+import { checkStoragePath, StoragePathError } from '../../infra/storage/paths.js';
+import { storageBackendFor } from '../../infra/storage/select.js';
 import { builtinError, builtinSuccess, type BuiltinCall, type BuiltinResult } from './context.js';
 
 const DEFAULT_BUCKET = 'default';
 
-/** The store, or a clear error result when this worker has no storage folder. */
-function storeOf(call: BuiltinCall): FileStore | BuiltinResult {
-  const dir = call.options.storageDir;
-  if (!dir) return builtinError('File storage is not configured on this server (the worker has no storage folder)');
-  return new FileStore(dir);
+/** The tool's backend, or a clear error result when it is not configured. */
+function storeOf(call: BuiltinCall, config: StorageBackendConfig): StorageBackend | BuiltinResult {
+  const store = storageBackendFor(config, { storageDir: call.options.storageDir, dispatcher: call.dispatcher });
+  return typeof store === 'string' ? builtinError(store) : store;
 }
 
+const isStore = (s: StorageBackend | BuiltinResult): s is StorageBackend => !('status' in s);
+
+/**
+ * Refused paths, blocked addresses and S3 answers the model can act on (4xx: no such bucket,
+ * access denied) are error results; other failures (5xx, the network) fail the attempt, which
+ * is retried.
+ */
 async function guarded(fn: () => Promise<BuiltinResult>): Promise<BuiltinResult> {
   try {
     return await fn();
   } catch (err) {
     if (err instanceof StoragePathError) return builtinError(`Refused: ${err.message}`);
+    if (err instanceof SsrfBlockedError) return builtinError(err.message);
+    const s3 = err instanceof S3ServiceException ? err : (err as { cause?: unknown }).cause;
+    if (s3 instanceof SsrfBlockedError) return builtinError(s3.message);
+    if (s3 instanceof S3ServiceException && (s3.$metadata.httpStatusCode ?? 500) < 500)
+      return builtinError(`The S3 service answered ${s3.$metadata.httpStatusCode} ${s3.name}: ${s3.message}`);
     throw err;
   }
 }
@@ -43,8 +60,8 @@ export async function runStorageRead(call: BuiltinCall): Promise<BuiltinResult> 
   const { path, mode = 'auto' } = call.arguments;
   if (typeof path !== 'string') return builtinError('path is required (a string)');
   if (mode !== 'auto' && mode !== 'url') return builtinError('mode must be auto or url');
-  const store = storeOf(call);
-  if (!(store instanceof FileStore)) return store;
+  const store = storeOf(call, config);
+  if (!isStore(store)) return store;
   const bucket = config.bucket ?? DEFAULT_BUCKET;
   return guarded(async () => {
     checkStoragePath(path);
@@ -52,9 +69,11 @@ export async function runStorageRead(call: BuiltinCall): Promise<BuiltinResult> 
     // Enough bytes for the text cap (UTF-8 is at most 4 bytes a character), and one more to see a cut.
     const read = await store.read(project, bucket, path, STORAGE_TEXT_MAX_CHARS * 4 + 1);
     if (!read) return builtinError(`No file at ${path}`, { path, bucket });
+    // Files of an S3 backend are found through the tool's config: the URL names the tool.
+    const tool = config.backend === 's3' ? call.tool.id : undefined;
     const expires = Math.floor(Date.now() / 1000) + (config.urlTtlSeconds ?? STORAGE_URL_DEFAULT_TTL_SECONDS);
     const link = () => ({
-      url: downloadUrl(call.secrets, { project, bucket, path, expires }, call.options.publicApiUrl),
+      url: downloadUrl(call.secrets, { project, bucket, path, expires, tool }, call.options.publicApiUrl),
       expiresAt: new Date(expires * 1000).toISOString(),
     });
     // A cut may fall inside a multi-byte character: decode the whole-file case strictly only.
@@ -91,8 +110,8 @@ export async function runStorageWrite(call: BuiltinCall): Promise<BuiltinResult>
   if (typeof path !== 'string') return builtinError('path is required (a string)');
   if (typeof content !== 'string') return builtinError('content is required (a string; only text can be written)');
   if (typeof overwrite !== 'boolean') return builtinError('overwrite must be true or false');
-  const store = storeOf(call);
-  if (!(store instanceof FileStore)) return store;
+  const store = storeOf(call, config);
+  if (!isStore(store)) return store;
   const bucket = config.bucket ?? DEFAULT_BUCKET;
   const max = config.maxWriteBytes ?? STORAGE_WRITE_DEFAULT_BYTES;
   const data = Buffer.from(content, 'utf8');
@@ -120,11 +139,11 @@ export async function runStorageList(call: BuiltinCall): Promise<BuiltinResult> 
     return builtinError(`limit must be an integer from 1 to ${STORAGE_LIST_MAX}`);
   if (typeof offset !== 'number' || !Number.isInteger(offset) || offset < 0)
     return builtinError('offset must be an integer of 0 or more');
-  const store = storeOf(call);
-  if (!(store instanceof FileStore)) return store;
+  const store = storeOf(call, config);
+  if (!isStore(store)) return store;
   const bucket = config.bucket ?? DEFAULT_BUCKET;
   return guarded(async () => {
-    const all = (await store.list(await call.projectId(), bucket)).filter((f) => f.path.startsWith(prefix));
+    const all = await store.list(await call.projectId(), bucket, prefix);
     const files = all.slice(offset, offset + limit);
     return builtinSuccess({ bucket, files, total: all.length, hasMore: offset + files.length < all.length });
   });

@@ -30,3 +30,13 @@ export function builtinConfigAsInput(name: string, stored: Config | null): Confi
   for (const key of secretKeys(name)) delete out[key];
   return out;
 }
+
+/** As a builtin reads it: secret values decrypted. */
+export function openBuiltinConfig(name: string, stored: Config | null, secrets: SecretBox): Config {
+  const out: Config = { ...stored };
+  for (const key of secretKeys(name)) {
+    const v = out[key] as { encrypted?: unknown } | undefined;
+    if (v && typeof v === 'object' && typeof v.encrypted === 'string') out[key] = secrets.decrypt(v.encrypted);
+  }
+  return out;
+}

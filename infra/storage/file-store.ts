@@ -2,13 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { constants, type Stats } from 'node:fs';
 import { link, lstat, mkdir, open, readdir, realpath, rename, rm, type FileHandle } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
-import { STORAGE_PATH_MAX_CHARS } from '../../contracts/builtins/storage.js';
-import type { SecretBox } from '../crypto/secrets.js';
+import type { Readable } from 'node:stream';
+import { byPath, type StorageBackend, type StoredFile } from './backend.js';
+import { checkProjectBucket, checkStoragePath, STORAGE_MAX_DEPTH, StoragePathError } from './paths.js';
 
 /**
  * The filesystem backend of the storage builtins: one folder per project and bucket under
- * `<DATA_DIR>/storage`. Paths are checked as text first (a fixed alphabet, no "." or ".."
- * segments, nothing absolute, no percent or backslash, no NUL), then every folder on the way is
+ * `<DATA_DIR>/storage`. Paths are checked as text first (./paths.ts), then every folder on the way is
  * checked to be a real folder inside the bucket (never a symlink), and files are opened with
  * O_NOFOLLOW: a path can only ever name a regular file inside its own bucket.
  */
@@ -16,49 +16,14 @@ import type { SecretBox } from '../crypto/secrets.js';
 /** Where the storage builtins keep files, under DATA_DIR (the API serves downloads from the same folder). */
 export const storageRoot = (dataDir: string): string => resolve(dataDir, 'storage');
 
-const SEGMENT = /^[\p{L}\p{N} ._\-()+@=,]+$/u;
-const MAX_DEPTH = 32;
-
-export class StoragePathError extends Error {}
-
-/** The path's segments, or a StoragePathError saying what is wrong with it. */
-export function checkStoragePath(path: string, what = 'path'): string[] {
-  if (typeof path !== 'string' || path.length === 0) throw new StoragePathError(`${what} must be a non-empty string`);
-  if (path.length > STORAGE_PATH_MAX_CHARS)
-    throw new StoragePathError(`${what} is longer than ${STORAGE_PATH_MAX_CHARS} characters`);
-  if (path.includes('\0')) throw new StoragePathError(`${what} contains a NUL character`);
-  if (path.startsWith('/') || /^[a-z]:/i.test(path))
-    throw new StoragePathError(`${what} must be relative to the bucket (no leading "/")`);
-  if (path.includes('\\')) throw new StoragePathError(`${what} must use "/" between folders, not "\\"`);
-  if (path.includes('%')) throw new StoragePathError(`${what} must not contain "%" (paths are not URL-encoded)`);
-  const segments = path.split('/');
-  if (segments.length > MAX_DEPTH) throw new StoragePathError(`${what} is deeper than ${MAX_DEPTH} folders`);
-  for (const s of segments) {
-    if (s === '') throw new StoragePathError(`${what} has an empty segment ("//" or a trailing "/")`);
-    if (s === '.' || s === '..') throw new StoragePathError(`${what} must not contain "." or ".." segments`);
-    if (!SEGMENT.test(s))
-      throw new StoragePathError(
-        `${what} segment "${s.slice(0, 50)}" has characters outside letters, digits, space and . _ - ( ) + @ = ,`,
-      );
-  }
-  return segments;
-}
-
-export interface StoredFile {
-  path: string;
-  size: number;
-  modifiedAt: string;
-}
-
 const isMissing = (err: unknown) => (err as NodeJS.ErrnoException).code === 'ENOENT';
 
-export class FileStore {
+export class FileStore implements StorageBackend {
   constructor(private readonly root: string) {}
 
   /** The bucket's folder (project ids and bucket names are checked by their callers' schemas). */
   private bucketDir(projectId: string, bucket: string): string {
-    if (!/^[A-Za-z0-9_-]+$/.test(projectId)) throw new StoragePathError('invalid project');
-    if (!/^[a-z0-9][a-z0-9-]{0,62}$/.test(bucket)) throw new StoragePathError('invalid bucket');
+    checkProjectBucket(projectId, bucket);
     return join(this.root, projectId, bucket);
   }
 
@@ -175,12 +140,32 @@ export class FileStore {
     }
   }
 
-  /** Every regular file of the bucket (symlinks and temporary files skipped), sorted by path. */
-  async list(projectId: string, bucket: string): Promise<StoredFile[]> {
+  async stat(projectId: string, bucket: string, path: string): Promise<{ size: number; modifiedAt: string } | null> {
+    const opened = await this.openForRead(projectId, bucket, path);
+    if (!opened) return null;
+    try {
+      const st = await opened.handle.stat();
+      return { size: st.size, modifiedAt: st.mtime.toISOString() };
+    } finally {
+      await opened.handle.close();
+    }
+  }
+
+  async openStream(
+    projectId: string,
+    bucket: string,
+    path: string,
+  ): Promise<{ stream: Readable; size: number } | null> {
+    const opened = await this.openForRead(projectId, bucket, path);
+    return opened && { stream: opened.handle.createReadStream(), size: opened.size };
+  }
+
+  /** Every regular file of the bucket under `prefix` (symlinks and temporary files skipped), sorted by path. */
+  async list(projectId: string, bucket: string, prefix = ''): Promise<StoredFile[]> {
     const dir = this.bucketDir(projectId, bucket);
     const out: StoredFile[] = [];
     const visit = async (folder: string, depth: number): Promise<void> => {
-      if (depth > MAX_DEPTH) return;
+      if (depth > STORAGE_MAX_DEPTH) return;
       let entries;
       try {
         entries = await readdir(folder, { withFileTypes: true });
@@ -203,41 +188,6 @@ export class FileStore {
       }
     };
     await visit(dir, 0);
-    return out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    return out.filter((f) => f.path.startsWith(prefix)).sort(byPath);
   }
-}
-
-/** Signed download URLs: HMAC (server secret) over project, bucket, path and expiry. */
-export const STORAGE_URL_PURPOSE = 'storage-download-url';
-export const STORAGE_DOWNLOAD_PATH = '/v1/storage/download';
-
-export interface DownloadTicket {
-  project: string;
-  bucket: string;
-  path: string;
-  /** Unix seconds. */
-  expires: number;
-}
-
-const ticketData = (t: DownloadTicket) => [t.project, t.bucket, t.path, String(t.expires)].join('\n');
-
-export function signDownload(secrets: SecretBox, t: DownloadTicket): string {
-  return secrets.sign(STORAGE_URL_PURPOSE, ticketData(t));
-}
-
-export function verifyDownload(secrets: SecretBox, t: DownloadTicket, signature: string): boolean {
-  return secrets.verify(STORAGE_URL_PURPOSE, ticketData(t), signature);
-}
-
-/** The URL (absolute when the API's public URL is known, else a path on the API). */
-export function downloadUrl(secrets: SecretBox, t: DownloadTicket, publicApiUrl: string | undefined): string {
-  const q = new URLSearchParams({
-    project: t.project,
-    bucket: t.bucket,
-    path: t.path,
-    expires: String(t.expires),
-    signature: signDownload(secrets, t),
-  });
-  const path = `${STORAGE_DOWNLOAD_PATH}?${q.toString()}`;
-  return publicApiUrl ? `${publicApiUrl.replace(/\/+$/, '')}${path}` : path;
 }

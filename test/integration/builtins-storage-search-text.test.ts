@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { signDownload } from '../../infra/storage/file-store.js';
+import { signDownload } from '../../infra/storage/download-url.js';
 import { call, createAgent, createProvider, createTool, toolMessages } from '../support/fixtures.js';
 import { startModelServer, type ModelServer } from '../support/model-server.js';
 import { startStack, type TestStack } from '../support/stack.js';
@@ -170,7 +170,7 @@ describe('storage, web_search and text builtins in real generations', () => {
       expect(readFileSync(join(bucketDir, 'notes', 'a.md'), 'utf8')).toBe('héllo ✓');
     });
 
-    it('caps text writes at maxWriteBytes and refuses S3 (or any unknown) config', async () => {
+    it('caps text writes at maxWriteBytes and refuses incomplete, stray or unknown backend config', async () => {
       const agentId = await agentWith({ name: 'storage_write', config: { maxWriteBytes: 10 } });
       const body = await runCalls(agentId, [
         { id: 'big', name: 'storage_write', arguments: { path: 'big.txt', content: 'x'.repeat(11) } },
@@ -186,15 +186,32 @@ describe('storage, web_search and text builtins in real generations', () => {
       });
       expect(existsSync(join(bucketDir, 'big.txt'))).toBe(false);
 
-      const s3 = await stack.api('POST', '/v1/tools', {
-        type: 'builtin',
-        name: 'storage_read',
-        config: { backend: 's3', endpoint: 'http://127.0.0.1:9000', accessKeyId: 'a', secretAccessKey: 'b' },
-      });
-      expect(s3.status).toBe(400);
-      expect(s3.body.error.details.map((d: { path: string }) => d.path)).toEqual(
-        expect.arrayContaining(['body.config.backend', 'body.config.endpoint']),
+      // S3 settings come with backend "s3" and its required fields; none is ever accepted and ignored.
+      const refused = async (config: Record<string, unknown>) => {
+        const res = await stack.api('POST', '/v1/tools', { type: 'builtin', name: 'storage_read', config });
+        expect(res.status).toBe(400);
+        return res.body.error.details.map((d: { path: string }) => d.path);
+      };
+      expect(
+        await refused({ backend: 's3', endpoint: 'http://127.0.0.1:9000', accessKeyId: 'a', secretAccessKey: 'b' }),
+      ).toEqual(['body.config.s3Bucket']);
+      expect(await refused({ endpoint: 'http://127.0.0.1:9000', forcePathStyle: true })).toEqual(
+        expect.arrayContaining(['body.config.endpoint', 'body.config.forcePathStyle']),
       );
+      expect(await refused({ backend: 'ftp' })).toEqual(['body.config.backend']);
+      expect(await refused({ backend: 's3', endpoint: 'file:///etc', s3Bucket: 'bucket-1', accessKeyId: 'a' })).toEqual(
+        ['body.config.endpoint'],
+      );
+      expect(
+        await refused({
+          backend: 's3',
+          endpoint: 'http://h',
+          s3Bucket: 'bucket-1',
+          accessKeyId: 'a',
+          keyPrefix: 'a/../b',
+        }),
+      ).toEqual(['body.config.keyPrefix']);
+      expect(await refused({ sessionToken: 'x' })).toEqual(['body.config.sessionToken']);
     });
 
     it('refuses traversal, absolute, encoded and backslash paths (NUL: unit test) and never follows symlinks', async () => {

@@ -86,6 +86,30 @@ describe('the OpenAPI document states what the validators enforce', { timeout: 3
     expect(statusOf(builtinToolSchema, valid)).toBe(200);
   });
 
+  it('storage config: the S3 fields come with backend "s3" (and its required ones with it), in both', () => {
+    const s3 = {
+      backend: 's3',
+      endpoint: 'https://s3.example.com',
+      s3Bucket: 'files',
+      accessKeyId: 'AKIA',
+      keyPrefix: 'agents/prod',
+    };
+    const cases: Array<[Record<string, unknown>, boolean]> = [
+      [s3, true],
+      [{ backend: 's3', endpoint: 'https://s3.example.com' }, false],
+      [{ endpoint: 'https://s3.example.com' }, false],
+      [{ backend: 'filesystem', region: 'us-east-1' }, false],
+      [{ backend: 'filesystem' }, true],
+      [{ ...s3, keyPrefix: 'a/../b' }, false],
+      [{ ...s3, endpoint: 'ftp://s3.example.com' }, false],
+    ];
+    for (const [config, valid] of cases) {
+      const tool = { type: 'builtin', name: 'storage_write', config };
+      expect(documentAccepts('BuiltinTool', tool), JSON.stringify(config)).toBe(valid);
+      expect(statusOf(builtinToolSchema, tool), JSON.stringify(config)).toBe(valid ? 200 : 400);
+    }
+  });
+
   it('session and trace lists take the cursor format the document states', () => {
     for (const [path, schema] of [
       ['/v1/sessions', listSessionsQuerySchema],

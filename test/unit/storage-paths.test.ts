@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createSecretBox } from '../../infra/crypto/secrets.js';
-import { checkStoragePath, downloadUrl, signDownload, verifyDownload } from '../../infra/storage/file-store.js';
+import { downloadUrl, signDownload, verifyDownload } from '../../infra/storage/download-url.js';
+import { checkStoragePath } from '../../infra/storage/paths.js';
 
 describe('storage paths', () => {
   it.each([
@@ -53,5 +54,18 @@ describe('signed download URLs', () => {
       /^https:\/\/agents\.example\.com\/v1\/storage\/download\?project=prj_a&bucket=default&path=a%2Fb\.png&expires=2000000000&signature=/,
     );
     expect(downloadUrl(box, ticket, undefined)).toMatch(/^\/v1\/storage\/download\?/);
+  });
+
+  it('a URL naming a storage tool (S3 backend) is signed for another purpose and binds the tool', () => {
+    const withTool = { ...ticket, tool: 'tool_s3' };
+    const sig = signDownload(box, withTool);
+    expect(verifyDownload(box, withTool, sig)).toBe(true);
+    expect(verifyDownload(box, { ...withTool, tool: 'tool_other' }, sig)).toBe(false);
+    // Neither kind verifies as the other, even when the fields line up.
+    expect(verifyDownload(box, ticket, sig)).toBe(false);
+    expect(verifyDownload(box, withTool, signDownload(box, ticket))).toBe(false);
+    expect(verifyDownload(box, { ...ticket, tool: '' }, signDownload(box, ticket))).toBe(false);
+    expect(new URL(downloadUrl(box, withTool, 'https://a.example')).searchParams.get('tool')).toBe('tool_s3');
+    expect(new URL(downloadUrl(box, ticket, 'https://a.example')).searchParams.has('tool')).toBe(false);
   });
 });

@@ -967,7 +967,7 @@ export type paths = {
         };
         /**
          * Download a stored file with a signed URL from storage_read
-         * @description Needs no API key: the URL carries an HMAC-SHA256 signature (a key derived from the server secret) over the project, bucket, path and expiry, so changing any of them, or using the URL after `expires`, answers 403. 404 when the file no longer exists. Symbolic links are never followed.
+         * @description Needs no API key: the URL carries an HMAC-SHA256 signature (a key derived from the server secret) over the project, bucket, path and expiry (and the tool, for files of an S3 backend), so changing any of them, or using the URL after `expires`, answers 403. Files of an S3 backend are streamed from the bucket of that storage tool of the project, reached through the SSRF guard. 404 when the file (or the tool) no longer exists. Symbolic links are never followed.
          */
         get: operations["downloadStoredFile"];
         put?: never;
@@ -11442,6 +11442,8 @@ export interface operations {
                 path: string;
                 /** @description Unix time (seconds) after which the URL stops working */
                 expires: string;
+                /** @description The storage tool whose S3 backend keeps the file (absent for files on the filesystem) */
+                tool?: string;
                 signature: string;
             };
             header?: never;

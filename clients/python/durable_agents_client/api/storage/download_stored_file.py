@@ -9,6 +9,7 @@ from ...types import Response, UNSET
 from ... import errors
 
 from ...models.error import Error
+from ...types import UNSET, Unset
 from typing import cast
 
 
@@ -19,6 +20,7 @@ def _get_kwargs(
     bucket: str,
     path: str,
     expires: str,
+    tool: str | Unset = UNSET,
     signature: str,
 
 ) -> dict[str, Any]:
@@ -35,6 +37,8 @@ def _get_kwargs(
     params["path"] = path
 
     params["expires"] = expires
+
+    params["tool"] = tool
 
     params["signature"] = signature
 
@@ -101,20 +105,25 @@ def sync_detailed(
     bucket: str,
     path: str,
     expires: str,
+    tool: str | Unset = UNSET,
     signature: str,
 
 ) -> Response[Error | str]:
     """ Download a stored file with a signed URL from storage_read
 
      Needs no API key: the URL carries an HMAC-SHA256 signature (a key derived from the server secret)
-    over the project, bucket, path and expiry, so changing any of them, or using the URL after
-    `expires`, answers 403. 404 when the file no longer exists. Symbolic links are never followed.
+    over the project, bucket, path and expiry (and the tool, for files of an S3 backend), so changing
+    any of them, or using the URL after `expires`, answers 403. Files of an S3 backend are streamed from
+    the bucket of that storage tool of the project, reached through the SSRF guard. 404 when the file
+    (or the tool) no longer exists. Symbolic links are never followed.
 
     Args:
         project (str):
         bucket (str):
         path (str):
         expires (str): Unix time (seconds) after which the URL stops working
+        tool (str | Unset): The storage tool whose S3 backend keeps the file (absent for files on
+            the filesystem)
         signature (str):
 
     Raises:
@@ -131,6 +140,7 @@ def sync_detailed(
 bucket=bucket,
 path=path,
 expires=expires,
+tool=tool,
 signature=signature,
 
     )
@@ -148,20 +158,25 @@ def sync(
     bucket: str,
     path: str,
     expires: str,
+    tool: str | Unset = UNSET,
     signature: str,
 
 ) -> Error | str | None:
     """ Download a stored file with a signed URL from storage_read
 
      Needs no API key: the URL carries an HMAC-SHA256 signature (a key derived from the server secret)
-    over the project, bucket, path and expiry, so changing any of them, or using the URL after
-    `expires`, answers 403. 404 when the file no longer exists. Symbolic links are never followed.
+    over the project, bucket, path and expiry (and the tool, for files of an S3 backend), so changing
+    any of them, or using the URL after `expires`, answers 403. Files of an S3 backend are streamed from
+    the bucket of that storage tool of the project, reached through the SSRF guard. 404 when the file
+    (or the tool) no longer exists. Symbolic links are never followed.
 
     Args:
         project (str):
         bucket (str):
         path (str):
         expires (str): Unix time (seconds) after which the URL stops working
+        tool (str | Unset): The storage tool whose S3 backend keeps the file (absent for files on
+            the filesystem)
         signature (str):
 
     Raises:
@@ -179,6 +194,7 @@ project=project,
 bucket=bucket,
 path=path,
 expires=expires,
+tool=tool,
 signature=signature,
 
     ).parsed
@@ -190,20 +206,25 @@ async def asyncio_detailed(
     bucket: str,
     path: str,
     expires: str,
+    tool: str | Unset = UNSET,
     signature: str,
 
 ) -> Response[Error | str]:
     """ Download a stored file with a signed URL from storage_read
 
      Needs no API key: the URL carries an HMAC-SHA256 signature (a key derived from the server secret)
-    over the project, bucket, path and expiry, so changing any of them, or using the URL after
-    `expires`, answers 403. 404 when the file no longer exists. Symbolic links are never followed.
+    over the project, bucket, path and expiry (and the tool, for files of an S3 backend), so changing
+    any of them, or using the URL after `expires`, answers 403. Files of an S3 backend are streamed from
+    the bucket of that storage tool of the project, reached through the SSRF guard. 404 when the file
+    (or the tool) no longer exists. Symbolic links are never followed.
 
     Args:
         project (str):
         bucket (str):
         path (str):
         expires (str): Unix time (seconds) after which the URL stops working
+        tool (str | Unset): The storage tool whose S3 backend keeps the file (absent for files on
+            the filesystem)
         signature (str):
 
     Raises:
@@ -220,6 +241,7 @@ async def asyncio_detailed(
 bucket=bucket,
 path=path,
 expires=expires,
+tool=tool,
 signature=signature,
 
     )
@@ -237,20 +259,25 @@ async def asyncio(
     bucket: str,
     path: str,
     expires: str,
+    tool: str | Unset = UNSET,
     signature: str,
 
 ) -> Error | str | None:
     """ Download a stored file with a signed URL from storage_read
 
      Needs no API key: the URL carries an HMAC-SHA256 signature (a key derived from the server secret)
-    over the project, bucket, path and expiry, so changing any of them, or using the URL after
-    `expires`, answers 403. 404 when the file no longer exists. Symbolic links are never followed.
+    over the project, bucket, path and expiry (and the tool, for files of an S3 backend), so changing
+    any of them, or using the URL after `expires`, answers 403. Files of an S3 backend are streamed from
+    the bucket of that storage tool of the project, reached through the SSRF guard. 404 when the file
+    (or the tool) no longer exists. Symbolic links are never followed.
 
     Args:
         project (str):
         bucket (str):
         path (str):
         expires (str): Unix time (seconds) after which the URL stops working
+        tool (str | Unset): The storage tool whose S3 backend keeps the file (absent for files on
+            the filesystem)
         signature (str):
 
     Raises:
@@ -268,6 +295,7 @@ project=project,
 bucket=bucket,
 path=path,
 expires=expires,
+tool=tool,
 signature=signature,
 
     )).parsed
