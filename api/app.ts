@@ -91,8 +91,9 @@ export function createApp(deps: AppContext): Express {
   v1.use('/agents/tools', toolsRouter(ctx, toolAliasRoutes, '/v1/agents/tools'));
   v1.use('/agents/traces', tracesRouter(ctx, traceAliasRoutes, '/v1/agents/traces'));
   v1.use('/traces', tracesRouter(ctx, traceRoutes, '/v1/traces'));
-  // A literal path: `tools` is never an agent id, so the agent routes below must not answer it.
+  // Literal paths: `tools` and `traces` are never agent ids, so the agent routes below must not answer them.
   v1.all('/agents/tools', unservedRoute(Object.values(toolAliasRoutes)));
+  v1.all('/agents/traces', unservedRoute(Object.values(traceAliasRoutes)));
   v1.use('/agents', agentGenerationsRouter(ctx));
   v1.use('/agents', hooksRouter(ctx));
   v1.use('/agents', webhooksRouter(ctx));

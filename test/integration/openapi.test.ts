@@ -211,15 +211,25 @@ describe('OpenAPI document and /docs', () => {
       const unserved = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].find((m) => !served.includes(m));
       if (!unserved || method !== operations(doc).find((o) => o.path === path)!.method) continue;
       const concrete = path.replace(/\{(\w+)\}/g, (_, name: string) => `${name}_0000000000000000`);
-      // `/v1/agents/tools` is also `/v1/agents/{agentId}` with agentId "tools": that route serves it.
+      // A templated path may also match another route's template (`/v1/agents/{agentId}/hooks` and
+      // `/v1/agents/traces/{traceId}` with traceId "hooks"): that route serves it. A literal path
+      // (`/v1/agents/traces`, `/v1/agents/tools`) is never an agent id, so it is always checked.
       const template = (p: string) => new RegExp(`^${p.replace(/\{\w+\}/g, '[^/]+')}$`);
       const shadowed = operations(doc).some(
         (o) => o.path !== path && o.method.toUpperCase() === unserved && template(o.path).test(concrete),
       );
-      if (shadowed) continue;
+      if (shadowed && path.includes('{')) continue;
       const res = await stack.api(unserved, concrete);
       expect(res.status, `${unserved} ${concrete}`).toBe(405);
       expect(res.headers.get('allow'), `${unserved} ${concrete}`).toContain(served[0]!);
+    }
+    // Literal sub-paths of /v1/agents are not agent ids, whichever method is sent.
+    for (const method of ['PUT', 'PATCH', 'DELETE']) {
+      for (const path of ['/v1/agents/traces', '/v1/agents/tools']) {
+        const res = await stack.api(method, path);
+        expect(res.status, `${method} ${path}`).toBe(405);
+        expect(res.headers.get('allow'), `${method} ${path}`).toContain('GET');
+      }
     }
     expect((await stack.api('GET', '/v1/nothing-here')).status).toBe(404);
   });
