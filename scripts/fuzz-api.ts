@@ -24,6 +24,10 @@ Object.assign(process.env, {
   TEMPORAL_DEV_PORT: '0',
   LOG_LEVEL: process.env.FUZZ_LOG_LEVEL ?? 'fatal',
   RATE_LIMIT_PER_MINUTE: '1000000',
+  // Providers the fuzzer creates point at made-up hosts, which may only fail at the connect
+  // timeout here: one short attempt keeps a synchronous generate inside the request timeout.
+  MODEL_CALL_MAX_ATTEMPTS: '1',
+  MODEL_CALL_TIMEOUT_SECONDS: '5',
   BOOTSTRAP_API_KEY: 'da_fuzz_' + Math.random().toString(36).slice(2).padEnd(24, '0'),
 });
 
@@ -90,6 +94,9 @@ try {
       // One worker: Hypothesis' lambda-description cache is not thread-safe (sporadic internal errors).
       '--workers',
       '1',
+      // A synchronous generate may wait for a provider call (5 s above) and the workflow around it.
+      '--request-timeout',
+      '30',
       '--generation-database',
       'none',
       '--suppress-health-check',
