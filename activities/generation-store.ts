@@ -14,6 +14,7 @@ import {
 import { generationView, loadSteps } from '../infra/db/generation-view.js';
 import { readSnapshot } from '../infra/db/json-columns.js';
 import { EventLog } from './event-log.js';
+import { writeStepRecord } from './step-record.js';
 
 /** A stored conversation message: the OpenAI chat message plus our own bookkeeping. */
 export interface StoredMessage {
@@ -123,20 +124,17 @@ export class GenerationStore {
     return { projectId: row.projectId, keyId: row.createdByKeyId };
   }
 
+  /** Raw SQL: read on every model and tool call (the hot path skips Prisma's query compiler). */
   async messagesBefore(generationId: string, seq: number): Promise<StoredMessage[]> {
-    const rows = await this.db.generationMessage.findMany({
-      where: { generationId, seq: { lt: seq } },
-      orderBy: { seq: 'asc' },
-      select: { content: true },
-    });
+    const rows = await this.db.$queryRaw<Array<{ content: Prisma.JsonValue }>>`
+      SELECT "content" FROM "GenerationMessage" WHERE "generationId" = ${generationId} AND "seq" < ${seq} ORDER BY "seq"`;
     return rows.map((r) => storedMessage(r.content));
   }
 
   async messageAt(generationId: string, seq: number): Promise<StoredMessage | null> {
-    const row = await this.db.generationMessage.findUnique({
-      where: { generationId_key: { generationId, key: String(seq) } },
-    });
-    return row ? storedMessage(row.content) : null;
+    const rows = await this.db.$queryRaw<Array<{ content: Prisma.JsonValue }>>`
+      SELECT "content" FROM "GenerationMessage" WHERE "generationId" = ${generationId} AND "key" = ${String(seq)}`;
+    return rows[0] ? storedMessage(rows[0].content) : null;
   }
 
   async putMessage(generationId: string, seq: number, message: StoredMessage): Promise<void> {
@@ -159,26 +157,17 @@ export class GenerationStore {
 
   /**
    * A tool result, its `tool_result` event and its `observe` trace entry, written in one
-   * transaction: a crash leaves all three or none, so a recorded result (which is never executed
+   * statement: a crash leaves all three or none, so a recorded result (which is never executed
    * again) always has its event and trace entry.
    */
   async recordToolResult(r: ToolResultRecord): Promise<void> {
     const { event, trace } = toolResultWrites(r);
-    const message: StoredMessage = { role: 'tool', tool_call_id: r.toolCallId, content: r.content, status: r.status };
-    const content = message as unknown as object;
-    await this.db.$transaction(async (tx) => {
-      await tx.generationMessage.upsert({
-        where: { generationId_key: { generationId: r.generationId, key: String(r.seq) } },
-        create: { generationId: r.generationId, key: String(r.seq), seq: r.seq, role: 'tool', content },
-        update: { role: 'tool', content },
-      });
-      await EventLog.insert(tx, r.generationId, 'tool_result', event, `tool_result:${r.toolCallId}`);
-      const data = { ...trace.entry, at: new Date().toISOString() } as object;
-      await tx.generationStep.upsert({
-        where: { generationId_key: { generationId: r.generationId, key: trace.key } },
-        create: { generationId: r.generationId, key: trace.key, seq: trace.order, step: r.step, type: 'observe', data },
-        update: { seq: trace.order, step: r.step, type: 'observe', data },
-      });
+    const content: StoredMessage = { role: 'tool', tool_call_id: r.toolCallId, content: r.content, status: r.status };
+    await writeStepRecord(this.db, {
+      generationId: r.generationId,
+      message: { seq: r.seq, content },
+      events: [{ type: 'tool_result', data: event, key: `tool_result:${r.toolCallId}` }],
+      traces: [trace],
     });
     await this.events.published(r.generationId);
   }

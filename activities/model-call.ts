@@ -28,7 +28,8 @@ import {
 } from './context-compactor.js';
 import type { SessionStore } from './sessions.js';
 import { heartbeatOnce, heartbeatWhile } from './heartbeat.js';
-import { recordReply, replyState } from './model-reply.js';
+import { replyState } from './model-reply.js';
+import { writeStepRecord } from './step-record.js';
 import {
   createProviderClient,
   mapProviderError,
@@ -167,10 +168,9 @@ export async function callModel(deps: ModelCallDeps, input: ModelCallInput): Pro
     reply = streamed;
   }
   const { text, toolCalls, finishReason, usage } = reply;
-  await recordReply(deps.db, {
+  await writeStepRecord(deps.db, {
     generationId: input.generationId,
-    replySeq,
-    message: earlier.recorded ? null : assistantMessage(reply),
+    message: earlier.recorded ? null : { seq: replySeq, content: assistantMessage(reply) },
     events: toolCalls.map((c) => ({
       type: 'tool_call',
       data: { step: input.step, toolCallId: c.id, toolName: c.name, arguments: c.arguments },

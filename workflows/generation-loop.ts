@@ -1,4 +1,11 @@
-import { ActivityFailure, CancellationScope, isCancellation, patched } from '@temporalio/workflow';
+import {
+  ActivityFailure,
+  ApplicationFailure,
+  CancellationScope,
+  TimeoutFailure,
+  isCancellation,
+  patched,
+} from '@temporalio/workflow';
 import type {
   ApprovalDecisionInput,
   ApprovalDecisionResult,
@@ -128,7 +135,9 @@ export class GenerationLoop {
           outcome = { ...outcome, stopReason: review.blocked === 'guardrail' ? 'guardrail_blocked' : 'hook_blocked' };
       }
     } catch (err) {
-      if (!(err instanceof ActivityFailure) || isCancellation(err)) throw err;
+      const callFailed =
+        err instanceof ActivityFailure || err instanceof ApplicationFailure || err instanceof TimeoutFailure;
+      if (!callFailed || isCancellation(err)) throw err;
       outcome = activityFailed(err);
     }
     await this.finish(outcome, finalText);

@@ -3,8 +3,11 @@ import type { Generation } from '../../generated/prisma/client.js';
 import type { Db } from '../../infra/db/prisma.js';
 import type { ChangeFeed } from '../../infra/events/change-feed.js';
 
-/** Safety net only: changes arrive through the feed; this re-read covers a dropped listener. */
-const RECHECK_MS = 1000;
+/**
+ * Safety net only: changes arrive through the feed, which wakes every waiter after its listener
+ * reconnects; this rare re-read covers a listener that died without an error.
+ */
+const RECHECK_MS = 30_000;
 
 /**
  * Resolves with the generation once it has a state newer than `afterVersion` that is settled
@@ -29,11 +32,20 @@ export async function waitForSettled(
     await feed.ensureListening?.();
     for (;;) {
       state.changed = false;
-      const g = await db.generation.findUniqueOrThrow({ where: { id: generationId } });
-      if (g.stateVersion > afterVersion && settledStatuses.has(g.status as GenerationStatus))
-        return { generation: g, settled: true };
+      // Most wake-ups are stream events of a running generation: read the two columns that
+      // decide, and the whole row only to answer.
+      const [head] = await db.$queryRaw<Array<{ status: string; stateVersion: number }>>`
+        SELECT "status", "stateVersion" FROM "Generation" WHERE "id" = ${generationId}`;
+      if (!head) throw new Error(`generation ${generationId} not found`);
+      const settled = head.stateVersion > afterVersion && settledStatuses.has(head.status as GenerationStatus);
       const left = deadline - Date.now();
-      if (left <= 0) return { generation: g, settled: false };
+      if (settled || left <= 0) {
+        const g = await db.generation.findUniqueOrThrow({ where: { id: generationId } });
+        // The row may have moved on between the two reads: decide on what is returned.
+        const now = g.stateVersion > afterVersion && settledStatuses.has(g.status as GenerationStatus);
+        if (now || left <= 0) return { generation: g, settled: now };
+        continue;
+      }
       if (state.changed) continue;
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, Math.min(left, RECHECK_MS));

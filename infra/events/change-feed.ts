@@ -29,6 +29,10 @@ export class LocalChangeFeed implements ChangeFeed {
   watchers(generationId: string): number {
     return this.emitter.listenerCount(generationId);
   }
+  /** Wakes every subscriber (after notifications may have been missed). */
+  publishAll(): void {
+    for (const name of this.emitter.eventNames()) this.emitter.emit(name);
+  }
   async close(): Promise<void> {
     this.emitter.removeAllListeners();
   }
@@ -73,13 +77,26 @@ export class PgChangeFeed implements ChangeFeed {
       if (msg.payload) void this.local.publish(msg.payload);
     });
     client.on('error', () => {
-      // Reconnect on the next subscribe; waiters re-read state periodically meanwhile.
-      this.listener = null;
+      // Notifications sent while no LISTEN is active are lost: reconnect, then wake every waiter
+      // and stream of this process so each reads the current state once.
+      if (this.listener === client) this.listener = null;
       void client.end().catch(() => {});
+      this.reconnectSoon();
     });
     await client.connect();
     await client.query(`LISTEN ${CHANNEL}`);
     this.listener = client;
+  }
+
+  private reconnectSoon(delayMs = 500): void {
+    if (this.closed) return;
+    setTimeout(() => {
+      if (this.closed || this.listener) return;
+      this.ensureListening().then(
+        () => this.local.publishAll(),
+        () => this.reconnectSoon(Math.min(delayMs * 2, 10_000)),
+      );
+    }, delayMs).unref();
   }
 
   async close(): Promise<void> {

@@ -147,9 +147,14 @@ describe('context compaction', () => {
     expect(latest.body.usage.promptTokens).toBeGreaterThanOrEqual(entry.usage.promptTokens);
 
     const history = await stack.temporal.workflow.getHandle(lastId).fetchHistory();
+    // Calls in order: regular activities are scheduled events, local ones (docs/adr/0018) markers.
     const scheduled = (history.events ?? []).flatMap((e) => {
       const name = e.activityTaskScheduledEventAttributes?.activityType?.name;
-      return name ? [name] : [];
+      if (name) return [name];
+      const marker = e.markerRecordedEventAttributes;
+      if (marker?.markerName !== 'core_local_activity') return [];
+      const data = marker.details?.data?.payloads?.[0]?.data;
+      return data ? [(JSON.parse(Buffer.from(data).toString('utf8')) as { activity_type: string }).activity_type] : [];
     });
     const summaryAt = scheduled.indexOf('summarizeConversation');
     expect(summaryAt).toBeGreaterThan(0);

@@ -1,4 +1,4 @@
-import { ActivityFailure, ApplicationFailure } from '@temporalio/workflow';
+import { ActivityFailure, ApplicationFailure, TimeoutFailure } from '@temporalio/workflow';
 import {
   contextOverflowFailure,
   providerFailure,
@@ -33,8 +33,13 @@ export const cancelled: Outcome = { status: 'cancelled', stopReason: 'cancelled'
  * still failing transiently (5xx, 429, network) when the model call's attempts are used up is
  * model_unavailable, naming the last attempt's error.
  */
-export function activityFailed(err: ActivityFailure): Outcome {
-  let cause: unknown = err.cause;
+/**
+ * A failed call as the run's outcome. Regular activities fail with an ActivityFailure around the
+ * cause; local activities (model and tool calls, docs/adr/0018) reach the workflow with the cause
+ * itself.
+ */
+export function activityFailed(err: ActivityFailure | ApplicationFailure | TimeoutFailure): Outcome {
+  let cause: unknown = err instanceof ActivityFailure ? err.cause : err;
   while (cause instanceof ActivityFailure) cause = cause.cause;
   if (cause instanceof ApplicationFailure) {
     if (cause.type === contextOverflowFailure) return failed('error', 'context_overflow', cause.message);
