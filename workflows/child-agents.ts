@@ -10,7 +10,7 @@ import type { ChildStatus, GenerationInput, ToolCallInput } from '../contracts/g
 import type { RequiredAction } from '../contracts/schemas/index.js';
 import { store } from './activity-proxies.js';
 import { startSearchAttributes } from './search-attributes.js';
-import { generationWorkflowTaskTimeout, generationWorkflowType } from './definitions.js';
+import { generationWorkflowType } from './definitions.js';
 import type { GenerationState } from './generation-state.js';
 import { childCallRefusal, DEFAULT_CALL_DEPTH } from './loop/child-calls.js';
 
@@ -54,7 +54,6 @@ export class ChildAgents {
     const handle = await startChild(generationWorkflowType, {
       workflowId: child.generationId,
       args,
-      workflowTaskTimeout: generationWorkflowTaskTimeout,
       // Cancelling the parent cancels the child and waits until it has recorded its cancellation.
       cancellationType: ChildWorkflowCancellationType.WAIT_CANCELLATION_COMPLETED,
       parentClosePolicy: ParentClosePolicy.REQUEST_CANCEL,

@@ -16,15 +16,6 @@ import type {
  */
 export const generationWorkflowType = 'generationWorkflow';
 
-/**
- * The generation workflow's task timeout. Model and tool calls are local activities
- * (docs/adr/0018): while one runs, the worker keeps the workflow task open and heartbeats it at
- * 80% of this, and a cancel or signal is only seen at such a heartbeat. 4 s (Temporal's default is
- * 10 s) bounds that delay to about 3 s; the heartbeat comes from the SDK's core threads, not from
- * the JavaScript event loop, so a busy worker does not miss it.
- */
-export const generationWorkflowTaskTimeout = '4 seconds';
-
 /** Outputs of client tools. The validator rejects unknown or already-answered calls. */
 export const submitToolOutputsUpdate = defineUpdate<SubmitToolOutputsResult, [SubmitToolOutputsInput]>(
   'submitToolOutputs',

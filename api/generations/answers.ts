@@ -13,7 +13,7 @@ import {
 import { found, type AuthInfo } from '../http.js';
 import { checkApprover } from '../services/approvers.js';
 import { toolArgumentProblems, toolParameters } from '../services/tool-arguments.js';
-import { findGeneration, mapUpdateError } from './resume.js';
+import { findGeneration, mapUpdateError, sendUpdate } from './resume.js';
 
 /**
  * The answers a person (or an MCP client, or an agent's platform tool) gives a paused generation:
@@ -61,9 +61,8 @@ export async function decideApproval(
         problems,
       );
   }
-  const update = await deps.temporal.workflow
-    .getHandle(g.id)
-    .executeUpdate(decideApprovalUpdate, {
+  const update = await sendUpdate(() =>
+    deps.temporal.workflow.getHandle(g.id).executeUpdate(decideApprovalUpdate, {
       args: [
         {
           approvalId: approval.id,
@@ -75,8 +74,8 @@ export async function decideApproval(
           argumentsHash: approval.argumentsHash,
         },
       ],
-    })
-    .catch(mapUpdateError);
+    }),
+  ).catch(mapUpdateError);
   approvalDecisionSeconds.observe((Date.now() - approval.createdAt.getTime()) / 1000);
   return { generation: g, update };
 }
@@ -94,10 +93,11 @@ export async function answerClarification(
   if (g.status !== 'requires_action' || required?.type !== 'answer_clarification') {
     throw new ApiError(409, 'generation_not_waiting', 'The generation is not waiting for a clarification');
   }
-  const update = await deps.temporal.workflow
-    .getHandle(g.id)
-    .executeUpdate(answerClarificationUpdate, { args: [{ answer, answeredBy: auth.keyId }] })
-    .catch(mapUpdateError);
+  const update = await sendUpdate(() =>
+    deps.temporal.workflow
+      .getHandle(g.id)
+      .executeUpdate(answerClarificationUpdate, { args: [{ answer, answeredBy: auth.keyId }] }),
+  ).catch(mapUpdateError);
   return { generation: g, update };
 }
 
@@ -142,9 +142,8 @@ export async function submitToolOutputs(
     where: { id: generation.id },
     select: { eventSeq: true },
   });
-  const update = await deps.temporal.workflow
-    .getHandle(generation.id)
-    .executeUpdate(submitToolOutputsUpdate, {
+  const update = await sendUpdate(() =>
+    deps.temporal.workflow.getHandle(generation.id).executeUpdate(submitToolOutputsUpdate, {
       args: [
         {
           toolOutputs: body.toolOutputs,
@@ -160,7 +159,7 @@ export async function submitToolOutputs(
           ...(body.defaults ? { defaults: body.defaults } : {}),
         },
       ],
-    })
-    .catch(mapUpdateError);
+    }),
+  ).catch(mapUpdateError);
   return { generation, update, resumeAfter };
 }

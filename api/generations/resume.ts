@@ -1,4 +1,4 @@
-import { WorkflowNotFoundError, WorkflowUpdateFailedError } from '@temporalio/client';
+import { ServiceError, WorkflowNotFoundError, WorkflowUpdateFailedError } from '@temporalio/client';
 import { ApplicationFailure } from '@temporalio/common';
 import type { z } from 'zod';
 import { ApiError } from '../../contracts/errors.js';
@@ -57,7 +57,30 @@ export async function deniedAgentIds(ctx: AppContext, auth: AuthInfo, action: st
   return agents.filter((a) => isDenied(auth.policy, action, `${auth.projectId}:agents/${a.id}`)).map((a) => a.id);
 }
 
-/** Update rejections from the workflow's validator → 409 / 422. */
+/**
+ * Whether the server refused an update because the workflow's last task failed or timed out (a
+ * busy worker): nothing was admitted, and the task is retried by the server, so the update may be
+ * sent again.
+ */
+function taskInFailedState(err: unknown): boolean {
+  return (
+    err instanceof ServiceError && /Workflow Task in failed state/i.test(String(err.cause?.message ?? err.message))
+  );
+}
+
+/** Sends an update, again while the workflow's task is being retried (up to about 10 s). */
+export async function sendUpdate<T>(send: () => Promise<T>): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await send();
+    } catch (err) {
+      if (!taskInFailedState(err) || attempt >= 8) throw err;
+      await new Promise((resolve) => setTimeout(resolve, Math.min(250 * 2 ** attempt, 2000)));
+    }
+  }
+}
+
+/** Update rejections from the workflow's validator → 409 / 422; a still-failed task → 503. */
 export function mapUpdateError(err: unknown): never {
   if (err instanceof WorkflowUpdateFailedError && err.cause instanceof ApplicationFailure) {
     const { type, message } = err.cause;
@@ -73,6 +96,8 @@ export function mapUpdateError(err: unknown): never {
   }
   if (err instanceof WorkflowNotFoundError)
     throw new ApiError(409, 'generation_not_waiting', 'The generation has already finished');
+  if (taskInFailedState(err))
+    throw new ApiError(503, 'unavailable', 'The generation is being recovered by its worker; send the answer again');
   throw err;
 }
 

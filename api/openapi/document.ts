@@ -18,6 +18,7 @@ const errorDescriptions: Record<number, string> = {
   413: 'Body larger than the limit (1 MB by default)',
   422: 'Semantically invalid (e.g. a reference to something that does not exist)',
   429: 'Rate limit of the API key exceeded (see Retry-After)',
+  503: 'Temporarily unavailable (e.g. the generation is being recovered by its worker): send it again',
 };
 
 function errorStatuses(spec: AnyRouteSpec): number[] {

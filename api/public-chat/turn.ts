@@ -3,7 +3,7 @@ import { generateRequestSchema, type PublicChatRequest } from '../../contracts/s
 import type { Agent, Generation } from '../../generated/prisma/client.js';
 import type { AppContext } from '../context.js';
 import { answerClarificationUpdate } from '../../workflows/definitions.js';
-import { mapUpdateError } from '../generations/resume.js';
+import { mapUpdateError, sendUpdate } from '../generations/resume.js';
 import { startGeneration } from '../generations/start.js';
 import { turnAwaitingClarification } from '../sessions/clarify-resume.js';
 
@@ -92,18 +92,19 @@ export async function runTurn(
 ): Promise<RunningTurn> {
   if (turn.answersClarificationOf) {
     const paused = await ctx.db.generation.findUniqueOrThrow({ where: { id: turn.answersClarificationOf } });
-    const result = await ctx.temporal.workflow
-      .getHandle(paused.id)
-      .executeUpdate(answerClarificationUpdate, { args: [{ answer: request.query, answeredBy: 'public_chat' }] })
-      .catch((err: unknown) => {
-        try {
-          return mapUpdateError(err);
-        } catch (mapped) {
-          // Answered meanwhile by another message (or an operator): the turn is busy, not failed.
-          if (mapped instanceof ApiError && mapped.status === 409) throw sessionBusy();
-          throw mapped;
-        }
-      });
+    const result = await sendUpdate(() =>
+      ctx.temporal.workflow
+        .getHandle(paused.id)
+        .executeUpdate(answerClarificationUpdate, { args: [{ answer: request.query, answeredBy: 'public_chat' }] }),
+    ).catch((err: unknown) => {
+      try {
+        return mapUpdateError(err);
+      } catch (mapped) {
+        // Answered meanwhile by another message (or an operator): the turn is busy, not failed.
+        if (mapped instanceof ApiError && mapped.status === 409) throw sessionBusy();
+        throw mapped;
+      }
+    });
     return {
       generation: paused,
       sessionId: turn.sessionId,

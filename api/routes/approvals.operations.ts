@@ -34,7 +34,7 @@ export const approvalRoutes = {
     params: generationApprovalParams,
     body: approvalDecisionRequestSchema,
     ...generationReplies('The generation once settled again (or still requires_action with the approvals pending)'),
-    errors: [409],
+    errors: [409, 503],
   }),
   answerClarification: defineRoute({
     operationId: 'answerClarification',
@@ -48,7 +48,7 @@ export const approvalRoutes = {
     params: generationParams,
     body: clarificationAnswerRequestSchema,
     ...generationReplies('The generation once settled again'),
-    errors: [409],
+    errors: [409, 503],
   }),
   list: defineRoute({
     operationId: 'listApprovals',

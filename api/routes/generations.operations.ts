@@ -72,7 +72,7 @@ export const generationRoutes = {
       'Accepted: still running (async, or waitSeconds elapsed)',
     ),
     alternativeContent: { 'text/event-stream': eventStream },
-    errors: [409, 422],
+    errors: [409, 422, 503],
   }),
   submitToolOutputs: defineRoute({
     operationId: 'submitAgentToolOutputs',
@@ -89,7 +89,7 @@ export const generationRoutes = {
       'The generation once settled again (or still requires_action with the calls pending); with stream: true, its events as SSE',
     ),
     alternativeContent: { 'text/event-stream': eventStream },
-    errors: [409, 422],
+    errors: [409, 422, 503],
   }),
   getForAgent: defineRoute({
     operationId: 'getAgentGeneration',

@@ -25,6 +25,9 @@ import { heldBy, holdSlot } from '../services/connection-limits.js';
 
 const idempotencyKeySchema = /^[\x21-\x7e]{1,255}$/;
 
+/** How long a cancel waits for the generation to record its cancellation before answering 202. */
+const CANCEL_WAIT_MS = 15_000;
+
 /** Running an agent and resuming its generations (/v1/agents/{agentId}/generate…). */
 export function agentGenerationsRouter(ctx: AppContext): Router {
   const r = new ApiRouter('/v1/agents', ctx);
@@ -154,7 +157,9 @@ export function generationsRouter(ctx: AppContext): Router {
     } catch (err) {
       if (!(err instanceof WorkflowNotFoundError)) throw err;
     }
-    const { generation } = await waitForSettled(ctx.db, ctx.feed, g.id, g.stateVersion, 10_000);
+    // A model or tool call in flight is a local activity: the worker sees the cancel at its next
+    // workflow task heartbeat, about 8 s later (docs/adr/0018).
+    const { generation } = await waitForSettled(ctx.db, ctx.feed, g.id, g.stateVersion, CANCEL_WAIT_MS);
     return reply(
       generation.status === 'cancelled' ? 200 : 202,
       generationView(generation, await loadSteps(ctx.db, g.id)),

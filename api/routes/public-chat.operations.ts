@@ -42,6 +42,6 @@ export const publicChatRoutes = {
     response: publicChatReplySchema,
     responseDescription: 'The turn: answer, flattened trace, tools used',
     alternativeContent: { 'text/event-stream': publicChatEventStream },
-    errors: [401, 403, 409, 429],
+    errors: [401, 403, 409, 429, 503],
   }),
 };

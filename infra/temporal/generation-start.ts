@@ -1,7 +1,7 @@
 import type { Client } from '@temporalio/client';
 import type { GenerationInput } from '../../contracts/generation/index.js';
 import type { Generation } from '../../generated/prisma/client.js';
-import { generationWorkflowTaskTimeout, generationWorkflowType } from '../../workflows/definitions.js';
+import { generationWorkflowType } from '../../workflows/definitions.js';
 import type { generationWorkflow } from '../../workflows/generation.js';
 import { startSearchAttributes } from '../../workflows/search-attributes.js';
 import { readSnapshot } from '../db/json-columns.js';
@@ -22,7 +22,6 @@ export async function startGenerationWorkflow(
   await client.workflow.start<typeof generationWorkflow>(generationWorkflowType, {
     workflowId: g.id,
     taskQueue,
-    workflowTaskTimeout: generationWorkflowTaskTimeout,
     args: [input],
     memo: { projectId: g.projectId, agentId: g.agentId, traceId: g.traceId },
     typedSearchAttributes: startSearchAttributes({ ...input, sessionId: g.sessionId }),

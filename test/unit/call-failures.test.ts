@@ -5,10 +5,21 @@ import { activityFailed } from '../../workflows/loop/outcomes.js';
 
 describe('a failed call as the outcome', () => {
   const transient = ApplicationFailure.create({ type: providerFailure.transient, message: 'provider 500' });
-  const rejected = ApplicationFailure.create({ type: providerFailure.rejected, message: 'bad key', nonRetryable: true });
+  const rejected = ApplicationFailure.create({
+    type: providerFailure.rejected,
+    message: 'bad key',
+    nonRetryable: true,
+  });
 
   it('reads the cause inside a regular activity failure', () => {
-    const wrapped = new ActivityFailure('failed', 'callModel', '1', RetryState.MAXIMUM_ATTEMPTS_REACHED, 'w', transient);
+    const wrapped = new ActivityFailure(
+      'failed',
+      'callModel',
+      '1',
+      RetryState.MAXIMUM_ATTEMPTS_REACHED,
+      'w',
+      transient,
+    );
     expect(activityFailed(wrapped)).toMatchObject({ status: 'failed', error: { code: 'model_unavailable' } });
   });
 

@@ -1,4 +1,4 @@
-import { ActivityFailure, ApplicationFailure, TimeoutFailure } from '@temporalio/workflow';
+import { ActivityFailure, ApplicationFailure, type TimeoutFailure } from '@temporalio/workflow';
 import {
   contextOverflowFailure,
   providerFailure,

@@ -7108,6 +7108,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable (e.g. the generation is being recovered by its worker): send it again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     submitAgentToolOutputs: {
@@ -7374,6 +7383,15 @@ export interface operations {
             };
             /** @description Rate limit of the API key exceeded (see Retry-After) */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable (e.g. the generation is being recovered by its worker): send it again */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8394,6 +8412,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable (e.g. the generation is being recovered by its worker): send it again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     answerClarification: {
@@ -8653,6 +8680,15 @@ export interface operations {
             };
             /** @description Rate limit of the API key exceeded (see Retry-After) */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable (e.g. the generation is being recovered by its worker): send it again */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9855,6 +9891,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable (e.g. the generation is being recovered by its worker): send it again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getChatWidget: {
@@ -10491,7 +10536,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Temporarily unavailable (e.g. the generation is being recovered by its worker): send it again */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10859,7 +10904,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Temporarily unavailable (e.g. the generation is being recovered by its worker): send it again */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -11107,7 +11152,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Temporarily unavailable (e.g. the generation is being recovered by its worker): send it again */
             503: {
                 headers: {
                     [name: string]: unknown;
