@@ -5,8 +5,6 @@ import type { GenerationSnapshot, StoredMcpTool } from '../contracts/snapshot.js
 import type { StepEntry } from '../contracts/schemas/index.js';
 import {
   traceOrder,
-  type ApprovalOutcome,
-  type ApprovalRequest,
   type FinishInput,
   type StatusWrite,
   type ToolResultStatus,
@@ -294,110 +292,6 @@ export class GenerationStore {
       where: { generationId_key: { generationId, key } },
       data: { data: { ...(row.data as object), result: result as object, modifiedByHook: true } },
     });
-  }
-
-  async openApprovals(
-    generationId: string,
-    step: number,
-    approvals: ApprovalRequest[],
-    status: StatusWrite,
-  ): Promise<void> {
-    const generation = await this.db.generation.findUniqueOrThrow({
-      where: { id: generationId },
-      select: { projectId: true },
-    });
-    for (const [i, a] of approvals.entries()) {
-      await this.db.approval.upsert({
-        where: { id: a.approvalId },
-        create: {
-          id: a.approvalId,
-          projectId: generation.projectId,
-          generationId,
-          toolCallId: a.toolCallId,
-          toolName: a.toolName,
-          argumentsHash: a.argumentsHash,
-          arguments: (a.arguments ?? {}) as object,
-          status: 'pending',
-          expiresAt: new Date(a.expiresAt),
-        },
-        update: {},
-      });
-      await this.putTrace(generationId, `approval:${a.approvalId}:requested`, traceOrder.approvalRequested(step, i), {
-        step,
-        type: 'approval',
-        approvalId: a.approvalId,
-        toolCallId: a.toolCallId,
-        toolName: a.toolName,
-        arguments: a.arguments,
-        status: 'pending',
-        expiresAt: a.expiresAt,
-      });
-      await this.events.append(
-        generationId,
-        'approval_requested',
-        {
-          step,
-          approvalId: a.approvalId,
-          toolCallId: a.toolCallId,
-          toolName: a.toolName,
-          arguments: a.arguments,
-          expiresAt: a.expiresAt,
-        },
-        `approval_requested:${a.approvalId}`,
-      );
-    }
-    await this.writeStatus(status);
-  }
-
-  async closeApprovals(
-    generationId: string,
-    step: number,
-    outcomes: ApprovalOutcome[],
-    status: StatusWrite,
-  ): Promise<void> {
-    for (const [i, o] of outcomes.entries()) {
-      await this.db.approval.update({
-        where: { id: o.approvalId },
-        data: {
-          status: o.status,
-          decidedAt: new Date(o.decidedAt),
-          decidedBy: o.decidedBy,
-          reason: o.reason,
-          editedArgs: o.editedArguments === null ? Prisma.DbNull : (o.editedArguments as object),
-        },
-      });
-      const request = await this.db.approval.findUniqueOrThrow({
-        where: { id: o.approvalId },
-        select: { toolName: true },
-      });
-      await this.putTrace(generationId, `approval:${o.approvalId}:resolved`, traceOrder.approvalResolved(step, i), {
-        step,
-        type: 'approval',
-        approvalId: o.approvalId,
-        toolCallId: o.toolCallId,
-        toolName: request.toolName,
-        status: o.status,
-        decidedBy: o.decidedBy,
-        decidedAt: o.decidedAt,
-        ...(o.reason ? { reason: o.reason } : {}),
-        ...(o.editedArguments ? { editedArguments: o.editedArguments } : {}),
-      });
-      await this.events.append(
-        generationId,
-        'approval_resolved',
-        {
-          step,
-          approvalId: o.approvalId,
-          toolCallId: o.toolCallId,
-          status: o.status,
-          decidedBy: o.decidedBy,
-          decidedAt: o.decidedAt,
-          reason: o.reason,
-        },
-        `approval_resolved:${o.approvalId}`,
-      );
-    }
-    await this.writeStatus(status);
   }
 
   async finish(input: FinishInput): Promise<void> {

@@ -17,6 +17,7 @@ import { defaultBuiltinOptions, runBuiltin, type BuiltinOptions } from './builti
 import { nestedModelCallKey } from './builtins/text-generation.js';
 import { childTarget, prepareChildGeneration, recordChildResult, type ChildLimits } from './child-generations.js';
 import { runPlatformAction } from './platform-actions/index.js';
+import { closeApprovals, openApprovals } from './approval-records.js';
 import { GenerationStore } from './generation-store.js';
 import { heartbeatWhile } from './heartbeat.js';
 import { reviewFinalText, runHttpHook } from './hooks.js';
@@ -207,8 +208,10 @@ export function createActivities(deps: ActivityDeps): GenerationActivities & Doc
     },
 
     runHttpHook: (input) => runHttpHook(input, { store, secrets: deps.secrets, dispatcher: deps.dispatcher }),
-    openApprovals: (input) => store.openApprovals(input.generationId, input.step, input.approvals, input.status),
-    closeApprovals: (input) => store.closeApprovals(input.generationId, input.step, input.outcomes, input.status),
+    openApprovals: (input) =>
+      openApprovals(deps.db, store, input.generationId, input.step, input.approvals, input.status),
+    closeApprovals: (input) =>
+      closeApprovals(deps.db, store, input.generationId, input.step, input.outcomes, input.status),
     reviewFinalText: (input) => reviewFinalText(input, { store, secrets: deps.secrets, dispatcher: deps.dispatcher }),
     prepareWebhooks: (input) => prepareWebhooks(input, deps),
     deliverWebhook: (input) => deliverWebhook(input, deps),
