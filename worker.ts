@@ -25,9 +25,19 @@ export const workflowsPath = fileURLToPath(
   new URL(here.endsWith('.ts') ? './workflows/index.ts' : './workflows/index.js', here),
 );
 
+/** Evaluated once per worker instead of once per workflow run (see the module's comment). */
+export const workflowPreloadModule = fileURLToPath(
+  new URL(here.endsWith('.ts') ? './workflows/preload.ts' : './workflows/preload.js', here),
+);
+
 export async function bundleWorkflows(): Promise<WorkflowBundle> {
   // The trace-propagation interceptor is always bundled; it copies nothing while tracing is off.
-  return bundleWorkflowCode({ workflowsPath, workflowInterceptorModules, logger: new DefaultLogger('WARN') });
+  return bundleWorkflowCode({
+    workflowsPath,
+    workflowInterceptorModules,
+    preloadModules: [workflowPreloadModule],
+    logger: new DefaultLogger('WARN'),
+  });
 }
 
 /**
@@ -63,6 +73,8 @@ export interface WorkerOptions {
   /** A prebuilt bundle (tests build it once per run); otherwise bundled from source. */
   workflowBundle?: WorkflowBundleOption;
   maxConcurrentActivities?: number;
+  /** The sticky cache's size (`WORKER_CACHED_WORKFLOWS`). */
+  maxCachedWorkflows?: number;
   logger?: Logger;
 }
 
@@ -77,7 +89,9 @@ export async function createWorker(opts: WorkerOptions): Promise<Worker> {
     connection: opts.connection,
     namespace: opts.namespace,
     taskQueue: opts.taskQueue,
-    ...(opts.workflowBundle ? { workflowBundle: opts.workflowBundle } : { workflowsPath }),
+    // Always a bundle made by bundleWorkflows(): a bare workflowsPath would leave out the
+    // trace-propagation interceptors and the shared modules.
+    workflowBundle: opts.workflowBundle ?? (await bundleWorkflows()),
     activities: createActivities(opts.deps),
     sinks: workflowSpanSinks(),
     interceptors: {
@@ -90,8 +104,10 @@ export async function createWorker(opts: WorkerOptions): Promise<Worker> {
       ],
     },
     maxConcurrentActivityTaskExecutions: opts.maxConcurrentActivities ?? 100,
-    // A paused generation holds no memory: evict idle workflows from the sticky cache.
-    maxCachedWorkflows: 500,
+    // Bounded, so paused generations leave the cache instead of growing the worker with their
+    // number; each cached run enables AsyncLocalStorage instances that Node 20 copies onto every
+    // new promise of the workflow thread (docs/performance.md).
+    maxCachedWorkflows: opts.maxCachedWorkflows ?? 100,
   });
 }
 
@@ -118,6 +134,7 @@ async function main(): Promise<void> {
   const worker = await createWorker({
     connection,
     ...(env.WORKFLOW_BUNDLE_PATH ? { workflowBundle: { codePath: env.WORKFLOW_BUNDLE_PATH } } : {}),
+    maxCachedWorkflows: env.WORKER_CACHED_WORKFLOWS,
     namespace: env.TEMPORAL_NAMESPACE,
     taskQueue: env.TEMPORAL_TASK_QUEUE,
     deps: {

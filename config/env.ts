@@ -85,6 +85,12 @@ export const envSchema = z.object({
   TEMPORAL_UI_PORT: port.default(8233),
   /** A workflow bundle prebuilt by scripts/bundle-workflows.ts (skips bundling at worker start). */
   WORKFLOW_BUNDLE_PATH: optionalString,
+  /**
+   * Runs the worker keeps in memory between workflow tasks (the sticky cache). Every cached run
+   * costs memory and, on Node 20, CPU on every promise of every other run (docs/performance.md);
+   * a run outside the cache is rebuilt from its history when it next has work.
+   */
+  WORKER_CACHED_WORKFLOWS: z.coerce.number().int().min(1).max(10_000).default(100),
 
   // Security
   BOOTSTRAP_API_KEY: optionalString.pipe(z.string().min(24, 'must be at least 24 characters').optional()),

@@ -92,6 +92,7 @@ export async function startLocalStack(
       namespace: env.TEMPORAL_NAMESPACE,
       taskQueue: env.TEMPORAL_TASK_QUEUE,
       ...(env.WORKFLOW_BUNDLE_PATH ? { workflowBundle: { codePath: env.WORKFLOW_BUNDLE_PATH } } : {}),
+      maxCachedWorkflows: env.WORKER_CACHED_WORKFLOWS,
       deps: {
         db: runtime.db,
         feed: runtime.feed,

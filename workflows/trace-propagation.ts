@@ -1,10 +1,5 @@
 import type { Headers } from '@temporalio/common';
 import {
-  OpenTelemetryInboundInterceptor,
-  OpenTelemetryInternalsInterceptor,
-  OpenTelemetryOutboundInterceptor,
-} from '@temporalio/interceptors-opentelemetry/lib/workflow/index.js';
-import {
   patched,
   type ActivityInput,
   type LocalActivityInput,
@@ -18,6 +13,7 @@ import {
   type WorkflowInternalsInterceptor,
   type WorkflowOutboundCallsInterceptor,
 } from '@temporalio/workflow';
+import type { WorkflowSpans } from './workflow-spans.js';
 
 /**
  * Tracing inside the workflow. Runs started with a trace context get Temporal's OpenTelemetry
@@ -26,18 +22,22 @@ import {
  * the outgoing calls. Those interceptors add yields on histories recorded without them, so runs
  * recorded before `patched('workflow-otel-spans')` (and runs without a trace context) only copy
  * the start's trace header onto activities and children: no command, no await, replay-neutral.
+ *
+ * The OpenTelemetry interceptors are loaded with a synchronous `require` (the bundler resolves it
+ * to its module table) by the runs that use them, so an untraced run never evaluates them.
  */
 const traceHeader = '_tracer-data';
 export const workflowSpansPatch = 'workflow-otel-spans';
 
-interface Otel {
-  inbound: OpenTelemetryInboundInterceptor;
-  outbound: OpenTelemetryOutboundInterceptor;
+function loadWorkflowSpans(): WorkflowSpans {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- lazy on purpose, see above
+  const spans = require('./workflow-spans.js') as { createWorkflowSpans: () => WorkflowSpans };
+  return spans.createWorkflowSpans();
 }
 
 export const interceptors: WorkflowInterceptorsFactory = () => {
   let started: Headers = {};
-  let otel: Otel | null = null;
+  let otel: WorkflowSpans | null = null;
   const withTrace = (headers: Headers): Headers =>
     started[traceHeader] && !headers[traceHeader] ? { ...headers, [traceHeader]: started[traceHeader] } : headers;
 
@@ -45,8 +45,7 @@ export const interceptors: WorkflowInterceptorsFactory = () => {
     execute(input: WorkflowExecuteInput, next: Next<WorkflowInboundCallsInterceptor, 'execute'>) {
       started = input.headers;
       // patched() is asked on every run (a marker for new ones), before anything else runs.
-      if (patched(workflowSpansPatch) && started[traceHeader])
-        otel = { inbound: new OpenTelemetryInboundInterceptor(), outbound: new OpenTelemetryOutboundInterceptor() };
+      if (patched(workflowSpansPatch) && started[traceHeader]) otel = loadWorkflowSpans();
       return otel ? otel.inbound.execute(input, next) : next(input);
     },
     handleSignal(input: SignalInput, next: Next<WorkflowInboundCallsInterceptor, 'handleSignal'>) {
@@ -80,6 +79,10 @@ export const interceptors: WorkflowInterceptorsFactory = () => {
         : next({ ...input, headers: withTrace(input.headers) });
     },
   };
-  const internals: WorkflowInternalsInterceptor = new OpenTelemetryInternalsInterceptor();
+  const internals: WorkflowInternalsInterceptor = {
+    dispose(input, next) {
+      return otel ? otel.internals.dispose(input, next) : next(input);
+    },
+  };
   return { inbound: [inbound], outbound: [outbound], internals: [internals] };
 };

@@ -61,8 +61,9 @@ export async function decideApproval(
         problems,
       );
   }
-  const update = await sendUpdate(() =>
+  const update = await sendUpdate((updateId) =>
     deps.temporal.workflow.getHandle(g.id).executeUpdate(decideApprovalUpdate, {
+      updateId,
       args: [
         {
           approvalId: approval.id,
@@ -93,10 +94,10 @@ export async function answerClarification(
   if (g.status !== 'requires_action' || required?.type !== 'answer_clarification') {
     throw new ApiError(409, 'generation_not_waiting', 'The generation is not waiting for a clarification');
   }
-  const update = await sendUpdate(() =>
+  const update = await sendUpdate((updateId) =>
     deps.temporal.workflow
       .getHandle(g.id)
-      .executeUpdate(answerClarificationUpdate, { args: [{ answer, answeredBy: auth.keyId }] }),
+      .executeUpdate(answerClarificationUpdate, { updateId, args: [{ answer, answeredBy: auth.keyId }] }),
   ).catch(mapUpdateError);
   return { generation: g, update };
 }
@@ -142,8 +143,9 @@ export async function submitToolOutputs(
     where: { id: generation.id },
     select: { eventSeq: true },
   });
-  const update = await sendUpdate(() =>
+  const update = await sendUpdate((updateId) =>
     deps.temporal.workflow.getHandle(generation.id).executeUpdate(submitToolOutputsUpdate, {
+      updateId,
       args: [
         {
           toolOutputs: body.toolOutputs,

@@ -1,4 +1,10 @@
-import { ServiceError, WorkflowNotFoundError, WorkflowUpdateFailedError } from '@temporalio/client';
+import { randomUUID } from 'node:crypto';
+import {
+  ServiceError,
+  WorkflowNotFoundError,
+  WorkflowUpdateFailedError,
+  WorkflowUpdateRPCTimeoutOrCancelledError,
+} from '@temporalio/client';
 import { ApplicationFailure } from '@temporalio/common';
 import type { z } from 'zod';
 import { ApiError } from '../../contracts/errors.js';
@@ -68,13 +74,21 @@ function taskInFailedState(err: unknown): boolean {
   );
 }
 
-/** Sends an update, again while the workflow's task is being retried (up to about 10 s). */
-export async function sendUpdate<T>(send: () => Promise<T>): Promise<T> {
+/**
+ * Sends an update, again while the workflow's task is being retried or while a busy worker has not
+ * taken it within the server's call deadline (up to 8 retries, none started after 30 s). Every attempt carries
+ * the same update id, so the server delivers a resent update once and answers the resend with the
+ * first one's outcome.
+ */
+export async function sendUpdate<T>(send: (updateId: string) => Promise<T>): Promise<T> {
+  const updateId = randomUUID();
+  const giveUpAt = Date.now() + 30_000;
   for (let attempt = 0; ; attempt++) {
     try {
-      return await send();
+      return await send(updateId);
     } catch (err) {
-      if (!taskInFailedState(err) || attempt >= 8) throw err;
+      const retryable = taskInFailedState(err) || err instanceof WorkflowUpdateRPCTimeoutOrCancelledError;
+      if (!retryable || attempt >= 8 || Date.now() > giveUpAt) throw err;
       await new Promise((resolve) => setTimeout(resolve, Math.min(250 * 2 ** attempt, 2000)));
     }
   }
@@ -98,6 +112,16 @@ export function mapUpdateError(err: unknown): never {
     throw new ApiError(409, 'generation_not_waiting', 'The generation has already finished');
   if (taskInFailedState(err))
     throw new ApiError(503, 'unavailable', 'The generation is being recovered by its worker; send the answer again');
+  if (err instanceof WorkflowUpdateRPCTimeoutOrCancelledError)
+    throw new ApiError(
+      503,
+      'unavailable',
+      "The generation's worker did not take the answer in time; send it again",
+      undefined,
+      {
+        'Retry-After': '1',
+      },
+    );
   throw err;
 }
 

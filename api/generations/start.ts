@@ -160,7 +160,7 @@ export async function startGeneration(
         data: messages.map((m, i) => ({ generationId, key: String(i), seq: i, role: m.role, content: m.content })),
       });
       return g;
-    });
+    }, createTransactionOptions);
   } catch (err) {
     // Two requests raced with the same Idempotency-Key: the other one won.
     const code = (err as { code?: string }).code;
@@ -189,6 +189,12 @@ export async function startGeneration(
   if (!generation.waitingForTurn) await startWorkflow(ctx, generation, input);
   return { generation, created: true, ...(callbackSecret ? { callbackSecret } : {}) };
 }
+
+/**
+ * A burst of creates can wait for a pooled connection longer than Prisma's default 2 s; past these
+ * bounds the request is answered 503 (api/middleware/errors.ts) with nothing stored.
+ */
+const createTransactionOptions = { maxWait: 10_000, timeout: 20_000 };
 
 async function reuse(ctx: AppContext, existing: Generation, requestHash: string): Promise<StartResult> {
   if (existing.requestHash !== requestHash) {

@@ -38,6 +38,12 @@ export function toApiError(err: unknown): ApiError {
     if (err.code === 'P2003')
       return new ApiError(422, 'unprocessable', 'A referenced resource does not exist or is still in use');
     if (err.code === 'P2025') return new ApiError(404, 'not_found', 'Resource not found');
+    // No database connection or transaction could be had in time (a saturated pool): nothing was
+    // written, so the request can be sent again.
+    if (err.code === 'P2024' || err.code === 'P2028')
+      return new ApiError(503, 'unavailable', 'The database is busy; send the request again', undefined, {
+        'Retry-After': '1',
+      });
   }
   return new ApiError(500, 'internal_error', 'Internal server error');
 }

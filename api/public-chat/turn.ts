@@ -92,10 +92,11 @@ export async function runTurn(
 ): Promise<RunningTurn> {
   if (turn.answersClarificationOf) {
     const paused = await ctx.db.generation.findUniqueOrThrow({ where: { id: turn.answersClarificationOf } });
-    const result = await sendUpdate(() =>
-      ctx.temporal.workflow
-        .getHandle(paused.id)
-        .executeUpdate(answerClarificationUpdate, { args: [{ answer: request.query, answeredBy: 'public_chat' }] }),
+    const result = await sendUpdate((updateId) =>
+      ctx.temporal.workflow.getHandle(paused.id).executeUpdate(answerClarificationUpdate, {
+        updateId,
+        args: [{ answer: request.query, answeredBy: 'public_chat' }],
+      }),
     ).catch((err: unknown) => {
       try {
         return mapUpdateError(err);

@@ -57,6 +57,12 @@ export class TestStack {
     return this.runtime.db;
   }
 
+  /** Runs the in-process worker holds in its sticky cache. */
+  cachedWorkflows(): number {
+    if (!this.worker) throw new Error('no in-process worker');
+    return this.worker.instance.getStatus().numCachedWorkflows;
+  }
+
   async start(): Promise<this> {
     installTemporalRuntime('warn');
     const database = await createTestDatabase();
@@ -116,6 +122,7 @@ export class TestStack {
       namespace: this.env.TEMPORAL_NAMESPACE,
       taskQueue: this.taskQueue,
       workflowBundle: { codePath: inject('workflowBundlePath') },
+      maxCachedWorkflows: this.env.WORKER_CACHED_WORKFLOWS,
       deps: {
         db: this.db,
         feed: this.runtime.feed,

@@ -15,6 +15,14 @@ describe('toApiError', () => {
     expect(toApiError(known('P2025'))).toMatchObject({ status: 404, code: 'not_found' });
   });
 
+  it('maps a saturated connection pool (no connection or transaction in time) to 503 with Retry-After', () => {
+    for (const code of ['P2024', 'P2028']) {
+      const err = toApiError(known(code));
+      expect(err).toMatchObject({ status: 503, code: 'unavailable' });
+      expect(err.headers).toEqual({ 'Retry-After': '1' });
+    }
+  });
+
   it('maps body-parser errors to 413 and 400', () => {
     expect(toApiError({ type: 'entity.too.large', status: 413, expose: true })).toMatchObject({
       status: 413,

@@ -1,4 +1,4 @@
-import { ServiceError } from '@temporalio/client';
+import { ServiceError, WorkflowUpdateRPCTimeoutOrCancelledError } from '@temporalio/client';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../contracts/errors.js';
 import { mapUpdateError, sendUpdate } from '../../api/generations/resume.js';
@@ -20,6 +20,38 @@ describe('updates sent while the workflow task is being retried', () => {
     });
     expect(result).toBe('admitted');
     expect(calls).toBe(3);
+  });
+
+  it('an update the worker did not take within the call deadline is resent with the same update id', async () => {
+    const ids: string[] = [];
+    const result = await sendUpdate(async (updateId) => {
+      ids.push(updateId);
+      if (ids.length < 2)
+        throw new WorkflowUpdateRPCTimeoutOrCancelledError('context deadline exceeded', {
+          cause: new Error('4 DEADLINE_EXCEEDED'),
+        });
+      return 'accepted';
+    });
+    expect(result).toBe('accepted');
+    expect(ids).toHaveLength(2);
+    expect(ids[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(ids[1]).toBe(ids[0]);
+  });
+
+  it('two requests send different update ids', async () => {
+    const first = await sendUpdate(async (id) => id);
+    const second = await sendUpdate(async (id) => id);
+    expect(first).not.toBe(second);
+  });
+
+  it('an update still not taken after the retries is a 503 with Retry-After', () => {
+    try {
+      mapUpdateError(new WorkflowUpdateRPCTimeoutOrCancelledError('context deadline exceeded'));
+    } catch (err) {
+      expect(err).toMatchObject({ status: 503, code: 'unavailable', headers: { 'Retry-After': '1' } });
+      return;
+    }
+    throw new Error('mapUpdateError did not throw');
   });
 
   it('other errors are not retried', async () => {

@@ -1,0 +1,18 @@
+import * as semanticConventions from '@opentelemetry/semantic-conventions';
+
+/**
+ * Evaluated once per worker into the SDK's reusable workflow context (worker.ts
+ * `bundleWorkflows`), before the SDK freezes its globals and shared modules. Every other module
+ * of the bundle is evaluated again for each run the worker builds (docs/performance.md).
+ *
+ * - No stack frames in workflow code: the SDK records a stack trace for every promise a workflow
+ *   creates (for Temporal's stack-trace query), resolving each frame through the bundle's source
+ *   map; that was about 40% of the workflow thread's CPU. The query then answers empty stacks and
+ *   errors thrown in workflow code keep their message and type; activities run outside this
+ *   context and keep full stacks.
+ * - The OpenTelemetry semantic-convention constants (thousands of them, used by traced runs) are
+ *   built once instead of once per traced run. Referenced below so the bundler keeps the import.
+ */
+Error.stackTraceLimit = 0;
+
+export const preloadedModules = [semanticConventions];
