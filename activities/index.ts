@@ -63,6 +63,15 @@ export function createActivities(deps: ActivityDeps): GenerationActivities & Doc
   const knowledge = new KnowledgeService(deps.db, embed);
   const ingestion = createIngestionActivities({ db: deps.db, embed });
 
+  const modelDeps = {
+    db: deps.db,
+    store,
+    sessions,
+    secrets: deps.secrets,
+    modelTimeoutMs: deps.modelTimeoutMs,
+    dispatcher: deps.dispatcher,
+  };
+
   function recordResult(
     input: ToolCallInput,
     status: ToolResultStatus,
@@ -77,30 +86,8 @@ export function createActivities(deps: ActivityDeps): GenerationActivities & Doc
     ...ingestion,
     // Heartbeats while the provider embeds, so a killed worker's batch is retried within seconds.
     indexChunkBatch: (input) => heartbeatWhile(() => ingestion.indexChunkBatch(input)),
-    callModel: (input) =>
-      callModel(
-        {
-          db: deps.db,
-          store,
-          sessions,
-          secrets: deps.secrets,
-          modelTimeoutMs: deps.modelTimeoutMs,
-          dispatcher: deps.dispatcher,
-        },
-        input,
-      ),
-    summarizeConversation: (input) =>
-      summarizeConversation(
-        {
-          db: deps.db,
-          store,
-          sessions,
-          secrets: deps.secrets,
-          modelTimeoutMs: deps.modelTimeoutMs,
-          dispatcher: deps.dispatcher,
-        },
-        input,
-      ),
+    callModel: (input) => callModel(modelDeps, input),
+    summarizeConversation: (input) => summarizeConversation(modelDeps, input),
 
     async executeTool(input): Promise<ToolCallOutcome> {
       // A result recorded before a crash is never executed again.

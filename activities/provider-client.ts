@@ -141,7 +141,8 @@ function providerErrorText(err: InstanceType<typeof OpenAI.APIError>): string | 
   return text || null;
 }
 
-function ssrfBlockIn(err: unknown): SsrfBlockedError | null {
+/** The SSRF refusal somewhere in an error's cause chain (the openai client wraps it). */
+export function ssrfBlockIn(err: unknown): SsrfBlockedError | null {
   let current: unknown = err;
   for (let depth = 0; depth < 5 && current instanceof Error; depth++) {
     if (current instanceof SsrfBlockedError) return current;

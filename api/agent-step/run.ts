@@ -3,24 +3,15 @@ import type { Dispatcher } from 'undici';
 import { ApiError, unprocessable } from '../../contracts/errors.js';
 import type { AgentStepRequest, AgentStepResponse } from '../../contracts/schemas/index.js';
 import type { SnapshotProvider } from '../../contracts/snapshot.js';
-import { SsrfBlockedError } from '../../infra/net/ssrf.js';
 import {
   createProviderClient,
   parseArguments,
   samplingOptions,
   sanitizeProviderText,
+  ssrfBlockIn,
 } from '../../activities/provider-client.js';
 import type { AppContext } from '../context.js';
 import { lastK, toChatMessages } from './messages.js';
-
-function ssrfBlockIn(err: unknown): SsrfBlockedError | null {
-  let current: unknown = err;
-  for (let depth = 0; depth < 5 && current instanceof Error; depth++) {
-    if (current instanceof SsrfBlockedError) return current;
-    current = current.cause;
-  }
-  return null;
-}
 
 /** Provider failures as API errors: a refused address is the caller's configuration (422), the rest 502. */
 function providerError(err: unknown): ApiError {

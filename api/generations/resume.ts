@@ -76,9 +76,9 @@ function taskInFailedState(err: unknown): boolean {
 
 /**
  * Sends an update, again while the workflow's task is being retried or while a busy worker has not
- * taken it within the server's call deadline (up to 8 retries, none started after 30 s). Every attempt carries
- * the same update id, so the server delivers a resent update once and answers the resend with the
- * first one's outcome.
+ * taken it within the server's call deadline (up to 8 retries, none started after 30 s). Every
+ * attempt carries the same update id, so the server delivers a resent update once and answers the
+ * resend with the first one's outcome.
  */
 export async function sendUpdate<T>(send: (updateId: string) => Promise<T>): Promise<T> {
   const updateId = randomUUID();
