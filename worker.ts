@@ -14,6 +14,7 @@ import {
 } from '@temporalio/interceptors-opentelemetry';
 import { builtinOptionsFromEnv } from './activities/builtins/index.js';
 import { createActivities, type ActivityDeps } from './activities/index.js';
+import { killAfterActivity } from './infra/crash-injection.js';
 import { createLogger, type Logger } from './infra/logger.js';
 import { observeActivities } from './infra/observability/activity-interceptor.js';
 import { workflowInterceptorModules, workflowSpanSinks } from './infra/observability/tracing.js';
@@ -75,6 +76,8 @@ export interface WorkerOptions {
   maxConcurrentActivities?: number;
   /** The sticky cache's size (`WORKER_CACHED_WORKFLOWS`). */
   maxCachedWorkflows?: number;
+  /** Crash tests: die after this activity type's work is done (`WORKER_TEST_KILL_AFTER_ACTIVITY`). */
+  killAfterActivity?: string;
   logger?: Logger;
 }
 
@@ -101,6 +104,7 @@ export async function createWorker(opts: WorkerOptions): Promise<Worker> {
           outbound: new OpenTelemetryActivityOutboundInterceptor(ctx),
         }),
         observeActivities(logger, generationIds),
+        ...(opts.killAfterActivity ? [killAfterActivity(opts.killAfterActivity)] : []),
       ],
     },
     maxConcurrentActivityTaskExecutions: opts.maxConcurrentActivities ?? 100,
@@ -135,6 +139,7 @@ async function main(): Promise<void> {
     connection,
     ...(env.WORKFLOW_BUNDLE_PATH ? { workflowBundle: { codePath: env.WORKFLOW_BUNDLE_PATH } } : {}),
     maxCachedWorkflows: env.WORKER_CACHED_WORKFLOWS,
+    ...(env.WORKER_TEST_KILL_AFTER_ACTIVITY ? { killAfterActivity: env.WORKER_TEST_KILL_AFTER_ACTIVITY } : {}),
     namespace: env.TEMPORAL_NAMESPACE,
     taskQueue: env.TEMPORAL_TASK_QUEUE,
     deps: {

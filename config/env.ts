@@ -91,6 +91,16 @@ export const envSchema = z.object({
    * a run outside the cache is rebuilt from its history when it next has work.
    */
   WORKER_CACHED_WORKFLOWS: z.coerce.number().int().min(1).max(10_000).default(100),
+  /**
+   * Crash tests only (refused unless NODE_ENV=test): the worker kills itself with SIGKILL right
+   * after an execution of this activity type has finished, before Temporal hears of its result.
+   */
+  WORKER_TEST_KILL_AFTER_ACTIVITY: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z]+$/, 'must be an activity type')
+      .optional(),
+  ),
 
   // Security
   BOOTSTRAP_API_KEY: optionalString.pipe(z.string().min(24, 'must be at least 24 characters').optional()),
@@ -186,6 +196,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, role: ConfigRol
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     throw new ConfigError(String(issue.path[0] ?? 'environment'), issue.message);
+  }
+  if (parsed.data.WORKER_TEST_KILL_AFTER_ACTIVITY !== undefined && parsed.data.NODE_ENV !== 'test') {
+    throw new ConfigError(
+      'WORKER_TEST_KILL_AFTER_ACTIVITY',
+      'is a crash-test setting, accepted only with NODE_ENV=test',
+    );
   }
   if (role === 'service') {
     for (const name of serviceRequiredVariables) {

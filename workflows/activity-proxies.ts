@@ -18,6 +18,16 @@ export const bookkeepingOptions: ActivityOptions = {
   retry: { initialInterval: '500 ms', backoffCoefficient: 2, maximumInterval: '10 seconds', maximumAttempts: 20 },
 };
 
+/**
+ * The start write (`running`) and the final write as local activities (docs/adr/0020): same
+ * budget and retries as the regular bookkeeping, no server round trip.
+ */
+export const localBookkeepingOptions: LocalActivityOptions = {
+  startToCloseTimeout: '30 seconds',
+  retry: bookkeepingOptions.retry!,
+  localRetryThreshold: '10 seconds',
+};
+
 /** MCP discovery talks to every server of the agent; it heartbeats while it waits. */
 export const discoveryOptions: ActivityOptions = {
   startToCloseTimeout: '10 minutes',
@@ -79,6 +89,7 @@ export function hookOptions(timeoutSeconds = 5): ActivityOptions {
 }
 
 export const store = proxyActivities<GenerationActivities>(bookkeepingOptions);
+export const localStore = proxyLocalActivities<GenerationActivities>(localBookkeepingOptions);
 export const { callModel, summarizeConversation } = proxyActivities<GenerationActivities>(
   modelOptions({ maximumAttempts: 5, startToCloseSeconds: 120 }),
 );

@@ -30,6 +30,7 @@ import {
   executeTool,
   executeToolLocally,
   localModelOptions,
+  localStore,
   localToolOptions,
   modelOptions,
   store,
@@ -78,6 +79,13 @@ const COMPACTION_SUMMARY_ACTIVITY = 'compaction-summary-activity';
  */
 const LOCAL_MODEL_AND_TOOL_CALLS = 'local-model-and-tool-calls';
 
+/**
+ * patched() id: the start write (`running`) and the final write run as local activities
+ * (docs/adr/0020). Neither enters a pause, so nothing outside the workflow can act on them before
+ * history has them (docs/adr/0007); a re-run after a crash repeats them, and both are idempotent.
+ */
+const LOCAL_START_AND_FINISH = 'local-start-and-finish-writes';
+
 /** Summaries one model call may need: levels 2 and 3, each after up to 3 context-length errors. */
 const MAX_SUMMARIES_PER_CALL = 8;
 
@@ -117,7 +125,8 @@ export class GenerationLoop {
   }
 
   async run(): Promise<void> {
-    await store.writeStatus(this.state.statusWrite('running', null));
+    const started = this.state.statusWrite('running', null);
+    await (patched(LOCAL_START_AND_FINISH) ? localStore : store).writeStatus(started);
     let outcome: Outcome;
     let finalText: string | null | undefined;
     try {
@@ -359,7 +368,7 @@ export class GenerationLoop {
     state.phase = outcome.status;
     state.stateVersion += 1;
     state.show(outcome.status, null);
-    await store.finishGeneration({
+    await (patched(LOCAL_START_AND_FINISH) ? localStore : store).finishGeneration({
       ...outcome,
       ...(text === undefined ? {} : { text }),
       generationId: this.input.generationId,

@@ -119,6 +119,18 @@ describe('workflow replay', () => {
       });
     });
 
+    // The start and final writes as local activities (docs/adr/0020), around a client-tool pause:
+    // the committed `client-tool-resume` history has them as regular activities.
+    model.script(
+      { text: '', toolCalls: [{ id: 'c3', name: 'ask_user', arguments: {} }] },
+      { text: 'local writes done' },
+    );
+    await run('local-start-finish', { prompt: 'ask me, locally' }, async (id) => {
+      await stack.api('POST', `/v1/agents/${agentId}/generate/${id}/tool-outputs`, {
+        toolOutputs: [{ toolCallId: 'c3', output: 'yes' }],
+      });
+    });
+
     model.script({ text: '', toolCalls: [{ name: 'lookup', arguments: { id: 3 } }] }, { text: 'rules done' });
     await run('step-rules', {
       prompt: 'rules',
@@ -242,12 +254,13 @@ describe('workflow replay', () => {
       'compaction-summary',
       'done-tool',
       'local-calls',
+      'local-start-finish',
       'search-attributes',
       'step-rules',
     ]);
     const results = await replay(histories, { codePath: inject('workflowBundlePath') });
     for (const r of results) expect(r.error, `${r.workflowId}: ${r.error?.message}`).toBeUndefined();
-    expect(results).toHaveLength(10);
+    expect(results).toHaveLength(11);
   });
 
   it('model and tool calls are local activities in new histories and regular ones in older histories', () => {
@@ -266,6 +279,20 @@ describe('workflow replay', () => {
     // Two model calls and two tool calls, each a local activity marker, plus the patch marker.
     expect(markers('local-calls').filter((m) => m === 'core_local_activity')).toHaveLength(4);
     expect(markers('local-calls')).toContain('core_patch');
+  });
+
+  it('the start and final writes are local activities in new histories and regular ones in older histories', () => {
+    const histories = committedHistories();
+    const activityNames = (id: string) =>
+      (histories.find((h) => h.workflowId === id)!.history.events ?? [])
+        .map((e) => e.activityTaskScheduledEventAttributes?.activityType?.name)
+        .filter(Boolean);
+    expect(activityNames('client-tool-resume')).toEqual(
+      expect.arrayContaining(['writeStatus', 'recordClientOutputs', 'finishGeneration']),
+    );
+    expect(activityNames('client-tool-resume').filter((n) => n === 'writeStatus')).toHaveLength(2);
+    // Left regular: the pause's write (it enters requires_action) and the answer's write.
+    expect(activityNames('local-start-finish')).toEqual(['writeStatus', 'recordClientOutputs']);
   });
 
   it('the search-attributes history carries the patch marker and one upsert per visible state change', () => {
@@ -292,7 +319,7 @@ describe('workflow replay', () => {
       logger: new DefaultLogger('WARN'),
     });
     const results = await replay(committedHistories(), { code: broken.code });
-    expect(results).toHaveLength(10);
+    expect(results).toHaveLength(11);
     for (const r of results) {
       expect(r.error, r.workflowId).toBeDefined();
       expect(r.error!.name).toMatch(/DeterminismViolationError/);

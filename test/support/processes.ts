@@ -7,6 +7,8 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 /** The api or worker entry point run as its own OS process (crash tests kill it with SIGKILL). */
 export interface ServiceProcess {
   child: ChildProcess;
+  /** Resolves when the process has exited (killed, or on its own). */
+  exited: Promise<void>;
   output(): string;
   kill(signal?: NodeJS.Signals): Promise<void>;
 }
@@ -51,6 +53,7 @@ export async function spawnService(
   }
   return {
     child,
+    exited,
     output: () => out,
     async kill(signal = 'SIGKILL') {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);

@@ -111,11 +111,13 @@ export class TestStack {
     return this;
   }
 
-  async startWorker(): Promise<void> {
+  /** `env` (processes mode): extra environment for this worker process only. */
+  async startWorker(env: Record<string, string> = {}): Promise<void> {
     if (this.opts.mode === 'processes') {
-      this.workerProcess = await this.spawn('worker');
+      this.workerProcess = await this.spawn('worker', env);
       return;
     }
+    if (Object.keys(env).length > 0) throw new Error('a worker environment needs processes mode');
     const connection = await connectWorker(this.env, this.env.TEMPORAL_ADDRESS!);
     const instance = await createWorker({
       connection,
@@ -164,8 +166,15 @@ export class TestStack {
     this.apiProcess = await this.spawn('api');
   }
 
-  private spawn(kind: 'api' | 'worker'): Promise<ServiceProcess> {
-    return spawnService(kind, this.processEnv, 60_000, this.opts.fullOutput ? 64 * 1024 * 1024 : 20_000);
+  /** Processes mode: resolves when the worker process has exited on its own. */
+  async workerExited(): Promise<void> {
+    if (!this.workerProcess) throw new Error('no worker process');
+    await this.workerProcess.exited;
+    this.workerProcess = null;
+  }
+
+  private spawn(kind: 'api' | 'worker', env: Record<string, string> = {}): Promise<ServiceProcess> {
+    return spawnService(kind, { ...this.processEnv, ...env }, 60_000, this.opts.fullOutput ? 64 * 1024 * 1024 : 20_000);
   }
 
   async api<T = any>(

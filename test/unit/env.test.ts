@@ -38,6 +38,17 @@ describe('loadConfig', () => {
     expect(env.SECRETS_KEY).toBeUndefined();
   });
 
+  it('accepts the crash-test kill switch only with NODE_ENV=test', () => {
+    const kill = { WORKER_TEST_KILL_AFTER_ACTIVITY: 'finishGeneration' };
+    expect(loadConfig({ NODE_ENV: 'test', ...kill }, 'dev').WORKER_TEST_KILL_AFTER_ACTIVITY).toBe('finishGeneration');
+    for (const NODE_ENV of ['production', 'development']) {
+      expect(configError(() => loadConfig({ NODE_ENV, ...kill }, 'dev')).message).toMatch(
+        /WORKER_TEST_KILL_AFTER_ACTIVITY.*NODE_ENV=test/,
+      );
+    }
+    expect(loadConfig({}, 'dev').WORKER_TEST_KILL_AFTER_ACTIVITY).toBeUndefined();
+  });
+
   it('coerces numbers and booleans', () => {
     const env = loadConfig({ PORT: '8080', MAX_STEPS_CAP: '250', TRUST_PROXY: 'yes', TEMPORAL_TLS: '0' }, 'dev');
     expect(env.PORT).toBe(8080);

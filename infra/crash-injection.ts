@@ -1,0 +1,20 @@
+import type { ActivityInboundCallsInterceptor, ActivityExecuteInput, Next } from '@temporalio/worker';
+import type { Context } from '@temporalio/activity';
+
+/**
+ * Crash tests (`WORKER_TEST_KILL_AFTER_ACTIVITY`, NODE_ENV=test only): the worker dies with SIGKILL
+ * once an execution of `activityType` has done its work, before its result reaches Temporal. For a
+ * local activity that is before the workflow task that ran it completes, the window in which a
+ * write exists in PostgreSQL but not in history.
+ */
+export function killAfterActivity(activityType: string) {
+  return (ctx: Context): { inbound: ActivityInboundCallsInterceptor } => ({
+    inbound: {
+      async execute(input: ActivityExecuteInput, next: Next<ActivityInboundCallsInterceptor, 'execute'>) {
+        const result = await next(input);
+        if (ctx.info.activityType === activityType) process.kill(process.pid, 'SIGKILL');
+        return result;
+      },
+    },
+  });
+}

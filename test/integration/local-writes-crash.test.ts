@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAgent, createProvider, createTool } from '../support/fixtures.js';
+import { startModelServer, type ModelServer } from '../support/model-server.js';
+import { startStack, type TestStack } from '../support/stack.js';
+import { json, startToolServer, type ToolServer } from '../support/tool-server.js';
+
+/**
+ * Local activities leave no history until the workflow task that ran them completes. Here the
+ * worker kills itself (SIGKILL, `WORKER_TEST_KILL_AFTER_ACTIVITY`) right after a local activity
+ * has done its work: PostgreSQL has the write, Temporal's history does not. The restarted worker
+ * runs the activity again from the last completed task; what was recorded is used, not redone.
+ */
+describe('durability: kill -9 after a local activity wrote, before history has it', () => {
+  let stack: TestStack;
+  let model: ModelServer;
+  let tools: ToolServer;
+  let providerId: string;
+  let agentId: string;
+
+  beforeAll(async () => {
+    [stack, model, tools] = await Promise.all([
+      startStack({ mode: 'processes', withoutWorker: true }),
+      startModelServer(),
+      startToolServer(),
+    ]);
+    providerId = await createProvider(stack, model);
+    tools.route('/weather', (req, res) => json(res, 200, { city: req.body.city, tempC: 21 }));
+    const toolId = await createTool(stack, {
+      type: 'http',
+      name: 'weather',
+      parameters: { type: 'object', properties: { city: { type: 'string' } } },
+      execute: { url: `${tools.url}/weather` },
+    });
+    agentId = await createAgent(stack, { aiProviderId: providerId, toolIds: [toolId] });
+  });
+  afterAll(async () => {
+    await stack?.close();
+    await model?.close();
+    await tools?.close();
+  });
+
+  /** Starts a generation on a worker that dies after `activity`, waits for the death, restarts it. */
+  async function runThroughCrash(tag: string, activity: string) {
+    model.scriptFor(
+      tag,
+      { text: '', toolCalls: [{ id: `call_${tag}`, name: 'weather', arguments: { city: tag } }] },
+      { text: `It is 21 degrees in ${tag}.` },
+    );
+    await stack.startWorker({ WORKER_TEST_KILL_AFTER_ACTIVITY: activity });
+    const started = await stack.api('POST', `/v1/agents/${agentId}/generate`, {
+      prompt: `Weather? [[script:${tag}]]`,
+      async: true,
+    });
+    expect(started.status).toBe(202);
+    const generationId = started.body.id as string;
+    await stack.workerExited();
+    const atCrash = await stack.db.generation.findUniqueOrThrow({ where: { id: generationId } });
+    const describedAtCrash = await stack.temporal.workflow.getHandle(generationId).describe();
+    await stack.startWorker();
+    await stack.temporal.workflow.getHandle(generationId).result();
+    const done = await stack.api('GET', `/v1/generations/${generationId}`);
+    const messages = await stack.db.generationMessage.findMany({ where: { generationId }, orderBy: { seq: 'asc' } });
+    const events = await stack.db.generationEvent.findMany({ where: { generationId }, orderBy: { seq: 'asc' } });
+    await stack.stopWorker();
+    return { generationId, atCrash, describedAtCrash, done, messages, events };
+  }
+
+  it('killed after the local final write: the generation ends once, with nothing asked, called or written twice', async () => {
+    const r = await runThroughCrash('finish', 'finishGeneration');
+    // The final write was in PostgreSQL before the worker died; the workflow had not closed.
+    expect(r.atCrash.status).toBe('completed');
+    expect(r.describedAtCrash.status.name).toBe('RUNNING');
+    expect(r.done.body).toMatchObject({ status: 'completed', text: 'It is 21 degrees in finish.' });
+    expect(model.requests.filter((q) => q.tag === 'finish')).toHaveLength(2);
+    expect(tools.requests.filter((q) => q.body?.city === 'finish')).toHaveLength(1);
+    expect(r.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'tool', 'assistant']);
+    expect(r.events.filter((e) => e.type === 'done')).toHaveLength(1);
+    expect(r.events.filter((e) => e.type === 'start')).toHaveLength(1);
+  });
+
+  it('killed after the local start write: the re-run finds it written and the generation completes', async () => {
+    const r = await runThroughCrash('start', 'writeStatus');
+    expect(r.atCrash.status).toBe('running');
+    expect(r.atCrash.stateVersion).toBe(1);
+    expect(r.done.body).toMatchObject({ status: 'completed', text: 'It is 21 degrees in start.' });
+    expect(model.requests.filter((q) => q.tag === 'start')).toHaveLength(2);
+    expect(tools.requests.filter((q) => q.body?.city === 'start')).toHaveLength(1);
+    expect(r.events.filter((e) => e.type === 'start')).toHaveLength(1);
+    expect(r.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'tool', 'assistant']);
+  });
+
+  it('killed after a tool call recorded its result: the tool is not called again and the model sees one result', async () => {
+    const r = await runThroughCrash('tool', 'executeTool');
+    expect(r.atCrash.status).toBe('running');
+    expect(tools.requests.filter((q) => q.body?.city === 'tool')).toHaveLength(1);
+    expect(r.done.body).toMatchObject({ status: 'completed', text: 'It is 21 degrees in tool.' });
+    const asked = model.requests.filter((q) => q.tag === 'tool');
+    expect(asked).toHaveLength(2);
+    expect(asked[1]!.messages.filter((m) => m.role === 'tool')).toHaveLength(1);
+    expect(r.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'tool', 'assistant']);
+  });
+
+  it('killed after a model reply was recorded: the model is not asked again for that step', async () => {
+    const r = await runThroughCrash('model', 'callModel');
+    expect(r.atCrash.status).toBe('running');
+    expect(r.done.body).toMatchObject({ status: 'completed', text: 'It is 21 degrees in model.' });
+    expect(model.requests.filter((q) => q.tag === 'model')).toHaveLength(2);
+    expect(tools.requests.filter((q) => q.body?.city === 'model')).toHaveLength(1);
+    expect(r.events.filter((e) => e.type === 'tool_call')).toHaveLength(1);
+    expect(r.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'tool', 'assistant']);
+  });
+});
