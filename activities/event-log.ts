@@ -1,6 +1,7 @@
 import type { StreamEventType } from '../contracts/schemas/index.js';
+import { hotQuery, sql } from '../infra/db/hot-sql.js';
 import type { Db } from '../infra/db/prisma.js';
-import type { ChangeFeed } from '../infra/events/change-feed.js';
+import type { ChangeFeed, FeedChange } from '../infra/events/change-feed.js';
 
 export type { StreamEventType };
 
@@ -27,26 +28,33 @@ export class EventLog {
     return seq;
   }
 
-  /** Several events in one statement, then one wake-up (their ids are consecutive, in order). */
+  /**
+   * Several events in one statement, then one wake-up (their ids are consecutive, in order).
+   * `change`: `events` when the generation's state did not move with them (see FeedChange).
+   */
   async appendMany(
     generationId: string,
     events: Array<{ type: StreamEventType; data: Record<string, unknown>; key: string | null }>,
+    change: FeedChange = 'state',
   ): Promise<void> {
     if (events.length === 0) return;
-    await this.db.$executeRaw`
+    await hotQuery(
+      this.db,
+      sql`
       WITH next AS (
         UPDATE "Generation" SET "eventSeq" = "eventSeq" + ${events.length} WHERE "id" = ${generationId} RETURNING "eventSeq"
       )
       INSERT INTO "GenerationEvent" ("generationId", "seq", "type", "key", "data", "createdAt")
       SELECT ${generationId}, next."eventSeq" - ${events.length} + e.ordinal, e.value->>'type', e.value->>'key', e.value->'data', now()
       FROM next, jsonb_array_elements(${eventRows(generationId, events)}::jsonb) WITH ORDINALITY AS e(value, ordinal)
-      ON CONFLICT ("generationId", "key") DO NOTHING`;
-    await this.feed.publish(generationId);
+      ON CONFLICT ("generationId", "key") DO NOTHING`,
+    );
+    await this.feed.publish(generationId, change);
   }
 
   /** Wakes listeners after events were inserted inside a transaction (once it committed). */
-  async published(generationId: string): Promise<void> {
-    await this.feed.publish(generationId);
+  async published(generationId: string, change: FeedChange = 'state'): Promise<void> {
+    await this.feed.publish(generationId, change);
   }
 
   /** Inserts one event with `db` (the client or a transaction); nobody is woken. */

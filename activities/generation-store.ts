@@ -10,6 +10,7 @@ import {
   type ToolResultStatus,
 } from '../contracts/generation/index.js';
 import { generationView, loadSteps } from '../infra/db/generation-view.js';
+import { hotQuery, sql } from '../infra/db/hot-sql.js';
 import { readSnapshot } from '../infra/db/json-columns.js';
 import { EventLog } from './event-log.js';
 import { writeStepRecord } from './step-record.js';
@@ -76,8 +77,20 @@ function storedMessage(content: Prisma.JsonValue): StoredMessage {
   return content as unknown as StoredMessage;
 }
 
-/** Snapshots kept parsed per worker (a few KB each). */
-const SNAPSHOT_CACHE_SIZE = 1000;
+/** Generations whose immutable facts are kept parsed per worker (a few KB each). */
+const FACTS_CACHE_SIZE = 1000;
+
+/** What never changes once a generation's workflow runs: its snapshot and its place in a session. */
+interface GenerationFacts {
+  snapshot: GenerationSnapshot;
+  session: SessionPlace;
+}
+
+/** A session turn (both null outside a session); the turn is numbered when the generation is created. */
+export interface SessionPlace {
+  sessionId: string | null;
+  sessionTurn: number | null;
+}
 
 /**
  * Persistence used by activities. Every write is keyed (generation id + a key derived from the
@@ -86,7 +99,7 @@ const SNAPSHOT_CACHE_SIZE = 1000;
  */
 export class GenerationStore {
   readonly events: EventLog;
-  private readonly snapshots = new LRUCache<string, GenerationSnapshot>({ max: SNAPSHOT_CACHE_SIZE });
+  private readonly facts = new LRUCache<string, GenerationFacts>({ max: FACTS_CACHE_SIZE });
 
   constructor(
     private readonly db: Db,
@@ -96,21 +109,36 @@ export class GenerationStore {
   }
 
   /**
-   * The generation's snapshot. It is written once, when the generation is created, so a copy
-   * parsed by this worker stays valid: the bounded cache saves a query and a parse per activity.
-   * Callers get their own copy (one may change it without touching the next caller's).
+   * The snapshot and session place are written once, when the generation is created, so a copy
+   * read by this worker stays valid: the bounded cache saves queries and a parse per activity. A
+   * miss reads the row again; nothing is shared across generations.
    */
-  async snapshot(generationId: string): Promise<GenerationSnapshot> {
-    let parsed = this.snapshots.get(generationId);
-    if (!parsed) {
-      const row = await this.db.generation.findUniqueOrThrow({
-        where: { id: generationId },
-        select: { snapshot: true },
-      });
-      parsed = readSnapshot(row.snapshot);
-      this.snapshots.set(generationId, parsed);
+  private async factsOf(generationId: string): Promise<GenerationFacts> {
+    let facts = this.facts.get(generationId);
+    if (!facts) {
+      const [row] = await hotQuery<{
+        snapshot: Prisma.JsonValue;
+        sessionId: string | null;
+        sessionTurn: number | null;
+      }>(this.db, sql`SELECT "snapshot", "sessionId", "sessionTurn" FROM "Generation" WHERE "id" = ${generationId}`);
+      if (!row) throw new Error(`generation ${generationId} not found`);
+      facts = {
+        snapshot: readSnapshot(row.snapshot),
+        session: { sessionId: row.sessionId, sessionTurn: row.sessionTurn },
+      };
+      this.facts.set(generationId, facts);
     }
-    return structuredClone(parsed);
+    return facts;
+  }
+
+  /** The generation's snapshot; callers get their own copy (one may change it without touching the next). */
+  async snapshot(generationId: string): Promise<GenerationSnapshot> {
+    return structuredClone((await this.factsOf(generationId)).snapshot);
+  }
+
+  /** The generation's session and turn (cached with the snapshot). */
+  async session(generationId: string): Promise<SessionPlace> {
+    return { ...(await this.factsOf(generationId)).session };
   }
 
   /** Who a generation acts for: its project and the API key of the top-level caller. */
@@ -124,14 +152,18 @@ export class GenerationStore {
 
   /** Raw SQL: read on every model and tool call (the hot path skips Prisma's query compiler). */
   async messagesBefore(generationId: string, seq: number): Promise<StoredMessage[]> {
-    const rows = await this.db.$queryRaw<Array<{ content: Prisma.JsonValue }>>`
-      SELECT "content" FROM "GenerationMessage" WHERE "generationId" = ${generationId} AND "seq" < ${seq} ORDER BY "seq"`;
+    const rows = await hotQuery<{ content: Prisma.JsonValue }>(
+      this.db,
+      sql`SELECT "content" FROM "GenerationMessage" WHERE "generationId" = ${generationId} AND "seq" < ${seq} ORDER BY "seq"`,
+    );
     return rows.map((r) => storedMessage(r.content));
   }
 
   async messageAt(generationId: string, seq: number): Promise<StoredMessage | null> {
-    const rows = await this.db.$queryRaw<Array<{ content: Prisma.JsonValue }>>`
-      SELECT "content" FROM "GenerationMessage" WHERE "generationId" = ${generationId} AND "key" = ${String(seq)}`;
+    const rows = await hotQuery<{ content: Prisma.JsonValue }>(
+      this.db,
+      sql`SELECT "content" FROM "GenerationMessage" WHERE "generationId" = ${generationId} AND "key" = ${String(seq)}`,
+    );
     return rows[0] ? storedMessage(rows[0].content) : null;
   }
 
@@ -167,7 +199,7 @@ export class GenerationStore {
       events: [{ type: 'tool_result', data: event, key: `tool_result:${r.toolCallId}` }],
       traces: [trace],
     });
-    await this.events.published(r.generationId);
+    await this.events.published(r.generationId, 'events');
   }
 
   /**
@@ -184,7 +216,7 @@ export class GenerationStore {
       create: { generationId: r.generationId, key: trace.key, seq: trace.order, step: r.step, type: 'observe', data },
       update: {},
     });
-    if (seq !== null) await this.events.published(r.generationId);
+    if (seq !== null) await this.events.published(r.generationId, 'events');
   }
 
   /** Marks an at-most-once call as started; false when an earlier attempt already had. */
@@ -216,10 +248,7 @@ export class GenerationStore {
     });
     const step = write.iterationCount;
     if (write.status === 'running' && write.stateVersion === 1) {
-      const { sessionId } = await this.db.generation.findUniqueOrThrow({
-        where: { id: write.generationId },
-        select: { sessionId: true },
-      });
+      const { sessionId } = await this.session(write.generationId);
       await this.events.append(write.generationId, 'start', { step: 0, ...(sessionId ? { sessionId } : {}) }, 'start');
     }
     const action = write.requiredAction;

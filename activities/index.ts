@@ -133,7 +133,7 @@ export function createActivities(deps: ActivityDeps): GenerationActivities & Doc
         return { status: outcome.status, replayed: false, toolType: 'platform' };
       }
       const signal = Context.current().cancellationSignal;
-      const sessionId = await cache.sessionOf(input.generationId);
+      const { sessionId } = await store.session(input.generationId);
       const cached = tool?.type === 'builtin' && (tool.name === SESSION_CACHE_LIST || tool.name === SESSION_CACHE_GET);
       let result = !tool
         ? await heartbeatWhile(() => runMcpTool(input.generationId, input.toolName, input.arguments, mcp, signal))

@@ -65,7 +65,7 @@ async function conversationFor(
   const { store } = deps;
   const history = withSessionHistory(
     await store.messagesBefore(generationId, replySeq),
-    await deps.sessions.historyFor(generationId),
+    await deps.sessions.historyFor(await store.session(generationId), snapshot.memory ?? null),
   );
   const mcpTools = snapshot.tools.some((t) => t.type === 'mcp') ? await store.discoveredTools(generationId) : [];
   const offered = toolNames
@@ -143,7 +143,7 @@ export async function callModel(deps: ModelCallDeps, input: ModelCallInput): Pro
       data: { step: input.step - 1 },
       key: `step_completed:${input.step - 1}`,
     };
-    await store.events.appendMany(input.generationId, input.step > 1 ? [completed, started] : [started]);
+    await store.events.appendMany(input.generationId, input.step > 1 ? [completed, started] : [started], 'events');
   }
   let replySeq = input.seq;
   if (input.continuation) {
@@ -206,7 +206,7 @@ export async function callModel(deps: ModelCallDeps, input: ModelCallInput): Pro
       completionTokens: input.usageSoFar.completionTokens + usage.completionTokens,
     },
   });
-  if (toolCalls.length) await store.events.published(input.generationId);
+  if (toolCalls.length) await store.events.published(input.generationId, 'events');
   return { toolCalls, finishReason, hasText: text.length > 0, usage };
 }
 

@@ -1,3 +1,4 @@
+import { hotQuery, sql } from '../infra/db/hot-sql.js';
 import type { Db } from '../infra/db/prisma.js';
 import type { StoredMessage } from './generation-store.js';
 
@@ -16,22 +17,19 @@ export interface ReplyState {
   resets: number;
 }
 
-export async function replyState(
-  db: Pick<Db, '$queryRaw'>,
-  generationId: string,
-  replySeq: number,
-): Promise<ReplyState> {
+export async function replyState(db: Db, generationId: string, replySeq: number): Promise<ReplyState> {
   const reply = String(replySeq);
-  const rows = await db.$queryRaw<
-    Array<{ content: unknown; lastChunk: number | null; lastReset: number | null; resets: number }>
-  >`
+  const rows = await hotQuery<{ content: unknown; lastChunk: number | null; lastReset: number | null; resets: number }>(
+    db,
+    sql`
     SELECT
       (SELECT "content" FROM "GenerationMessage" WHERE "generationId" = ${generationId} AND "key" = ${reply}) AS "content",
       max("seq") FILTER (WHERE "type" = 'chunk') AS "lastChunk",
       max("seq") FILTER (WHERE "type" = 'reset') AS "lastReset",
       (count(*) FILTER (WHERE "type" = 'reset'))::int AS "resets"
     FROM "GenerationEvent"
-    WHERE "generationId" = ${generationId} AND "type" IN ('chunk', 'reset') AND "data"->>'replySeq' = ${reply}`;
+    WHERE "generationId" = ${generationId} AND "type" IN ('chunk', 'reset') AND "data"->>'replySeq' = ${reply}`,
+  );
   const row = rows[0];
   const content = (row?.content ?? null) as StoredMessage | null;
   const lastChunk = row?.lastChunk ?? null;

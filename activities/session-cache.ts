@@ -23,11 +23,6 @@ export function compactToolMessage(content: string, cacheId: string): string {
 export class SessionCache {
   constructor(private readonly db: Db) {}
 
-  async sessionOf(generationId: string): Promise<string | null> {
-    const g = await this.db.generation.findUnique({ where: { id: generationId }, select: { sessionId: true } });
-    return g?.sessionId ?? null;
-  }
-
   /** Stores a result (once per tool call) and returns its entry id; trims the session to its limits. */
   async put(
     sessionId: string,

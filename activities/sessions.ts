@@ -1,10 +1,10 @@
 import type { Client } from '@temporalio/client';
 import { WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
 import type { Db } from '../infra/db/prisma.js';
-import { readSnapshot } from '../infra/db/json-columns.js';
+import type { SessionMemory } from '../contracts/snapshot.js';
 import { activeTurn, claimNextTurn } from '../infra/sessions/turns.js';
 import { startGenerationWorkflow } from '../infra/temporal/generation-start.js';
-import type { StoredMessage } from './generation-store.js';
+import type { SessionPlace, StoredMessage } from './generation-store.js';
 import { sessionHistory, type SessionTurnMessages } from './session-history.js';
 
 /** How the worker starts the next turn of a session (absent: the API's reconciler does it). */
@@ -21,19 +21,15 @@ export class SessionStore {
   ) {}
 
   /**
-   * The earlier completed turns of the generation's session as the model sees them (memory
-   * strategy applied); empty outside a session. Earlier turns are settled (one turn at a time),
+   * The earlier completed turns of a generation's session (its `place`) as the model sees them
+   * (the agent's `memory` strategy applied); empty outside a session. Earlier turns are settled (one turn at a time),
    * so a retried model call reads the same history.
    */
-  async historyFor(generationId: string): Promise<StoredMessage[]> {
-    const g = await this.db.generation.findUnique({
-      where: { id: generationId },
-      select: { sessionId: true, sessionTurn: true, snapshot: true },
-    });
-    if (!g?.sessionId || g.sessionTurn === null) return [];
-    const memory = readSnapshot(g.snapshot).memory ?? null;
+  async historyFor(place: SessionPlace, memory: SessionMemory | null): Promise<StoredMessage[]> {
+    const { sessionId, sessionTurn } = place;
+    if (!sessionId || sessionTurn === null) return [];
     const earlier = await this.db.generation.findMany({
-      where: { sessionId: g.sessionId, sessionTurn: { lt: g.sessionTurn }, status: 'completed' },
+      where: { sessionId, sessionTurn: { lt: sessionTurn }, status: 'completed' },
       orderBy: { sessionTurn: memory?.strategy === 'last_k' ? 'desc' : 'asc' },
       ...(memory?.strategy === 'last_k' && memory.k !== undefined ? { take: memory.k } : {}),
       select: { id: true, sessionTurn: true },

@@ -1,4 +1,5 @@
 import type { StepEntry } from '../contracts/schemas/index.js';
+import { hotQuery, sql } from '../infra/db/hot-sql.js';
 import type { Db } from '../infra/db/prisma.js';
 import { eventRows, type StreamEventType } from './event-log.js';
 import type { StoredMessage } from './generation-store.js';
@@ -22,7 +23,7 @@ export interface StepRecord {
  * an event already written is kept. Event ids are taken under the generation row's lock like every
  * other event. The caller wakes listeners (one NOTIFY) once it returns.
  */
-export async function writeStepRecord(db: Pick<Db, '$executeRaw'>, r: StepRecord): Promise<void> {
+export async function writeStepRecord(db: Db, r: StepRecord): Promise<void> {
   const at = new Date().toISOString();
   const traces = JSON.stringify(
     r.traces.map((t) => ({
@@ -36,7 +37,9 @@ export async function writeStepRecord(db: Pick<Db, '$executeRaw'>, r: StepRecord
   const n = r.events.length;
   const message = r.message;
   const progress = r.progress ?? null;
-  await db.$executeRaw`
+  await hotQuery(
+    db,
+    sql`
     WITH message AS (
       INSERT INTO "GenerationMessage" ("generationId", "key", "seq", "role", "content", "createdAt")
       SELECT ${r.generationId}, ${String(message?.seq ?? -1)}, ${message?.seq ?? -1}, ${message?.content.role ?? 'tool'},
@@ -62,5 +65,6 @@ export async function writeStepRecord(db: Pick<Db, '$executeRaw'>, r: StepRecord
     SELECT ${r.generationId}, t.value->>'key', (t.value->>'seq')::bigint, (t.value->>'step')::int, t.value->>'type', t.value->'data', now()
     FROM jsonb_array_elements(${traces}::jsonb) AS t(value)
     ON CONFLICT ("generationId", "key") DO UPDATE
-    SET "seq" = EXCLUDED."seq", "step" = EXCLUDED."step", "type" = EXCLUDED."type", "data" = EXCLUDED."data"`;
+    SET "seq" = EXCLUDED."seq", "step" = EXCLUDED."step", "type" = EXCLUDED."type", "data" = EXCLUDED."data"`,
+  );
 }

@@ -1,5 +1,6 @@
 import { settledStatuses, type GenerationStatus } from '../../contracts/schemas/index.js';
 import type { Generation } from '../../generated/prisma/client.js';
+import { hotQuery, sql } from '../../infra/db/hot-sql.js';
 import type { Db } from '../../infra/db/prisma.js';
 import type { ChangeFeed } from '../../infra/events/change-feed.js';
 
@@ -24,7 +25,9 @@ export async function waitForSettled(
   let wake: (() => void) | null = null;
   // Set by a notification that arrives while we are reading, so we re-read instead of sleeping.
   const state = { changed: false };
-  const unsubscribe = feed.subscribe(generationId, () => {
+  // Stream events of a running step cannot settle it: only a state change wakes this waiter.
+  const unsubscribe = feed.subscribe(generationId, (change) => {
+    if (change === 'events') return;
     state.changed = true;
     wake?.();
   });
@@ -34,8 +37,10 @@ export async function waitForSettled(
       state.changed = false;
       // Most wake-ups are stream events of a running generation: read the two columns that
       // decide, and the whole row only to answer.
-      const [head] = await db.$queryRaw<Array<{ status: string; stateVersion: number }>>`
-        SELECT "status", "stateVersion" FROM "Generation" WHERE "id" = ${generationId}`;
+      const [head] = await hotQuery<{ status: string; stateVersion: number }>(
+        db,
+        sql`SELECT "status", "stateVersion" FROM "Generation" WHERE "id" = ${generationId}`,
+      );
       if (!head) throw new Error(`generation ${generationId} not found`);
       const settled = head.stateVersion > afterVersion && settledStatuses.has(head.status as GenerationStatus);
       const left = deadline - Date.now();

@@ -1,5 +1,6 @@
 import { PrismaPg } from '@prisma/adapter-pg';
 import { PrismaClient } from '../../generated/prisma/client.js';
+import { registerPool } from './hot-sql.js';
 import { createPgPool } from './pg-pool.js';
 
 export type Db = PrismaClient;
@@ -7,6 +8,8 @@ export { Prisma } from '../../generated/prisma/client.js';
 
 /** Prisma Client over the pg driver adapter (no native query engine). */
 export function createDb(databaseUrl: string, poolSize: number): Db {
-  const adapter = new PrismaPg(createPgPool(databaseUrl, poolSize), { disposeExternalPool: true });
-  return new PrismaClient({ adapter });
+  const pool = createPgPool(databaseUrl, poolSize);
+  const db = new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
+  registerPool(db, pool);
+  return db;
 }

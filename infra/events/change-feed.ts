@@ -7,22 +7,31 @@ import { ignoreIdleClientErrors } from '../db/pg-pool.js';
  * Across processes it is PostgreSQL LISTEN/NOTIFY; inside one process (embedded PGlite, which
  * serves a single connection) an in-memory emitter.
  */
+/**
+ * What changed: `state` may be the status or state version (the default, the safe choice), `events`
+ * is only new stream events of a running step. Waiters for a settled state skip `events`; streams
+ * read both.
+ */
+export type FeedChange = 'state' | 'events';
+
 export interface ChangeFeed {
-  publish(generationId: string): Promise<void>;
-  subscribe(generationId: string, listener: () => void): () => void;
+  publish(generationId: string, change?: FeedChange): Promise<void>;
+  subscribe(generationId: string, listener: (change: FeedChange) => void): () => void;
   /** How many waiters and streams of this process watch the generation now. */
   watchers(generationId: string): number;
   close(): Promise<void>;
 }
 
 const CHANNEL = 'da_generation_changed';
+/** Appended to the payload of an `events` notification (generation ids never contain it). */
+const EVENTS_SUFFIX = ' events';
 
 export class LocalChangeFeed implements ChangeFeed {
   private readonly emitter = new EventEmitter().setMaxListeners(0);
-  async publish(generationId: string): Promise<void> {
-    this.emitter.emit(generationId);
+  async publish(generationId: string, change: FeedChange = 'state'): Promise<void> {
+    this.emitter.emit(generationId, change);
   }
-  subscribe(generationId: string, listener: () => void): () => void {
+  subscribe(generationId: string, listener: (change: FeedChange) => void): () => void {
     this.emitter.on(generationId, listener);
     return () => this.emitter.off(generationId, listener);
   }
@@ -31,7 +40,7 @@ export class LocalChangeFeed implements ChangeFeed {
   }
   /** Wakes every subscriber (after notifications may have been missed). */
   publishAll(): void {
-    for (const name of this.emitter.eventNames()) this.emitter.emit(name);
+    for (const name of this.emitter.eventNames()) this.emitter.emit(name, 'state');
   }
   async close(): Promise<void> {
     this.emitter.removeAllListeners();
@@ -49,11 +58,12 @@ export class PgChangeFeed implements ChangeFeed {
     this.publisher = ignoreIdleClientErrors(new pg.Pool({ connectionString: databaseUrl, max: 2 }));
   }
 
-  async publish(generationId: string): Promise<void> {
-    await this.publisher.query('SELECT pg_notify($1, $2)', [CHANNEL, generationId]);
+  async publish(generationId: string, change: FeedChange = 'state'): Promise<void> {
+    const payload = change === 'events' ? `${generationId}${EVENTS_SUFFIX}` : generationId;
+    await this.publisher.query('SELECT pg_notify($1, $2)', [CHANNEL, payload]);
   }
 
-  subscribe(generationId: string, listener: () => void): () => void {
+  subscribe(generationId: string, listener: (change: FeedChange) => void): () => void {
     void this.ensureListening();
     return this.local.subscribe(generationId, listener);
   }
@@ -74,7 +84,10 @@ export class PgChangeFeed implements ChangeFeed {
   private async connect(): Promise<void> {
     const client = new pg.Client({ connectionString: this.databaseUrl });
     client.on('notification', (msg) => {
-      if (msg.payload) void this.local.publish(msg.payload);
+      const payload = msg.payload;
+      if (!payload) return;
+      if (payload.endsWith(EVENTS_SUFFIX)) void this.local.publish(payload.slice(0, -EVENTS_SUFFIX.length), 'events');
+      else void this.local.publish(payload, 'state');
     });
     client.on('error', () => {
       // Notifications sent while no LISTEN is active are lost: reconnect, then wake every waiter

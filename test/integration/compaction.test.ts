@@ -146,6 +146,8 @@ describe('context compaction', () => {
     // The summary call's tokens count in the generation's usage.
     expect(latest.body.usage.promptTokens).toBeGreaterThanOrEqual(entry.usage.promptTokens);
 
+    // The database shows the final status a moment before the workflow closes (docs/adr/0020).
+    await stack.temporal.workflow.getHandle(lastId).result();
     const history = await stack.temporal.workflow.getHandle(lastId).fetchHistory();
     // Calls in order: regular activities are scheduled events, local ones (docs/adr/0018) markers.
     const scheduled = (history.events ?? []).flatMap((e) => {

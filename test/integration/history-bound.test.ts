@@ -52,6 +52,8 @@ describe('workflow history stays bounded', () => {
       text: `read ${toolSteps} pages`,
       iterationCount: toolSteps + 1,
     });
+    // The database shows the final status a moment before the workflow closes (docs/adr/0020).
+    await stack.temporal.workflow.getHandle(res.body.id).result();
     const history = await stack.temporal.workflow.getHandle(res.body.id).fetchHistory();
     const bytes = temporal.api.history.v1.History.encode(history).finish().length;
     const lastPrompt = model.requests

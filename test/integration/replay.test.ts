@@ -222,6 +222,8 @@ describe('workflow replay', () => {
       sessionId = res.body.sessionId;
       lastTurn = res.body.id;
     }
+    // The database shows the final status a moment before the workflow closes (docs/adr/0020).
+    await stack.temporal.workflow.getHandle(lastTurn).result();
     const lastHistory = await stack.temporal.workflow.getHandle(lastTurn).fetchHistory();
     expect(
       (lastHistory.events ?? []).some(

@@ -157,6 +157,8 @@ describe('sessions: conversations, memory, one turn at a time, clarify-and-resum
       });
       expect(res.body.status).toBe('completed');
       sessionId = res.body.sessionId;
+      // The database shows the final status a moment before the workflow closes (docs/adr/0020).
+      await stack.temporal.workflow.getHandle(res.body.id).result();
       const history = await stack.temporal.workflow.getHandle(res.body.id).fetchHistory();
       // Workflow task events are left out: how many there are depends on timing (a task that
       // outlives 80% of its timeout on a loaded machine adds a heartbeat), not on the conversation.
