@@ -1,5 +1,4 @@
 import type { StreamEventType } from '../contracts/schemas/index.js';
-import { hotQuery, sql } from '../infra/db/hot-sql.js';
 import type { Db } from '../infra/db/prisma.js';
 import type { ChangeFeed, FeedChange } from '../infra/events/change-feed.js';
 
@@ -26,30 +25,6 @@ export class EventLog {
     const seq = await EventLog.insert(this.db, generationId, type, data, key);
     await this.feed.publish(generationId);
     return seq;
-  }
-
-  /**
-   * Several events in one statement, then one wake-up (their ids are consecutive, in order).
-   * `change`: `events` when the generation's state did not move with them (see FeedChange).
-   */
-  async appendMany(
-    generationId: string,
-    events: Array<{ type: StreamEventType; data: Record<string, unknown>; key: string | null }>,
-    change: FeedChange = 'state',
-  ): Promise<void> {
-    if (events.length === 0) return;
-    await hotQuery(
-      this.db,
-      sql`
-      WITH next AS (
-        UPDATE "Generation" SET "eventSeq" = "eventSeq" + ${events.length} WHERE "id" = ${generationId} RETURNING "eventSeq"
-      )
-      INSERT INTO "GenerationEvent" ("generationId", "seq", "type", "key", "data", "createdAt")
-      SELECT ${generationId}, next."eventSeq" - ${events.length} + e.ordinal, e.value->>'type', e.value->>'key', e.value->'data', now()
-      FROM next, jsonb_array_elements(${eventRows(generationId, events)}::jsonb) WITH ORDINALITY AS e(value, ordinal)
-      ON CONFLICT ("generationId", "key") DO NOTHING`,
-    );
-    await this.feed.publish(generationId, change);
   }
 
   /** Wakes listeners after events were inserted inside a transaction (once it committed). */

@@ -193,13 +193,17 @@ export class GenerationStore {
   async recordToolResult(r: ToolResultRecord): Promise<void> {
     const { event, trace } = toolResultWrites(r);
     const content: StoredMessage = { role: 'tool', tool_call_id: r.toolCallId, content: r.content, status: r.status };
-    await writeStepRecord(this.db, {
-      generationId: r.generationId,
-      message: { seq: r.seq, content },
-      events: [{ type: 'tool_result', data: event, key: `tool_result:${r.toolCallId}` }],
-      traces: [trace],
-    });
-    await this.events.published(r.generationId, 'events');
+    await writeStepRecord(
+      this.db,
+      this.feed,
+      {
+        generationId: r.generationId,
+        message: { seq: r.seq, content },
+        events: [{ type: 'tool_result', data: event, key: `tool_result:${r.toolCallId}` }],
+        traces: [trace],
+      },
+      'events',
+    );
   }
 
   /**

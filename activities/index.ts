@@ -65,6 +65,7 @@ export function createActivities(deps: ActivityDeps): GenerationActivities & Doc
 
   const modelDeps = {
     db: deps.db,
+    feed: deps.feed,
     store,
     sessions,
     secrets: deps.secrets,

@@ -4,6 +4,7 @@ import type { Dispatcher } from 'undici';
 import type { SnapshotTool } from '../contracts/snapshot.js';
 import type { SecretBox } from '../infra/crypto/secrets.js';
 import type { Db } from '../infra/db/prisma.js';
+import type { ChangeFeed } from '../infra/events/change-feed.js';
 import {
   argumentsHash,
   contextOverflowFailure,
@@ -28,7 +29,7 @@ import {
 } from './context-compactor.js';
 import type { SessionStore } from './sessions.js';
 import { heartbeatOnce, heartbeatWhile } from './heartbeat.js';
-import { replyState } from './model-reply.js';
+import { replyState, type StartEvents } from './model-reply.js';
 import { writeStepRecord } from './step-record.js';
 import {
   createProviderClient,
@@ -45,6 +46,7 @@ export const CONTINUE_PROMPT =
 
 interface ModelCallDeps {
   db: Db;
+  feed: ChangeFeed;
   store: GenerationStore;
   sessions: SessionStore;
   secrets: SecretBox;
@@ -59,12 +61,13 @@ async function conversationFor(
   deps: ModelCallDeps,
   snapshot: GenerationSnapshot,
   generationId: string,
-  replySeq: number,
   toolNames: string[],
+  /** The generation's own messages before the reply. */
+  before: StoredMessage[],
 ): Promise<{ history: StoredMessage[]; offered: SnapshotTool[] }> {
   const { store } = deps;
   const history = withSessionHistory(
-    await store.messagesBefore(generationId, replySeq),
+    before,
     await deps.sessions.historyFor(await store.session(generationId), snapshot.memory ?? null),
   );
   const mcpTools = snapshot.tools.some((t) => t.type === 'mcp') ? await store.discoveredTools(generationId) : [];
@@ -115,7 +118,8 @@ export async function summarizeConversation(deps: ModelCallDeps, input: Summariz
   const { store } = deps;
   const snapshot = await store.snapshot(input.generationId);
   const replySeq = input.continuation ? input.seq + 1 : input.seq;
-  const { history, offered } = await conversationFor(deps, snapshot, input.generationId, replySeq, input.toolNames);
+  const before = await store.messagesBefore(input.generationId, replySeq);
+  const { history, offered } = await conversationFor(deps, snapshot, input.generationId, input.toolNames, before);
   const site = {
     store,
     generationId: input.generationId,
@@ -136,6 +140,7 @@ export async function summarizeConversation(deps: ModelCallDeps, input: Summariz
 export async function callModel(deps: ModelCallDeps, input: ModelCallInput): Promise<ModelCallResult> {
   const { store } = deps;
   const snapshot = await store.snapshot(input.generationId);
+  const startEvents: StartEvents = [];
   if (!input.continuation) {
     const started = { type: 'step_started' as const, data: { step: input.step }, key: `step_started:${input.step}` };
     const completed = {
@@ -143,14 +148,14 @@ export async function callModel(deps: ModelCallDeps, input: ModelCallInput): Pro
       data: { step: input.step - 1 },
       key: `step_completed:${input.step - 1}`,
     };
-    await store.events.appendMany(input.generationId, input.step > 1 ? [completed, started] : [started], 'events');
+    startEvents.push(...(input.step > 1 ? [completed, started] : [started]));
   }
   let replySeq = input.seq;
   if (input.continuation) {
     await store.putMessage(input.generationId, input.seq, { role: 'user', content: CONTINUE_PROMPT });
     replySeq = input.seq + 1;
   }
-  const earlier = await replyState(deps.db, input.generationId, replySeq);
+  const earlier = await replyState(deps.db, deps.feed, input.generationId, replySeq, startEvents);
   let reply: Reply;
   if (earlier.recorded) {
     // An earlier execution recorded this reply and ended before the workflow saw it: the model is
@@ -163,50 +168,54 @@ export async function callModel(deps: ModelCallDeps, input: ModelCallInput): Pro
       const reset = { step: input.step, replySeq, attempt: earlier.resets + 2 };
       await store.events.append(input.generationId, 'reset', reset, `reset:${replySeq}:${earlier.unresetChunkSeq}`);
     }
-    const streamed = await streamNewReply(deps, snapshot, input, replySeq);
+    const streamed = await streamNewReply(deps, snapshot, input, replySeq, earlier.history);
     if ('needsSummary' in streamed) return streamed.needsSummary;
     reply = streamed;
   }
   const { text, toolCalls, finishReason, usage } = reply;
-  await writeStepRecord(deps.db, {
-    generationId: input.generationId,
-    message: earlier.recorded ? null : { seq: replySeq, content: assistantMessage(reply) },
-    events: toolCalls.map((c) => ({
-      type: 'tool_call',
-      data: { step: input.step, toolCallId: c.id, toolName: c.name, arguments: c.arguments },
-      key: `tool_call:${c.id}`,
-    })),
-    traces: toolCalls.length
-      ? [
-          ...(text
-            ? [
-                {
-                  key: `s${input.step}:think:${replySeq}`,
-                  order: traceOrder.think(input.step, replySeq),
-                  entry: { step: input.step, type: 'think' as const, text },
-                },
-              ]
-            : []),
-          ...toolCalls.map((c, i) => ({
-            key: `s${input.step}:act:${c.id}`,
-            order: traceOrder.act(input.step, i),
-            entry: {
-              step: input.step,
-              type: 'act' as const,
-              toolCallId: c.id,
-              toolName: c.name,
-              arguments: c.arguments,
-            },
-          })),
-        ]
-      : [],
-    progress: {
-      iterationCount: input.step,
-      promptTokens: input.usageSoFar.promptTokens + usage.promptTokens,
-      completionTokens: input.usageSoFar.completionTokens + usage.completionTokens,
+  await writeStepRecord(
+    deps.db,
+    deps.feed,
+    {
+      generationId: input.generationId,
+      message: earlier.recorded ? null : { seq: replySeq, content: assistantMessage(reply) },
+      events: toolCalls.map((c) => ({
+        type: 'tool_call',
+        data: { step: input.step, toolCallId: c.id, toolName: c.name, arguments: c.arguments },
+        key: `tool_call:${c.id}`,
+      })),
+      traces: toolCalls.length
+        ? [
+            ...(text
+              ? [
+                  {
+                    key: `s${input.step}:think:${replySeq}`,
+                    order: traceOrder.think(input.step, replySeq),
+                    entry: { step: input.step, type: 'think' as const, text },
+                  },
+                ]
+              : []),
+            ...toolCalls.map((c, i) => ({
+              key: `s${input.step}:act:${c.id}`,
+              order: traceOrder.act(input.step, i),
+              entry: {
+                step: input.step,
+                type: 'act' as const,
+                toolCallId: c.id,
+                toolName: c.name,
+                arguments: c.arguments,
+              },
+            })),
+          ]
+        : [],
+      progress: {
+        iterationCount: input.step,
+        promptTokens: input.usageSoFar.promptTokens + usage.promptTokens,
+        completionTokens: input.usageSoFar.completionTokens + usage.completionTokens,
+      },
     },
-  });
-  if (toolCalls.length) await store.events.published(input.generationId, 'events');
+    toolCalls.length ? 'events' : null,
+  );
   return { toolCalls, finishReason, hasText: text.length > 0, usage };
 }
 
@@ -267,10 +276,11 @@ async function streamNewReply(
   snapshot: GenerationSnapshot,
   input: ModelCallInput,
   replySeq: number,
+  before: StoredMessage[],
 ): Promise<Reply | { needsSummary: ModelCallResult }> {
   const { store } = deps;
   const chunks = new ChunkWriter(store.events, input.generationId, input.step, replySeq);
-  const { history, offered } = await conversationFor(deps, snapshot, input.generationId, replySeq, input.toolNames);
+  const { history, offered } = await conversationFor(deps, snapshot, input.generationId, input.toolNames, before);
 
   const client = createProviderClient(
     snapshot.provider,

@@ -1,5 +1,7 @@
 import { hotQuery, sql } from '../infra/db/hot-sql.js';
 import type { Db } from '../infra/db/prisma.js';
+import type { ChangeFeed } from '../infra/events/change-feed.js';
+import { eventRows, type StreamEventType } from './event-log.js';
 import type { StoredMessage } from './generation-store.js';
 
 /**
@@ -15,21 +17,61 @@ export interface ReplyState {
   unresetChunkSeq: number | null;
   /** Resets already sent for this reply. */
   resets: number;
+  /** The conversation before the reply (what the model is sent). */
+  history: StoredMessage[];
 }
 
-export async function replyState(db: Db, generationId: string, replySeq: number): Promise<ReplyState> {
+/** Stream events a model call appends as it starts (its step's start, the last step's end). */
+export type StartEvents = Array<{ type: StreamEventType; data: Record<string, unknown>; key: string }>;
+
+/**
+ * One round trip as a model call starts: appends `events` (woken listeners: a NOTIFY in the same
+ * statement, or the feed afterwards), and reads the reply state and the conversation before it.
+ */
+export async function replyState(
+  db: Db,
+  feed: ChangeFeed,
+  generationId: string,
+  replySeq: number,
+  events: StartEvents,
+): Promise<ReplyState> {
   const reply = String(replySeq);
-  const rows = await hotQuery<{ content: unknown; lastChunk: number | null; lastReset: number | null; resets: number }>(
+  const n = events.length;
+  const notify = n > 0 ? feed.inline(generationId, 'events') : null;
+  const rows = await hotQuery<{
+    content: unknown;
+    history: StoredMessage[];
+    notified: number;
+    lastChunk: number | null;
+    lastReset: number | null;
+    resets: number;
+  }>(
     db,
     sql`
+    WITH next AS (
+      UPDATE "Generation" SET "eventSeq" = "eventSeq" + ${n} WHERE "id" = ${generationId} AND ${n}::int > 0 RETURNING "eventSeq"
+    ), appended AS (
+      INSERT INTO "GenerationEvent" ("generationId", "seq", "type", "key", "data", "createdAt")
+      SELECT ${generationId}, next."eventSeq" - ${n} + e.ordinal, e.value->>'type', e.value->>'key', e.value->'data', now()
+      FROM next, jsonb_array_elements(${eventRows(generationId, events)}::jsonb) WITH ORDINALITY AS e(value, ordinal)
+      ON CONFLICT ("generationId", "key") DO NOTHING
+    ), notified AS (
+      SELECT pg_notify(v.channel, v.payload)
+      FROM (VALUES (${notify?.channel ?? null}::text, ${notify?.payload ?? null}::text)) AS v(channel, payload)
+      WHERE v.channel IS NOT NULL
+    )
     SELECT
       (SELECT "content" FROM "GenerationMessage" WHERE "generationId" = ${generationId} AND "key" = ${reply}) AS "content",
+      (SELECT coalesce(json_agg("content" ORDER BY "seq"), '[]'::json) FROM "GenerationMessage"
+        WHERE "generationId" = ${generationId} AND "seq" < ${replySeq}) AS "history",
+      (SELECT count(*) FROM notified)::int AS "notified",
       max("seq") FILTER (WHERE "type" = 'chunk') AS "lastChunk",
       max("seq") FILTER (WHERE "type" = 'reset') AS "lastReset",
       (count(*) FILTER (WHERE "type" = 'reset'))::int AS "resets"
     FROM "GenerationEvent"
     WHERE "generationId" = ${generationId} AND "type" IN ('chunk', 'reset') AND "data"->>'replySeq' = ${reply}`,
   );
+  if (n > 0 && !notify) await feed.publish(generationId, 'events');
   const row = rows[0];
   const content = (row?.content ?? null) as StoredMessage | null;
   const lastChunk = row?.lastChunk ?? null;
@@ -37,5 +79,6 @@ export async function replyState(db: Db, generationId: string, replySeq: number)
     recorded: content?.role === 'assistant' ? content : null,
     unresetChunkSeq: lastChunk !== null && lastChunk > (row?.lastReset ?? -1) ? lastChunk : null,
     resets: row?.resets ?? 0,
+    history: row?.history ?? [],
   };
 }

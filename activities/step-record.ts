@@ -1,6 +1,7 @@
 import type { StepEntry } from '../contracts/schemas/index.js';
 import { hotQuery, sql } from '../infra/db/hot-sql.js';
 import type { Db } from '../infra/db/prisma.js';
+import type { ChangeFeed, FeedChange } from '../infra/events/change-feed.js';
 import { eventRows, type StreamEventType } from './event-log.js';
 import type { StoredMessage } from './generation-store.js';
 
@@ -21,9 +22,16 @@ export interface StepRecord {
  * A step record in one statement (data-modifying CTEs: all of it or nothing, one round trip). Every
  * row is keyed, so a re-run rewrites the same rows: messages and trace entries are overwritten,
  * an event already written is kept. Event ids are taken under the generation row's lock like every
- * other event. The caller wakes listeners (one NOTIFY) once it returns.
+ * other event. With `change`, listeners are woken by a NOTIFY in the same statement (sent when it
+ * commits), or by the feed afterwards when it is not PostgreSQL's.
  */
-export async function writeStepRecord(db: Db, r: StepRecord): Promise<void> {
+export async function writeStepRecord(
+  db: Db,
+  feed: ChangeFeed,
+  r: StepRecord,
+  change: FeedChange | null,
+): Promise<void> {
+  const notify = change ? feed.inline(r.generationId, change) : null;
   const at = new Date().toISOString();
   const traces = JSON.stringify(
     r.traces.map((t) => ({
@@ -60,11 +68,16 @@ export async function writeStepRecord(db: Db, r: StepRecord): Promise<void> {
       SELECT ${r.generationId}, generation."eventSeq" - ${n} + e.ordinal, e.value->>'type', e.value->>'key', e.value->'data', now()
       FROM generation, jsonb_array_elements(${eventRows(r.generationId, r.events)}::jsonb) WITH ORDINALITY AS e(value, ordinal)
       ON CONFLICT ("generationId", "key") DO NOTHING
+    ), traces AS (
+      INSERT INTO "GenerationStep" ("generationId", "key", "seq", "step", "type", "data", "createdAt")
+      SELECT ${r.generationId}, t.value->>'key', (t.value->>'seq')::bigint, (t.value->>'step')::int, t.value->>'type', t.value->'data', now()
+      FROM jsonb_array_elements(${traces}::jsonb) AS t(value)
+      ON CONFLICT ("generationId", "key") DO UPDATE
+      SET "seq" = EXCLUDED."seq", "step" = EXCLUDED."step", "type" = EXCLUDED."type", "data" = EXCLUDED."data"
     )
-    INSERT INTO "GenerationStep" ("generationId", "key", "seq", "step", "type", "data", "createdAt")
-    SELECT ${r.generationId}, t.value->>'key', (t.value->>'seq')::bigint, (t.value->>'step')::int, t.value->>'type', t.value->'data', now()
-    FROM jsonb_array_elements(${traces}::jsonb) AS t(value)
-    ON CONFLICT ("generationId", "key") DO UPDATE
-    SET "seq" = EXCLUDED."seq", "step" = EXCLUDED."step", "type" = EXCLUDED."type", "data" = EXCLUDED."data"`,
+    SELECT pg_notify(v.channel, v.payload)
+    FROM (VALUES (${notify?.channel ?? null}::text, ${notify?.payload ?? null}::text)) AS v(channel, payload)
+    WHERE v.channel IS NOT NULL`,
   );
+  if (change && !notify) await feed.publish(r.generationId, change);
 }

@@ -14,8 +14,19 @@ import { ignoreIdleClientErrors } from '../db/pg-pool.js';
  */
 export type FeedChange = 'state' | 'events';
 
+/** A NOTIFY a hot-path statement sends itself (delivered when it commits): no extra round trip. */
+export interface InlineNotification {
+  channel: string;
+  payload: string;
+}
+
 export interface ChangeFeed {
   publish(generationId: string, change?: FeedChange): Promise<void>;
+  /**
+   * The NOTIFY that `publish` would send, for a statement to include; null when this feed is not
+   * PostgreSQL's (the in-process feed of the embedded database): then call `publish` after it.
+   */
+  inline(generationId: string, change: FeedChange): InlineNotification | null;
   subscribe(generationId: string, listener: (change: FeedChange) => void): () => void;
   /** How many waiters and streams of this process watch the generation now. */
   watchers(generationId: string): number;
@@ -30,6 +41,9 @@ export class LocalChangeFeed implements ChangeFeed {
   private readonly emitter = new EventEmitter().setMaxListeners(0);
   async publish(generationId: string, change: FeedChange = 'state'): Promise<void> {
     this.emitter.emit(generationId, change);
+  }
+  inline(): null {
+    return null;
   }
   subscribe(generationId: string, listener: (change: FeedChange) => void): () => void {
     this.emitter.on(generationId, listener);
@@ -59,8 +73,12 @@ export class PgChangeFeed implements ChangeFeed {
   }
 
   async publish(generationId: string, change: FeedChange = 'state'): Promise<void> {
-    const payload = change === 'events' ? `${generationId}${EVENTS_SUFFIX}` : generationId;
-    await this.publisher.query('SELECT pg_notify($1, $2)', [CHANNEL, payload]);
+    const { channel, payload } = this.inline(generationId, change);
+    await this.publisher.query('SELECT pg_notify($1, $2)', [channel, payload]);
+  }
+
+  inline(generationId: string, change: FeedChange): InlineNotification {
+    return { channel: CHANNEL, payload: change === 'events' ? `${generationId}${EVENTS_SUFFIX}` : generationId };
   }
 
   subscribe(generationId: string, listener: (change: FeedChange) => void): () => void {
