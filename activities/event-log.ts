@@ -1,4 +1,5 @@
 import type { StreamEventType } from '../contracts/schemas/index.js';
+import { hotQuery, sql } from '../infra/db/hot-sql.js';
 import type { Db } from '../infra/db/prisma.js';
 import type { ChangeFeed, FeedChange } from '../infra/events/change-feed.js';
 
@@ -16,15 +17,38 @@ export class EventLog {
     private readonly feed: ChangeFeed,
   ) {}
 
+  /**
+   * One event and its wake-up in one statement (the NOTIFY is sent when it commits). `change`:
+   * `events` when the generation's state does not move with it (see FeedChange).
+   */
   async append(
     generationId: string,
     type: StreamEventType,
     data: Record<string, unknown>,
     key: string | null = null,
+    change: FeedChange = 'state',
   ): Promise<number | null> {
-    const seq = await EventLog.insert(this.db, generationId, type, data, key);
-    await this.feed.publish(generationId);
-    return seq;
+    const payload = JSON.stringify({ generationId, ...data });
+    const notify = this.feed.inline(generationId, change);
+    const rows = await hotQuery<{ seq: number | null }>(
+      this.db,
+      sql`
+      WITH next AS (
+        UPDATE "Generation" SET "eventSeq" = "eventSeq" + 1 WHERE "id" = ${generationId} RETURNING "eventSeq"
+      ), appended AS (
+        INSERT INTO "GenerationEvent" ("generationId", "seq", "type", "key", "data", "createdAt")
+        SELECT ${generationId}, next."eventSeq", ${type}, ${key}::text, ${payload}::jsonb, now() FROM next
+        ON CONFLICT ("generationId", "key") DO NOTHING
+        RETURNING "seq"
+      ), notified AS (
+        SELECT pg_notify(v.channel, v.payload)
+        FROM (VALUES (${notify?.channel ?? null}::text, ${notify?.payload ?? null}::text)) AS v(channel, payload)
+        WHERE v.channel IS NOT NULL
+      )
+      SELECT (SELECT "seq" FROM appended) AS "seq", (SELECT count(*) FROM notified)::int AS "notified"`,
+    );
+    if (!notify) await this.feed.publish(generationId, change);
+    return rows[0]?.seq ?? null;
   }
 
   /** Wakes listeners after events were inserted inside a transaction (once it committed). */
@@ -96,7 +120,7 @@ export class ChunkWriter {
     // rejection nobody awaits yet would be an unhandled rejection, which ends the worker process.
     this.writing = this.writing.then(() =>
       this.log
-        .append(this.generationId, 'chunk', { step: this.step, replySeq: this.replySeq, delta })
+        .append(this.generationId, 'chunk', { step: this.step, replySeq: this.replySeq, delta }, null, 'events')
         .catch((err: unknown) => {
           this.error ??= err;
         }),

@@ -12,7 +12,7 @@ import {
 import { generationView, loadSteps } from '../infra/db/generation-view.js';
 import { hotQuery, sql } from '../infra/db/hot-sql.js';
 import { readSnapshot } from '../infra/db/json-columns.js';
-import { EventLog } from './event-log.js';
+import { EventLog, eventRows } from './event-log.js';
 import { writeStepRecord } from './step-record.js';
 
 /** A stored conversation message: the OpenAI chat message plus our own bookkeeping. */
@@ -283,12 +283,11 @@ export class GenerationStore {
   }
 
   async lastAssistantText(generationId: string): Promise<string | null> {
-    const rows = await this.db.generationMessage.findMany({
-      where: { generationId, role: 'assistant' },
-      orderBy: { seq: 'desc' },
-      take: 5,
-      select: { content: true },
-    });
+    const rows = await hotQuery<{ content: Prisma.JsonValue }>(
+      this.db,
+      sql`SELECT "content" FROM "GenerationMessage" WHERE "generationId" = ${generationId} AND "role" = 'assistant'
+          ORDER BY "seq" DESC LIMIT 5`,
+    );
     // A reply cut off by the length limit and its continuations form one answer.
     const texts: string[] = [];
     for (const [i, r] of rows.entries()) {
@@ -334,40 +333,55 @@ export class GenerationStore {
         : input.status === 'completed'
           ? await this.lastAssistantText(input.generationId)
           : null;
-    if (text !== null && input.stopReason !== 'stop_condition' && input.stopReason !== 'done_tool') {
-      await this.putTrace(input.generationId, 'answer', traceOrder.answer(input.iterationCount), {
-        step: input.iterationCount,
-        type: 'answer',
-        text,
-      });
-    }
-    await this.db.generation.updateMany({
-      where: { id: input.generationId, stateVersion: { lt: input.stateVersion } },
-      data: {
-        status: input.status,
-        stopReason: input.stopReason,
-        text,
-        output: input.output === null || input.output === undefined ? Prisma.DbNull : (input.output as object),
-        error: input.error === null ? Prisma.DbNull : input.error,
-        requiredAction: Prisma.DbNull,
-        promptTokens: input.usage.promptTokens,
-        completionTokens: input.usage.completionTokens,
-        iterationCount: input.iterationCount,
-        toolsUsed: input.toolsUsed,
-        stateVersion: input.stateVersion,
-        completedAt: new Date(),
-      },
-    });
-    if (input.status === 'cancelled') {
-      // Nobody can decide them any more: they leave the approval inbox with the generation.
-      await this.db.approval.updateMany({
-        where: { generationId: input.generationId, status: 'pending' },
-        data: { status: 'cancelled', decidedAt: new Date(), reason: 'The generation was cancelled' },
-      });
-    }
     const { generationId, iterationCount: step } = input;
-    if (step > 0) await this.events.append(generationId, 'step_completed', { step }, `step_completed:${step}`);
-    if (input.error) await this.events.append(generationId, 'error', { step, error: input.error }, 'error');
+    const answered = text !== null && input.stopReason !== 'stop_condition' && input.stopReason !== 'done_tool';
+    const at = new Date().toISOString();
+    const traces = answered
+      ? [
+          {
+            key: 'answer',
+            seq: traceOrder.answer(step),
+            step,
+            type: 'answer',
+            data: { step, type: 'answer', text, at },
+          },
+        ]
+      : [];
+    const events = [
+      ...(step > 0 ? [{ type: 'step_completed' as const, data: { step }, key: `step_completed:${step}` }] : []),
+      ...(input.error ? [{ type: 'error' as const, data: { step, error: input.error }, key: 'error' }] : []),
+    ];
+    const json = (v: unknown) => (v === null || v === undefined ? null : JSON.stringify(v));
+    // One statement: the answer's trace entry, the final state (only forward: a retried write of
+    // an older state changes nothing), the step's last events and, for a cancel, the approvals
+    // nobody can decide any more (they leave the approval inbox with the generation).
+    await hotQuery(
+      this.db,
+      sql`
+      WITH trace AS (
+        INSERT INTO "GenerationStep" ("generationId", "key", "seq", "step", "type", "data", "createdAt")
+        SELECT ${generationId}, t.value->>'key', (t.value->>'seq')::bigint, (t.value->>'step')::int, t.value->>'type', t.value->'data', now()
+        FROM jsonb_array_elements(${JSON.stringify(traces)}::jsonb) AS t(value)
+        ON CONFLICT ("generationId", "key") DO UPDATE
+        SET "seq" = EXCLUDED."seq", "step" = EXCLUDED."step", "type" = EXCLUDED."type", "data" = EXCLUDED."data"
+      ), finished AS (
+        UPDATE "Generation"
+        SET "status" = ${input.status}, "stopReason" = ${input.stopReason}, "text" = ${text}::text,
+            "output" = ${json(input.output)}::jsonb, "error" = ${json(input.error)}::jsonb, "requiredAction" = NULL,
+            "promptTokens" = ${input.usage.promptTokens}, "completionTokens" = ${input.usage.completionTokens},
+            "iterationCount" = ${step}, "toolsUsed" = ${input.toolsUsed}::text[], "stateVersion" = ${input.stateVersion},
+            "completedAt" = now(), "updatedAt" = now(), "eventSeq" = "eventSeq" + ${events.length}
+        WHERE "id" = ${generationId} AND "stateVersion" < ${input.stateVersion}
+        RETURNING "eventSeq"
+      ), events AS (
+        INSERT INTO "GenerationEvent" ("generationId", "seq", "type", "key", "data", "createdAt")
+        SELECT ${generationId}, finished."eventSeq" - ${events.length} + e.ordinal, e.value->>'type', e.value->>'key', e.value->'data', now()
+        FROM finished, jsonb_array_elements(${eventRows(generationId, events)}::jsonb) WITH ORDINALITY AS e(value, ordinal)
+        ON CONFLICT ("generationId", "key") DO NOTHING
+      )
+      UPDATE "Approval" SET "status" = 'cancelled', "decidedAt" = now(), "reason" = 'The generation was cancelled'
+      WHERE "generationId" = ${generationId} AND "status" = 'pending' AND ${input.status === 'cancelled'}`,
+    );
     const row = await this.db.generation.findUniqueOrThrow({ where: { id: generationId } });
     await this.events.append(
       generationId,
