@@ -193,7 +193,11 @@ export class DurableSystem implements AgentSystem {
 
   /** Size of the generation's workflow history as Temporal stores it. */
   async history(generationId: string): Promise<{ bytes: number; events: number }> {
-    const history = await this.stack.temporal.workflow.getHandle(generationId).fetchHistory();
+    const handle = this.stack.temporal.workflow.getHandle(generationId);
+    // The database shows the final status a moment before the workflow closes (docs/adr/0020):
+    // measure the closed history, not one caught mid-task.
+    await handle.result().catch(() => undefined);
+    const history = await handle.fetchHistory();
     return {
       bytes: protos.temporal.api.history.v1.History.encode(history).finish().length,
       events: history.events?.length ?? 0,
