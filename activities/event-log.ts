@@ -1,5 +1,5 @@
 import type { StreamEventType } from '../contracts/schemas/index.js';
-import { hotQuery, sql } from '../infra/db/hot-sql.js';
+import { hotQuery, notifySelect, sql } from '../infra/db/hot-sql.js';
 import type { Db } from '../infra/db/prisma.js';
 import type { ChangeFeed, FeedChange } from '../infra/events/change-feed.js';
 
@@ -41,9 +41,7 @@ export class EventLog {
         ON CONFLICT ("generationId", "key") DO NOTHING
         RETURNING "seq"
       ), notified AS (
-        SELECT pg_notify(v.channel, v.payload)
-        FROM (VALUES (${notify?.channel ?? null}::text, ${notify?.payload ?? null}::text)) AS v(channel, payload)
-        WHERE v.channel IS NOT NULL
+        ${notifySelect(notify)}
       )
       SELECT (SELECT "seq" FROM appended) AS "seq", (SELECT count(*) FROM notified)::int AS "notified"`,
     );

@@ -12,21 +12,13 @@ import {
   type ModelCallInput,
   type ModelCallResult,
   type ModelToolCall,
-  type SummarizeInput,
-  type SummarizeResult,
 } from '../contracts/generation/index.js';
 import type { GenerationSnapshot } from '../contracts/snapshot.js';
 import { ChunkWriter } from './event-log.js';
 import type { GenerationStore, StoredMessage } from './generation-store.js';
 import { withSessionHistory } from './session-history.js';
 import { contextWindowFor, MAX_FAILED_COMPACTIONS } from './compaction.js';
-import {
-  ContextCompactor,
-  SummaryNeeded,
-  isContextLengthExceeded,
-  summarize,
-  type Summarizer,
-} from './context-compactor.js';
+import { ContextCompactor, SummaryNeeded, isContextLengthExceeded, type Summarizer } from './context-compactor.js';
 import type { SessionStore } from './sessions.js';
 import { heartbeatOnce, heartbeatWhile } from './heartbeat.js';
 import { replyState, type StartEvents } from './model-reply.js';
@@ -44,7 +36,7 @@ import {
 export const CONTINUE_PROMPT =
   'Your previous reply was cut off. Continue exactly where you left off, without repeating anything.';
 
-interface ModelCallDeps {
+export interface ModelCallDeps {
   db: Db;
   feed: ChangeFeed;
   store: GenerationStore;
@@ -54,10 +46,11 @@ interface ModelCallDeps {
   dispatcher: Dispatcher;
 }
 
-const toolsJsonOf = (offered: SnapshotTool[]) => (offered.length ? JSON.stringify(offered.map(toOpenAiTool)) : '');
+export const toolsJsonOf = (offered: SnapshotTool[]) =>
+  offered.length ? JSON.stringify(offered.map(toOpenAiTool)) : '';
 
 /** The conversation a model call sends (session history included) and the tools it offers. */
-async function conversationFor(
+export async function conversationFor(
   deps: ModelCallDeps,
   snapshot: GenerationSnapshot,
   generationId: string,
@@ -95,7 +88,7 @@ async function conversationFor(
 }
 
 /** The agent's compaction model (its `compaction` settings), else the generation's own client and model. */
-function summarizerFor(deps: ModelCallDeps, snapshot: GenerationSnapshot, own?: OpenAI): Summarizer {
+export function summarizerFor(deps: ModelCallDeps, snapshot: GenerationSnapshot, own?: OpenAI): Summarizer {
   const c = snapshot.compaction;
   if (!c) {
     const client =
@@ -107,34 +100,6 @@ function summarizerFor(deps: ModelCallDeps, snapshot: GenerationSnapshot, own?: 
     client: createProviderClient(c.provider, deps.secrets, c.model, deps.modelTimeoutMs, deps.dispatcher),
     model: c.model,
   };
-}
-
-/**
- * The summary of one compaction level, as its own activity: the workflow runs it when a model call
- * answered `needsSummary`, then calls the model again. The text is stored in the trace entry, never
- * returned (workflow history carries only the token counts and usage).
- */
-export async function summarizeConversation(deps: ModelCallDeps, input: SummarizeInput): Promise<SummarizeResult> {
-  const { store } = deps;
-  const snapshot = await store.snapshot(input.generationId);
-  const replySeq = input.continuation ? input.seq + 1 : input.seq;
-  const before = await store.messagesBefore(input.generationId, replySeq);
-  const { history, offered } = await conversationFor(deps, snapshot, input.generationId, input.toolNames, before);
-  const site = {
-    store,
-    generationId: input.generationId,
-    step: input.step,
-    replySeq,
-    toolsJson: toolsJsonOf(offered),
-  };
-  try {
-    const { tokensBefore, tokensAfter, usage } = await heartbeatWhile(() =>
-      summarize(site, summarizerFor(deps, snapshot), history, input, Context.current().cancellationSignal),
-    );
-    return { level: input.level, tokensBefore, tokensAfter, usage };
-  } catch (err) {
-    mapProviderError(err);
-  }
 }
 
 export async function callModel(deps: ModelCallDeps, input: ModelCallInput): Promise<ModelCallResult> {

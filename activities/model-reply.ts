@@ -1,4 +1,4 @@
-import { hotQuery, sql } from '../infra/db/hot-sql.js';
+import { hotQuery, notifySelect, sql } from '../infra/db/hot-sql.js';
 import type { Db } from '../infra/db/prisma.js';
 import type { ChangeFeed } from '../infra/events/change-feed.js';
 import { eventRows, type StreamEventType } from './event-log.js';
@@ -56,9 +56,7 @@ export async function replyState(
       FROM next, jsonb_array_elements(${eventRows(generationId, events)}::jsonb) WITH ORDINALITY AS e(value, ordinal)
       ON CONFLICT ("generationId", "key") DO NOTHING
     ), notified AS (
-      SELECT pg_notify(v.channel, v.payload)
-      FROM (VALUES (${notify?.channel ?? null}::text, ${notify?.payload ?? null}::text)) AS v(channel, payload)
-      WHERE v.channel IS NOT NULL
+      ${notifySelect(notify)}
     )
     SELECT
       (SELECT "content" FROM "GenerationMessage" WHERE "generationId" = ${generationId} AND "key" = ${reply}) AS "content",

@@ -1,5 +1,5 @@
 import type { StepEntry } from '../contracts/schemas/index.js';
-import { hotQuery, sql } from '../infra/db/hot-sql.js';
+import { hotQuery, notifySelect, sql } from '../infra/db/hot-sql.js';
 import type { Db } from '../infra/db/prisma.js';
 import type { ChangeFeed, FeedChange } from '../infra/events/change-feed.js';
 import { eventRows, type StreamEventType } from './event-log.js';
@@ -75,9 +75,7 @@ export async function writeStepRecord(
       ON CONFLICT ("generationId", "key") DO UPDATE
       SET "seq" = EXCLUDED."seq", "step" = EXCLUDED."step", "type" = EXCLUDED."type", "data" = EXCLUDED."data"
     )
-    SELECT pg_notify(v.channel, v.payload)
-    FROM (VALUES (${notify?.channel ?? null}::text, ${notify?.payload ?? null}::text)) AS v(channel, payload)
-    WHERE v.channel IS NOT NULL`,
+    ${notifySelect(notify)}`,
   );
   if (change && !notify) await feed.publish(r.generationId, change);
 }

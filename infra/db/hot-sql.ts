@@ -12,11 +12,40 @@ export interface SqlQuery {
   values: unknown[];
 }
 
-/** A parameterised statement from a template: every `${value}` becomes a `$n` placeholder. */
+function isSqlQuery(value: unknown): value is SqlQuery {
+  return typeof value === 'object' && value !== null && 'text' in value && 'values' in value && !Array.isArray(value);
+}
+
+/**
+ * A parameterised statement from a template: every `${value}` becomes a `$n` placeholder, and a
+ * nested `sql` fragment is spliced in with its placeholders renumbered.
+ */
 export function sql(strings: TemplateStringsArray, ...values: unknown[]): SqlQuery {
   let text = strings[0]!;
-  for (let i = 0; i < values.length; i++) text += `$${i + 1}${strings[i + 1]!}`;
-  return { text, values };
+  const params: unknown[] = [];
+  for (let i = 0; i < values.length; i++) {
+    const value = values[i];
+    if (isSqlQuery(value)) {
+      const offset = params.length;
+      text += value.text.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + offset}`);
+      params.push(...value.values);
+    } else {
+      params.push(value);
+      text += `$${params.length}`;
+    }
+    text += strings[i + 1]!;
+  }
+  return { text, values: params };
+}
+
+/**
+ * A SELECT that sends `notify` (a change feed's inline notification) when the statement commits,
+ * and nothing when it is null.
+ */
+export function notifySelect(notify: { channel: string; payload: string } | null): SqlQuery {
+  return sql`SELECT pg_notify(v.channel, v.payload)
+    FROM (VALUES (${notify?.channel ?? null}::text, ${notify?.payload ?? null}::text)) AS v(channel, payload)
+    WHERE v.channel IS NOT NULL`;
 }
 
 const pools = new WeakMap<Db, pg.Pool>();

@@ -25,6 +25,14 @@ function committedHistories(): Array<{ workflowId: string; history: History }> {
     }));
 }
 
+/** The regular activities a committed history scheduled, in order (local ones are markers). */
+function scheduledActivities(histories: Array<{ workflowId: string; history: History }>, id: string): string[] {
+  return (histories.find((h) => h.workflowId === id)!.history.events ?? []).flatMap((e) => {
+    const name = e.activityTaskScheduledEventAttributes?.activityType?.name;
+    return name ? [name] : [];
+  });
+}
+
 async function replay(
   histories: Array<{ workflowId: string; history: History }>,
   bundle: { codePath: string } | { code: string },
@@ -267,10 +275,7 @@ describe('workflow replay', () => {
 
   it('model and tool calls are local activities in new histories and regular ones in older histories', () => {
     const histories = committedHistories();
-    const activityNames = (id: string) =>
-      (histories.find((h) => h.workflowId === id)!.history.events ?? [])
-        .map((e) => e.activityTaskScheduledEventAttributes?.activityType?.name)
-        .filter(Boolean);
+    const activityNames = (id: string) => scheduledActivities(histories, id);
     const markers = (id: string) =>
       (histories.find((h) => h.workflowId === id)!.history.events ?? []).map(
         (e) => e.markerRecordedEventAttributes?.markerName,
@@ -285,10 +290,7 @@ describe('workflow replay', () => {
 
   it('the start and final writes are local activities in new histories and regular ones in older histories', () => {
     const histories = committedHistories();
-    const activityNames = (id: string) =>
-      (histories.find((h) => h.workflowId === id)!.history.events ?? [])
-        .map((e) => e.activityTaskScheduledEventAttributes?.activityType?.name)
-        .filter(Boolean);
+    const activityNames = (id: string) => scheduledActivities(histories, id);
     expect(activityNames('client-tool-resume')).toEqual(
       expect.arrayContaining(['writeStatus', 'recordClientOutputs', 'finishGeneration']),
     );
