@@ -75,8 +75,8 @@ export class ApprovalGate {
           onWake: () => this.approvals.expireDue(workflowNow()),
           progress: () => store.writeStatus(this.state.statusWrite('requires_action', this.action())),
         }),
-      () =>
-        store.closeApprovals({
+      (writer) =>
+        writer.closeApprovals({
           generationId,
           step,
           outcomes: this.approvals.results(),
@@ -118,6 +118,7 @@ export class ApprovalGate {
 
   accept(input: ApprovalDecisionInput): ApprovalDecisionResult {
     this.approvals.accept(input, workflowNow());
+    this.state.answered(input);
     return { pending: this.approvals.pendingList(), stateVersion: this.state.stateVersion };
   }
 

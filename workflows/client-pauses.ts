@@ -47,8 +47,8 @@ export class ClientPauses {
     await this.state.pause(
       () => store.writeStatus(this.state.statusWrite('requires_action', action)),
       () => waitForPause(this.clarification),
-      () =>
-        store.recordClientOutputs({
+      (writer) =>
+        writer.recordClientOutputs({
           generationId,
           step,
           outputs: [answer()],
@@ -63,6 +63,7 @@ export class ClientPauses {
 
   acceptClarification(input: ClarificationAnswerInput): ClarificationAnswerResult {
     this.clarification.accept(input.answer);
+    this.state.answered(input);
     return { stateVersion: this.state.stateVersion };
   }
 
@@ -83,8 +84,8 @@ export class ClientPauses {
         waitForPause(this.toolOutputs, {
           progress: () => store.writeStatus(this.state.statusWrite('requires_action', action())),
         }),
-      () =>
-        store.recordClientOutputs({
+      (writer) =>
+        writer.recordClientOutputs({
           generationId,
           step,
           outputs: outputs(),
@@ -99,6 +100,7 @@ export class ClientPauses {
 
   acceptToolOutputs(submission: SubmitToolOutputsInput): SubmitToolOutputsResult {
     this.toolOutputs.accept(submission.toolOutputs);
+    this.state.answered(submission);
     const { next, stepRules, defaults } = submission;
     if (next && (next.toolChoice !== undefined || next.activeToolIds !== undefined))
       this.submitted.next = { step: this.state.step + 1, ...next };

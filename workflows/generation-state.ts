@@ -1,10 +1,32 @@
-import { ParentClosePolicy, getExternalWorkflowHandle, isCancellation, startChild } from '@temporalio/workflow';
-import type { GenerationPhase, LoopPlan, StatusWrite, WebhookEvent } from '../contracts/generation/index.js';
+import {
+  ParentClosePolicy,
+  getExternalWorkflowHandle,
+  isCancellation,
+  patched,
+  startChild,
+} from '@temporalio/workflow';
+import type {
+  AnswerDelivery,
+  GenerationPhase,
+  LoopPlan,
+  StatusWrite,
+  WebhookEvent,
+} from '../contracts/generation/index.js';
 import type { RequiredAction } from '../contracts/schemas/index.js';
-import { store } from './activity-proxies.js';
+import { localStore, store } from './activity-proxies.js';
 import { upsertGenerationStatus, type GenerationVisibleStatus } from './search-attributes.js';
 import { childStatusSignal } from './definitions.js';
 import { webhookDeliveryWorkflow } from './webhook-delivery.js';
+
+/**
+ * patched() id: the write that leaves a pause runs as a local activity when the answer that ended
+ * the pause came from a caller waiting for the generation to settle (docs/adr/0021). Asked only
+ * then, so pauses answered asynchronously, or ended by an expiry, carry no marker.
+ */
+const LOCAL_LEAVE_WRITES = 'local-leave-writes';
+
+/** The activities a pause's leave-write runs through: regular (`store`) or local (`localStore`). */
+export type PauseWriter = typeof store;
 
 /**
  * Where a generation is (phase, step, state version) and the moves every part of the loop makes
@@ -21,6 +43,8 @@ export class GenerationState {
   private requiredAction: RequiredAction | null = null;
   /** Child generations: the parent workflow to tell about pauses. */
   private parentWorkflowId: string | null = null;
+  /** Whether the last answer to the open pause came from a caller that waits for the generation. */
+  private answerAwaited = false;
 
   constructor(
     readonly generationId: string,
@@ -50,17 +74,28 @@ export class GenerationState {
 
   /**
    * Moves to requires_action (`enter` stores it), tells the webhooks, waits durably until the pause
-   * is answered, and moves back to running (`leave` stores the answers).
+   * is answered, and moves back to running (`leave` stores the answers, through the writer
+   * `answered` chose).
    */
-  async pause(enter: () => Promise<void>, wait: () => Promise<void>, leave: () => Promise<void>): Promise<void> {
+  async pause(
+    enter: () => Promise<void>,
+    wait: () => Promise<void>,
+    leave: (writer: PauseWriter) => Promise<void>,
+  ): Promise<void> {
     this.phase = 'requires_action';
+    this.answerAwaited = false;
     await enter();
     await this.notifyWebhooks('generation.requires_action');
     await this.tellParent(this.requiredAction);
     await wait();
     this.phase = 'running';
-    await leave();
+    await leave(this.answerAwaited && patched(LOCAL_LEAVE_WRITES) ? localStore : store);
     await this.tellParent(null);
+  }
+
+  /** Every accepted answer says how its caller waits; the last one before the pause ends decides. */
+  answered(delivery: AnswerDelivery): void {
+    this.answerAwaited = delivery.callerWaits === true;
   }
 
   reportPausesTo(parentWorkflowId: string): void {

@@ -1,5 +1,6 @@
 import type { Client } from '@temporalio/client';
 import { ApiError, unprocessable } from '../../contracts/errors.js';
+import type { AnswerDelivery } from '../../contracts/generation/index.js';
 import type { ApprovalDecisionRequest, ToolOutputsRequest } from '../../contracts/schemas/index.js';
 import type { Generation } from '../../generated/prisma/client.js';
 import { readSnapshot } from '../../infra/db/json-columns.js';
@@ -13,7 +14,8 @@ import {
 import { found, type AuthInfo } from '../http.js';
 import { checkApprover } from '../services/approvers.js';
 import { toolArgumentProblems, toolParameters } from '../services/tool-arguments.js';
-import { findGeneration, mapUpdateError, sendUpdate } from './resume.js';
+import { findGeneration, mapUpdateError, sendUpdate, updateRejected } from './resume.js';
+import { searchAttributeKeys } from '../../workflows/search-attributes.js';
 
 /**
  * The answers a person (or an MCP client, or an agent's platform tool) gives a paused generation:
@@ -32,6 +34,25 @@ export interface Resumed {
   update: { stateVersion: number; pending?: unknown[] };
 }
 
+/**
+ * Whether the workflow still waits for an answer of this type, as its search attributes say. Asked
+ * when PostgreSQL already shows the pause answered (`running`, an approval decided): the write that
+ * leaves a pause may be a local activity whose update was lost with the worker and the server
+ * (docs/adr/0021), and then a client's retry must reach the workflow. Describe is answered by the
+ * server alone: a workflow task held by a long local activity does not delay it, as an update would.
+ */
+async function stillWaits(deps: AnswerDeps, generationId: string, type: string): Promise<boolean> {
+  try {
+    const { typedSearchAttributes } = await deps.temporal.workflow.getHandle(generationId).describe();
+    return (
+      typedSearchAttributes.get(searchAttributeKeys.generationStatus) === 'requires_action' &&
+      typedSearchAttributes.get(searchAttributeKeys.requiredAction) === type
+    );
+  } catch {
+    return false;
+  }
+}
+
 export type ApprovalDecision = Pick<ApprovalDecisionRequest, 'approved' | 'reason' | 'arguments'>;
 
 /** POST /v1/generations/{generationId}/approvals/{approvalId}: approver checks, edited-argument schema (RE2 patterns), update. */
@@ -42,6 +63,7 @@ export async function decideApproval(
   generationId: string,
   approvalId: string,
   body: ApprovalDecision,
+  delivery: AnswerDelivery = {},
 ): Promise<Resumed> {
   const g = await findGeneration(deps, auth, action, generationId);
   const approval = found(
@@ -49,8 +71,12 @@ export async function decideApproval(
     'Approval',
   );
   checkApprover(g, approval.toolName, auth);
-  if (approval.status !== 'pending')
-    throw new ApiError(409, 'conflict', `Approval ${approval.id} is already ${approval.status}`);
+  const decided = () => new ApiError(409, 'conflict', `Approval ${approval.id} is already ${approval.status}`);
+  if (
+    approval.status !== 'pending' &&
+    !(g.status === 'running' && (await stillWaits(deps, g.id, 'approve_tool_calls')))
+  )
+    throw decided();
   if (body.arguments !== undefined) {
     const problems = toolArgumentProblems(toolParameters(g, approval.toolName), body.arguments);
     if (problems.length)
@@ -73,10 +99,14 @@ export async function decideApproval(
           decidedBy: auth.keyId,
           toolName: approval.toolName,
           argumentsHash: approval.argumentsHash,
+          ...delivery,
         },
       ],
     }),
-  ).catch(mapUpdateError);
+  ).catch((err: unknown) => {
+    if (approval.status !== 'pending' && updateRejected(err)) throw decided();
+    return mapUpdateError(err);
+  });
   approvalDecisionSeconds.observe((Date.now() - approval.createdAt.getTime()) / 1000);
   return { generation: g, update };
 }
@@ -88,16 +118,20 @@ export async function answerClarification(
   action: string,
   generationId: string,
   answer: string,
+  delivery: AnswerDelivery = {},
 ): Promise<Resumed> {
   const g = await findGeneration(deps, auth, action, generationId);
   const required = g.requiredAction as { type?: string } | null;
-  if (g.status !== 'requires_action' || required?.type !== 'answer_clarification') {
+  const waiting =
+    (g.status === 'requires_action' && required?.type === 'answer_clarification') ||
+    (g.status === 'running' && (await stillWaits(deps, g.id, 'answer_clarification')));
+  if (!waiting) {
     throw new ApiError(409, 'generation_not_waiting', 'The generation is not waiting for a clarification');
   }
   const update = await sendUpdate((updateId) =>
     deps.temporal.workflow
       .getHandle(g.id)
-      .executeUpdate(answerClarificationUpdate, { updateId, args: [{ answer, answeredBy: auth.keyId }] }),
+      .executeUpdate(answerClarificationUpdate, { updateId, args: [{ answer, answeredBy: auth.keyId, ...delivery }] }),
   ).catch(mapUpdateError);
   return { generation: g, update };
 }
@@ -118,9 +152,13 @@ export async function submitToolOutputs(
   agentId: string,
   generationId: string,
   body: ToolOutputsSubmission,
+  delivery: AnswerDelivery = {},
 ): Promise<Resumed & { resumeAfter: number }> {
   const generation = await findGeneration(deps, auth, action, generationId, agentId);
-  if (generation.status !== 'requires_action') {
+  const waiting =
+    generation.status === 'requires_action' ||
+    (generation.status === 'running' && (await stillWaits(deps, generation.id, 'submit_tool_outputs')));
+  if (!waiting) {
     throw new ApiError(
       409,
       'generation_not_waiting',
@@ -139,10 +177,8 @@ export async function submitToolOutputs(
   for (const [i, rule] of (body.stepRules ?? []).entries())
     check(rule.activeToolIds, `body.stepRules.${i}.activeToolIds`);
 
-  const { eventSeq: resumeAfter } = await deps.db.generation.findUniqueOrThrow({
-    where: { id: generation.id },
-    select: { eventSeq: true },
-  });
+  // Stable while the generation waits: nothing writes events to a paused generation.
+  const resumeAfter = generation.eventSeq;
   const update = await sendUpdate((updateId) =>
     deps.temporal.workflow.getHandle(generation.id).executeUpdate(submitToolOutputsUpdate, {
       updateId,
@@ -159,6 +195,7 @@ export async function submitToolOutputs(
             : {}),
           ...(body.stepRules ? { stepRules: body.stepRules } : {}),
           ...(body.defaults ? { defaults: body.defaults } : {}),
+          ...delivery,
         },
       ],
     }),

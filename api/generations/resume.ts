@@ -7,6 +7,7 @@ import {
 } from '@temporalio/client';
 import { ApplicationFailure } from '@temporalio/common';
 import type { z } from 'zod';
+import type { AnswerDelivery } from '../../contracts/generation/index.js';
 import { ApiError } from '../../contracts/errors.js';
 import { generationView, loadGenerationView, loadSteps } from '../../infra/db/generation-view.js';
 import type { generationSchema } from '../../contracts/schemas/index.js';
@@ -94,6 +95,26 @@ export async function sendUpdate<T>(send: (updateId: string) => Promise<T>): Pro
   }
 }
 
+/** Whether the workflow refused an update (its validator, or it has closed): nothing was changed. */
+export function updateRejected(err: unknown): boolean {
+  return (
+    (err instanceof WorkflowUpdateFailedError && err.cause instanceof ApplicationFailure) ||
+    err instanceof WorkflowNotFoundError
+  );
+}
+
+/**
+ * The shortest synchronous wait for which an answer's leave-write runs as a local activity. Its
+ * update is then answered when the workflow task completes: at the latest at the task's heartbeat,
+ * 80% of the 10 s task timeout, so such a caller still gets its reply within its wait.
+ */
+export const LEAVE_LOCALLY_MIN_WAIT_SECONDS = 10;
+
+/** How the answering request waits, as the workflow needs to know it (docs/adr/0021). */
+export function answerDelivery(body: { async: boolean; waitSeconds: number; stream?: boolean }): AnswerDelivery {
+  return { callerWaits: !body.async && !body.stream && body.waitSeconds >= LEAVE_LOCALLY_MIN_WAIT_SECONDS };
+}
+
 /** Update rejections from the workflow's validator → 409 / 422; a still-failed task → 503. */
 export function mapUpdateError(err: unknown): never {
   if (err instanceof WorkflowUpdateFailedError && err.cause instanceof ApplicationFailure) {
@@ -156,6 +177,7 @@ export async function replyAfterResume(
   generationId: string,
   update: { stateVersion: number; pending?: unknown[] },
   body: { async: boolean; waitSeconds: number },
+  receivedAt: number,
 ): Promise<Responded> {
   if (update.pending?.length) {
     // Partly answered: reply once the workflow has stored what is still pending, so a read right
@@ -166,5 +188,7 @@ export async function replyAfterResume(
     const view = await loadGenerationView(ctx.db, projectId, generationId);
     return reply(202, { ...view!, status: 'running', requiredAction: null });
   }
-  return replyWhenSettled(ctx, reply, generationId, update.stateVersion, body.waitSeconds);
+  // The wait counts from the request's arrival: the update's reply may itself have taken seconds.
+  const leftSeconds = Math.max(0, body.waitSeconds - (Date.now() - receivedAt) / 1000);
+  return replyWhenSettled(ctx, reply, generationId, update.stateVersion, leftSeconds);
 }

@@ -4,7 +4,7 @@ import type { Approval, Generation } from '../../generated/prisma/client.js';
 import type { AppContext } from '../context.js';
 import { found } from '../http.js';
 import { answerClarification, decideApproval } from '../generations/answers.js';
-import { checkAgentNotDenied, deniedAgentIds, replyAfterResume } from '../generations/resume.js';
+import { answerDelivery, checkAgentNotDenied, deniedAgentIds, replyAfterResume } from '../generations/resume.js';
 import { approvalRoutes } from './approvals.operations.js';
 import { heldBy, holdSlot } from '../services/connection-limits.js';
 import { toolParameters } from '../services/tool-arguments.js';
@@ -118,6 +118,7 @@ export function generationApprovalsRouter(ctx: AppContext): Router {
   const r = new ApiRouter('/v1/generations', ctx);
 
   r.add(approvalRoutes.decide, async ({ auth, action, params, body, res, reply }) => {
+    const receivedAt = Date.now();
     holdSlot(ctx.connections, heldBy(body), auth, res);
     const { generation, update } = await decideApproval(
       ctx,
@@ -126,14 +127,23 @@ export function generationApprovalsRouter(ctx: AppContext): Router {
       params.generationId,
       params.approvalId,
       body,
+      answerDelivery(body),
     );
-    return replyAfterResume(ctx, reply, auth.projectId, generation.id, update, body);
+    return replyAfterResume(ctx, reply, auth.projectId, generation.id, update, body, receivedAt);
   });
 
   r.add(approvalRoutes.answerClarification, async ({ auth, action, params, body, res, reply }) => {
+    const receivedAt = Date.now();
     holdSlot(ctx.connections, heldBy(body), auth, res);
-    const { generation, update } = await answerClarification(ctx, auth, action, params.generationId, body.answer);
-    return replyAfterResume(ctx, reply, auth.projectId, generation.id, update, body);
+    const { generation, update } = await answerClarification(
+      ctx,
+      auth,
+      action,
+      params.generationId,
+      body.answer,
+      answerDelivery(body),
+    );
+    return replyAfterResume(ctx, reply, auth.projectId, generation.id, update, body, receivedAt);
   });
 
   return r.router;

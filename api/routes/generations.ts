@@ -9,6 +9,7 @@ import { turnAwaitingClarification } from '../sessions/clarify-resume.js';
 import { cancelWaitingTurn } from '../sessions/turns.js';
 import type { AppContext } from '../context.js';
 import {
+  answerDelivery,
   deniedAgentIds,
   findGeneration,
   mapUpdateError,
@@ -33,6 +34,7 @@ export function agentGenerationsRouter(ctx: AppContext): Router {
   const r = new ApiRouter('/v1/agents', ctx);
 
   r.add(generationRoutes.generate, async ({ auth, params, body, req, res, reply }) => {
+    const receivedAt = Date.now();
     const key = req.header('idempotency-key');
     if (key !== undefined && !idempotencyKeySchema.test(key)) {
       throw new ApiError(400, 'invalid_request', 'Idempotency-Key must be 1-255 visible ASCII characters');
@@ -48,14 +50,16 @@ export function agentGenerationsRouter(ctx: AppContext): Router {
       const { eventSeq: resumeAfter } = paused;
       const result = await ctx.temporal.workflow
         .getHandle(paused.id)
-        .executeUpdate(answerClarificationUpdate, { args: [{ answer: body.prompt!, answeredBy: auth.keyId }] })
+        .executeUpdate(answerClarificationUpdate, {
+          args: [{ answer: body.prompt!, answeredBy: auth.keyId, ...answerDelivery(body) }],
+        })
         .catch(mapUpdateError);
       if (body.stream) {
         openEventStream(res);
         await streamEvents(ctx.db, ctx.feed, res, paused.id, { afterSeq: resumeAfter, follow: false, resuming: true });
         return responded;
       }
-      return replyAfterResume(ctx, reply, auth.projectId, paused.id, result, body);
+      return replyAfterResume(ctx, reply, auth.projectId, paused.id, result, body, receivedAt);
     }
     const { generation, created, callbackSecret } = await startGeneration(ctx, auth, params.agentId, body, key);
     if (!created) res.setHeader('idempotent-replayed', 'true');
@@ -72,6 +76,7 @@ export function agentGenerationsRouter(ctx: AppContext): Router {
   });
 
   r.add(generationRoutes.submitToolOutputs, async ({ auth, action, params, body, res, reply }) => {
+    const receivedAt = Date.now();
     holdSlot(ctx.connections, heldBy(body), auth, res);
     const { generation, update, resumeAfter } = await submitToolOutputs(
       ctx,
@@ -80,6 +85,7 @@ export function agentGenerationsRouter(ctx: AppContext): Router {
       params.agentId,
       params.generationId,
       body,
+      answerDelivery(body),
     );
     if (body.stream) {
       openEventStream(res);
@@ -90,7 +96,7 @@ export function agentGenerationsRouter(ctx: AppContext): Router {
       });
       return responded;
     }
-    return replyAfterResume(ctx, reply, auth.projectId, generation.id, update, body);
+    return replyAfterResume(ctx, reply, auth.projectId, generation.id, update, body, receivedAt);
   });
 
   r.add(generationRoutes.getForAgent, async ({ auth, action, params }) => {

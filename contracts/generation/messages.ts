@@ -5,6 +5,16 @@ import type { GenerationStatus, StepRule, ToolChoice } from '../schemas/index.js
  * workflows/definitions.ts, imported by the API as well).
  */
 
+/**
+ * Carried by every answer to a pause. True when the API request waits for the resumed generation to
+ * settle (synchronous, at least `LEAVE_LOCALLY_MIN_WAIT_SECONDS`): the write that leaves the pause may
+ * then run as a local activity, which holds the update's reply until the workflow task completes
+ * (docs/adr/0021). Asynchronous and streaming requests need the reply at once.
+ */
+export interface AnswerDelivery {
+  callerWaits?: boolean;
+}
+
 export interface ClientToolOutput {
   toolCallId: string;
   output: unknown;
@@ -15,7 +25,7 @@ export interface StepOverrides {
   activeToolIds?: string[];
 }
 
-export interface SubmitToolOutputsInput {
+export interface SubmitToolOutputsInput extends AnswerDelivery {
   toolOutputs: ClientToolOutput[];
   /** Next step only. */
   next?: StepOverrides;
@@ -46,7 +56,7 @@ export interface ApprovalRequest {
   expiresAt: string;
 }
 
-export interface ApprovalDecisionInput {
+export interface ApprovalDecisionInput extends AnswerDelivery {
   approvalId: string;
   approved: boolean;
   reason?: string;
@@ -64,7 +74,7 @@ export interface ApprovalDecisionResult {
   stateVersion: number;
 }
 
-export interface ClarificationAnswerInput {
+export interface ClarificationAnswerInput extends AnswerDelivery {
   answer: string;
   answeredBy: string;
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAgent, createProvider, createTool } from '../support/fixtures.js';
+import { call, createAgent, createProvider, createTool, obj } from '../support/fixtures.js';
 import { startModelServer, type ModelServer } from '../support/model-server.js';
 import { startStack, type TestStack } from '../support/stack.js';
 import { json, startToolServer, type ToolServer } from '../support/tool-server.js';
@@ -16,6 +16,7 @@ describe('durability: kill -9 after a local activity wrote, before history has i
   let tools: ToolServer;
   let providerId: string;
   let agentId: string;
+  let clientAgentId: string;
 
   beforeAll(async () => {
     [stack, model, tools] = await Promise.all([
@@ -32,6 +33,8 @@ describe('durability: kill -9 after a local activity wrote, before history has i
       execute: { url: `${tools.url}/weather` },
     });
     agentId = await createAgent(stack, { aiProviderId: providerId, toolIds: [toolId] });
+    const askId = await createTool(stack, { type: 'client', name: 'ask_user', parameters: obj({}) });
+    clientAgentId = await createAgent(stack, { aiProviderId: providerId, toolIds: [askId] });
   });
   afterAll(async () => {
     await stack?.close();
@@ -108,5 +111,43 @@ describe('durability: kill -9 after a local activity wrote, before history has i
     expect(tools.requests.filter((q) => q.body?.city === 'model')).toHaveLength(1);
     expect(r.events.filter((e) => e.type === 'tool_call')).toHaveLength(1);
     expect(r.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'tool', 'assistant']);
+  });
+
+  it('killed after the local write that leaves a pause: the answer is delivered again and used once', async () => {
+    // A synchronous tool-outputs request: its leave-write runs locally (docs/adr/0021), so Temporal
+    // has not yet accepted the update when the worker dies. The server delivers the same update to
+    // the restarted worker, and the request that is still waiting gets the finished generation.
+    model.scriptFor('leave', call('ask_user', {}, 'call_leave'), { text: 'You said yes.' });
+    await stack.startWorker({ WORKER_TEST_KILL_AFTER_ACTIVITY: 'recordClientOutputs' });
+    const paused = await stack.api('POST', `/v1/agents/${clientAgentId}/generate`, { prompt: 'Ask [[script:leave]]' });
+    expect(paused.body.status).toBe('requires_action');
+    const generationId = paused.body.id as string;
+    const submitting = stack.api('POST', `/v1/agents/${clientAgentId}/generate/${generationId}/tool-outputs`, {
+      toolOutputs: [{ toolCallId: 'call_leave', output: 'yes' }],
+    });
+    await stack.workerExited();
+    const atCrash = await stack.db.generation.findUniqueOrThrow({ where: { id: generationId } });
+    expect(atCrash.status).toBe('running');
+    const handle = stack.temporal.workflow.getHandle(generationId);
+    expect((await handle.describe()).status.name).toBe('RUNNING');
+    // PostgreSQL has the answer; Temporal's history has not accepted the update that carried it.
+    const accepted = async () =>
+      ((await handle.fetchHistory()).events ?? []).filter((e) => e.workflowExecutionUpdateAcceptedEventAttributes)
+        .length;
+    expect(await accepted()).toBe(0);
+    await stack.startWorker();
+    const answered = await submitting;
+    expect(answered.status).toBe(200);
+    expect(answered.body).toMatchObject({ status: 'completed', text: 'You said yes.' });
+    const asked = model.requests.filter((q) => q.tag === 'leave');
+    expect(asked).toHaveLength(2);
+    expect(asked[1]!.messages.filter((m) => m.role === 'tool').map((m) => m.content)).toEqual(['yes']);
+    const messages = await stack.db.generationMessage.findMany({ where: { generationId }, orderBy: { seq: 'asc' } });
+    expect(messages.map((m) => m.role)).toEqual(['user', 'assistant', 'tool', 'assistant']);
+    const events = await stack.db.generationEvent.findMany({ where: { generationId } });
+    expect(events.filter((e) => e.type === 'done')).toHaveLength(1);
+    await handle.result();
+    expect(await accepted()).toBe(1);
+    await stack.stopWorker();
   });
 });

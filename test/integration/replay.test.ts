@@ -139,6 +139,22 @@ describe('workflow replay', () => {
       });
     });
 
+    // The write that leaves a pause (docs/adr/0021): a local activity when the answering request
+    // waits for the generation, a regular one when it does not (async here).
+    model.script({ text: '', toolCalls: [{ id: 'c4', name: 'ask_user', arguments: {} }] }, { text: 'left locally' });
+    await run('leave-local-tool-outputs', { prompt: 'ask me, then wait' }, async (id) => {
+      await stack.api('POST', `/v1/agents/${agentId}/generate/${id}/tool-outputs`, {
+        toolOutputs: [{ toolCallId: 'c4', output: 'yes' }],
+      });
+    });
+    model.script({ text: '', toolCalls: [{ id: 'c5', name: 'ask_user', arguments: {} }] }, { text: 'left async' });
+    await run('leave-async-tool-outputs', { prompt: 'ask me, then go' }, async (id) => {
+      await stack.api('POST', `/v1/agents/${agentId}/generate/${id}/tool-outputs`, {
+        toolOutputs: [{ toolCallId: 'c5', output: 'yes' }],
+        async: true,
+      });
+    });
+
     model.script({ text: '', toolCalls: [{ name: 'lookup', arguments: { id: 3 } }] }, { text: 'rules done' });
     await run('step-rules', {
       prompt: 'rules',
@@ -194,6 +210,12 @@ describe('workflow replay', () => {
       await stack.api('POST', `/v1/generations/${g.id}/approvals/${g.requiredAction.approvals[0].approvalId}`, {
         approved: true,
         arguments: { id: 8 },
+      });
+    });
+    model.script({ text: '', toolCalls: [{ name: 'lookup', arguments: { id: 9 } }] }, { text: 'approved, waited' });
+    await runGated('leave-local-approval', { prompt: 'gated lookup, then wait' }, async (g) => {
+      await stack.api('POST', `/v1/generations/${g.id}/approvals/${g.requiredAction.approvals[0].approvalId}`, {
+        approved: true,
       });
     });
     model.script(
@@ -263,6 +285,9 @@ describe('workflow replay', () => {
       'client-tool-resume',
       'compaction-summary',
       'done-tool',
+      'leave-async-tool-outputs',
+      'leave-local-approval',
+      'leave-local-tool-outputs',
       'local-calls',
       'local-start-finish',
       'search-attributes',
@@ -270,7 +295,7 @@ describe('workflow replay', () => {
     ]);
     const results = await replay(histories, { codePath: inject('workflowBundlePath') });
     for (const r of results) expect(r.error, `${r.workflowId}: ${r.error?.message}`).toBeUndefined();
-    expect(results).toHaveLength(11);
+    expect(results).toHaveLength(14);
   });
 
   it('model and tool calls are local activities in new histories and regular ones in older histories', () => {
@@ -299,6 +324,18 @@ describe('workflow replay', () => {
     expect(activityNames('local-start-finish')).toEqual(['writeStatus', 'recordClientOutputs']);
   });
 
+  it('the write that leaves a pause is local when the answering request waits, regular otherwise', () => {
+    const histories = committedHistories();
+    const activityNames = (id: string) => scheduledActivities(histories, id);
+    // Only the pause-entering write is left regular (docs/adr/0007).
+    expect(activityNames('leave-local-tool-outputs')).toEqual(['writeStatus']);
+    expect(activityNames('leave-local-approval')).toEqual(['openApprovals']);
+    // An asynchronous answer needs its reply at once: its write stays regular.
+    expect(activityNames('leave-async-tool-outputs')).toEqual(['writeStatus', 'recordClientOutputs']);
+    // Histories recorded before the change replay with their regular writes.
+    expect(activityNames('approval')).toContain('closeApprovals');
+  });
+
   it('the search-attributes history carries the patch marker and one upsert per visible state change', () => {
     const events = committedHistories().find((h) => h.workflowId === 'search-attributes')!.history.events ?? [];
     const markers = events.filter((e) => e.markerRecordedEventAttributes?.markerName === 'core_patch');
@@ -323,7 +360,7 @@ describe('workflow replay', () => {
       logger: new DefaultLogger('WARN'),
     });
     const results = await replay(committedHistories(), { code: broken.code });
-    expect(results).toHaveLength(11);
+    expect(results).toHaveLength(14);
     for (const r of results) {
       expect(r.error, r.workflowId).toBeDefined();
       expect(r.error!.name).toMatch(/DeterminismViolationError/);
