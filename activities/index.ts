@@ -209,7 +209,8 @@ export function createActivities(deps: ActivityDeps): GenerationActivities & Doc
     finishGeneration: async (input) => {
       await store.finish(input);
       await mcpSessions.closeScope(input.generationId);
-      await sessions.releaseAfter(input.generationId);
+      // The session place is cached with the snapshot: no look-up for generations outside sessions.
+      await sessions.releaseAfter((await store.session(input.generationId)).sessionId);
     },
     prepareChildGeneration: (input) =>
       prepareChildGeneration(

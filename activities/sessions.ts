@@ -52,12 +52,11 @@ export class SessionStore {
    * workflow. Safe to repeat (a retried activity): the claim is taken under the session lock and a
    * second start of the same workflow id is refused by Temporal.
    */
-  async releaseAfter(generationId: string): Promise<void> {
-    const g = await this.db.generation.findUnique({ where: { id: generationId }, select: { sessionId: true } });
-    if (!g?.sessionId || !this.starter) return;
+  async releaseAfter(sessionId: string | null): Promise<void> {
+    if (!sessionId || !this.starter) return;
     // A claim made by an earlier attempt whose start failed is started again here.
-    const claimed = await claimNextTurn(this.db, g.sessionId);
-    const next = claimed ?? (await activeTurn(this.db, g.sessionId));
+    const claimed = await claimNextTurn(this.db, sessionId);
+    const next = claimed ?? (await activeTurn(this.db, sessionId));
     if (!next || next.status !== 'queued') return;
     try {
       await startGenerationWorkflow(this.starter.client, this.starter.taskQueue, next);
