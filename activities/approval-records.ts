@@ -4,7 +4,8 @@ import {
   type ApprovalRequest,
   type StatusWrite,
 } from '../contracts/generation/index.js';
-import { Prisma, type Db } from '../infra/db/prisma.js';
+import { hotQuery, sql } from '../infra/db/hot-sql.js';
+import type { Db } from '../infra/db/prisma.js';
 import type { GenerationStore } from './generation-store.js';
 
 /*
@@ -76,45 +77,52 @@ export async function closeApprovals(
   status: StatusWrite,
 ): Promise<void> {
   for (const [i, o] of outcomes.entries()) {
-    await db.approval.update({
-      where: { id: o.approvalId },
-      data: {
-        status: o.status,
-        decidedAt: new Date(o.decidedAt),
-        decidedBy: o.decidedBy,
-        reason: o.reason,
-        editedArgs: o.editedArguments === null ? Prisma.DbNull : (o.editedArguments as object),
-      },
-    });
-    const request = await db.approval.findUniqueOrThrow({
-      where: { id: o.approvalId },
-      select: { toolName: true },
-    });
-    await store.putTrace(generationId, `approval:${o.approvalId}:resolved`, traceOrder.approvalResolved(step, i), {
-      step,
-      type: 'approval',
-      approvalId: o.approvalId,
-      toolCallId: o.toolCallId,
-      toolName: request.toolName,
-      status: o.status,
-      decidedBy: o.decidedBy,
-      decidedAt: o.decidedAt,
-      ...(o.reason ? { reason: o.reason } : {}),
-      ...(o.editedArguments ? { editedArguments: o.editedArguments } : {}),
-    });
-    await store.events.append(
+    // Columns are UTC timestamps without a zone, as Prisma writes them.
+    const [request] = await hotQuery<{ toolName: string }>(
+      db,
+      sql`UPDATE "Approval"
+      SET "status" = ${o.status}, "decidedAt" = (${o.decidedAt}::timestamptz AT TIME ZONE 'UTC'),
+          "decidedBy" = ${o.decidedBy}, "reason" = ${o.reason},
+          "editedArgs" = ${o.editedArguments === null ? null : JSON.stringify(o.editedArguments)}::jsonb
+      WHERE "id" = ${o.approvalId}
+      RETURNING "toolName"`,
+    );
+    if (!request) throw new Error(`approval ${o.approvalId} does not exist`);
+    await store.recordStepEntries(
       generationId,
-      'approval_resolved',
-      {
-        step,
-        approvalId: o.approvalId,
-        toolCallId: o.toolCallId,
-        status: o.status,
-        decidedBy: o.decidedBy,
-        decidedAt: o.decidedAt,
-        reason: o.reason,
-      },
-      `approval_resolved:${o.approvalId}`,
+      [
+        {
+          type: 'approval_resolved',
+          data: {
+            step,
+            approvalId: o.approvalId,
+            toolCallId: o.toolCallId,
+            status: o.status,
+            decidedBy: o.decidedBy,
+            decidedAt: o.decidedAt,
+            reason: o.reason,
+          },
+          key: `approval_resolved:${o.approvalId}`,
+        },
+      ],
+      [
+        {
+          key: `approval:${o.approvalId}:resolved`,
+          order: traceOrder.approvalResolved(step, i),
+          entry: {
+            step,
+            type: 'approval',
+            approvalId: o.approvalId,
+            toolCallId: o.toolCallId,
+            toolName: request.toolName,
+            status: o.status,
+            decidedBy: o.decidedBy,
+            decidedAt: o.decidedAt,
+            ...(o.reason ? { reason: o.reason } : {}),
+            ...(o.editedArguments ? { editedArguments: o.editedArguments } : {}),
+          },
+        },
+      ],
     );
   }
   await store.writeStatus(status);

@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import { Prisma, type Db } from '../infra/db/prisma.js';
+import { type Prisma, type Db } from '../infra/db/prisma.js';
 import type { ChangeFeed } from '../infra/events/change-feed.js';
 import type { GenerationSnapshot, StoredMcpTool } from '../contracts/snapshot.js';
 import type { StepEntry } from '../contracts/schemas/index.js';
@@ -10,10 +10,10 @@ import {
   type ToolResultStatus,
 } from '../contracts/generation/index.js';
 import { generationView, loadSteps } from '../infra/db/generation-view.js';
-import { hotQuery, sql } from '../infra/db/hot-sql.js';
+import { hotQuery, notifySelect, sql } from '../infra/db/hot-sql.js';
 import { readSnapshot } from '../infra/db/json-columns.js';
-import { EventLog, eventRows } from './event-log.js';
-import { writeStepRecord } from './step-record.js';
+import { EventLog, eventRows, type StreamEventType } from './event-log.js';
+import { writeStepRecord, type StepRecord } from './step-record.js';
 
 /** A stored conversation message: the OpenAI chat message plus our own bookkeeping. */
 export interface StoredMessage {
@@ -176,6 +176,18 @@ export class GenerationStore {
     });
   }
 
+  /**
+   * Trace entries and events of a step in one statement, with no message and no NOTIFY: the status
+   * write that follows them wakes the listeners.
+   */
+  async recordStepEntries(
+    generationId: string,
+    events: StepRecord['events'],
+    traces: StepRecord['traces'],
+  ): Promise<void> {
+    await writeStepRecord(this.db, this.feed, { generationId, message: null, events, traces }, null);
+  }
+
   async putTrace(generationId: string, key: string, order: number, entry: Omit<StepEntry, 'at'>): Promise<void> {
     const data = { ...entry, at: new Date().toISOString() } as object;
     await this.db.generationStep.upsert({
@@ -239,40 +251,52 @@ export class GenerationStore {
     return (row?.data as Record<string, unknown> | null) ?? null;
   }
 
+  /**
+   * A status write in one statement: the state (only forward: a retried older write never
+   * overwrites a newer state), the events it shows (keyed) and the NOTIFY. Nothing is written when
+   * the state is not newer, so a retry of a write that committed adds nothing.
+   */
   async writeStatus(write: StatusWrite): Promise<void> {
-    // Only move forward: a retried older write never overwrites a newer state.
-    await this.db.generation.updateMany({
-      where: { id: write.generationId, stateVersion: { lt: write.stateVersion } },
-      data: {
-        status: write.status,
-        requiredAction: write.requiredAction === null ? Prisma.DbNull : (write.requiredAction as object),
-        iterationCount: write.iterationCount,
-        stateVersion: write.stateVersion,
-      },
-    });
-    const step = write.iterationCount;
+    const { generationId, iterationCount: step, requiredAction: action } = write;
+    const events: Array<{ type: StreamEventType; data: Record<string, unknown>; key: string }> = [];
     if (write.status === 'running' && write.stateVersion === 1) {
-      const { sessionId } = await this.session(write.generationId);
-      await this.events.append(write.generationId, 'start', { step: 0, ...(sessionId ? { sessionId } : {}) }, 'start');
+      const { sessionId } = await this.session(generationId);
+      events.push({ type: 'start', data: { step: 0, ...(sessionId ? { sessionId } : {}) }, key: 'start' });
     }
-    const action = write.requiredAction;
     if (write.status === 'requires_action' && action) {
       if (action.type === 'answer_clarification') {
-        await this.events.append(
-          write.generationId,
-          'clarification_requested',
-          { step, clarification: action.clarification },
-          `clarification:${action.clarification.toolCallId}`,
-        );
+        events.push({
+          type: 'clarification_requested',
+          data: { step, clarification: action.clarification },
+          key: `clarification:${action.clarification.toolCallId}`,
+        });
       }
-      await this.events.append(
-        write.generationId,
-        'requires_action',
-        { step, status: 'requires_action', requiredAction: action },
-        `requires_action:${write.stateVersion}`,
-      );
+      events.push({
+        type: 'requires_action',
+        data: { step, status: 'requires_action', requiredAction: action },
+        key: `requires_action:${write.stateVersion}`,
+      });
     }
-    await this.feed.publish(write.generationId);
+    const notify = this.feed.inline(generationId, 'state');
+    await hotQuery(
+      this.db,
+      sql`
+      WITH moved AS (
+        UPDATE "Generation"
+        SET "status" = ${write.status}, "requiredAction" = ${action === null ? null : JSON.stringify(action)}::jsonb,
+            "iterationCount" = ${step}, "stateVersion" = ${write.stateVersion},
+            "eventSeq" = "eventSeq" + ${events.length}, "updatedAt" = now()
+        WHERE "id" = ${generationId} AND "stateVersion" < ${write.stateVersion}
+        RETURNING "eventSeq"
+      ), events AS (
+        INSERT INTO "GenerationEvent" ("generationId", "seq", "type", "key", "data", "createdAt")
+        SELECT ${generationId}, moved."eventSeq" - ${events.length} + e.ordinal, e.value->>'type', e.value->>'key', e.value->'data', now()
+        FROM moved, jsonb_array_elements(${eventRows(generationId, events)}::jsonb) WITH ORDINALITY AS e(value, ordinal)
+        ON CONFLICT ("generationId", "key") DO NOTHING
+      )
+      ${notifySelect(notify)}`,
+    );
+    if (!notify) await this.feed.publish(generationId);
   }
 
   async progress(
