@@ -89,6 +89,21 @@ export default tseslint.config(
     },
   },
   {
+    // Workflow modules are evaluated once per worker and shared by every run (docs/adr/0022):
+    // module-level variables would carry one run's state into another.
+    files: ['workflows/**/*.ts', 'contracts/generation/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'Program > VariableDeclaration[kind!="const"], ExportNamedDeclaration > VariableDeclaration[kind!="const"]',
+          message: 'Workflow modules are shared by all runs of a worker: keep run state in objects the run creates.',
+        },
+      ],
+    },
+  },
+  {
     // The generation contract is bundled into the workflow: pure code and type-only imports.
     files: ['contracts/generation/**/*.ts'],
     rules: {

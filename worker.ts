@@ -36,7 +36,9 @@ export async function bundleWorkflows(): Promise<WorkflowBundle> {
   return bundleWorkflowCode({
     workflowsPath,
     workflowInterceptorModules,
-    preloadModules: [workflowPreloadModule],
+    // The workflow code and its interceptors too: evaluated once per worker rather than once per
+    // run built, which every resume of an evicted run paid (docs/adr/0022).
+    preloadModules: [workflowPreloadModule, workflowsPath, ...workflowInterceptorModules],
     logger: new DefaultLogger('WARN'),
   });
 }

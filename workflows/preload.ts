@@ -2,8 +2,9 @@ import * as semanticConventions from '@opentelemetry/semantic-conventions';
 
 /**
  * Evaluated once per worker into the SDK's reusable workflow context (worker.ts
- * `bundleWorkflows`), before the SDK freezes its globals and shared modules. Every other module
- * of the bundle is evaluated again for each run the worker builds (docs/performance.md).
+ * `bundleWorkflows`), before the SDK freezes its globals and shared modules. The workflow code and
+ * its interceptors are preloaded the same way (docs/adr/0022); only modules required lazily by a
+ * run (the OpenTelemetry interceptors of traced runs) are evaluated again for each run.
  *
  * - No stack frames in workflow code: the SDK records a stack trace for every promise a workflow
  *   creates (for Temporal's stack-trace query), resolving each frame through the bundle's source

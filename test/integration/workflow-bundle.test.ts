@@ -27,6 +27,15 @@ describe('the workflow bundle', () => {
     expect(module).toContain('"./node_modules/@opentelemetry/semantic-conventions/build/esm/index.js"');
   });
 
+  it('preloads the workflow code itself and its interceptors once per worker, not once per run', () => {
+    const preload = code.slice(
+      code.indexOf('exports.preloadModules = function'),
+      code.indexOf('exports.importWorkflows'),
+    );
+    expect(preload).toContain('"./workflows/index.ts"');
+    expect(preload).toContain('"./workflows/trace-propagation.ts"');
+  });
+
   it('loads the OpenTelemetry workflow interceptors only when a run traces', () => {
     const propagation = moduleSource('./workflows/trace-propagation.ts');
     expect(propagation).not.toContain('interceptors-opentelemetry');
