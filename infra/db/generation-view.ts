@@ -1,4 +1,5 @@
 import type { Generation } from '../../generated/prisma/client.js';
+import { hotQuery, sql } from './hot-sql.js';
 import type { Db } from './prisma.js';
 import { temporalUiLink } from '../temporal/ui-link.js';
 import type { GenerationView, RequiredAction, StepEntry } from '../../contracts/schemas/index.js';
@@ -37,13 +38,13 @@ export function generationView(g: Generation, steps: StepEntry[]): GenerationVie
   };
 }
 
+/** The trace, in order: read with every generation view (the pool under Prisma: docs/performance.md). */
 export async function loadSteps(db: Db, generationId: string): Promise<StepEntry[]> {
-  const rows = await db.generationStep.findMany({
-    where: { generationId },
-    orderBy: { seq: 'asc' },
-    select: { data: true },
-  });
-  return rows.map((r) => r.data as unknown as StepEntry);
+  const rows = await hotQuery<{ data: StepEntry }>(
+    db,
+    sql`SELECT "data" FROM "GenerationStep" WHERE "generationId" = ${generationId} ORDER BY "seq" ASC`,
+  );
+  return rows.map((r) => r.data);
 }
 
 export async function loadGenerationView(db: Db, projectId: string, id: string): Promise<GenerationView | null> {
