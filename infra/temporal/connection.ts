@@ -3,6 +3,7 @@ import { Client, Connection, type ConnectionOptions } from '@temporalio/client';
 import { OpenTelemetryWorkflowClientInterceptor } from '@temporalio/interceptors-opentelemetry';
 import { NativeConnection, type NativeConnectionOptions } from '@temporalio/worker';
 import type { Env } from '../../config/env.js';
+import { tracingEnabled } from '../observability/tracing.js';
 
 /** Connection settings for a self-hosted cluster or Temporal Cloud (TLS / mTLS / API key). */
 function connectionSettings(env: Env, address: string): ConnectionOptions & NativeConnectionOptions {
@@ -26,11 +27,13 @@ function connectionSettings(env: Env, address: string): ConnectionOptions & Nati
 
 export async function connectClient(env: Env, address: string): Promise<Client> {
   const connection = await Connection.connect(connectionSettings(env, address));
-  // Carries the caller's trace into the workflow (a no-op while tracing is off).
+  // Carries the caller's trace into the workflow, only while tracing is on: with it off the
+  // interceptor still writes an (empty) trace header, and a run started with one builds workflow
+  // spans nobody exports (docs/performance.md). Tracing is started before any client connects.
   return new Client({
     connection,
     namespace: env.TEMPORAL_NAMESPACE,
-    interceptors: { workflow: [new OpenTelemetryWorkflowClientInterceptor()] },
+    interceptors: { workflow: tracingEnabled() ? [new OpenTelemetryWorkflowClientInterceptor()] : [] },
   });
 }
 
