@@ -58,6 +58,10 @@ export function createPgPool(connectionString: string, max = 10, opts: { allowEx
     new pg.Pool({
       connectionString,
       max,
+      // Timestamp columns hold UTC without a zone, as Prisma writes them; `now()` and column
+      // defaults in our own SQL are cast in the session's zone, so every session is UTC
+      // whatever the server's or the database's default is.
+      options: '-c TimeZone=UTC',
       Client: NameAsTextClient,
       allowExitOnIdle: opts.allowExitOnIdle ?? false,
       ...idle,
