@@ -10,9 +10,10 @@ import {
   type ToolResultStatus,
 } from '../contracts/generation/index.js';
 import { generationView, loadSteps } from '../infra/db/generation-view.js';
-import { hotQuery, notifySelect, sql } from '../infra/db/hot-sql.js';
+import { hotQuery, sql } from '../infra/db/hot-sql.js';
 import { readSnapshot } from '../infra/db/json-columns.js';
-import { EventLog, eventRows, type StreamEventType } from './event-log.js';
+import { EventLog, eventRows } from './event-log.js';
+import { writeStatusRecord } from './status-write.js';
 import { writeStepRecord, type StepRecord } from './step-record.js';
 
 /** A stored conversation message: the OpenAI chat message plus our own bookkeeping. */
@@ -251,52 +252,11 @@ export class GenerationStore {
     return (row?.data as Record<string, unknown> | null) ?? null;
   }
 
-  /**
-   * A status write in one statement: the state (only forward: a retried older write never
-   * overwrites a newer state), the events it shows (keyed) and the NOTIFY. Nothing is written when
-   * the state is not newer, so a retry of a write that committed adds nothing.
-   */
+  /** The status write (docs/adr/0020); the `start` event of a first write names the session. */
   async writeStatus(write: StatusWrite): Promise<void> {
-    const { generationId, iterationCount: step, requiredAction: action } = write;
-    const events: Array<{ type: StreamEventType; data: Record<string, unknown>; key: string }> = [];
-    if (write.status === 'running' && write.stateVersion === 1) {
-      const { sessionId } = await this.session(generationId);
-      events.push({ type: 'start', data: { step: 0, ...(sessionId ? { sessionId } : {}) }, key: 'start' });
-    }
-    if (write.status === 'requires_action' && action) {
-      if (action.type === 'answer_clarification') {
-        events.push({
-          type: 'clarification_requested',
-          data: { step, clarification: action.clarification },
-          key: `clarification:${action.clarification.toolCallId}`,
-        });
-      }
-      events.push({
-        type: 'requires_action',
-        data: { step, status: 'requires_action', requiredAction: action },
-        key: `requires_action:${write.stateVersion}`,
-      });
-    }
-    const notify = this.feed.inline(generationId, 'state');
-    await hotQuery(
-      this.db,
-      sql`
-      WITH moved AS (
-        UPDATE "Generation"
-        SET "status" = ${write.status}, "requiredAction" = ${action === null ? null : JSON.stringify(action)}::jsonb,
-            "iterationCount" = ${step}, "stateVersion" = ${write.stateVersion},
-            "eventSeq" = "eventSeq" + ${events.length}, "updatedAt" = now()
-        WHERE "id" = ${generationId} AND "stateVersion" < ${write.stateVersion}
-        RETURNING "eventSeq"
-      ), events AS (
-        INSERT INTO "GenerationEvent" ("generationId", "seq", "type", "key", "data", "createdAt")
-        SELECT ${generationId}, moved."eventSeq" - ${events.length} + e.ordinal, e.value->>'type', e.value->>'key', e.value->'data', now()
-        FROM moved, jsonb_array_elements(${eventRows(generationId, events)}::jsonb) WITH ORDINALITY AS e(value, ordinal)
-        ON CONFLICT ("generationId", "key") DO NOTHING
-      )
-      ${notifySelect(notify)}`,
-    );
-    if (!notify) await this.feed.publish(generationId);
+    const first = write.status === 'running' && write.stateVersion === 1;
+    const sessionId = first ? (await this.session(write.generationId)).sessionId : null;
+    await writeStatusRecord(this.db, this.feed, write, sessionId);
   }
 
   async progress(
