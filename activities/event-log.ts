@@ -1,5 +1,5 @@
 import type { StreamEventType } from '../contracts/schemas/index.js';
-import { hotQuery, notifySelect, sql } from '../infra/db/hot-sql.js';
+import { hotQuery, notifySelect, sql, type SqlQuery } from '../infra/db/hot-sql.js';
 import type { Db } from '../infra/db/prisma.js';
 import type { ChangeFeed, FeedChange } from '../infra/events/change-feed.js';
 
@@ -131,4 +131,21 @@ export class ChunkWriter {
     await this.writing;
     if (this.error !== undefined) throw this.error;
   }
+}
+
+/**
+ * The INSERT of a batch of keyed events, for a data-modifying CTE: numbered after the `eventSeq`
+ * that the CTE `seqFrom` returned (its UPDATE already added `events.length`); an event already
+ * written is kept.
+ */
+export function insertEvents(
+  generationId: string,
+  events: Array<{ type: StreamEventType; data: Record<string, unknown>; key: string | null }>,
+  seqFrom: 'moved' | 'finished' | 'generation' | 'next',
+): SqlQuery {
+  const from: SqlQuery = { text: seqFrom, values: [] };
+  return sql`INSERT INTO "GenerationEvent" ("generationId", "seq", "type", "key", "data", "createdAt")
+      SELECT ${generationId}, ${from}."eventSeq" - ${events.length} + e.ordinal, e.value->>'type', e.value->>'key', e.value->'data', now()
+      FROM ${from}, jsonb_array_elements(${eventRows(generationId, events)}::jsonb) WITH ORDINALITY AS e(value, ordinal)
+      ON CONFLICT ("generationId", "key") DO NOTHING`;
 }

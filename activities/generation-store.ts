@@ -12,7 +12,7 @@ import {
 import { generationView, loadSteps } from '../infra/db/generation-view.js';
 import { hotQuery, sql } from '../infra/db/hot-sql.js';
 import { readSnapshot } from '../infra/db/json-columns.js';
-import { EventLog, eventRows } from './event-log.js';
+import { EventLog, insertEvents } from './event-log.js';
 import { writeStatusRecord } from './status-write.js';
 import { writeStepRecord, type StepRecord } from './step-record.js';
 
@@ -358,10 +358,7 @@ export class GenerationStore {
         WHERE "id" = ${generationId} AND "stateVersion" < ${input.stateVersion}
         RETURNING "eventSeq"
       ), events AS (
-        INSERT INTO "GenerationEvent" ("generationId", "seq", "type", "key", "data", "createdAt")
-        SELECT ${generationId}, finished."eventSeq" - ${events.length} + e.ordinal, e.value->>'type', e.value->>'key', e.value->'data', now()
-        FROM finished, jsonb_array_elements(${eventRows(generationId, events)}::jsonb) WITH ORDINALITY AS e(value, ordinal)
-        ON CONFLICT ("generationId", "key") DO NOTHING
+        ${insertEvents(generationId, events, 'finished')}
       )
       UPDATE "Approval" SET "status" = 'cancelled', "decidedAt" = now(), "reason" = 'The generation was cancelled'
       WHERE "generationId" = ${generationId} AND "status" = 'pending' AND ${input.status === 'cancelled'}`,

@@ -1,7 +1,7 @@
 import { hotQuery, notifySelect, sql } from '../infra/db/hot-sql.js';
 import type { Db } from '../infra/db/prisma.js';
 import type { ChangeFeed } from '../infra/events/change-feed.js';
-import { eventRows, type StreamEventType } from './event-log.js';
+import { insertEvents, type StreamEventType } from './event-log.js';
 import type { StoredMessage } from './generation-store.js';
 
 /**
@@ -51,10 +51,7 @@ export async function replyState(
     WITH next AS (
       UPDATE "Generation" SET "eventSeq" = "eventSeq" + ${n} WHERE "id" = ${generationId} AND ${n}::int > 0 RETURNING "eventSeq"
     ), appended AS (
-      INSERT INTO "GenerationEvent" ("generationId", "seq", "type", "key", "data", "createdAt")
-      SELECT ${generationId}, next."eventSeq" - ${n} + e.ordinal, e.value->>'type', e.value->>'key', e.value->'data', now()
-      FROM next, jsonb_array_elements(${eventRows(generationId, events)}::jsonb) WITH ORDINALITY AS e(value, ordinal)
-      ON CONFLICT ("generationId", "key") DO NOTHING
+      ${insertEvents(generationId, events, 'next')}
     ), notified AS (
       ${notifySelect(notify)}
     )

@@ -2,7 +2,7 @@ import type { StatusWrite } from '../contracts/generation/index.js';
 import { hotQuery, notifySelect, sql } from '../infra/db/hot-sql.js';
 import type { Db } from '../infra/db/prisma.js';
 import type { ChangeFeed } from '../infra/events/change-feed.js';
-import { eventRows, type StreamEventType } from './event-log.js';
+import { insertEvents, type StreamEventType } from './event-log.js';
 
 /** The stream events a status write shows: `start` for the first, the pause for `requires_action`. */
 function statusEvents(
@@ -56,10 +56,7 @@ export async function writeStatusRecord(
       WHERE "id" = ${generationId} AND "stateVersion" < ${write.stateVersion}
       RETURNING "eventSeq"
     ), events AS (
-      INSERT INTO "GenerationEvent" ("generationId", "seq", "type", "key", "data", "createdAt")
-      SELECT ${generationId}, moved."eventSeq" - ${events.length} + e.ordinal, e.value->>'type', e.value->>'key', e.value->'data', now()
-      FROM moved, jsonb_array_elements(${eventRows(generationId, events)}::jsonb) WITH ORDINALITY AS e(value, ordinal)
-      ON CONFLICT ("generationId", "key") DO NOTHING
+      ${insertEvents(generationId, events, 'moved')}
     )
     ${notifySelect(notify)}`,
   );

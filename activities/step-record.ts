@@ -2,7 +2,7 @@ import type { StepEntry } from '../contracts/schemas/index.js';
 import { hotQuery, notifySelect, sql } from '../infra/db/hot-sql.js';
 import type { Db } from '../infra/db/prisma.js';
 import type { ChangeFeed, FeedChange } from '../infra/events/change-feed.js';
-import { eventRows, type StreamEventType } from './event-log.js';
+import { insertEvents, type StreamEventType } from './event-log.js';
 import type { StoredMessage } from './generation-store.js';
 
 /**
@@ -64,10 +64,7 @@ export async function writeStepRecord(
       WHERE "id" = ${r.generationId}
       RETURNING "eventSeq"
     ), events AS (
-      INSERT INTO "GenerationEvent" ("generationId", "seq", "type", "key", "data", "createdAt")
-      SELECT ${r.generationId}, generation."eventSeq" - ${n} + e.ordinal, e.value->>'type', e.value->>'key', e.value->'data', now()
-      FROM generation, jsonb_array_elements(${eventRows(r.generationId, r.events)}::jsonb) WITH ORDINALITY AS e(value, ordinal)
-      ON CONFLICT ("generationId", "key") DO NOTHING
+      ${insertEvents(r.generationId, r.events, 'generation')}
     ), traces AS (
       INSERT INTO "GenerationStep" ("generationId", "key", "seq", "step", "type", "data", "createdAt")
       SELECT ${r.generationId}, t.value->>'key', (t.value->>'seq')::bigint, (t.value->>'step')::int, t.value->>'type', t.value->'data', now()
