@@ -58,6 +58,9 @@ export interface PausedResult {
     startPerSecond: number;
     drainSeconds: number;
     drainPerSecond: number;
+    /** CPU ms per paused generation while pausing, and per resumed one while draining (all processes + PostgreSQL). */
+    cpuMsPerPaused?: { total: number; byProcess: Record<string, number> };
+    cpuMsPerResumed?: { total: number; byProcess: Record<string, number> };
     rss: RssSample[] | null;
     /** Least-squares slope of worker RSS over the number paused, while pausing. */
     workerRssSlopeKiBPerPaused: number | null;

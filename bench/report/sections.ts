@@ -39,6 +39,19 @@ function cpuNotes(o: NonNullable<BenchResults['overhead']>): string[] {
   return out;
 }
 
+type PausedFigures = NonNullable<ReturnType<typeof ok<NonNullable<BenchResults['paused']>['systems']['durable']>>>;
+
+function pausedCpuNotes(a: PausedFigures | undefined): string[] {
+  const byProcess = (c: { byProcess: Record<string, number> }) =>
+    Object.entries(c.byProcess)
+      .map(([k, v]) => `${k} ${ms(v)}`)
+      .join(', ');
+  if (!a?.cpuMsPerPaused || !a.cpuMsPerResumed) return [];
+  return [
+    `(a) CPU ms per paused generation by process: ${byProcess(a.cpuMsPerPaused)}; per resumed one: ${byProcess(a.cpuMsPerResumed)} (with 2 cores, 2,000 ÷ CPU ms bounds the rate per second)`,
+  ];
+}
+
 export function buildSections(r: BenchResults): Section[] {
   const sections: Section[] = [];
 
@@ -165,7 +178,7 @@ export function buildSections(r: BenchResults): Section[] {
     const p = r.paused;
     const rows = (['durable', 'inprocess', 'langgraph'] as const).map((id) => {
       const v = ok(p.systems[id]);
-      if (!v) return [label(id), missing(p.systems[id]), '', '', '', ''];
+      if (!v) return [label(id), missing(p.systems[id]), '', '', '', '', '', ''];
       const rss =
         v.workerRssBeforeMiB !== null
           ? `${num(v.workerRssBeforeMiB, 1)} → ${num(v.workerRssPausedMiB, 1)} → ${num(v.workerRssAfterDrainMiB, 1)}`
@@ -176,6 +189,8 @@ export function buildSections(r: BenchResults): Section[] {
         num(v.startPerSecond, 0),
         num(v.drainSeconds, 1),
         num(v.drainPerSecond, 0),
+        v.cpuMsPerPaused ? num(v.cpuMsPerPaused.total, 1) : '',
+        v.cpuMsPerResumed ? num(v.cpuMsPerResumed.total, 1) : '',
         rss,
       ];
     });
@@ -190,6 +205,8 @@ export function buildSections(r: BenchResults): Section[] {
             'paused/s',
             'time to drain, s',
             'resumed/s',
+            'CPU ms per paused',
+            'CPU ms per resumed',
             'worker RSS MiB: before → paused → drained',
           ],
           rows,
@@ -203,12 +220,14 @@ export function buildSections(r: BenchResults): Section[] {
             ]
           : []),
       ],
-      notes:
-        ok(p.systems.durable)?.workerRssSlopeKiBPerPaused != null
+      notes: [
+        ...(ok(p.systems.durable)?.workerRssSlopeKiBPerPaused != null
           ? [
               `(a) worker RSS grew ${num(ok(p.systems.durable)!.workerRssSlopeKiBPerPaused, 1)} KiB per paused generation while pausing (least-squares slope over the samples above)`,
             ]
-          : [],
+          : []),
+        ...pausedCpuNotes(ok(p.systems.durable)),
+      ],
     });
   }
 

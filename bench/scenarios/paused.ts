@@ -1,3 +1,4 @@
+import { measureCpu, totalCpu, type CpuBreakdown, type CpuGroup } from '../lib/cpu.js';
 import { runConcurrent, sleep } from '../lib/pool.js';
 import { rssKiB } from '../lib/proc.js';
 import type { PausedResult, RssSample } from '../lib/results.js';
@@ -14,6 +15,13 @@ function leastSquaresSlope(points: Array<[number, number]>): number | null {
   const sxx = points.reduce((s, [x]) => s + (x - mx) ** 2, 0);
   if (sxx === 0) return null;
   return points.reduce((s, [x, y]) => s + (x - mx) * (y - my), 0) / sxx;
+}
+
+/** CPU ms per generation, total and by process. */
+function perGeneration(cpuMs: CpuBreakdown, count: number): { total: number; byProcess: CpuBreakdown } {
+  const byProcess: CpuBreakdown = {};
+  for (const [name, ms] of Object.entries(cpuMs)) byProcess[name] = ms / count;
+  return { total: totalCpu(cpuMs) / count, byProcess };
 }
 
 /** Polls until `done()` holds, sampling RSS on the way; throws after `timeoutMs`. */
@@ -40,7 +48,13 @@ async function waitUntil(
  * until all N are completed. The database is only read, to observe; everything is driven through
  * the public API.
  */
-async function durablePaused(durable: DurableSystem, count: number, concurrency: number, settleMs: number) {
+async function durablePaused(
+  durable: DurableSystem,
+  cpu: CpuGroup,
+  count: number,
+  concurrency: number,
+  settleMs: number,
+) {
   const workerPid = durable.stack.worker.pid;
   const apiPid = durable.stack.api.pid;
   const rss: RssSample[] = [];
@@ -74,8 +88,10 @@ async function durablePaused(durable: DurableSystem, count: number, concurrency:
   const check = () => {
     if (failure.err !== undefined) throw failure.err;
   };
-  await waitUntil(async () => (check(), lastPaused >= count), tick('pausing'), 30 * 60_000, 'pausing');
-  await starting;
+  const { cpuMs: pauseCpu } = await measureCpu(cpu, async () => {
+    await waitUntil(async () => (check(), lastPaused >= count), tick('pausing'), 30 * 60_000, 'pausing');
+    await starting;
+  });
   const startSeconds = (performance.now() - t0) / 1000;
   sample('all paused', count);
   await sleep(settleMs);
@@ -90,22 +106,24 @@ async function durablePaused(durable: DurableSystem, count: number, concurrency:
     (err: unknown) => void (failure.err = err),
   );
   let completed = 0;
-  await waitUntil(
-    async () => (check(), completed >= count),
-    async () => {
-      const counts = await durable.clientAgentStatusCounts();
-      completed = (counts.completed ?? 0) - completedBefore;
-      if ((counts.failed ?? 0) > (baseline.failed ?? 0))
-        throw new Error(`generations failed while draining: ${JSON.stringify(counts)}`);
-      if (completed >= nextMark && completed < count) {
-        sample('draining', count - completed);
-        nextMark += every;
-      }
-    },
-    30 * 60_000,
-    'draining',
-  );
-  await resuming;
+  const { cpuMs: drainCpu } = await measureCpu(cpu, async () => {
+    await waitUntil(
+      async () => (check(), completed >= count),
+      async () => {
+        const counts = await durable.clientAgentStatusCounts();
+        completed = (counts.completed ?? 0) - completedBefore;
+        if ((counts.failed ?? 0) > (baseline.failed ?? 0))
+          throw new Error(`generations failed while draining: ${JSON.stringify(counts)}`);
+        if (completed >= nextMark && completed < count) {
+          sample('draining', count - completed);
+          nextMark += every;
+        }
+      },
+      30 * 60_000,
+      'draining',
+    );
+    await resuming;
+  });
   const drainSeconds = (performance.now() - t1) / 1000;
   await sleep(settleMs);
   sample(`drained, idle ${settleMs / 1000} s`, 0);
@@ -115,6 +133,8 @@ async function durablePaused(durable: DurableSystem, count: number, concurrency:
   const points = rss.filter((s) => (s.label === 'pausing' || s.label === 'all paused') && s.workerRssMiB !== null);
   const slope = leastSquaresSlope(points.map((s) => [s.paused, s.workerRssMiB! * 1024]));
   return {
+    cpuMsPerPaused: perGeneration(pauseCpu, count),
+    cpuMsPerResumed: perGeneration(drainCpu, count),
     workerRssSlopeKiBPerPaused: slope === null ? null : Math.round(slope * 10) / 10,
     startSeconds,
     startPerSecond: count / startSeconds,
@@ -137,7 +157,7 @@ export async function runPaused(ctx: BenchContext): Promise<PausedResult> {
   const durable = ctx.durable;
   result.systems.durable = await measure(ctx, 'durable', `paused capacity (${count})`, () => {
     if (!durable) throw new Error('not started');
-    return durablePaused(durable, count, concurrency, settleMs);
+    return durablePaused(durable, ctx.cpu.durable ?? { processes: {}, databases: [] }, count, concurrency, settleMs);
   });
   result.systems.inprocess = {
     status: 'n/a',
@@ -145,13 +165,20 @@ export async function runPaused(ctx: BenchContext): Promise<PausedResult> {
   };
   result.systems.langgraph = await measure(ctx, 'langgraph', `paused capacity (${count})`, async (system) => {
     // In-process: invoke() returns at the interrupt, so "paused" is when the call returns.
+    const group = ctx.cpu.langgraph ?? { processes: {}, databases: [] };
     const t0 = performance.now();
-    const runs = await runConcurrent(count, concurrency, () => system.startPaused!());
+    const { result: runs, cpuMs: pauseCpu } = await measureCpu(group, () =>
+      runConcurrent(count, concurrency, () => system.startPaused!()),
+    );
     const startSeconds = (performance.now() - t0) / 1000;
     const t1 = performance.now();
-    await runConcurrent(count, concurrency, (i) => system.resume!(runs[i]!));
+    const { cpuMs: drainCpu } = await measureCpu(group, () =>
+      runConcurrent(count, concurrency, (i) => system.resume!(runs[i]!)),
+    );
     const drainSeconds = (performance.now() - t1) / 1000;
     return {
+      cpuMsPerPaused: perGeneration(pauseCpu, count),
+      cpuMsPerResumed: perGeneration(drainCpu, count),
       startSeconds,
       startPerSecond: count / startSeconds,
       drainSeconds,
