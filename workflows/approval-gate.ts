@@ -62,8 +62,8 @@ export class ApprovalGate {
     this.approvals.open(requests);
     const { generationId, step } = this.state;
     await this.state.pause(
-      () =>
-        store.openApprovals({
+      (writer) =>
+        writer.openApprovals({
           generationId,
           step,
           approvals: requests,

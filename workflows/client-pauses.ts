@@ -45,7 +45,7 @@ export class ClientPauses {
       output: this.clarification.answer,
     });
     await this.state.pause(
-      () => store.writeStatus(this.state.statusWrite('requires_action', action)),
+      (writer) => writer.writeStatus(this.state.statusWrite('requires_action', action)),
       () => waitForPause(this.clarification),
       (writer) =>
         writer.recordClientOutputs({
@@ -79,7 +79,7 @@ export class ClientPauses {
     const outputs = () => pending.map((p) => ({ ...p, output: this.toolOutputs.received.get(p.toolCallId) }));
     const { generationId, step } = this.state;
     await this.state.pause(
-      () => store.writeStatus(this.state.statusWrite('requires_action', action())),
+      (writer) => writer.writeStatus(this.state.statusWrite('requires_action', action())),
       () =>
         waitForPause(this.toolOutputs, {
           progress: () => store.writeStatus(this.state.statusWrite('requires_action', action())),

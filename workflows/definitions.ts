@@ -37,6 +37,8 @@ export const generationStateQuery = defineQuery<GenerationStateView>('generation
 /** ApplicationFailure types raised by update validators; the API maps them to HTTP statuses. */
 export const updateRejection = {
   notWaiting: 'GenerationNotWaiting',
+  /** The answer is for a pause the workflow is still re-opening after a crash (docs/adr/0023). */
+  pauseNotRecorded: 'PauseNotRecordedYet',
   unknownToolCall: 'UnknownToolCall',
   alreadyAnswered: 'ToolCallAlreadyAnswered',
   invalid: 'InvalidSubmission',

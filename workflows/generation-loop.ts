@@ -4,7 +4,6 @@ import {
   CancellationScope,
   TimeoutFailure,
   isCancellation,
-  patched,
 } from '@temporalio/workflow';
 import type {
   ApprovalDecisionInput,
@@ -42,6 +41,7 @@ import { ChildAgents } from './child-agents.js';
 import { ClientPauses } from './client-pauses.js';
 import { GenerationState } from './generation-state.js';
 import { HookRunner } from './hook-runner.js';
+import type { RunPatches } from './release.js';
 import { startsChild } from './loop/child-calls.js';
 import { resolveStepControls, toolsForStep } from './loop/controls.js';
 import {
@@ -62,29 +62,6 @@ import {
   matchStopCondition,
   type ClassifiedCall,
 } from './loop/stop-rules.js';
-
-/** patched() id: PostToolUse hooks also run for results a retried attempt found recorded. */
-const POST_TOOL_USE_AFTER_REPLAYED_RESULT = 'post-tool-use-after-replayed-result';
-
-/**
- * patched() id: a compaction summary is written by its own activity (summarizeConversation) between
- * model calls; before, the model-call activity wrote it inline. Asked only when a model call reports
- * `needsSummary`, so generations that never summarise carry no marker.
- */
-const COMPACTION_SUMMARY_ACTIVITY = 'compaction-summary-activity';
-
-/**
- * patched() id: model and tool calls run as local activities (docs/adr/0018): no server round trip
- * per call. Histories recorded before have them as regular activities and replay that way.
- */
-const LOCAL_MODEL_AND_TOOL_CALLS = 'local-model-and-tool-calls';
-
-/**
- * patched() id: the start write (`running`) and the final write run as local activities
- * (docs/adr/0020). Neither enters a pause, so nothing outside the workflow can act on them before
- * history has them (docs/adr/0007); a re-run after a crash repeats them, and both are idempotent.
- */
-const LOCAL_START_AND_FINISH = 'local-start-and-finish-writes';
 
 /** Summaries one model call may need: levels 2 and 3, each after up to 3 context-length errors. */
 const MAX_SUMMARIES_PER_CALL = 8;
@@ -108,10 +85,13 @@ export class GenerationLoop {
   /** The input plan, with MCP servers replaced by the tools discovered on them. */
   private plan: GenerationInput['plan'];
 
-  constructor(private readonly input: GenerationInput) {
+  constructor(
+    private readonly input: GenerationInput,
+    private readonly patches: RunPatches,
+  ) {
     this.seq = input.firstMessageSeq;
     this.plan = input.plan;
-    this.state = new GenerationState(input.generationId, input.plan.webhooks);
+    this.state = new GenerationState(input.generationId, input.plan.webhooks, patches);
     this.hooks = new HookRunner(input.generationId, input.plan.hooks);
     this.approvals = new ApprovalGate(this.state, this.hooks, input.plan);
     this.client = new ClientPauses(this.state);
@@ -126,7 +106,7 @@ export class GenerationLoop {
 
   async run(): Promise<void> {
     const started = this.state.statusWrite('running', null);
-    await (patched(LOCAL_START_AND_FINISH) ? localStore : store).writeStatus(started);
+    await (this.patches.has('local-start-and-finish-writes') ? localStore : store).writeStatus(started);
     let outcome: Outcome;
     let finalText: string | null | undefined;
     try {
@@ -263,11 +243,11 @@ export class GenerationLoop {
         ...(deferSummary ? { deferSummary } : {}),
         ...(compaction ? { compaction } : {}),
       };
-      const result = patched(LOCAL_MODEL_AND_TOOL_CALLS)
+      const result = this.patches.has('local-model-and-tool-calls')
         ? await callModelLocally.executeWithOptions(localModelOptions(this.plan.modelRetry), [input])
         : await callModel.executeWithOptions(modelOptions(this.plan.modelRetry), [input]);
       if (!result.needsSummary) return result;
-      if (!patched(COMPACTION_SUMMARY_ACTIVITY) || round >= MAX_SUMMARIES_PER_CALL) {
+      if (!this.patches.has('compaction-summary-activity') || round >= MAX_SUMMARIES_PER_CALL) {
         // Not reached by histories recorded before the patch (their calls never answer needsSummary);
         // kept as the inline path so the loop always ends.
         deferSummary = false;
@@ -317,7 +297,7 @@ export class GenerationLoop {
   private async runServerCall(c: ClassifiedCall, seq: number): Promise<void> {
     if (startsChild(c.tool)) return this.children.run(this.callInput(c, seq));
     const timeoutSeconds = c.tool?.timeoutSeconds ?? 30;
-    const outcome = patched(LOCAL_MODEL_AND_TOOL_CALLS)
+    const outcome = this.patches.has('local-model-and-tool-calls')
       ? await executeToolLocally.executeWithOptions(localToolOptions(timeoutSeconds), [this.callInput(c, seq)])
       : await executeTool.executeWithOptions(toolOptions(timeoutSeconds), [this.callInput(c, seq)]);
     // Model calls a builtin made (summarize, generate_text) count in the generation's usage.
@@ -328,7 +308,7 @@ export class GenerationLoop {
     // A result found already recorded comes from an attempt that ended before the workflow saw it,
     // so its PostToolUse hooks (a redaction, say) never ran: they run now. Histories from before
     // this rule skipped them, hence the patch.
-    if (!outcome.replayed || patched(POST_TOOL_USE_AFTER_REPLAYED_RESULT))
+    if (!outcome.replayed || this.patches.has('post-tool-use-after-replayed-result'))
       await this.hooks.postToolUse(this.state.step, c, seq);
   }
 
@@ -340,6 +320,7 @@ export class GenerationLoop {
   // ---- updates (validators run before anything enters history) ---------------------------------
 
   validateToolOutputs(submission: SubmitToolOutputsInput): void {
+    this.state.checkRecorded(submission);
     this.client.validateToolOutputs(submission);
   }
 
@@ -348,6 +329,7 @@ export class GenerationLoop {
   }
 
   validateApproval(input: ApprovalDecisionInput): void {
+    this.state.checkRecorded(input);
     this.approvals.validate(input);
   }
 
@@ -356,6 +338,7 @@ export class GenerationLoop {
   }
 
   validateClarification(input: ClarificationAnswerInput): void {
+    this.state.checkRecorded(input);
     this.client.validateClarification(input);
   }
 
@@ -368,7 +351,7 @@ export class GenerationLoop {
     state.phase = outcome.status;
     state.stateVersion += 1;
     state.show(outcome.status, null);
-    await (patched(LOCAL_START_AND_FINISH) ? localStore : store).finishGeneration({
+    await (this.patches.has('local-start-and-finish-writes') ? localStore : store).finishGeneration({
       ...outcome,
       ...(text === undefined ? {} : { text }),
       generationId: this.input.generationId,

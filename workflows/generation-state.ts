@@ -1,10 +1,4 @@
-import {
-  ParentClosePolicy,
-  getExternalWorkflowHandle,
-  isCancellation,
-  patched,
-  startChild,
-} from '@temporalio/workflow';
+import { ParentClosePolicy, getExternalWorkflowHandle, isCancellation, startChild } from '@temporalio/workflow';
 import type {
   AnswerDelivery,
   GenerationPhase,
@@ -14,18 +8,13 @@ import type {
 } from '../contracts/generation/index.js';
 import type { RequiredAction } from '../contracts/schemas/index.js';
 import { localStore, store } from './activity-proxies.js';
+import type { RunPatches } from './release.js';
 import { upsertGenerationStatus, type GenerationVisibleStatus } from './search-attributes.js';
-import { childStatusSignal } from './definitions.js';
+import { childStatusSignal, updateRejection } from './definitions.js';
+import { reject } from './pauses.js';
 import { webhookDeliveryWorkflow } from './webhook-delivery.js';
 
-/**
- * patched() id: the write that leaves a pause runs as a local activity when the answer that ended
- * the pause came from a caller waiting for the generation to settle (docs/adr/0021). Asked only
- * then, so pauses answered asynchronously, or ended by an expiry, carry no marker.
- */
-const LOCAL_LEAVE_WRITES = 'local-leave-writes';
-
-/** The activities a pause's leave-write runs through: regular (`store`) or local (`localStore`). */
+/** The activities a pause's enter- and leave-writes run through: regular (`store`) or local (`localStore`). */
 export type PauseWriter = typeof store;
 
 /**
@@ -49,6 +38,7 @@ export class GenerationState {
   constructor(
     readonly generationId: string,
     private readonly webhooks: LoopPlan['webhooks'],
+    private readonly patches: RunPatches,
   ) {}
 
   statusWrite(status: StatusWrite['status'], requiredAction: RequiredAction | null): StatusWrite {
@@ -69,7 +59,7 @@ export class GenerationState {
     const shown = `${status}:${requiredAction?.type ?? ''}`;
     if (shown === this.shown) return;
     this.shown = shown;
-    upsertGenerationStatus(status, requiredAction);
+    upsertGenerationStatus(this.patches, status, requiredAction);
   }
 
   /**
@@ -78,19 +68,31 @@ export class GenerationState {
    * `answered` chose).
    */
   async pause(
-    enter: () => Promise<void>,
+    enter: (writer: PauseWriter) => Promise<void>,
     wait: () => Promise<void>,
     leave: (writer: PauseWriter) => Promise<void>,
   ): Promise<void> {
     this.phase = 'requires_action';
     this.answerAwaited = false;
-    await enter();
+    await enter(this.patches.has('local-pause-entering-writes') ? localStore : store);
     await this.notifyWebhooks('generation.requires_action');
     await this.tellParent(this.requiredAction);
     await wait();
     this.phase = 'running';
-    await leave(this.answerAwaited && patched(LOCAL_LEAVE_WRITES) ? localStore : store);
+    await leave(this.answerAwaited && this.patches.has('local-leave-writes') ? localStore : store);
     await this.tellParent(null);
+  }
+
+  /**
+   * Refuses an answer for a pause this run has not opened yet: PostgreSQL showed it (a local
+   * enter-write of a task that did not complete, docs/adr/0023) and the run is re-running that step.
+   */
+  checkRecorded(delivery: AnswerDelivery): void {
+    if (delivery.seenStateVersion !== undefined && delivery.seenStateVersion > this.stateVersion)
+      reject(
+        updateRejection.pauseNotRecorded,
+        `The generation is re-opening this pause after a restart (state ${this.stateVersion} of ${delivery.seenStateVersion})`,
+      );
   }
 
   /** Every accepted answer says how its caller waits; the last one before the pause ends decides. */

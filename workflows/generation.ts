@@ -7,11 +7,13 @@ import {
   submitToolOutputsUpdate,
 } from './definitions.js';
 import { GenerationLoop } from './generation-loop.js';
+import { RunPatches } from './release.js';
 import type { GenerationInput } from '../contracts/generation/index.js';
 
 /** One generation = one workflow. Handler wiring only; the loop and its state live in GenerationLoop. */
 export async function generationWorkflow(input: GenerationInput): Promise<void> {
-  const loop = new GenerationLoop(input);
+  // First, in the first activation: see RunPatches.
+  const loop = new GenerationLoop(input, new RunPatches());
   setHandler(generationStateQuery, () => loop.view());
   setHandler(childStatusSignal, (status) => loop.children.onChildStatus(status));
   setHandler(submitToolOutputsUpdate, (submission) => loop.acceptToolOutputs(submission), {

@@ -1,6 +1,7 @@
 import { defineSearchAttributeKey, type SearchAttributePair } from '@temporalio/common';
-import { patched, upsertSearchAttributes } from '@temporalio/workflow';
+import { upsertSearchAttributes } from '@temporalio/workflow';
 import type { RequiredAction } from '../contracts/schemas/index.js';
+import type { RunPatches } from './release.js';
 
 /**
  * The custom search attributes of a generation's workflow, defined once: the API sets the identity
@@ -44,21 +45,23 @@ export function startSearchAttributes(identity: GenerationIdentity): SearchAttri
 
 export type GenerationVisibleStatus = 'running' | 'requires_action' | 'completed' | 'failed' | 'cancelled';
 
-/**
- * Histories recorded before the attributes existed have no upsert commands; the patch keeps them
- * replaying. Workflows started after it upsert on every state change.
- */
-export const searchAttributesPatch = 'generation-search-attributes';
-
 /** The RequiredAction attribute: the pause's type, `child` when a child generation is the one paused. */
 export function requiredActionValue(requiredAction: RequiredAction | null): string | null {
   if (!requiredAction) return null;
   return requiredAction.type === 'child_requires_action' ? 'child' : requiredAction.type;
 }
 
-/** Upserts status and required action (called with every state write, from workflow code only). */
-export function upsertGenerationStatus(status: GenerationVisibleStatus, requiredAction: RequiredAction | null): void {
-  if (!patched(searchAttributesPatch)) return;
+/**
+ * Upserts status and required action (called with every state write, from workflow code only).
+ * Histories recorded before the attributes existed have no upsert commands; the
+ * `generation-search-attributes` patch keeps them replaying.
+ */
+export function upsertGenerationStatus(
+  patches: RunPatches,
+  status: GenerationVisibleStatus,
+  requiredAction: RequiredAction | null,
+): void {
+  if (!patches.has('generation-search-attributes')) return;
   upsertSearchAttributes([
     { key: searchAttributeKeys.generationStatus, value: status },
     { key: searchAttributeKeys.requiredAction, value: requiredActionValue(requiredAction) },

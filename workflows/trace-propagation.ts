@@ -1,6 +1,5 @@
 import type { Headers } from '@temporalio/common';
 import {
-  patched,
   type ActivityInput,
   type LocalActivityInput,
   type Next,
@@ -13,6 +12,7 @@ import {
   type WorkflowInternalsInterceptor,
   type WorkflowOutboundCallsInterceptor,
 } from '@temporalio/workflow';
+import { RunPatches } from './release.js';
 import type { WorkflowSpans } from './workflow-spans.js';
 
 /**
@@ -20,14 +20,13 @@ import type { WorkflowSpans } from './workflow-spans.js';
  * workflow interceptors: a `RunWorkflow` span (exported by the worker's sink) parents the
  * `StartActivity`/`StartChildWorkflow` spans, so a generation is one tree from the API request to
  * the outgoing calls. Those interceptors add yields on histories recorded without them, so runs
- * recorded before `patched('workflow-otel-spans')` (and runs without a trace context) only copy
+ * recorded before the `workflow-otel-spans` patch (and runs without a trace context) only copy
  * the start's trace header onto activities and children: no command, no await, replay-neutral.
  *
  * The OpenTelemetry interceptors are loaded with a synchronous `require` (the bundler resolves it
  * to its module table) by the runs that use them, so an untraced run never evaluates them.
  */
 const traceHeader = '_tracer-data';
-export const workflowSpansPatch = 'workflow-otel-spans';
 
 function loadWorkflowSpans(): WorkflowSpans {
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- lazy on purpose, see above
@@ -44,8 +43,8 @@ export const interceptors: WorkflowInterceptorsFactory = () => {
   const inbound: WorkflowInboundCallsInterceptor = {
     execute(input: WorkflowExecuteInput, next: Next<WorkflowInboundCallsInterceptor, 'execute'>) {
       started = input.headers;
-      // patched() is asked on every run (a marker for new ones), before anything else runs.
-      if (patched(workflowSpansPatch) && started[traceHeader]) otel = loadWorkflowSpans();
+      // Asked on every run before anything else runs; see RunPatches.
+      if (new RunPatches().has('workflow-otel-spans') && started[traceHeader]) otel = loadWorkflowSpans();
       return otel ? otel.inbound.execute(input, next) : next(input);
     },
     handleSignal(input: SignalInput, next: Next<WorkflowInboundCallsInterceptor, 'handleSignal'>) {

@@ -14,7 +14,7 @@ import {
 import { found, type AuthInfo } from '../http.js';
 import { checkApprover } from '../services/approvers.js';
 import { toolArgumentProblems, toolParameters } from '../services/tool-arguments.js';
-import { findGeneration, mapUpdateError, sendUpdate, updateRejected } from './resume.js';
+import { findGeneration, mapUpdateError, seenPause, sendAnswer, updateRejected } from './resume.js';
 import { searchAttributeKeys } from '../../workflows/search-attributes.js';
 
 /**
@@ -87,7 +87,8 @@ export async function decideApproval(
         problems,
       );
   }
-  const update = await sendUpdate((updateId) =>
+  const seen = approval.status === 'pending' ? seenPause(g) : {};
+  const update = await sendAnswer((updateId) =>
     deps.temporal.workflow.getHandle(g.id).executeUpdate(decideApprovalUpdate, {
       updateId,
       args: [
@@ -99,6 +100,7 @@ export async function decideApproval(
           decidedBy: auth.keyId,
           toolName: approval.toolName,
           argumentsHash: approval.argumentsHash,
+          ...seen,
           ...delivery,
         },
       ],
@@ -128,10 +130,11 @@ export async function answerClarification(
   if (!waiting) {
     throw new ApiError(409, 'generation_not_waiting', 'The generation is not waiting for a clarification');
   }
-  const update = await sendUpdate((updateId) =>
-    deps.temporal.workflow
-      .getHandle(g.id)
-      .executeUpdate(answerClarificationUpdate, { updateId, args: [{ answer, answeredBy: auth.keyId, ...delivery }] }),
+  const update = await sendAnswer((updateId) =>
+    deps.temporal.workflow.getHandle(g.id).executeUpdate(answerClarificationUpdate, {
+      updateId,
+      args: [{ answer, answeredBy: auth.keyId, ...seenPause(g), ...delivery }],
+    }),
   ).catch(mapUpdateError);
   return { generation: g, update };
 }
@@ -179,7 +182,7 @@ export async function submitToolOutputs(
 
   // Stable while the generation waits: nothing writes events to a paused generation.
   const resumeAfter = generation.eventSeq;
-  const update = await sendUpdate((updateId) =>
+  const update = await sendAnswer((updateId) =>
     deps.temporal.workflow.getHandle(generation.id).executeUpdate(submitToolOutputsUpdate, {
       updateId,
       args: [
@@ -195,6 +198,7 @@ export async function submitToolOutputs(
             : {}),
           ...(body.stepRules ? { stepRules: body.stepRules } : {}),
           ...(body.defaults ? { defaults: body.defaults } : {}),
+          ...seenPause(generation),
           ...delivery,
         },
       ],

@@ -95,6 +95,43 @@ export async function sendUpdate<T>(send: (updateId: string) => Promise<T>): Pro
   }
 }
 
+/** How long an answer is sent again while its workflow re-opens the pause after a crash. */
+const PAUSE_REOPEN_WAIT_MS = 30_000;
+
+function pauseNotRecorded(err: unknown): boolean {
+  return (
+    err instanceof WorkflowUpdateFailedError &&
+    err.cause instanceof ApplicationFailure &&
+    err.cause.type === updateRejection.pauseNotRecorded
+  );
+}
+
+/**
+ * The state version the answer was checked against, when the database showed the pause open: the
+ * workflow refuses the answer while it is behind it, re-running the step that opens the pause after
+ * a crash (docs/adr/0023). Not given for a pause the database shows already left (`stillWaits`).
+ */
+export function seenPause(g: Pick<Generation, 'status' | 'stateVersion'>): AnswerDelivery {
+  return g.status === 'requires_action' ? { seenStateVersion: g.stateVersion } : {};
+}
+
+/**
+ * Sends an answer's update (through `sendUpdate`), and again, as a new update, while the workflow
+ * refuses it because it is still re-opening the pause after a crash (docs/adr/0023): the re-run of
+ * the step that opens it takes one workflow task once a worker has the run.
+ */
+export async function sendAnswer<T>(send: (updateId: string) => Promise<T>): Promise<T> {
+  const giveUpAt = Date.now() + PAUSE_REOPEN_WAIT_MS;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await sendUpdate(send);
+    } catch (err) {
+      if (!pauseNotRecorded(err) || Date.now() > giveUpAt) throw err;
+      await new Promise((resolve) => setTimeout(resolve, Math.min(100 * 2 ** attempt, 1000)));
+    }
+  }
+}
+
 /** Whether the workflow refused an update (its validator, or it has closed): nothing was changed. */
 export function updateRejected(err: unknown): boolean {
   return (
@@ -119,6 +156,8 @@ export function answerDelivery(body: { async: boolean; waitSeconds: number; stre
 export function mapUpdateError(err: unknown): never {
   if (err instanceof WorkflowUpdateFailedError && err.cause instanceof ApplicationFailure) {
     const { type, message } = err.cause;
+    if (type === updateRejection.pauseNotRecorded)
+      throw new ApiError(503, 'unavailable', `${message}; send the answer again`, undefined, { 'Retry-After': '1' });
     if (type === updateRejection.unknownToolCall) throw new ApiError(422, 'unprocessable', message);
     if (type === updateRejection.invalid) throw new ApiError(422, 'unprocessable', message);
     if (type === updateRejection.alreadyAnswered) throw new ApiError(409, 'conflict', message);

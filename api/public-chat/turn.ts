@@ -3,7 +3,7 @@ import { generateRequestSchema, type PublicChatRequest } from '../../contracts/s
 import type { Agent, Generation } from '../../generated/prisma/client.js';
 import type { AppContext } from '../context.js';
 import { answerClarificationUpdate } from '../../workflows/definitions.js';
-import { mapUpdateError, sendUpdate } from '../generations/resume.js';
+import { mapUpdateError, seenPause, sendAnswer } from '../generations/resume.js';
 import { startGeneration } from '../generations/start.js';
 import { turnAwaitingClarification } from '../sessions/clarify-resume.js';
 
@@ -92,10 +92,10 @@ export async function runTurn(
 ): Promise<RunningTurn> {
   if (turn.answersClarificationOf) {
     const paused = await ctx.db.generation.findUniqueOrThrow({ where: { id: turn.answersClarificationOf } });
-    const result = await sendUpdate((updateId) =>
+    const result = await sendAnswer((updateId) =>
       ctx.temporal.workflow.getHandle(paused.id).executeUpdate(answerClarificationUpdate, {
         updateId,
-        args: [{ answer: request.query, answeredBy: 'public_chat' }],
+        args: [{ answer: request.query, answeredBy: 'public_chat', ...seenPause(paused) }],
       }),
     ).catch((err: unknown) => {
       try {

@@ -15,6 +15,8 @@ import {
   mapUpdateError,
   replyAfterResume,
   replyWhenSettled,
+  seenPause,
+  sendAnswer,
 } from '../generations/resume.js';
 import { startGeneration } from '../generations/start.js';
 import { lastEventId, openEventStream, streamEvents } from '../generations/stream.js';
@@ -48,12 +50,12 @@ export function agentGenerationsRouter(ctx: AppContext): Router {
         : null;
     if (paused) {
       const { eventSeq: resumeAfter } = paused;
-      const result = await ctx.temporal.workflow
-        .getHandle(paused.id)
-        .executeUpdate(answerClarificationUpdate, {
-          args: [{ answer: body.prompt!, answeredBy: auth.keyId, ...answerDelivery(body) }],
-        })
-        .catch(mapUpdateError);
+      const result = await sendAnswer((updateId) =>
+        ctx.temporal.workflow.getHandle(paused.id).executeUpdate(answerClarificationUpdate, {
+          updateId,
+          args: [{ answer: body.prompt!, answeredBy: auth.keyId, ...seenPause(paused), ...answerDelivery(body) }],
+        }),
+      ).catch(mapUpdateError);
       if (body.stream) {
         openEventStream(res);
         await streamEvents(ctx.db, ctx.feed, res, paused.id, { afterSeq: resumeAfter, follow: false, resuming: true });

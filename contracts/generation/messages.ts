@@ -13,6 +13,13 @@ import type { GenerationStatus, StepRule, ToolChoice } from '../schemas/index.js
  */
 export interface AnswerDelivery {
   callerWaits?: boolean;
+  /**
+   * The generation's state version the API read while the pause was open (status requires_action).
+   * The write that enters a pause may be a local activity (docs/adr/0023): PostgreSQL shows the pause
+   * before history has it. A workflow behind this version is re-running the step that opens it after
+   * a crash, and refuses the answer as not recorded yet; the API sends it again once re-opened.
+   */
+  seenStateVersion?: number;
 }
 
 export interface ClientToolOutput {

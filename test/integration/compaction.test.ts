@@ -162,7 +162,8 @@ describe('context compaction', () => {
     expect(summaryAt).toBeGreaterThan(0);
     // The model call that asked for the summary, then the summary, then the model call again.
     expect(scheduled.slice(summaryAt - 1, summaryAt + 2)).toEqual(['callModel', 'summarizeConversation', 'callModel']);
-    // The patch marker of the new command sequence (payloads decoded: they are JSON bytes).
+    // New runs record one patch marker, the release that folds the summary activity's patch with the
+    // others (docs/adr/0023); payloads decoded: they are JSON bytes.
     const markers = (history.events ?? [])
       .filter((e) => e.markerRecordedEventAttributes?.markerName === 'core_patch')
       .map((e) =>
@@ -171,7 +172,9 @@ describe('context compaction', () => {
           .map((p) => Buffer.from(p.data ?? []).toString('utf8'))
           .join(' '),
       );
-    expect(markers.filter((m) => m.includes('compaction-summary-activity'))).toHaveLength(1);
+    expect(markers).toHaveLength(1);
+    expect(markers[0]).toContain('release-2026-11-folded-patches');
+    expect(markers[0]).not.toContain('compaction-summary-activity');
     expect(JSON.stringify(history)).not.toContain('SUMMARY: the user asked about rows.');
   });
 

@@ -17,6 +17,7 @@ describe('durability: kill -9 after a local activity wrote, before history has i
   let providerId: string;
   let agentId: string;
   let clientAgentId: string;
+  let gatedAgentId: string;
 
   beforeAll(async () => {
     [stack, model, tools] = await Promise.all([
@@ -33,6 +34,14 @@ describe('durability: kill -9 after a local activity wrote, before history has i
       execute: { url: `${tools.url}/weather` },
     });
     agentId = await createAgent(stack, { aiProviderId: providerId, toolIds: [toolId] });
+    gatedAgentId = await createAgent(stack, { aiProviderId: providerId, toolIds: [toolId] });
+    const hook = await stack.api('POST', `/v1/agents/${gatedAgentId}/hooks`, {
+      event: 'PreToolUse',
+      type: 'approval',
+      matcher: 'weather',
+      config: {},
+    });
+    expect(hook.status).toBe(201);
     const askId = await createTool(stack, { type: 'client', name: 'ask_user', parameters: obj({}) });
     clientAgentId = await createAgent(stack, { aiProviderId: providerId, toolIds: [askId] });
   });
@@ -148,6 +157,51 @@ describe('durability: kill -9 after a local activity wrote, before history has i
     expect(events.filter((e) => e.type === 'done')).toHaveLength(1);
     await handle.result();
     expect(await accepted()).toBe(1);
+    await stack.stopWorker();
+  });
+
+  it('killed after the local write that enters a pause: an answer sent meanwhile waits for the re-opened pause', async () => {
+    // The approval is stored and the generation shows requires_action, but the workflow task that
+    // opened the pause never completed (docs/adr/0023). A decision sent now reaches a run that is
+    // re-running that step: it refuses the decision as not recorded yet, and the API sends it again
+    // once the pause is open again.
+    model.scriptFor(
+      'enter',
+      { text: '', toolCalls: [{ id: 'call_enter', name: 'weather', arguments: { city: 'enter' } }] },
+      { text: 'It is 21 degrees in enter.' },
+    );
+    await stack.startWorker({ WORKER_TEST_KILL_AFTER_ACTIVITY: 'openApprovals' });
+    const started = await stack.api('POST', `/v1/agents/${gatedAgentId}/generate`, {
+      prompt: 'Weather? [[script:enter]]',
+      async: true,
+    });
+    expect(started.status).toBe(202);
+    const generationId = started.body.id as string;
+    await stack.workerExited();
+    const atCrash = await stack.db.generation.findUniqueOrThrow({ where: { id: generationId } });
+    expect(atCrash.status).toBe('requires_action');
+    const approval = await stack.db.approval.findFirstOrThrow({ where: { generationId } });
+    expect(approval.status).toBe('pending');
+    // Temporal has no completed workflow task: the pause exists only in PostgreSQL.
+    const handle = stack.temporal.workflow.getHandle(generationId);
+    const history = (await handle.fetchHistory()).events ?? [];
+    expect(history.filter((e) => e.workflowTaskCompletedEventAttributes)).toHaveLength(0);
+
+    const deciding = stack.api('POST', `/v1/generations/${generationId}/approvals/${approval.id}`, {
+      approved: true,
+    });
+    await stack.startWorker();
+    const decided = await deciding;
+    expect(decided.status).toBe(200);
+    expect(decided.body).toMatchObject({ status: 'completed', text: 'It is 21 degrees in enter.' });
+    // The re-run re-opened the same approval (one row), the tool ran once, the model was asked once
+    // per step (its first reply was recorded before the crash).
+    expect(await stack.db.approval.count({ where: { generationId } })).toBe(1);
+    expect(tools.requests.filter((r) => r.path === '/weather' && r.body?.city === 'enter')).toHaveLength(1);
+    expect(model.requests.filter((q) => q.tag === 'enter')).toHaveLength(2);
+    await handle.result();
+    const events = (await handle.fetchHistory()).events ?? [];
+    expect(events.filter((e) => e.workflowExecutionUpdateAcceptedEventAttributes)).toHaveLength(1);
     await stack.stopWorker();
   });
 });

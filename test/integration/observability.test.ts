@@ -147,6 +147,21 @@ describe('observability', () => {
   });
 
   it('the committed Grafana dashboard queries only metrics the API and the worker expose', async () => {
+    // The SDK exposes a metric family once it has recorded a value. A generation's own activities
+    // are local, so run one with an HTTP hook: a regular activity (the dashboard's schedule-to-start).
+    tools.route('/hook', (_req, res) => json(res, 200, {}));
+    const providerId = await createProvider(stack, model);
+    const hooked = await createAgent(stack, { aiProviderId: providerId });
+    const hook = await stack.api('POST', `/v1/agents/${hooked}/hooks`, {
+      event: 'PreResponse',
+      type: 'http',
+      config: { url: `${tools.url}/hook` },
+    });
+    expect(hook.status).toBe(201);
+    model.script({ text: 'hooked' });
+    const generated = await stack.api('POST', `/v1/agents/${hooked}/generate`, { prompt: 'hi' });
+    expect(generated.body.status).toBe('completed');
+    expect(tools.requests.some((r) => r.path === '/hook')).toBe(true);
     const families = async (url: string) => {
       const res = await fetch(url, { headers: { authorization: `Bearer ${secrets.metricsToken}` } });
       return [...(await res.text()).matchAll(/^# TYPE (\S+) (\S+)$/gm)].flatMap(([, name, type]) =>

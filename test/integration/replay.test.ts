@@ -226,6 +226,19 @@ describe('workflow replay', () => {
       await stack.api('POST', `/v1/generations/${g.id}/clarification`, { answer: 'that one' });
     });
 
+    // The patches folded into one release marker (docs/adr/0023): local tool calls, a client-tool
+    // pause answered by a waiting caller (local leave-write), search attributes, local final write.
+    model.script(
+      { text: '', toolCalls: [{ name: 'lookup', arguments: { id: 4 } }] },
+      { text: '', toolCalls: [{ id: 'c6', name: 'ask_user', arguments: {} }] },
+      { text: 'folded done' },
+    );
+    await run('folded-patches', { prompt: 'look up, then ask me' }, async (id) => {
+      await stack.api('POST', `/v1/agents/${agentId}/generate/${id}/tool-outputs`, {
+        toolOutputs: [{ toolCallId: 'c6', output: 'yes' }],
+      });
+    });
+
     // Search attributes upserted on each state change (the `generation-search-attributes` patch):
     // a client-tool pause, its resume, and the finish.
     model.script({ text: '', toolCalls: [{ id: 'sa', name: 'ask_user', arguments: {} }] }, { text: 'visible done' });
@@ -285,6 +298,7 @@ describe('workflow replay', () => {
       'client-tool-resume',
       'compaction-summary',
       'done-tool',
+      'folded-patches',
       'leave-async-tool-outputs',
       'leave-local-approval',
       'leave-local-tool-outputs',
@@ -295,7 +309,7 @@ describe('workflow replay', () => {
     ]);
     const results = await replay(histories, { codePath: inject('workflowBundlePath') });
     for (const r of results) expect(r.error, `${r.workflowId}: ${r.error?.message}`).toBeUndefined();
-    expect(results).toHaveLength(14);
+    expect(results).toHaveLength(15);
   });
 
   it('model and tool calls are local activities in new histories and regular ones in older histories', () => {
@@ -354,13 +368,36 @@ describe('workflow replay', () => {
     ]);
   });
 
+  it('a new run records one patch marker and one TemporalChangeVersion upsert for all folded patches', () => {
+    const histories = committedHistories();
+    const events = histories.find((h) => h.workflowId === 'folded-patches')!.history.events ?? [];
+    const markers = events.filter((e) => e.markerRecordedEventAttributes?.markerName === 'core_patch');
+    expect(markers).toHaveLength(1);
+    const upserted = events
+      .map((e) => Object.keys(e.upsertWorkflowSearchAttributesEventAttributes?.searchAttributes?.indexedFields ?? {}))
+      .filter((keys) => keys.length > 0)
+      .map((keys) => keys.sort().join(','));
+    // One TemporalChangeVersion upsert; then requires_action → running → completed.
+    expect(upserted).toEqual([
+      'TemporalChangeVersion',
+      'GenerationStatus,RequiredAction',
+      'GenerationStatus,RequiredAction',
+      'GenerationStatus,RequiredAction',
+    ]);
+    // Every folded code path taken: no regular activity, the pause-entering write included.
+    expect(scheduledActivities(histories, 'folded-patches')).toEqual([]);
+    // Histories recorded before the fold carry one marker per patch they asked.
+    const older = histories.find((h) => h.workflowId === 'leave-local-tool-outputs')!.history.events ?? [];
+    expect(older.filter((e) => e.markerRecordedEventAttributes?.markerName === 'core_patch').length).toBeGreaterThan(1);
+  });
+
   it('fails replay when the workflow changes incompatibly', async () => {
     const broken = await bundleWorkflowCode({
       workflowsPath: join(here, '..', 'replay', 'broken-workflows.ts'),
       logger: new DefaultLogger('WARN'),
     });
     const results = await replay(committedHistories(), { code: broken.code });
-    expect(results).toHaveLength(14);
+    expect(results).toHaveLength(15);
     for (const r of results) {
       expect(r.error, r.workflowId).toBeDefined();
       expect(r.error!.name).toMatch(/DeterminismViolationError/);

@@ -1,0 +1,53 @@
+import { patched } from '@temporalio/workflow';
+
+/**
+ * patched() id that stands for every patch below (docs/adr/0023). Each patched() call of a new run
+ * records a marker and makes the SDK upsert the TemporalChangeVersion search attribute, a
+ * visibility write on the server; a run asked four of them before its first pause. A run that
+ * records this one marker takes every folded code path; a run recorded before it asks each patch
+ * where it always did, so old histories replay unchanged.
+ */
+const FOLDED_RELEASE = 'release-2026-11-folded-patches';
+
+/**
+ * The patches folded into FOLDED_RELEASE. A patch added later is not one of them: its sites call
+ * patched() themselves (or a later release folds it).
+ */
+export const foldedPatches = [
+  // Traced runs get Temporal's OpenTelemetry workflow interceptors (trace-propagation.ts).
+  'workflow-otel-spans',
+  // Status and required action are upserted as search attributes with every state change.
+  'generation-search-attributes',
+  // The start write (`running`) and the final write are local activities (docs/adr/0020).
+  'local-start-and-finish-writes',
+  // Model and tool calls are local activities (docs/adr/0018).
+  'local-model-and-tool-calls',
+  // A compaction summary is written by its own activity between model calls (docs/adr/0017).
+  'compaction-summary-activity',
+  // PostToolUse hooks also run for results a retried attempt found recorded.
+  'post-tool-use-after-replayed-result',
+  // The write that leaves a pause is local when the answering caller waits (docs/adr/0021).
+  'local-leave-writes',
+  // The write that enters a pause is local; answers to a pause not yet re-opened are refused (docs/adr/0023).
+  'local-pause-entering-writes',
+] as const;
+export type FoldedPatch = (typeof foldedPatches)[number];
+
+/**
+ * One run's answer to "which code paths does this run take". Construct it synchronously in the
+ * run's first activation (the interceptor's `execute` and the workflow function's first line do):
+ * there every construction sees the same replay state, so all agree. Asking FOLDED_RELEASE again
+ * in a later, non-replayed activation would say yes where the first activation said no.
+ */
+export class RunPatches {
+  private readonly folded: boolean;
+
+  constructor() {
+    this.folded = patched(FOLDED_RELEASE);
+  }
+
+  /** Whether this run takes the code path of patch `id`: always for new runs, as recorded for older ones. */
+  has(id: FoldedPatch): boolean {
+    return this.folded || patched(id);
+  }
+}
