@@ -3,7 +3,7 @@ import {
   DefaultLogger,
   type NativeConnection,
   Runtime,
-  Worker,
+  type Worker,
   bundleWorkflowCode,
   type WorkflowBundle,
   type WorkflowBundleOption,
@@ -18,6 +18,7 @@ import { killAfterActivity } from './infra/crash-injection.js';
 import { createLogger, type Logger } from './infra/logger.js';
 import { observeActivities } from './infra/observability/activity-interceptor.js';
 import { workflowInterceptorModules, workflowSpanSinks } from './infra/observability/tracing.js';
+import { GuardedWorker } from './infra/temporal/guarded-worker.js';
 import { assertSearchAttributesRegistered } from './infra/temporal/search-attributes.js';
 
 const here = import.meta.url;
@@ -90,7 +91,8 @@ export async function createWorker(opts: WorkerOptions): Promise<Worker> {
   const { db } = opts.deps;
   const generationIds = (id: string) =>
     db.generation.findUnique({ where: { id }, select: { projectId: true, agentId: true, traceId: true } });
-  return Worker.create({
+  // Without the SDK's per-call sandbox timeout, guarded per activation instead (docs/adr/0024).
+  return GuardedWorker.create({
     connection: opts.connection,
     namespace: opts.namespace,
     taskQueue: opts.taskQueue,

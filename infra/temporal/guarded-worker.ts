@@ -1,0 +1,83 @@
+import { Worker, type CompiledWorkerOptions, type Logger } from '@temporalio/worker';
+import type { Workflow, WorkflowCreator } from '@temporalio/worker/lib/workflow/interface.js';
+import type { WorkflowBundleWithSourceMapAndFilename } from '@temporalio/worker/lib/workflow/workflow-worker-thread/input.js';
+
+/**
+ * How long one activation may run before the worker gives up on its workflow thread. The SDK's own
+ * limit is 5 s per call into the workflow sandbox; this one is per activation and generous, because
+ * the only answer left to a stuck thread is to end the process (see GuardedWorker).
+ */
+export const ACTIVATION_LIMIT_MS = 30_000;
+
+/**
+ * Wraps a workflow creator so that every activation is timed from one interval timer: when one has
+ * not answered after `limitMs`, `onStuck` is called once with the run id and how long it has run.
+ */
+export function guardActivations(
+  creator: WorkflowCreator,
+  limitMs: number,
+  onStuck: (runId: string, ranMs: number) => void,
+  checkEveryMs = 1_000,
+): WorkflowCreator {
+  const running = new Map<symbol, { runId: string; since: number }>();
+  let reported = false;
+  const timer = setInterval(() => {
+    const now = Date.now();
+    for (const { runId, since } of running.values()) {
+      if (!reported && now - since > limitMs) {
+        reported = true;
+        onStuck(runId, now - since);
+      }
+    }
+  }, checkEveryMs);
+  timer.unref();
+  return {
+    async createWorkflow(options) {
+      const workflow = await creator.createWorkflow(options);
+      const runId = options.info.runId;
+      const guarded: Workflow = {
+        async activate(activation) {
+          const token = Symbol(runId);
+          running.set(token, { runId, since: Date.now() });
+          try {
+            return await workflow.activate(activation);
+          } finally {
+            running.delete(token);
+          }
+        },
+        getAndResetSinkCalls: () => workflow.getAndResetSinkCalls(),
+        dispose: () => workflow.dispose(),
+      };
+      return guarded;
+    },
+    async destroy() {
+      clearInterval(timer);
+      await creator.destroy();
+    },
+  };
+}
+
+/**
+ * The SDK's worker without its per-call sandbox timeout (docs/adr/0024). With a timeout, every
+ * call into a workflow's V8 context (several per activation) makes Node start and join a watchdog
+ * thread: about 70 µs of CPU each when idle, and a wait for the scheduler on a busy machine. The
+ * benchmark measured 28.7 → 19.6 ms per step without it. The SDK used the timeout to fail a task
+ * whose workflow code never yields; here an activation stuck past ACTIVATION_LIMIT_MS ends the
+ * process (the thread cannot be interrupted without the timeout), and Temporal gives the task to
+ * a worker again.
+ */
+export class GuardedWorker extends Worker {
+  protected static override async createWorkflowCreator(
+    workflowBundle: WorkflowBundleWithSourceMapAndFilename,
+    compiledOptions: CompiledWorkerOptions,
+    logger: Logger,
+  ): Promise<WorkflowCreator> {
+    // Node's vm starts a watchdog only when `timeout` is given; the SDK passes this value as it.
+    const untimed = { ...compiledOptions, isolateExecutionTimeoutMs: undefined } as unknown as CompiledWorkerOptions;
+    const creator = await super.createWorkflowCreator(workflowBundle, untimed, logger);
+    return guardActivations(creator, ACTIVATION_LIMIT_MS, (runId, ranMs) => {
+      logger.error('A workflow activation did not finish; the workflow thread is stuck, exiting', { runId, ranMs });
+      process.exit(70);
+    });
+  }
+}

@@ -1,0 +1,90 @@
+import { DefaultLogger, Worker, type CompiledWorkerOptions } from '@temporalio/worker';
+import type { Workflow, WorkflowCreator } from '@temporalio/worker/lib/workflow/interface.js';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ACTIVATION_LIMIT_MS, GuardedWorker, guardActivations } from '../../infra/temporal/guarded-worker.js';
+
+type CreateOptions = Parameters<WorkflowCreator['createWorkflow']>[0];
+const optionsFor = (runId: string) => ({ info: { runId } }) as unknown as CreateOptions;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A creator whose workflows answer each activation when `release` is called (or at once). */
+function fakeCreator(opts: { hang?: boolean } = {}) {
+  const calls: string[] = [];
+  const workflow: Workflow = {
+    activate: async () => {
+      calls.push('activate');
+      if (opts.hang) await new Promise(() => {});
+      return { runId: 'r', successful: { commands: [] } };
+    },
+    getAndResetSinkCalls: async () => (calls.push('sinks'), []),
+    dispose: async () => void calls.push('dispose'),
+  };
+  const creator: WorkflowCreator = {
+    createWorkflow: async () => workflow,
+    destroy: async () => void calls.push('destroy'),
+  };
+  return { creator, calls };
+}
+
+describe('guardActivations', () => {
+  it('passes activations, sink calls, dispose and destroy through to the wrapped creator', async () => {
+    const { creator, calls } = fakeCreator();
+    const stuck = vi.fn();
+    const guarded = guardActivations(creator, 50, stuck, 10);
+    const workflow = await guarded.createWorkflow(optionsFor('run-1'));
+    expect(await workflow.activate({})).toEqual({ runId: 'r', successful: { commands: [] } });
+    expect(await workflow.getAndResetSinkCalls()).toEqual([]);
+    await workflow.dispose();
+    await sleep(100);
+    await guarded.destroy();
+    expect(calls).toEqual(['activate', 'sinks', 'dispose', 'destroy']);
+    // A finished activation is never reported, however long ago it started.
+    expect(stuck).not.toHaveBeenCalled();
+  });
+
+  it('reports an activation that has not answered after the limit, once, with its run id', async () => {
+    const { creator } = fakeCreator({ hang: true });
+    const stuck = vi.fn();
+    const guarded = guardActivations(creator, 50, stuck, 10);
+    const workflow = await guarded.createWorkflow(optionsFor('run-stuck'));
+    void workflow.activate({});
+    await sleep(30);
+    expect(stuck).not.toHaveBeenCalled();
+    await sleep(120);
+    expect(stuck).toHaveBeenCalledTimes(1);
+    expect(stuck.mock.calls[0]![0]).toBe('run-stuck');
+    expect(stuck.mock.calls[0]![1]).toBeGreaterThan(50);
+    await guarded.destroy();
+  });
+});
+
+describe('GuardedWorker', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('asks the SDK for its workflow creator without the per-call sandbox timeout, and guards it', async () => {
+    const { creator, calls } = fakeCreator();
+    type CreatorFactory = (b: unknown, o: CompiledWorkerOptions, l: unknown) => Promise<WorkflowCreator>;
+    const base = vi
+      .spyOn(Worker as unknown as { createWorkflowCreator: CreatorFactory }, 'createWorkflowCreator')
+      .mockResolvedValue(creator);
+    const compiled = { isolateExecutionTimeoutMs: 5000, taskQueue: 'q' } as unknown as CompiledWorkerOptions;
+    const made = await (GuardedWorker as unknown as { createWorkflowCreator: CreatorFactory }).createWorkflowCreator(
+      {},
+      compiled,
+      new DefaultLogger('ERROR'),
+    );
+    expect(base).toHaveBeenCalledTimes(1);
+    const passed = base.mock.calls[0]![1] as unknown as Record<string, unknown>;
+    expect(passed).toHaveProperty('isolateExecutionTimeoutMs', undefined);
+    expect(passed.taskQueue).toBe('q');
+    // The options the worker keeps are not changed.
+    expect(compiled.isolateExecutionTimeoutMs).toBe(5000);
+    // What comes back is the guard around the SDK's creator, not the creator itself.
+    expect(made).not.toBe(creator);
+    const workflow = await made.createWorkflow(optionsFor('run-2'));
+    await workflow.activate({});
+    await made.destroy();
+    expect(calls).toEqual(['activate', 'destroy']);
+    expect(ACTIVATION_LIMIT_MS).toBeGreaterThan(5000);
+  });
+});
