@@ -34,7 +34,48 @@ export function guardedProviderFetch(
   };
 }
 
+/** Clients kept per worker, by what they were made from (an LRU of `CLIENT_CACHE_SIZE`). */
+const CLIENT_CACHE_SIZE = 256;
+const clientCaches = new WeakMap<SecretBox, WeakMap<Dispatcher, Map<string, OpenAI>>>();
+
+/**
+ * The provider's client for `model`. A client holds no per-request state, so one made from the
+ * same provider settings (stored key ciphertext, base URL, headers), model and timeout is reused:
+ * making one decrypts the key and builds the SDK's client, on every model call otherwise. A
+ * changed key or URL is a different cache entry, never a stale client.
+ */
 export function createProviderClient(
+  provider: SnapshotProvider,
+  secrets: SecretBox,
+  model: string,
+  timeoutMs: number,
+  dispatcher: Dispatcher,
+): OpenAI {
+  let bySecrets = clientCaches.get(secrets);
+  if (!bySecrets) clientCaches.set(secrets, (bySecrets = new WeakMap()));
+  let cache = bySecrets.get(dispatcher);
+  if (!cache) bySecrets.set(dispatcher, (cache = new Map()));
+  const key = JSON.stringify([
+    provider.kind,
+    provider.baseUrl ?? null,
+    provider.headers ?? null,
+    provider.apiKeyEncrypted ?? null,
+    model,
+    timeoutMs,
+  ]);
+  const cached = cache.get(key);
+  if (cached) {
+    cache.delete(key);
+    cache.set(key, cached);
+    return cached;
+  }
+  const client = makeProviderClient(provider, secrets, model, timeoutMs, dispatcher);
+  cache.set(key, client);
+  if (cache.size > CLIENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+  return client;
+}
+
+function makeProviderClient(
   provider: SnapshotProvider,
   secrets: SecretBox,
   model: string,
