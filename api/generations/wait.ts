@@ -1,5 +1,5 @@
 import { settledStatuses, type GenerationStatus } from '../../contracts/schemas/index.js';
-import type { Generation } from '../../generated/prisma/client.js';
+import { loadViewRow, type GenerationViewRow } from '../../infra/db/generation-view.js';
 import { hotQuery, sql } from '../../infra/db/hot-sql.js';
 import type { Db } from '../../infra/db/prisma.js';
 import type { ChangeFeed } from '../../infra/events/change-feed.js';
@@ -20,7 +20,7 @@ export async function waitForSettled(
   generationId: string,
   afterVersion: number,
   timeoutMs: number,
-): Promise<{ generation: Generation; settled: boolean }> {
+): Promise<{ generation: GenerationViewRow; settled: boolean }> {
   const deadline = Date.now() + timeoutMs;
   let wake: (() => void) | null = null;
   // Set by a notification that arrives while we are reading, so we re-read instead of sleeping.
@@ -45,7 +45,8 @@ export async function waitForSettled(
       const settled = head.stateVersion > afterVersion && settledStatuses.has(head.status as GenerationStatus);
       const left = deadline - Date.now();
       if (settled || left <= 0) {
-        const g = await db.generation.findUniqueOrThrow({ where: { id: generationId } });
+        const g = await loadViewRow(db, generationId);
+        if (!g) throw new Error(`generation ${generationId} not found`);
         // The row may have moved on between the two reads: decide on what is returned.
         const now = g.stateVersion > afterVersion && settledStatuses.has(g.status as GenerationStatus);
         if (now || left <= 0) return { generation: g, settled: now };

@@ -4,9 +4,35 @@ import type { Db } from './prisma.js';
 import { temporalUiLink } from '../temporal/ui-link.js';
 import type { GenerationView, RequiredAction, StepEntry } from '../../contracts/schemas/index.js';
 
+/** The columns of a generation row that its view shows, and its state version. */
+export type GenerationViewRow = Pick<
+  Generation,
+  | 'id'
+  | 'agentId'
+  | 'projectId'
+  | 'traceId'
+  | 'sessionId'
+  | 'parentGenerationId'
+  | 'status'
+  | 'stopReason'
+  | 'text'
+  | 'output'
+  | 'requiredAction'
+  | 'toolsUsed'
+  | 'iterationCount'
+  | 'stateVersion'
+  | 'promptTokens'
+  | 'completionTokens'
+  | 'error'
+  | 'metadata'
+  | 'createdAt'
+  | 'updatedAt'
+  | 'completedAt'
+>;
+
 /** The public generation object, built from its row and trace: used by the API and by the worker for
  * the `done` stream event and webhook payloads. */
-export function generationView(g: Generation, steps: StepEntry[]): GenerationView {
+export function generationView(g: GenerationViewRow, steps: StepEntry[]): GenerationView {
   return {
     id: g.id,
     generationId: g.id,
@@ -47,8 +73,63 @@ export async function loadSteps(db: Db, generationId: string): Promise<StepEntry
   return rows.map((r) => r.data);
 }
 
+/** Timestamp columns hold UTC without a zone (Prisma's convention): read them as ISO text in UTC. */
+const isoUtc = (column: string) => `to_char("${column}", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "${column}"`;
+const viewColumns = [
+  ...[
+    'id',
+    'agentId',
+    'projectId',
+    'traceId',
+    'sessionId',
+    'parentGenerationId',
+    'status',
+    'stopReason',
+    'text',
+    'output',
+    'requiredAction',
+    'iterationCount',
+    'stateVersion',
+    'promptTokens',
+    'completionTokens',
+    'error',
+    'metadata',
+  ].map((c) => `"${c}"`),
+  // As Prisma reads a scalar list: NULL (rows written before any tool ran) is an empty list.
+  `coalesce(to_jsonb("toolsUsed"), '[]'::jsonb) AS "toolsUsed"`,
+  isoUtc('createdAt'),
+  isoUtc('updatedAt'),
+  isoUtc('completedAt'),
+].join(', ');
+
+type ViewRowText = Omit<GenerationViewRow, 'createdAt' | 'updatedAt' | 'completedAt'> & {
+  createdAt: string;
+  updatedAt: string;
+  completedAt: string | null;
+};
+
+/**
+ * A generation's view columns through the pool (docs/performance.md): one statement, without the
+ * snapshot (the row's largest column, which no view shows) and Prisma's query pipeline. In the
+ * project `projectId` when given.
+ */
+export async function loadViewRow(db: Db, id: string, projectId?: string): Promise<GenerationViewRow | null> {
+  const where = projectId === undefined ? sql`"id" = ${id}` : sql`"id" = ${id} AND "projectId" = ${projectId}`;
+  const [row] = await hotQuery<ViewRowText>(db, {
+    text: `SELECT ${viewColumns} FROM "Generation" WHERE ${where.text}`,
+    values: where.values,
+  });
+  if (!row) return null;
+  return {
+    ...row,
+    createdAt: new Date(row.createdAt),
+    updatedAt: new Date(row.updatedAt),
+    completedAt: row.completedAt === null ? null : new Date(row.completedAt),
+  };
+}
+
 export async function loadGenerationView(db: Db, projectId: string, id: string): Promise<GenerationView | null> {
-  const g = await db.generation.findFirst({ where: { id, projectId } });
+  const g = await loadViewRow(db, id, projectId);
   if (!g) return null;
   return generationView(g, await loadSteps(db, id));
 }

@@ -12,6 +12,7 @@ export const ACTIVATION_LIMIT_MS = 30_000;
 /**
  * Wraps a workflow creator so that every activation is timed from one interval timer: when one has
  * not answered after `limitMs`, `onStuck` is called once with the run id and how long it has run.
+ * Monotonic time, so a wall-clock jump (or a suspended machine) does not count as a stuck thread.
  */
 export function guardActivations(
   creator: WorkflowCreator,
@@ -22,7 +23,7 @@ export function guardActivations(
   const running = new Map<symbol, { runId: string; since: number }>();
   let reported = false;
   const timer = setInterval(() => {
-    const now = Date.now();
+    const now = performance.now();
     for (const { runId, since } of running.values()) {
       if (!reported && now - since > limitMs) {
         reported = true;
@@ -38,7 +39,7 @@ export function guardActivations(
       const guarded: Workflow = {
         async activate(activation) {
           const token = Symbol(runId);
-          running.set(token, { runId, since: Date.now() });
+          running.set(token, { runId, since: performance.now() });
           try {
             return await workflow.activate(activation);
           } finally {

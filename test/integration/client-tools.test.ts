@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { call, createAgent, createProvider, createTool, obj } from '../support/fixtures.js';
 import { startModelServer, type ModelServer } from '../support/model-server.js';
 import { startStack, type TestStack } from '../support/stack.js';
+import { loadViewRow } from '../../infra/db/generation-view.js';
 import { json, startToolServer, type ToolServer } from '../support/tool-server.js';
 
 describe('client tools, requires_action and the generation API', () => {
@@ -56,6 +57,29 @@ describe('client tools, requires_action and the generation API', () => {
     });
     const observe = resumed.body.steps.find((s: { type: string }) => s.type === 'observe');
     expect(observe).toMatchObject({ toolCallId: 'call_xyz', status: 'success', result: 'col1,col2\n1,2\n3,4' });
+  });
+
+  it('the view columns read through the pool equal the row Prisma reads (paused, then completed)', async () => {
+    const readFile = await createTool(stack, { type: 'client', name: 'read_view_file', parameters: obj() });
+    const agentId = await createAgent(stack, { aiProviderId: providerId, toolIds: [readFile] });
+    model.script(call('read_view_file', {}, 'call_view'), { text: 'Viewed.' });
+    const paused = await generate(agentId, { prompt: 'view', metadata: { k: 'v' } });
+    const id = paused.body.id as string;
+    const same = async () => {
+      const row = await stack.db.generation.findUniqueOrThrow({ where: { id } });
+      const pooled = await loadViewRow(stack.db, id, row.projectId);
+      expect(pooled).not.toBeNull();
+      for (const [key, value] of Object.entries(pooled!))
+        expect([key, value]).toEqual([key, row[key as keyof typeof row]]);
+      expect(Object.keys(pooled!)).toHaveLength(21);
+      expect(await loadViewRow(stack.db, id, 'prj_other')).toBeNull();
+      return row;
+    };
+    expect((await same()).requiredAction).not.toBeNull();
+    await submit(agentId, id, { toolOutputs: [{ toolCallId: 'call_view', output: 'x' }] });
+    const done = await same();
+    expect(done.completedAt).toBeInstanceOf(Date);
+    expect(done.metadata).toEqual({ k: 'v' });
   });
 
   it('flow 4 — dynamic control: next-step overrides, stepRules and defaults submitted with outputs', async () => {
