@@ -34,6 +34,13 @@ export class GenerationState {
   private parentWorkflowId: string | null = null;
   /** Whether the last answer to the open pause came from a caller that waits for the generation. */
   private answerAwaited = false;
+  /**
+   * Whether the last pause was left through a local write: the update that answered it is not in
+   * history until the task that ran it completes, so the next pause's entering write is regular
+   * (docs/adr/0023). A local one could show a newer pause in PostgreSQL while a lost update leaves
+   * the run at the old one.
+   */
+  private leftLocally = false;
 
   constructor(
     readonly generationId: string,
@@ -74,12 +81,14 @@ export class GenerationState {
   ): Promise<void> {
     this.phase = 'requires_action';
     this.answerAwaited = false;
-    await enter(this.patches.has('local-pause-entering-writes') ? localStore : store);
+    await enter(!this.leftLocally && this.patches.has('local-pause-entering-writes') ? localStore : store);
+    this.leftLocally = false;
     await this.notifyWebhooks('generation.requires_action');
     await this.tellParent(this.requiredAction);
     await wait();
     this.phase = 'running';
-    await leave(this.answerAwaited && this.patches.has('local-leave-writes') ? localStore : store);
+    this.leftLocally = this.answerAwaited && this.patches.has('local-leave-writes');
+    await leave(this.leftLocally ? localStore : store);
     await this.tellParent(null);
   }
 

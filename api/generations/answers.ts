@@ -87,7 +87,14 @@ export async function decideApproval(
         problems,
       );
   }
-  const seen = approval.status === 'pending' ? seenPause(g) : {};
+  // A pending approval belongs to the pause its opening write stores; a reader of the event stream
+  // can see the approval before that write moves the row to requires_action (the next version).
+  const seen =
+    approval.status !== 'pending'
+      ? {}
+      : g.status === 'requires_action'
+        ? seenPause(g)
+        : { seenStateVersion: g.stateVersion + 1 };
   const update = await sendAnswer((updateId) =>
     deps.temporal.workflow.getHandle(g.id).executeUpdate(decideApprovalUpdate, {
       updateId,

@@ -121,12 +121,15 @@ export function seenPause(g: Pick<Generation, 'status' | 'stateVersion'>): Answe
  * the step that opens it takes one workflow task once a worker has the run.
  */
 export async function sendAnswer<T>(send: (updateId: string) => Promise<T>): Promise<T> {
-  const giveUpAt = Date.now() + PAUSE_REOPEN_WAIT_MS;
+  // Counted from the first refusal: the first send may itself have waited for a worker.
+  let giveUpAt: number | null = null;
   for (let attempt = 0; ; attempt++) {
     try {
       return await sendUpdate(send);
     } catch (err) {
-      if (!pauseNotRecorded(err) || Date.now() > giveUpAt) throw err;
+      if (!pauseNotRecorded(err)) throw err;
+      giveUpAt ??= Date.now() + PAUSE_REOPEN_WAIT_MS;
+      if (Date.now() > giveUpAt) throw err;
       await new Promise((resolve) => setTimeout(resolve, Math.min(100 * 2 ** attempt, 1000)));
     }
   }

@@ -9,6 +9,12 @@ import type { WorkflowBundleWithSourceMapAndFilename } from '@temporalio/worker/
  */
 export const ACTIVATION_LIMIT_MS = 30_000;
 
+/** The run whose activation did not answer: the operator terminates it if it keeps doing so. */
+export interface StuckRun {
+  runId: string;
+  workflowId: string;
+}
+
 /**
  * Wraps a workflow creator so that every activation is timed from one interval timer: when one has
  * not answered after `limitMs`, `onStuck` is called once with the run id and how long it has run.
@@ -17,17 +23,17 @@ export const ACTIVATION_LIMIT_MS = 30_000;
 export function guardActivations(
   creator: WorkflowCreator,
   limitMs: number,
-  onStuck: (runId: string, ranMs: number) => void,
+  onStuck: (run: StuckRun, ranMs: number) => void,
   checkEveryMs = 1_000,
 ): WorkflowCreator {
-  const running = new Map<symbol, { runId: string; since: number }>();
+  const running = new Map<symbol, StuckRun & { since: number }>();
   let reported = false;
   const timer = setInterval(() => {
     const now = performance.now();
-    for (const { runId, since } of running.values()) {
+    for (const { since, ...run } of running.values()) {
       if (!reported && now - since > limitMs) {
         reported = true;
-        onStuck(runId, now - since);
+        onStuck(run, now - since);
       }
     }
   }, checkEveryMs);
@@ -35,11 +41,11 @@ export function guardActivations(
   return {
     async createWorkflow(options) {
       const workflow = await creator.createWorkflow(options);
-      const runId = options.info.runId;
+      const { runId, workflowId } = options.info;
       const guarded: Workflow = {
         async activate(activation) {
           const token = Symbol(runId);
-          running.set(token, { runId, since: performance.now() });
+          running.set(token, { runId, workflowId, since: performance.now() });
           try {
             return await workflow.activate(activation);
           } finally {
@@ -76,8 +82,10 @@ export class GuardedWorker extends Worker {
     // Node's vm starts a watchdog only when `timeout` is given; the SDK passes this value as it.
     const untimed = { ...compiledOptions, isolateExecutionTimeoutMs: undefined } as unknown as CompiledWorkerOptions;
     const creator = await super.createWorkflowCreator(workflowBundle, untimed, logger);
-    return guardActivations(creator, ACTIVATION_LIMIT_MS, (runId, ranMs) => {
-      logger.error('A workflow activation did not finish; the workflow thread is stuck, exiting', { runId, ranMs });
+    return guardActivations(creator, ACTIVATION_LIMIT_MS, (run, ranMs) => {
+      // The next worker to take this run's task will get stuck the same way if its code loops on
+      // its history: the log names the run to terminate (docs/adr/0024).
+      logger.error('A workflow activation did not finish; the workflow thread is stuck, exiting', { ...run, ranMs });
       process.exit(70);
     });
   }

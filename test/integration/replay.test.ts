@@ -226,16 +226,22 @@ describe('workflow replay', () => {
       await stack.api('POST', `/v1/generations/${g.id}/clarification`, { answer: 'that one' });
     });
 
-    // The patches folded into one release marker (docs/adr/0023): local tool calls, a client-tool
-    // pause answered by a waiting caller (local leave-write), search attributes, local final write.
+    // The patches folded into one release marker (docs/adr/0023): local tool calls, two client-tool
+    // pauses answered by waiting callers (local leave-writes), search attributes, local final write.
+    // The first pause is entered locally; the second, right after a local leave, regularly.
     model.script(
       { text: '', toolCalls: [{ name: 'lookup', arguments: { id: 4 } }] },
       { text: '', toolCalls: [{ id: 'c6', name: 'ask_user', arguments: {} }] },
+      { text: '', toolCalls: [{ id: 'c7', name: 'ask_user', arguments: {} }] },
       { text: 'folded done' },
     );
-    await run('folded-patches', { prompt: 'look up, then ask me' }, async (id) => {
-      await stack.api('POST', `/v1/agents/${agentId}/generate/${id}/tool-outputs`, {
+    await run('folded-patches', { prompt: 'look up, then ask me twice' }, async (id) => {
+      const first = await stack.api('POST', `/v1/agents/${agentId}/generate/${id}/tool-outputs`, {
         toolOutputs: [{ toolCallId: 'c6', output: 'yes' }],
+      });
+      expect(first.body.requiredAction?.toolCalls?.[0]?.toolCallId).toBe('c7');
+      await stack.api('POST', `/v1/agents/${agentId}/generate/${id}/tool-outputs`, {
+        toolOutputs: [{ toolCallId: 'c7', output: 'yes again' }],
       });
     });
 
@@ -377,15 +383,18 @@ describe('workflow replay', () => {
       .map((e) => Object.keys(e.upsertWorkflowSearchAttributesEventAttributes?.searchAttributes?.indexedFields ?? {}))
       .filter((keys) => keys.length > 0)
       .map((keys) => keys.sort().join(','));
-    // One TemporalChangeVersion upsert; then requires_action → running → completed.
+    // One TemporalChangeVersion upsert; then requires_action → running, twice, → completed.
     expect(upserted).toEqual([
       'TemporalChangeVersion',
       'GenerationStatus,RequiredAction',
       'GenerationStatus,RequiredAction',
       'GenerationStatus,RequiredAction',
+      'GenerationStatus,RequiredAction',
+      'GenerationStatus,RequiredAction',
     ]);
-    // Every folded code path taken: no regular activity, the pause-entering write included.
-    expect(scheduledActivities(histories, 'folded-patches')).toEqual([]);
+    // Every folded code path taken: the only regular activity is the second pause's entering write,
+    // which follows a local leave-write (the answer's update is recorded before the pause shows).
+    expect(scheduledActivities(histories, 'folded-patches')).toEqual(['writeStatus']);
     // Histories recorded before the fold carry one marker per patch they asked.
     const older = histories.find((h) => h.workflowId === 'leave-local-tool-outputs')!.history.events ?? [];
     expect(older.filter((e) => e.markerRecordedEventAttributes?.markerName === 'core_patch').length).toBeGreaterThan(1);

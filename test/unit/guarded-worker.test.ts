@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ACTIVATION_LIMIT_MS, GuardedWorker, guardActivations } from '../../infra/temporal/guarded-worker.js';
 
 type CreateOptions = Parameters<WorkflowCreator['createWorkflow']>[0];
-const optionsFor = (runId: string) => ({ info: { runId } }) as unknown as CreateOptions;
+const optionsFor = (runId: string) => ({ info: { runId, workflowId: `wf-${runId}` } }) as unknown as CreateOptions;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A creator whose workflows answer each activation when `release` is called (or at once). */
@@ -52,7 +52,7 @@ describe('guardActivations', () => {
     expect(stuck).not.toHaveBeenCalled();
     await sleep(120);
     expect(stuck).toHaveBeenCalledTimes(1);
-    expect(stuck.mock.calls[0]![0]).toBe('run-stuck');
+    expect(stuck.mock.calls[0]![0]).toEqual({ runId: 'run-stuck', workflowId: 'wf-run-stuck' });
     expect(stuck.mock.calls[0]![1]).toBeGreaterThan(50);
     await guarded.destroy();
   });
