@@ -61,6 +61,29 @@ describe('authorization', () => {
       expectError(await callAs(stack, key, 'GET', `/v1/ai-providers/${a.providerId}`), 403);
     });
 
+    it('a used key records when it was last used (at most once a minute); a revoked one is refused', async () => {
+      const { id, key } = await mintKey(stack, [{ effect: 'Allow', action: ['aiProviders:*'], resource: ['*'] }]);
+      expect((await stack.db.apiKey.findUniqueOrThrow({ where: { id } })).lastUsedAt).toBeNull();
+      expectStatus(await callAs(stack, key, 'GET', `/v1/ai-providers/${a.providerId}`), 200);
+      const usedAt = async () => (await stack.db.apiKey.findUniqueOrThrow({ where: { id } })).lastUsedAt;
+      for (let i = 0; i < 50 && (await usedAt()) === null; i++) await new Promise((r) => setTimeout(r, 20));
+      const first = await usedAt();
+      expect(first).not.toBeNull();
+      expect(Math.abs(first!.getTime() - Date.now())).toBeLessThan(60_000);
+      // Used again within the minute: not written again.
+      expectStatus(await callAs(stack, key, 'GET', `/v1/ai-providers/${a.providerId}`), 200);
+      await new Promise((r) => setTimeout(r, 200));
+      expect((await usedAt())!.getTime()).toBe(first!.getTime());
+      // Last used two minutes ago: the next use writes it.
+      await stack.db.apiKey.update({ where: { id }, data: { lastUsedAt: new Date(Date.now() - 120_000) } });
+      expectStatus(await callAs(stack, key, 'GET', `/v1/ai-providers/${a.providerId}`), 200);
+      for (let i = 0; i < 50 && Date.now() - (await usedAt())!.getTime() > 60_000; i++)
+        await new Promise((r) => setTimeout(r, 20));
+      expect(Date.now() - (await usedAt())!.getTime()).toBeLessThan(60_000);
+      expectStatus(await stack.api('DELETE', `/v1/api-keys/${id}`), 200);
+      expectError(await callAs(stack, key, 'GET', `/v1/ai-providers/${a.providerId}`), 401);
+    });
+
     it('denies when nothing matches', async () => {
       const { key } = await mintKey(stack, [{ effect: 'Allow', action: ['aiProviders:*'], resource: ['*'] }]);
       expectStatus(await callAs(stack, key, 'GET', `/v1/ai-providers/${a.providerId}`), 200);
