@@ -12,7 +12,8 @@ import { contextBlock, type Channel } from './context.js';
 import { newWebhookSecret } from '../routes/webhooks.js';
 import { buildPlan, buildSnapshot, compactionProvider, initialMessages, modelParametersFor } from './plan.js';
 import { startWorkflow, workflowInput } from './hand-off.js';
-import { chooseSession, conversationFacts, placeTurn, type TurnPlacement } from '../sessions/turns.js';
+import { insertGeneration, type NewGeneration } from './insert-generation.js';
+import { chooseSession, conversationFacts, placeTurn } from '../sessions/turns.js';
 import { offerSessionCache } from '../sessions/cache-tools.js';
 import type { SessionMemory } from '../../contracts/snapshot.js';
 
@@ -59,28 +60,32 @@ export async function startGeneration(
   }
   if (!agent.active) throw new ApiError(409, 'conflict', 'The agent is not active');
 
-  const provider = await ctx.db.aiProvider.findFirst({ where: { id: agent.aiProviderId, projectId: auth.projectId } });
+  // Independent reads of the agent's configuration, at once: a generation's start waits for one
+  // round trip instead of five.
+  const knowledgeBaseIds = readAgentOptions(agent.extra).knowledgeBaseIds;
+  const [provider, toolRows, hooks, webhooks, knowledgeBases] = await Promise.all([
+    ctx.db.aiProvider.findFirst({ where: { id: agent.aiProviderId, projectId: auth.projectId } }),
+    ctx.db.agentTool.findMany({ where: { id: { in: agent.toolIds }, projectId: auth.projectId } }),
+    ctx.db.hook.findMany({
+      where: { agentId: agent.id, projectId: auth.projectId },
+      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+    }),
+    ctx.db.webhook.findMany({
+      where: { agentId: agent.id, projectId: auth.projectId, active: true },
+      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+    }),
+    knowledgeBaseIds.length
+      ? ctx.db.knowledgeBase.findMany({
+          where: { id: { in: knowledgeBaseIds }, projectId: auth.projectId },
+          select: { id: true, name: true, description: true },
+          orderBy: { name: 'asc' },
+        })
+      : Promise.resolve([]),
+  ]);
   if (!provider) throw unprocessable("The agent's AI provider no longer exists");
-  const toolRows = await ctx.db.agentTool.findMany({ where: { id: { in: agent.toolIds }, projectId: auth.projectId } });
   const tools = agent.toolIds
     .map((id) => toolRows.find((t) => t.id === id))
     .filter((t): t is AgentTool => t !== undefined);
-  const hooks = await ctx.db.hook.findMany({
-    where: { agentId: agent.id, projectId: auth.projectId },
-    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-  });
-  const webhooks = await ctx.db.webhook.findMany({
-    where: { agentId: agent.id, projectId: auth.projectId, active: true },
-    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-  });
-  const knowledgeBaseIds = readAgentOptions(agent.extra).knowledgeBaseIds;
-  const knowledgeBases = knowledgeBaseIds.length
-    ? await ctx.db.knowledgeBase.findMany({
-        where: { id: { in: knowledgeBaseIds }, projectId: auth.projectId },
-        select: { id: true, name: true, description: true },
-        orderBy: { name: 'asc' },
-      })
-    : [];
   const callbackSecret = body.callbackUrl ? newWebhookSecret() : undefined;
   const plan = buildPlan(agent, tools, body, {
     maxStepsCap: ctx.env.MAX_STEPS_CAP,
@@ -120,51 +125,58 @@ export async function startGeneration(
   // snapshot.plan is the same object as plan: both get the cache builtins.
   if (sessionChoice) offerSessionCache(snapshot, plan);
   let generation: Generation;
-  let placement: TurnPlacement | null = null;
+  const row: NewGeneration = {
+    id: generationId,
+    projectId: auth.projectId,
+    agentId: agent.id,
+    traceId,
+    snapshot,
+    metadata: body.metadata ?? null,
+    idempotencyKey: idempotencyKey ?? null,
+    requestHash,
+    createdByKeyId: auth.keyId,
+    channel,
+    callbackUrl: body.callbackUrl ?? null,
+    callbackSecretEnc: callbackSecret ? ctx.secrets.encrypt(callbackSecret) : null,
+  };
   try {
-    generation = await ctx.db.$transaction(async (tx) => {
-      placement = sessionChoice
-        ? await placeTurn(
+    // A session turn is placed in a transaction with its row; any other generation is one statement.
+    generation = !sessionChoice
+      ? await insertGeneration(ctx.db, row, messages)
+      : await ctx.db.$transaction(async (tx) => {
+          const placement = await placeTurn(
             tx,
             sessionChoice,
             { projectId: auth.projectId, agentId: agent.id, publicChatKeyPrefix: auth.publicChatKeyPrefix ?? null },
             body.queue,
-          )
-        : null;
-      if (placement && options.contextResolvers.includes('conversation')) {
-        const conversation = await conversationFacts(tx, placement, snapshot.memory);
-        messages = initialMessages(agent, body, contextBlock(options, now, channel, conversation));
-      }
-      await tx.trace.create({ data: { id: traceId, projectId: auth.projectId, rootGenerationId: generationId } });
-      const g = await tx.generation.create({
-        data: {
-          id: generationId,
-          projectId: auth.projectId,
-          agentId: agent.id,
-          traceId,
-          status: 'queued',
-          ...(placement
-            ? { sessionId: placement.sessionId, sessionTurn: placement.turn, waitingForTurn: placement.waiting }
-            : {}),
-          snapshot: snapshot as unknown as object,
-          ...(body.metadata ? { metadata: body.metadata as object } : {}),
-          idempotencyKey: idempotencyKey ?? null,
-          requestHash,
-          createdByKeyId: auth.keyId,
-          channel,
-          callbackUrl: body.callbackUrl ?? null,
-          callbackSecretEnc: callbackSecret ? ctx.secrets.encrypt(callbackSecret) : null,
-        },
-      });
-      await tx.generationMessage.createMany({
-        data: messages.map((m, i) => ({ generationId, key: String(i), seq: i, role: m.role, content: m.content })),
-      });
-      return g;
-    }, createTransactionOptions);
+          );
+          if (options.contextResolvers.includes('conversation')) {
+            const conversation = await conversationFacts(tx, placement, snapshot.memory);
+            messages = initialMessages(agent, body, contextBlock(options, now, channel, conversation));
+          }
+          await tx.trace.create({ data: { id: traceId, projectId: auth.projectId, rootGenerationId: generationId } });
+          const { metadata, snapshot: stored, ...fields } = row;
+          const g = await tx.generation.create({
+            data: {
+              ...fields,
+              status: 'queued',
+              sessionId: placement.sessionId,
+              sessionTurn: placement.turn,
+              waitingForTurn: placement.waiting,
+              snapshot: stored as object,
+              ...(metadata !== null ? { metadata: metadata as object } : {}),
+            },
+          });
+          await tx.generationMessage.createMany({
+            data: messages.map((m, i) => ({ generationId, key: String(i), seq: i, role: m.role, content: m.content })),
+          });
+          return g;
+        }, createTransactionOptions);
   } catch (err) {
-    // Two requests raced with the same Idempotency-Key: the other one won.
+    // Two requests raced with the same Idempotency-Key: the other one won (Prisma's and
+    // PostgreSQL's code for a unique violation).
     const code = (err as { code?: string }).code;
-    if (idempotencyKey && code === 'P2002') {
+    if (idempotencyKey && (code === 'P2002' || code === '23505')) {
       const existing = await ctx.db.generation.findUnique({
         where: { projectId_idempotencyKey: { projectId: auth.projectId, idempotencyKey } },
       });
