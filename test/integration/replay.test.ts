@@ -25,6 +25,21 @@ function committedHistories(): Array<{ workflowId: string; history: History }> {
     }));
 }
 
+type HistoryEvents = NonNullable<History['events']>;
+
+/** The patch markers of a history. */
+function patchMarkers(events: HistoryEvents) {
+  return events.filter((e) => e.markerRecordedEventAttributes?.markerName === 'core_patch');
+}
+
+/** The search attributes each upsert of a history set, keys sorted and joined. */
+function upsertedKeys(events: HistoryEvents): string[] {
+  return events
+    .map((e) => Object.keys(e.upsertWorkflowSearchAttributesEventAttributes?.searchAttributes?.indexedFields ?? {}))
+    .filter((keys) => keys.length > 0)
+    .map((keys) => keys.sort().join(','));
+}
+
 /** The regular activities a committed history scheduled, in order (local ones are markers). */
 function scheduledActivities(histories: Array<{ workflowId: string; history: History }>, id: string): string[] {
   return (histories.find((h) => h.workflowId === id)!.history.events ?? []).flatMap((e) => {
@@ -358,12 +373,8 @@ describe('workflow replay', () => {
 
   it('the search-attributes history carries the patch marker and one upsert per visible state change', () => {
     const events = committedHistories().find((h) => h.workflowId === 'search-attributes')!.history.events ?? [];
-    const markers = events.filter((e) => e.markerRecordedEventAttributes?.markerName === 'core_patch');
-    expect(markers).toHaveLength(1);
-    const upserted = events
-      .map((e) => Object.keys(e.upsertWorkflowSearchAttributesEventAttributes?.searchAttributes?.indexedFields ?? {}))
-      .filter((keys) => keys.length > 0)
-      .map((keys) => keys.sort().join(','));
+    expect(patchMarkers(events)).toHaveLength(1);
+    const upserted = upsertedKeys(events);
     // The SDK records the patch in TemporalChangeVersion; then requires_action (submit_tool_outputs)
     // → running → completed, each one upsert (the start set `running` already).
     expect(upserted).toEqual([
@@ -377,12 +388,8 @@ describe('workflow replay', () => {
   it('a new run records one patch marker and one TemporalChangeVersion upsert for all folded patches', () => {
     const histories = committedHistories();
     const events = histories.find((h) => h.workflowId === 'folded-patches')!.history.events ?? [];
-    const markers = events.filter((e) => e.markerRecordedEventAttributes?.markerName === 'core_patch');
-    expect(markers).toHaveLength(1);
-    const upserted = events
-      .map((e) => Object.keys(e.upsertWorkflowSearchAttributesEventAttributes?.searchAttributes?.indexedFields ?? {}))
-      .filter((keys) => keys.length > 0)
-      .map((keys) => keys.sort().join(','));
+    expect(patchMarkers(events)).toHaveLength(1);
+    const upserted = upsertedKeys(events);
     // One TemporalChangeVersion upsert; then requires_action → running, twice, → completed.
     expect(upserted).toEqual([
       'TemporalChangeVersion',
@@ -397,7 +404,7 @@ describe('workflow replay', () => {
     expect(scheduledActivities(histories, 'folded-patches')).toEqual(['writeStatus']);
     // Histories recorded before the fold carry one marker per patch they asked.
     const older = histories.find((h) => h.workflowId === 'leave-local-tool-outputs')!.history.events ?? [];
-    expect(older.filter((e) => e.markerRecordedEventAttributes?.markerName === 'core_patch').length).toBeGreaterThan(1);
+    expect(patchMarkers(older).length).toBeGreaterThan(1);
   });
 
   it('fails replay when the workflow changes incompatibly', async () => {
