@@ -16,7 +16,8 @@ import { builtinOptionsFromEnv } from './activities/builtins/index.js';
 import { createActivities, type ActivityDeps } from './activities/index.js';
 import { killAfterActivity } from './infra/crash-injection.js';
 import { createLogger, type Logger } from './infra/logger.js';
-import { observeActivities } from './infra/observability/activity-interceptor.js';
+import { observeActivities, type GenerationIds } from './infra/observability/activity-interceptor.js';
+import { hotQuery, sql } from './infra/db/hot-sql.js';
 import { workflowInterceptorModules, workflowSpanSinks } from './infra/observability/tracing.js';
 import { GuardedWorker } from './infra/temporal/guarded-worker.js';
 import { assertSearchAttributesRegistered } from './infra/temporal/search-attributes.js';
@@ -89,8 +90,14 @@ export async function createWorker(opts: WorkerOptions): Promise<Worker> {
   await assertSearchAttributesRegistered(opts.connection.operatorService, opts.namespace);
   const logger = opts.logger ?? createLogger('warn', 'worker');
   const { db } = opts.deps;
-  const generationIds = (id: string) =>
-    db.generation.findUnique({ where: { id }, select: { projectId: true, agentId: true, traceId: true } });
+  // Once per generation (the interceptor caches it), through the pool: no Prisma query pipeline.
+  const generationIds = async (id: string) =>
+    (
+      await hotQuery<GenerationIds>(
+        db,
+        sql`SELECT "projectId", "agentId", "traceId" FROM "Generation" WHERE "id" = ${id}`,
+      )
+    )[0] ?? null;
   // Without the SDK's per-call sandbox timeout, guarded per activation instead (docs/adr/0024).
   return GuardedWorker.create({
     connection: opts.connection,

@@ -9,7 +9,7 @@ import {
   type StatusWrite,
   type ToolResultStatus,
 } from '../contracts/generation/index.js';
-import { generationView, loadSteps } from '../infra/db/generation-view.js';
+import { generationView, loadSteps, loadViewRow } from '../infra/db/generation-view.js';
 import { hotQuery, sql } from '../infra/db/hot-sql.js';
 import { readSnapshot } from '../infra/db/json-columns.js';
 import { EventLog, insertEvents } from './event-log.js';
@@ -363,7 +363,9 @@ export class GenerationStore {
       UPDATE "Approval" SET "status" = 'cancelled', "decidedAt" = now(), "reason" = 'The generation was cancelled'
       WHERE "generationId" = ${generationId} AND "status" = 'pending' AND ${input.status === 'cancelled'}`,
     );
-    const row = await this.db.generation.findUniqueOrThrow({ where: { id: generationId } });
+    // The view's columns through the pool: not the whole row (its snapshot) through Prisma.
+    const row = await loadViewRow(this.db, generationId);
+    if (!row) throw new Error(`generation ${generationId} not found`);
     await this.events.append(
       generationId,
       'done',
