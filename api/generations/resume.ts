@@ -9,7 +9,8 @@ import { ApplicationFailure } from '@temporalio/common';
 import type { z } from 'zod';
 import type { AnswerDelivery } from '../../contracts/generation/index.js';
 import { ApiError } from '../../contracts/errors.js';
-import { generationView, loadGenerationView, loadSteps } from '../../infra/db/generation-view.js';
+import { loadGenerationView } from '../../infra/db/generation-view.js';
+import { loadGenerationRow } from '../../infra/db/generation-row.js';
 import type { generationSchema } from '../../contracts/schemas/index.js';
 import type { Generation } from '../../generated/prisma/client.js';
 import { updateRejection } from '../../workflows/definitions.js';
@@ -17,7 +18,7 @@ import type { AppContext } from '../context.js';
 import { isDenied } from '../auth/policy.js';
 import { found, type AuthInfo } from '../http.js';
 import type { Responded } from '../routing.js';
-import { waitForSettled } from './wait.js';
+import { waitForSettled, waitedView } from './wait.js';
 
 /** The `reply` of a route whose responses are generations (200 settled, 202 still running). */
 export type GenerationReply = (status: number, body: z.input<typeof generationSchema>) => Responded;
@@ -46,10 +47,7 @@ export async function findGeneration(
   id: string,
   agentId?: string,
 ): Promise<Generation> {
-  const g = found(
-    await ctx.db.generation.findFirst({ where: { id, projectId: auth.projectId, ...(agentId ? { agentId } : {}) } }),
-    'Generation',
-  );
+  const g = found(await loadGenerationRow(ctx.db, id, auth.projectId, agentId), 'Generation');
   checkAgentNotDenied(auth, action, g.agentId);
   return g;
 }
@@ -197,14 +195,9 @@ export async function replyWhenSettled(
   waitSeconds: number,
   extra: Record<string, unknown> = {},
 ): Promise<Responded> {
-  const { generation, settled } = await waitForSettled(
-    ctx.db,
-    ctx.feed,
-    generationId,
-    afterVersion,
-    waitSeconds * 1000,
-  );
-  const view = generationView(generation, await loadSteps(ctx.db, generationId));
+  const waited = await waitForSettled(ctx.db, ctx.feed, generationId, afterVersion, waitSeconds * 1000);
+  const view = await waitedView(ctx.db, waited);
+  const { settled } = waited;
   return reply(settled ? 200 : 202, { ...view, ...extra });
 }
 

@@ -1,6 +1,11 @@
-import { settledStatuses, type GenerationStatus } from '../../contracts/schemas/index.js';
-import { loadViewRow, type GenerationViewRow } from '../../infra/db/generation-view.js';
-import { hotQuery, sql } from '../../infra/db/hot-sql.js';
+import type { StepEntry } from '../../contracts/schemas/index.js';
+import type { GenerationView } from '../../contracts/schemas/index.js';
+import {
+  generationView,
+  loadSteps,
+  loadViewRowIfSettled,
+  type GenerationViewRow,
+} from '../../infra/db/generation-view.js';
 import type { Db } from '../../infra/db/prisma.js';
 import type { ChangeFeed } from '../../infra/events/change-feed.js';
 
@@ -20,7 +25,12 @@ export async function waitForSettled(
   generationId: string,
   afterVersion: number,
   timeoutMs: number,
-): Promise<{ generation: GenerationViewRow; settled: boolean }> {
+): Promise<{
+  generation: GenerationViewRow;
+  /** The trace, read with a settled row (null with an unsettled one: read it with `loadSteps`). */
+  steps: StepEntry[] | null;
+  settled: boolean;
+}> {
   const deadline = Date.now() + timeoutMs;
   let wake: (() => void) | null = null;
   // Set by a notification that arrives while we are reading, so we re-read instead of sleeping.
@@ -35,23 +45,12 @@ export async function waitForSettled(
     await feed.ensureListening?.();
     for (;;) {
       state.changed = false;
-      // Most wake-ups are stream events of a running generation: read the two columns that
-      // decide, and the whole row only to answer.
-      const [head] = await hotQuery<{ status: string; stateVersion: number }>(
-        db,
-        sql`SELECT "status", "stateVersion" FROM "Generation" WHERE "id" = ${generationId}`,
-      );
-      if (!head) throw new Error(`generation ${generationId} not found`);
-      const settled = head.stateVersion > afterVersion && settledStatuses.has(head.status as GenerationStatus);
+      // One statement per wake-up: the row's view columns, with the trace once it is settled.
+      const read = await loadViewRowIfSettled(db, generationId, afterVersion);
+      if (!read) throw new Error(`generation ${generationId} not found`);
       const left = deadline - Date.now();
-      if (settled || left <= 0) {
-        const g = await loadViewRow(db, generationId);
-        if (!g) throw new Error(`generation ${generationId} not found`);
-        // The row may have moved on between the two reads: decide on what is returned.
-        const now = g.stateVersion > afterVersion && settledStatuses.has(g.status as GenerationStatus);
-        if (now || left <= 0) return { generation: g, settled: now };
-        continue;
-      }
+      if (read.steps !== null) return { generation: read.row, steps: read.steps, settled: true };
+      if (left <= 0) return { generation: read.row, steps: null, settled: false };
       if (state.changed) continue;
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, Math.min(left, RECHECK_MS));
@@ -65,4 +64,12 @@ export async function waitForSettled(
   } finally {
     unsubscribe();
   }
+}
+
+/** The public view of what `waitForSettled` returned (its trace read now when the wait ended unsettled). */
+export async function waitedView(
+  db: Db,
+  waited: { generation: GenerationViewRow; steps: StepEntry[] | null },
+): Promise<GenerationView> {
+  return generationView(waited.generation, waited.steps ?? (await loadSteps(db, waited.generation.id)));
 }

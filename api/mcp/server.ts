@@ -6,7 +6,6 @@ import type { RequestHandler } from 'express';
 import { ApiError } from '../../contracts/errors.js';
 import { platformActions, resumingPlatformActions } from '../../contracts/platform-actions.js';
 import { generateRequestSchema } from '../../contracts/schemas/index.js';
-import { generationView, loadSteps } from '../../infra/db/generation-view.js';
 import {
   authorizePlatformAction,
   PlatformDenied,
@@ -16,7 +15,7 @@ import {
 import type { AppContext } from '../context.js';
 import { requireAuth, type AuthInfo } from '../http.js';
 import { startGeneration } from '../generations/start.js';
-import { waitForSettled } from '../generations/wait.js';
+import { waitForSettled, waitedView } from '../generations/wait.js';
 
 /** MCP tool name of a registry action (`list-agents` → `list_agents`). */
 export const mcpToolName = (action: string) => action.replace(/-/g, '_');
@@ -33,8 +32,9 @@ async function runGeneration(ctx: AppContext, auth: AuthInfo, args: Record<strin
   if (!body.success || typeof agentId !== 'string')
     return reply({ error: 'arguments must be { agentId, prompt, variables? }' }, true);
   const { generation } = await startGeneration(ctx, auth, agentId, body.data, undefined);
-  const { generation: g } = await waitForSettled(ctx.db, ctx.feed, generation.id, 0, body.data.waitSeconds * 1000);
-  return reply(generationView(g, await loadSteps(ctx.db, g.id)));
+  return reply(
+    await waitedView(ctx.db, await waitForSettled(ctx.db, ctx.feed, generation.id, 0, body.data.waitSeconds * 1000)),
+  );
 }
 
 /**
@@ -48,8 +48,9 @@ async function resume(ctx: AppContext, auth: AuthInfo, name: string, args: Recor
   const caller = { projectId: auth.projectId, keyId: auth.keyId, boundaryPolicy: null };
   const { generation, update } = await runResumingAction(ctx, caller, spec, args);
   const waitMs = update.pending?.length ? 10_000 : 60_000;
-  const { generation: g } = await waitForSettled(ctx.db, ctx.feed, generation.id, update.stateVersion, waitMs);
-  return reply(generationView(g, await loadSteps(ctx.db, g.id)));
+  return reply(
+    await waitedView(ctx.db, await waitForSettled(ctx.db, ctx.feed, generation.id, update.stateVersion, waitMs)),
+  );
 }
 
 async function callTool(ctx: AppContext, auth: AuthInfo, name: string, rawArgs: unknown): Promise<CallToolResult> {

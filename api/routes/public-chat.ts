@@ -4,7 +4,7 @@ import type { GenerationView, PublicChatReply } from '../../contracts/schemas/in
 import { readAgentOptions } from '../../infra/db/json-columns.js';
 import type { AppContext } from '../context.js';
 import { openEventStream, streamEvents, type StoredEvent } from '../generations/stream.js';
-import { waitForSettled } from '../generations/wait.js';
+import { waitForSettled, waitedView } from '../generations/wait.js';
 import { rejectUnstorableInput } from '../middleware/input.js';
 import {
   answerPreflight,
@@ -64,14 +64,8 @@ export function publicChatRouter(ctx: AppContext): Router {
     const { generation, sessionId, afterSeq, afterVersion } = await runTurn(ctx, agent, body, turn);
     const wantsStream = body.stream || (req.header('accept') ?? '').includes('text/event-stream');
     if (!wantsStream) {
-      const { generation: row, settled } = await waitForSettled(
-        ctx.db,
-        ctx.feed,
-        generation.id,
-        afterVersion,
-        TURN_WAIT_MS,
-      );
-      return chatReply(generationView(row, await loadSteps(ctx.db, row.id)), sessionId, settled);
+      const waited = await waitForSettled(ctx.db, ctx.feed, generation.id, afterVersion, TURN_WAIT_MS);
+      return chatReply(await waitedView(ctx.db, waited), sessionId, waited.settled);
     }
 
     openEventStream(res);

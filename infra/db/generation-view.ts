@@ -2,7 +2,12 @@ import type { Generation } from '../../generated/prisma/client.js';
 import { hotQuery, sql } from './hot-sql.js';
 import type { Db } from './prisma.js';
 import { temporalUiLink } from '../temporal/ui-link.js';
-import type { GenerationView, RequiredAction, StepEntry } from '../../contracts/schemas/index.js';
+import {
+  settledStatuses,
+  type GenerationView,
+  type RequiredAction,
+  type StepEntry,
+} from '../../contracts/schemas/index.js';
 
 /** The columns of a generation row that its view shows, and its state version. */
 export type GenerationViewRow = Pick<
@@ -119,13 +124,39 @@ export async function loadViewRow(db: Db, id: string, projectId?: string): Promi
     text: `SELECT ${viewColumns} FROM "Generation" WHERE ${where.text}`,
     values: where.values,
   });
-  if (!row) return null;
+  return row ? withDates(row) : null;
+}
+
+function withDates(row: ViewRowText): GenerationViewRow {
   return {
     ...row,
     createdAt: new Date(row.createdAt),
     updatedAt: new Date(row.updatedAt),
     completedAt: row.completedAt === null ? null : new Date(row.completedAt),
   };
+}
+
+/**
+ * A waiter's read (one statement): the view row, and its trace too when the row is settled past
+ * `afterVersion` (the only case in which the waiter answers with it); `steps` is null otherwise.
+ */
+export async function loadViewRowIfSettled(
+  db: Db,
+  id: string,
+  afterVersion: number,
+): Promise<{ row: GenerationViewRow; steps: StepEntry[] | null } | null> {
+  const settled = [...settledStatuses];
+  const [row] = await hotQuery<ViewRowText & { steps: StepEntry[] | null }>(db, {
+    text: `SELECT ${viewColumns},
+      CASE WHEN "stateVersion" > $2 AND "status" = ANY($3::text[]) THEN
+        coalesce((SELECT json_agg(s."data" ORDER BY s."seq") FROM "GenerationStep" s WHERE s."generationId" = $1), '[]'::json)
+      END AS "steps"
+      FROM "Generation" WHERE "id" = $1`,
+    values: [id, afterVersion, settled],
+  });
+  if (!row) return null;
+  const { steps, ...view } = row;
+  return { row: withDates(view), steps };
 }
 
 export async function loadGenerationView(db: Db, projectId: string, id: string): Promise<GenerationView | null> {
