@@ -2,7 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { call, createAgent, createProvider, createTool, obj } from '../support/fixtures.js';
 import { startModelServer, type ModelServer } from '../support/model-server.js';
 import { startStack, type TestStack } from '../support/stack.js';
-import { loadViewRow } from '../../infra/db/generation-view.js';
+import { loadViewRow, loadViewRowIfSettled } from '../../infra/db/generation-view.js';
+import { loadGenerationRow } from '../../infra/db/generation-row.js';
 import { json, startToolServer, type ToolServer } from '../support/tool-server.js';
 
 describe('client tools, requires_action and the generation API', () => {
@@ -73,6 +74,22 @@ describe('client tools, requires_action and the generation API', () => {
         expect([key, value]).toEqual([key, row[key as keyof typeof row]]);
       expect(Object.keys(pooled!)).toHaveLength(21);
       expect(await loadViewRow(stack.db, id, 'prj_other')).toBeNull();
+      // The whole row as requests addressed to a generation read it: every column, Prisma's types.
+      const whole = await loadGenerationRow(stack.db, id, row.projectId);
+      expect(whole).toEqual(row);
+      expect(Object.keys(whole!).sort()).toEqual(Object.keys(row).sort());
+      expect(await loadGenerationRow(stack.db, id, row.projectId, row.agentId)).toEqual(row);
+      expect(await loadGenerationRow(stack.db, id, row.projectId, 'agt_other')).toBeNull();
+      expect(await loadGenerationRow(stack.db, id, 'prj_other')).toBeNull();
+      // A waiter's read: the view row always, the trace only once settled past the version it saw.
+      const steps = (
+        await stack.db.generationStep.findMany({ where: { generationId: id }, orderBy: { seq: 'asc' } })
+      ).map((s) => s.data);
+      expect(steps.length).toBeGreaterThan(0);
+      const unsettled = await loadViewRowIfSettled(stack.db, id, row.stateVersion);
+      expect(unsettled).toEqual({ row: pooled, steps: null });
+      const settled = await loadViewRowIfSettled(stack.db, id, row.stateVersion - 1);
+      expect(settled).toEqual({ row: pooled, steps });
       return row;
     };
     expect((await same()).requiredAction).not.toBeNull();
