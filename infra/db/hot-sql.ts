@@ -1,4 +1,4 @@
-import type pg from 'pg';
+import pg from 'pg';
 import type { Db } from './prisma.js';
 
 /**
@@ -63,4 +63,32 @@ export async function hotQuery<Row>(db: Db, query: SqlQuery): Promise<Row[]> {
   const pool = pools.get(db);
   if (pool) return (await pool.query(query.text, query.values)).rows as Row[];
   return db.$queryRawUnsafe<Row[]>(query.text, ...query.values);
+}
+
+/** PostgreSQL's `timestamp` (without zone): what Prisma's DateTime columns are. */
+const TIMESTAMP_OID = 1114;
+/** Array types of the scalar lists the schema uses (text[], int4[], float8[]). */
+const LIST_OIDS = new Set([1009, 1007, 1022]);
+// Timestamp columns hold UTC without a zone (Prisma's convention): parse them as UTC, whatever
+// the process's zone is; every other type as pg parses it.
+const modelTypes = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === TIMESTAMP_OID && format !== 'binary'
+      ? (text: string) => new Date(`${text.replace(' ', 'T')}Z`)
+      : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+};
+
+/**
+ * Runs a `SELECT *` of a model's table on the pool under `db`, with the row types Prisma gives
+ * (DateTime as a Date in UTC, a NULL scalar list as []): for reads on the hot path that hand rows
+ * to code written against Prisma's model types. Not for BigInt or Decimal columns.
+ */
+export async function hotModelRows<Row>(db: Db, query: SqlQuery): Promise<Row[]> {
+  const pool = pools.get(db);
+  if (!pool) return db.$queryRawUnsafe<Row[]>(query.text, ...query.values);
+  const result = await pool.query({ text: query.text, values: query.values, types: modelTypes });
+  const lists = result.fields.filter((f) => LIST_OIDS.has(f.dataTypeID)).map((f) => f.name);
+  if (lists.length)
+    for (const row of result.rows as Array<Record<string, unknown>>) for (const name of lists) row[name] ??= [];
+  return result.rows as Row[];
 }
