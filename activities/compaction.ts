@@ -31,10 +31,30 @@ export function contextWindowFor(model: string, configured: number | null | unde
 
 /** Tokens of a conversation (o200k encoding; 4 tokens of framing per message, as OpenAI counts). */
 export function conversationTokens(messages: StoredMessage[], toolsJson = ''): number {
-  let total = toolsJson ? countTokens(toolsJson) : 0;
+  return conversationSize(messages, toolsJson, countTokens);
+}
+
+/**
+ * An upper bound of `conversationTokens` at the cost of a byte count: every token of a byte-level
+ * BPE encoding covers at least one byte of UTF-8. A conversation under its budget by this bound
+ * fits without being tokenized, which is every call of a conversation far from its window.
+ */
+export function conversationTokensAtMost(messages: StoredMessage[], toolsJson = ''): number {
+  return conversationSize(messages, toolsJson, utf8Bytes);
+}
+
+/** Whether the conversation's tokens are at most `budget`: decided by the byte bound when it can be. */
+export function fitsTokenBudget(messages: StoredMessage[], toolsJson: string, budget: number): boolean {
+  return conversationTokensAtMost(messages, toolsJson) <= budget || conversationTokens(messages, toolsJson) <= budget;
+}
+
+const utf8Bytes = (text: string) => Buffer.byteLength(text, 'utf8');
+
+function conversationSize(messages: StoredMessage[], toolsJson: string, size: (text: string) => number): number {
+  let total = toolsJson ? size(toolsJson) : 0;
   for (const m of messages) {
-    total += 4 + (m.content ? countTokens(m.content) : 0);
-    for (const c of m.tool_calls ?? []) total += countTokens(c.function.name) + countTokens(c.function.arguments);
+    total += 4 + (m.content ? size(m.content) : 0);
+    for (const c of m.tool_calls ?? []) total += size(c.function.name) + size(c.function.arguments);
   }
   return total;
 }

@@ -4,6 +4,7 @@ import {
   COMPACTION_THRESHOLD,
   MAX_FAILED_COMPACTIONS,
   conversationTokens,
+  fitsTokenBudget,
   pruneToolResults,
   summaryRequest,
   summarySpan,
@@ -135,7 +136,7 @@ export class ContextCompactor {
   async fit(history: StoredMessage[]): Promise<StoredMessage[]> {
     const budget = Math.floor(this.c.window * COMPACTION_THRESHOLD);
     let sent = this.level > 0 ? await this.at(history, this.level) : history;
-    while (this.level < 3 && conversationTokens(sent, this.c.toolsJson) > budget) {
+    while (this.level < 3 && !fitsTokenBudget(sent, this.c.toolsJson, budget)) {
       this.level += 1;
       sent = await this.at(history, this.level);
     }

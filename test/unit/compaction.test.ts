@@ -1,7 +1,11 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   PRUNED_PLACEHOLDER,
   contextWindowFor,
+  conversationTokens,
+  conversationTokensAtMost,
+  fitsTokenBudget,
   pruneToolResults,
   summarySpan,
   withSummary,
@@ -32,5 +36,34 @@ describe('compaction', () => {
     expect(contextWindowFor('gpt-4o', 5000)).toBe(5000);
     expect(contextWindowFor('gpt-4-0613', null)).toBe(8192);
     expect(contextWindowFor('llama3.1', null)).toBe(128_000);
+  });
+
+  it('bounds the token count by bytes, so the budget check decides as the exact count does', () => {
+    const message = fc.record({
+      role: fc.constantFrom('system', 'user', 'assistant', 'tool'),
+      content: fc.option(fc.string({ unit: fc.constantFrom('grapheme', 'binary', 'grapheme-ascii') }), { nil: null }),
+      tool_calls: fc.array(
+        fc.record({
+          id: fc.string(),
+          type: fc.constant('function'),
+          function: fc.record({ name: fc.string(), arguments: fc.json() }),
+        }),
+        { maxLength: 2 },
+      ),
+    }) as fc.Arbitrary<StoredMessage>;
+    fc.assert(
+      fc.property(fc.array(message, { maxLength: 6 }), fc.string(), fc.nat(400), (messages, tools, budget) => {
+        const exact = conversationTokens(messages, tools);
+        expect(conversationTokensAtMost(messages, tools)).toBeGreaterThanOrEqual(exact);
+        expect(fitsTokenBudget(messages, tools, budget)).toBe(exact <= budget);
+      }),
+      { numRuns: 300 },
+    );
+    // Far under its budget, a conversation is not tokenized; near it, the exact count decides.
+    const long = [u('word '.repeat(1000))];
+    expect(conversationTokens(long)).toBeLessThan(1100);
+    expect(conversationTokensAtMost(long)).toBe(5004);
+    expect(fitsTokenBudget(long, '', 1100)).toBe(true);
+    expect(fitsTokenBudget(long, '', 900)).toBe(false);
   });
 });
