@@ -50,9 +50,22 @@ export interface RssSample {
   apiRssMiB: number | null;
 }
 
+/** The same pause and drain on Temporal alone (bench/floor): what no application around it can go under. */
+export interface TemporalFloorResult {
+  startSeconds: number;
+  startPerSecond: number;
+  drainSeconds: number;
+  drainPerSecond: number;
+  /** Temporal server and the benchmark process (the SDK's worker and client), ÷ runs. */
+  cpuMsPerPaused: { total: number; byProcess: Record<string, number> };
+  cpuMsPerResumed: { total: number; byProcess: Record<string, number> };
+}
+
 export interface PausedResult {
   count: number;
   concurrency: number;
+  /** Not a system: the floor of (a)'s pause and resume (absent in results written before it). */
+  temporalFloor?: Measured<TemporalFloorResult>;
   systems: PerSystem<{
     startSeconds: number;
     startPerSecond: number;

@@ -17,6 +17,7 @@ export interface ServiceStack {
   apiKey: string;
   taskQueue: string;
   temporalAddress: string;
+  temporalNamespace: string;
   temporalCli: string;
   databaseUrl: string;
   databaseName: string;
@@ -101,6 +102,7 @@ export async function startServiceStack(): Promise<ServiceStack> {
     apiKey,
     taskQueue,
     temporalAddress: server.address,
+    temporalNamespace: server.namespace,
     temporalCli,
     databaseUrl: url,
     databaseName: dbName,

@@ -1,4 +1,4 @@
-import type { BenchResults, Measured } from '../lib/results.js';
+import type { BenchResults, Measured, TemporalFloorResult } from '../lib/results.js';
 import type { Summary } from '../lib/stats.js';
 import { systemLabels, type SystemId } from '../systems/types.js';
 import { missing, ms, num, ok, ratioOf, times } from './format.js';
@@ -40,6 +40,19 @@ function cpuNotes(o: NonNullable<BenchResults['overhead']>): string[] {
 }
 
 type PausedFigures = NonNullable<ReturnType<typeof ok<NonNullable<BenchResults['paused']>['systems']['durable']>>>;
+
+const FLOOR_LABEL = '(t) Temporal alone — the floor of (a)';
+
+function floorNotes(f: TemporalFloorResult | undefined): string[] {
+  if (!f) return [];
+  const byProcess = (c: TemporalFloorResult['cpuMsPerPaused']) =>
+    Object.entries(c.byProcess)
+      .map(([name, ms]) => `${name} ${num(ms, 1)}`)
+      .join(', ');
+  return [
+    `(t) a workflow that waits for one update and completes, nothing else (no activity, search attribute or database): the SDK's worker (its defaults, the same sticky cache as (a)) and client in the benchmark process, on (a)'s Temporal dev server, started and answered with the same concurrency as (a): CPU ms per paused run ${byProcess(f.cpuMsPerPaused)}; per resumed one ${byProcess(f.cpuMsPerResumed)}`,
+  ];
+}
 
 function pausedCpuNotes(a: PausedFigures | undefined): string[] {
   const byProcess = (c: { byProcess: Record<string, number> }) =>
@@ -194,6 +207,23 @@ export function buildSections(r: BenchResults): Section[] {
         rss,
       ];
     });
+    if (p.temporalFloor) {
+      const f = ok(p.temporalFloor);
+      rows.push(
+        f
+          ? [
+              FLOOR_LABEL,
+              num(f.startSeconds, 1),
+              num(f.startPerSecond, 0),
+              num(f.drainSeconds, 1),
+              num(f.drainPerSecond, 0),
+              num(f.cpuMsPerPaused.total, 1),
+              num(f.cpuMsPerResumed.total, 1),
+              'n/a (the SDK worker runs inside the benchmark process)',
+            ]
+          : [FLOOR_LABEL, missing(p.temporalFloor), '', '', '', '', '', ''],
+      );
+    }
     const series = ok(p.systems.durable)?.rss ?? [];
     sections.push({
       title: `4. Paused capacity — ${num(p.count)} generations paused in requires_action (${p.concurrency} requests at a time), then all resumed`,
@@ -227,6 +257,7 @@ export function buildSections(r: BenchResults): Section[] {
             ]
           : []),
         ...pausedCpuNotes(ok(p.systems.durable)),
+        ...floorNotes(p.temporalFloor ? ok(p.temporalFloor) : undefined),
       ],
     });
   }

@@ -1,7 +1,9 @@
 import { measureCpu, totalCpu, type CpuBreakdown, type CpuGroup } from '../lib/cpu.js';
 import { runConcurrent, sleep } from '../lib/pool.js';
 import { rssKiB } from '../lib/proc.js';
-import type { PausedResult, RssSample } from '../lib/results.js';
+import { errorText, log } from '../lib/log.js';
+import type { Measured, PausedResult, RssSample, TemporalFloorResult } from '../lib/results.js';
+import { TemporalFloor } from '../floor/system.js';
 import type { DurableSystem } from '../systems/durable.js';
 import { measure, type BenchContext } from './context.js';
 
@@ -191,5 +193,52 @@ export async function runPaused(ctx: BenchContext): Promise<PausedResult> {
       rssNote: 'LangGraph runs inside the benchmark process: no separate worker to measure',
     };
   });
+  result.temporalFloor = await temporalFloor(ctx, count, concurrency);
   return result;
+}
+
+/** The sticky cache (a)'s worker runs with (its default), given to the floor's worker too. */
+const CACHED_WORKFLOWS = 100;
+
+/**
+ * The same pause and drain with nothing but Temporal (bench/floor): `count` runs of a workflow that
+ * waits for one update, started and then answered `concurrency` at a time, on (a)'s dev server.
+ */
+async function temporalFloor(
+  ctx: BenchContext,
+  count: number,
+  concurrency: number,
+): Promise<Measured<TemporalFloorResult>> {
+  const stack = ctx.durable?.stack;
+  if (!stack?.temporalPid) return { status: 'error', reason: "(a)'s Temporal dev server is not running" };
+  log(`paused capacity (${count}): Temporal alone…`);
+  let floor: TemporalFloor | null = null;
+  try {
+    floor = await TemporalFloor.start(stack.temporalAddress, stack.temporalNamespace, CACHED_WORKFLOWS);
+    const started = floor;
+    const group: CpuGroup = {
+      processes: { 'temporal server': stack.temporalPid, 'benchmark process': process.pid },
+      databases: [],
+    };
+    const t0 = performance.now();
+    const { result: ids, cpuMs: pauseCpu } = await measureCpu(group, () => started.pauseAll(count, concurrency));
+    const startSeconds = (performance.now() - t0) / 1000;
+    const t1 = performance.now();
+    const { cpuMs: drainCpu } = await measureCpu(group, () => started.drainAll(ids, concurrency));
+    const drainSeconds = (performance.now() - t1) / 1000;
+    return {
+      status: 'ok',
+      startSeconds,
+      startPerSecond: count / startSeconds,
+      drainSeconds,
+      drainPerSecond: count / drainSeconds,
+      cpuMsPerPaused: perGeneration(pauseCpu, count),
+      cpuMsPerResumed: perGeneration(drainCpu, count),
+    };
+  } catch (err) {
+    log(`paused capacity (${count}): Temporal alone FAILED: ${errorText(err)}`);
+    return { status: 'error', reason: errorText(err) };
+  } finally {
+    await floor?.close();
+  }
 }
