@@ -1,6 +1,13 @@
 import { fileURLToPath } from 'node:url';
 import { Client, Connection } from '@temporalio/client';
-import { bundleWorkflowCode, NativeConnection, Worker, type InjectedSinks } from '@temporalio/worker';
+import {
+  bundleWorkflowCode,
+  DefaultLogger,
+  NativeConnection,
+  Runtime,
+  Worker,
+  type InjectedSinks,
+} from '@temporalio/worker';
 import { runConcurrent, sleep } from '../lib/pool.js';
 import type { FloorSinks } from './workflow.js';
 
@@ -42,6 +49,12 @@ export class TemporalFloor {
         answered: { fn: () => void (counts.answered += 1), callDuringReplay: false },
       },
     };
+    try {
+      // The SDK's own lines (worker state changes) would mix with the benchmark's progress.
+      Runtime.install({ logger: new DefaultLogger('ERROR') });
+    } catch {
+      // Already installed in this process.
+    }
     const workerConnection = await NativeConnection.connect({ address });
     const worker = await Worker.create({
       connection: workerConnection,
