@@ -31,8 +31,13 @@ export function contextWindowFor(model: string, configured: number | null | unde
 
 /** Tokens of a conversation (o200k encoding; 4 tokens of framing per message, as OpenAI counts). */
 export function conversationTokens(messages: StoredMessage[], toolsJson = ''): number {
-  return conversationSize(messages, toolsJson, countTokens);
+  return conversationSize(messages, toolsJson, plainTextTokens);
 }
+
+// Text that spells a special token (`<|endoftext|>` in a user's message, a tool result) is counted
+// as the plain text the provider receives; the tokenizer's default is to throw on it.
+const asPlainText = { disallowedSpecial: new Set<string>() };
+const plainTextTokens = (text: string) => countTokens(text, asPlainText);
 
 /**
  * An upper bound of `conversationTokens` at the cost of a byte count: every token of a byte-level

@@ -41,7 +41,15 @@ describe('compaction', () => {
   it('bounds the token count by bytes, so the budget check decides as the exact count does', () => {
     const message = fc.record({
       role: fc.constantFrom('system', 'user', 'assistant', 'tool'),
-      content: fc.option(fc.string({ unit: fc.constantFrom('grapheme', 'binary', 'grapheme-ascii') }), { nil: null }),
+      content: fc.option(
+        fc.oneof(
+          fc.string({ unit: 'grapheme' }),
+          fc.string({ unit: 'binary' }),
+          fc.string({ unit: 'grapheme-ascii' }),
+          fc.constantFrom('<|endoftext|>', 'x<|im_start|>y', '<|fim_prefix|>'),
+        ),
+        { nil: null },
+      ),
       tool_calls: fc.array(
         fc.record({
           id: fc.string(),
@@ -59,6 +67,11 @@ describe('compaction', () => {
       }),
       { numRuns: 300 },
     );
+    // Text spelling a special token is counted as plain text, not refused.
+    const special = [u('before <|endoftext|> <|im_start|> after'), t('<|endofprompt|>')];
+    expect(conversationTokens(special)).toBeGreaterThan(8);
+    expect(conversationTokens(special)).toBeLessThanOrEqual(conversationTokensAtMost(special));
+    expect(fitsTokenBudget(special, '', 0)).toBe(false);
     // Far under its budget, a conversation is not tokenized; near it, the exact count decides.
     const long = [u('word '.repeat(1000))];
     expect(conversationTokens(long)).toBeLessThan(1100);
