@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agentConfiguration } from '../../api/generations/agent-configuration.js';
+import { agentConfiguration, findAgent } from '../../api/generations/agent-configuration.js';
 import { hotModelRows, hotQuery, sql } from '../../infra/db/hot-sql.js';
 import { createDb, type Db } from '../../infra/db/prisma.js';
 import { adminDatabaseUrl } from '../support/env.js';
@@ -105,23 +105,24 @@ describe('the database pool on a server whose zone is not UTC', () => {
     try {
       // pg's own timestamp parser reads a zoneless timestamp in the process's zone; ours must not.
       process.env.TZ = 'Pacific/Kiritimati';
-      const pooled = await agentConfiguration(db, projectId, 'agt_1');
+      const agent = await findAgent(db, projectId, 'agt_1');
+      const pooled = await agentConfiguration(db, agent!);
       const expected = await viaPrisma();
-      expect(pooled[0]).toEqual(expected[0]);
-      expect(pooled[0][0]!.createdAt).toBeInstanceOf(Date);
-      expect(Math.abs(pooled[0][0]!.createdAt.getTime() - Date.now())).toBeLessThan(60_000);
-      expect(pooled[1]).toEqual(expected[1]);
-      expect(byId(pooled[2])).toEqual(byId(expected[2]));
-      expect(pooled[2]).toHaveLength(2);
-      expect(pooled[3]).toEqual(expected[3]);
-      expect(pooled[4]).toEqual(expected[4]);
-      expect(pooled[4].map((w) => w.id)).toEqual(['wh_1']);
+      expect([agent]).toEqual(expected[0]);
+      expect(agent!.createdAt).toBeInstanceOf(Date);
+      expect(Math.abs(agent!.createdAt.getTime() - Date.now())).toBeLessThan(60_000);
+      expect([pooled.provider]).toEqual(expected[1]);
+      expect(byId(pooled.tools)).toEqual(byId(expected[2]));
+      expect(pooled.tools).toHaveLength(2);
+      expect(pooled.hooks).toEqual(expected[3]);
+      expect(pooled.webhooks).toEqual(expected[4]);
+      expect(pooled.webhooks.map((w) => w.id)).toEqual(['wh_1']);
     } finally {
       if (zone === undefined) delete process.env.TZ;
       else process.env.TZ = zone;
     }
-    // Not in the project: nothing at all.
-    expect(await agentConfiguration(db, 'prj_other', 'agt_1')).toEqual([[], [], [], [], []]);
+    // Not in the project: no agent.
+    expect(await findAgent(db, 'prj_other', 'agt_1')).toBeNull();
     // A NULL scalar list reads as Prisma reads it: an empty list.
     await hotQuery(db, sql`UPDATE "Agent" SET "activeToolIds" = NULL WHERE "id" = 'agt_1'`);
     const [nulled] = await hotModelRows<{ activeToolIds: string[] }>(
