@@ -21,6 +21,8 @@ export class TemporalFloor {
   private constructor(
     /** Runs that have paused and that have been answered, as the workflow's sinks report them. */
     private readonly counts: { paused: number; answered: number },
+    /** Set when the worker stops with an error: the waits end with it instead of timing out. */
+    private readonly stopped: { error?: unknown },
     private readonly client: Client,
     private readonly connection: Connection,
     private readonly workerConnection: NativeConnection,
@@ -64,10 +66,15 @@ export class TemporalFloor {
       sinks,
       maxCachedWorkflows,
     });
-    const running = worker.run();
-    const connection = await Connection.connect({ address });
+    const stopped: { error?: unknown } = {};
+    const running = worker.run().catch((err: unknown) => void (stopped.error = err));
+    const connection = await Connection.connect({ address }).catch(async (err: unknown) => {
+      await shutDown(worker, running, workerConnection);
+      throw err;
+    });
     return new TemporalFloor(
       counts,
+      stopped,
       new Client({ connection, namespace }),
       connection,
       workerConnection,
@@ -101,15 +108,25 @@ export class TemporalFloor {
   private async until(done: () => boolean, what: string): Promise<void> {
     const deadline = Date.now() + 30 * 60_000;
     while (!done()) {
+      if (this.stopped.error !== undefined) throw this.stopped.error;
       if (Date.now() > deadline) throw new Error(`Temporal floor: ${what} not done after 30 min`);
       await sleep(5);
     }
   }
 
+  /** Stops the worker and closes both connections; never throws (the results are already measured). */
   async close(): Promise<void> {
-    this.worker.shutdown();
-    await this.running.catch(() => undefined);
-    await this.workerConnection.close();
-    await this.connection.close();
+    await shutDown(this.worker, this.running, this.workerConnection);
+    await this.connection.close().catch(() => undefined);
   }
+}
+
+async function shutDown(worker: Worker, running: Promise<void>, connection: NativeConnection): Promise<void> {
+  try {
+    worker.shutdown(); // throws when the worker has already stopped
+  } catch {
+    // stopped already
+  }
+  await running;
+  await connection.close().catch(() => undefined);
 }
