@@ -79,6 +79,18 @@ describe('context compaction', () => {
     expect(cached.map((c) => c.content.includes('row699'))).toEqual([true]);
   });
 
+  it('a prompt that spells a special token is counted as text near the window, and the generation completes', async () => {
+    // 1,000 tokens: the budget (850) is under the prompt's byte count, so its tokens are counted.
+    const agentId = await createAgent(stack, { aiProviderId: providerId, contextWindow: 1000 });
+    model.setDefault(() => ({ text: 'counted' }));
+    const prompt = `say <|endoftext|> then ${'alpha '.repeat(200)}`;
+    const res = await generate(agentId, { prompt });
+    expect(res.body.status).toBe('completed');
+    expect(res.body.text).toBe('counted');
+    expect(lastUser(model.requests.at(-1)!)).toContain('<|endoftext|>');
+    expect(res.body.steps.some((s: { type: string }) => s.type === 'compaction')).toBe(false);
+  });
+
   it('summarises the older conversation with a model call when pruning is not enough', async () => {
     const agentId = await createAgent(stack, { aiProviderId: providerId, conversational: true, contextWindow: 2000 });
     model.setDefault(replies);
