@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { Connection } from '@temporalio/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveTemporalCli } from '../../infra/temporal/cli.js';
-import { freePort, startTemporalDevServer, type TemporalDevServer } from '../../infra/temporal/dev-server.js';
+import { startTemporalDevServer, type TemporalDevServer } from '../../infra/temporal/dev-server.js';
+import { reusablePort } from '../support/ports.js';
 import { createAgent, createProvider } from '../support/fixtures.js';
 import { startModelServer, type ModelServer } from '../support/model-server.js';
 import { startStack, type TestStack } from '../support/stack.js';
@@ -28,7 +29,7 @@ describe('kill -9 of the Temporal server mid-generation', () => {
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'da-temporal-restart-'));
     dbFile = join(dir, 'temporal.db');
-    port = await freePort();
+    port = await reusablePort();
     temporal = await start();
     [stack, model] = await Promise.all([
       startStack({ mode: 'processes', env: { TEMPORAL_ADDRESS: temporal.address } }),

@@ -10,7 +10,7 @@ import { loadConfig, type Env } from '../../config/env.js';
 import { createLogger } from '../../infra/logger.js';
 import { createRuntime, type Runtime } from '../../infra/runtime.js';
 import { connectClient, connectWorker } from '../../infra/temporal/connection.js';
-import { freePort } from '../../infra/temporal/dev-server.js';
+import { reusablePort } from './ports.js';
 import { createWorker, installTemporalRuntime } from '../../worker.js';
 import { createTestDatabase } from './database.js';
 import { spawnService, type ServiceProcess } from './processes.js';
@@ -67,7 +67,8 @@ export class TestStack {
     installTemporalRuntime('warn');
     const database = await createTestDatabase();
     this.dropDatabase = database.drop;
-    const port = await freePort();
+    // The API and the worker are restarted on the same ports by the crash tests.
+    const port = await reusablePort();
     this.processEnv = {
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
@@ -79,7 +80,7 @@ export class TestStack {
       SSRF_ALLOWLIST: '127.0.0.1',
       PORT: String(port),
       // Crash tests run several worker processes at once: each its own metrics port.
-      WORKER_METRICS_PORT: String(await freePort()),
+      WORKER_METRICS_PORT: String(await reusablePort()),
       RATE_LIMIT_PER_MINUTE: '100000',
       WORKFLOW_BUNDLE_PATH: inject('workflowBundlePath'),
       ...this.opts.env,
