@@ -4,6 +4,7 @@ import { call, createAgent, createProvider, createTool, obj } from '../support/f
 import { startModelServer, type ModelServer } from '../support/model-server.js';
 import { startStack, type TestStack } from '../support/stack.js';
 import { json, startToolServer, type ToolServer } from '../support/tool-server.js';
+import { searchAttributeKeys } from '../../workflows/search-attributes.js';
 
 /**
  * The write that leaves a pause runs as a local activity for a caller that waits (docs/adr/0021).
@@ -29,9 +30,22 @@ describe('an answer written before its update was accepted, then lost', () => {
     await tools?.close();
   });
 
-  /** What the database would show after the lost update: the generation running, nothing required. */
-  const looksAnswered = (id: string) =>
-    stack.db.generation.update({ where: { id }, data: { status: 'running', requiredAction: Prisma.DbNull } });
+  /**
+   * What the database would show after the lost update: the generation running, nothing required.
+   * An update reaches a workflow only in a task after the one that opened its pause, so by then
+   * Temporal has recorded the pause (its search attributes); the database shows the pause a moment
+   * earlier (the write that opens it runs inside that task), so wait for Temporal first.
+   */
+  const looksAnswered = async (id: string) => {
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const { typedSearchAttributes } = await stack.temporal.workflow.getHandle(id).describe();
+      if (typedSearchAttributes.get(searchAttributeKeys.generationStatus) === 'requires_action') break;
+      if (Date.now() > deadline) throw new Error(`the pause of ${id} is not recorded in Temporal after 10 s`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await stack.db.generation.update({ where: { id }, data: { status: 'running', requiredAction: Prisma.DbNull } });
+  };
 
   it('tool outputs: the retry of an answer the database already shows resumes the waiting workflow', async () => {
     const ask = await createTool(stack, { type: 'client', name: 'ask_user', parameters: obj({}) });
