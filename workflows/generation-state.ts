@@ -1,4 +1,10 @@
-import { ParentClosePolicy, getExternalWorkflowHandle, isCancellation, startChild } from '@temporalio/workflow';
+import {
+  ParentClosePolicy,
+  currentUpdateInfo,
+  getExternalWorkflowHandle,
+  isCancellation,
+  startChild,
+} from '@temporalio/workflow';
 import type {
   AnswerDelivery,
   GenerationPhase,
@@ -34,6 +40,8 @@ export class GenerationState {
   private parentWorkflowId: string | null = null;
   /** Whether the last answer to the open pause came from a caller that waits for the generation. */
   private answerAwaited = false;
+  /** The update whose answer ends the open pause (the last accepted one), named by the leave-write. */
+  private answerUpdateId: string | null = null;
   /**
    * Whether the last pause was left through a local write: the update that answered it is not in
    * history until the task that ran it completes, so the next pause's entering write is regular
@@ -52,12 +60,17 @@ export class GenerationState {
     this.stateVersion += 1;
     this.show(status, requiredAction);
     this.requiredAction = requiredAction;
+    // Only the write that leaves a pause names its answer; it is in the activity's input, so adding
+    // it changed no command of the run (histories replay unchanged).
+    const answered =
+      status === 'running' && this.answerUpdateId !== null ? { answeredUpdateId: this.answerUpdateId } : {};
     return {
       generationId: this.generationId,
       stateVersion: this.stateVersion,
       status,
       requiredAction,
       iterationCount: this.step,
+      ...answered,
     };
   }
 
@@ -81,6 +94,7 @@ export class GenerationState {
   ): Promise<void> {
     this.phase = 'requires_action';
     this.answerAwaited = false;
+    this.answerUpdateId = null;
     await enter(!this.leftLocally && this.patches.has('local-pause-entering-writes') ? localStore : store);
     this.leftLocally = false;
     await this.notifyWebhooks('generation.requires_action');
@@ -89,6 +103,7 @@ export class GenerationState {
     this.phase = 'running';
     this.leftLocally = this.answerAwaited && this.patches.has('local-leave-writes');
     await leave(this.leftLocally ? localStore : store);
+    this.answerUpdateId = null;
     await this.tellParent(null);
   }
 
@@ -107,6 +122,7 @@ export class GenerationState {
   /** Every accepted answer says how its caller waits; the last one before the pause ends decides. */
   answered(delivery: AnswerDelivery): void {
     this.answerAwaited = delivery.callerWaits === true;
+    this.answerUpdateId = currentUpdateInfo()?.id ?? null;
   }
 
   reportPausesTo(parentWorkflowId: string): void {

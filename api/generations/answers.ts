@@ -14,7 +14,15 @@ import {
 import { found, type AuthInfo } from '../http.js';
 import { checkApprover } from '../services/approvers.js';
 import { toolArgumentProblems, toolParameters } from '../services/tool-arguments.js';
-import { findGeneration, mapUpdateError, seenPause, sendAnswer, updateRejected } from './resume.js';
+import type { ChangeFeed } from '../../infra/events/change-feed.js';
+import {
+  findGeneration,
+  mapUpdateError,
+  seenPause,
+  sendAnswerWatching,
+  updateRejected,
+  type SettledFirst,
+} from './resume.js';
 import { searchAttributeKeys } from '../../workflows/search-attributes.js';
 
 /**
@@ -25,13 +33,15 @@ import { searchAttributeKeys } from '../../workflows/search-attributes.js';
  */
 export interface AnswerDeps {
   db: Db;
+  /** Watches a generation answered by a waiting caller (docs/adr/0026); without it, only the update's reply counts. */
+  feed?: ChangeFeed;
   temporal: Client;
 }
 
 /** What a resuming update returned: the workflow's state version and the calls still pending. */
 export interface Resumed {
   generation: Generation;
-  update: { stateVersion: number; pending?: unknown[] };
+  update: { stateVersion: number; pending?: unknown[] } | SettledFirst;
 }
 
 /**
@@ -95,7 +105,7 @@ export async function decideApproval(
       : g.status === 'requires_action'
         ? seenPause(g)
         : { seenStateVersion: g.stateVersion + 1 };
-  const update = await sendAnswer((updateId) =>
+  const update = await sendAnswerWatching(deps, g, delivery, (updateId) =>
     deps.temporal.workflow.getHandle(g.id).executeUpdate(decideApprovalUpdate, {
       updateId,
       args: [
@@ -137,7 +147,7 @@ export async function answerClarification(
   if (!waiting) {
     throw new ApiError(409, 'generation_not_waiting', 'The generation is not waiting for a clarification');
   }
-  const update = await sendAnswer((updateId) =>
+  const update = await sendAnswerWatching(deps, g, delivery, (updateId) =>
     deps.temporal.workflow.getHandle(g.id).executeUpdate(answerClarificationUpdate, {
       updateId,
       args: [{ answer, answeredBy: auth.keyId, ...seenPause(g), ...delivery }],
@@ -189,7 +199,7 @@ export async function submitToolOutputs(
 
   // Stable while the generation waits: nothing writes events to a paused generation.
   const resumeAfter = generation.eventSeq;
-  const update = await sendAnswer((updateId) =>
+  const update = await sendAnswerWatching(deps, generation, delivery, (updateId) =>
     deps.temporal.workflow.getHandle(generation.id).executeUpdate(submitToolOutputsUpdate, {
       updateId,
       args: [

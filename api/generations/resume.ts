@@ -18,6 +18,8 @@ import type { AppContext } from '../context.js';
 import { isDenied } from '../auth/policy.js';
 import { found, type AuthInfo } from '../http.js';
 import type { Responded } from '../routing.js';
+import type { Db } from '../../infra/db/prisma.js';
+import type { ChangeFeed } from '../../infra/events/change-feed.js';
 import { waitForSettled, waitedView } from './wait.js';
 
 /** The `reply` of a route whose responses are generations (200 settled, 202 still running). */
@@ -133,6 +135,60 @@ export async function sendAnswer<T>(send: (updateId: string) => Promise<T>): Pro
   }
 }
 
+/** How long a waiting answer watches its generation at most (the update's reply ends it sooner). */
+const WATCH_LIMIT_MS = 15 * 60_000;
+
+/** An answer's outcome when the generation was seen settled before Temporal replied (docs/adr/0026). */
+export interface SettledFirst {
+  stateVersion: number;
+  settled: Awaited<ReturnType<typeof waitForSettled>>;
+}
+
+/**
+ * Sends an answer (`sendAnswer`). When its caller waits (`callerWaits`: the leave-write is local,
+ * docs/adr/0021), Temporal replies to the update only once the workflow task that ran the rest of
+ * the step has completed; the generation's row settles about 10 ms before that. So the row is
+ * watched too, and the answer is its settled state once the write that left the pause names one
+ * of this request's updates (`answeredUpdateId`, docs/adr/0026): the update was accepted and its
+ * step has settled. Otherwise (a rejected answer, another caller's answer) the update's reply
+ * decides as before.
+ */
+export async function sendAnswerWatching<T>(
+  deps: { db: Db; feed?: ChangeFeed },
+  generation: Pick<Generation, 'id' | 'stateVersion'>,
+  delivery: AnswerDelivery,
+  send: (updateId: string) => Promise<T>,
+): Promise<T | SettledFirst> {
+  const { feed } = deps;
+  if (!delivery.callerWaits || !feed) return sendAnswer(send);
+  const sent = new Set<string>();
+  const stop = new AbortController();
+  const updating = sendAnswer((updateId) => {
+    sent.add(updateId);
+    return send(updateId);
+  });
+  const watching = waitForSettled(deps.db, feed, generation.id, generation.stateVersion, WATCH_LIMIT_MS, {
+    answeredBy: sent,
+    signal: stop.signal,
+  }).then(
+    (settled) => (settled.settled ? settled : new Promise<never>(() => undefined)),
+    // A failed watch leaves the answer to the update's reply.
+    () => new Promise<never>(() => undefined),
+  );
+  try {
+    return await Promise.race([
+      updating,
+      watching.then((settled): SettledFirst => {
+        // Accepted and settled: the update's reply follows; nobody reads it.
+        updating.catch(() => undefined);
+        return { stateVersion: generation.stateVersion, settled };
+      }),
+    ]);
+  } finally {
+    stop.abort();
+  }
+}
+
 /** Whether the workflow refused an update (its validator, or it has closed): nothing was changed. */
 export function updateRejected(err: unknown): boolean {
   return (
@@ -210,10 +266,11 @@ export async function replyAfterResume(
   reply: GenerationReply,
   projectId: string,
   generationId: string,
-  update: { stateVersion: number; pending?: unknown[] },
+  update: { stateVersion: number; pending?: unknown[] } | SettledFirst,
   body: { async: boolean; waitSeconds: number },
   receivedAt: number,
 ): Promise<Responded> {
+  if ('settled' in update) return reply(200, await waitedView(ctx.db, update.settled));
   if (update.pending?.length) {
     // Partly answered: reply once the workflow has stored what is still pending, so a read right
     // after this response sees the same state (read-your-writes).

@@ -25,6 +25,15 @@ export async function waitForSettled(
   generationId: string,
   afterVersion: number,
   timeoutMs: number,
+  until: {
+    /**
+     * Settled is not enough: the answering update must be one of these (docs/adr/0026). A settled
+     * row that another update answered is waited past, not returned.
+     */
+    answeredBy?: ReadonlySet<string>;
+    /** Ends the wait early; it then resolves unsettled. */
+    signal?: AbortSignal;
+  } = {},
 ): Promise<{
   generation: GenerationViewRow;
   /** The trace, read with a settled row (null with an unsettled one: read it with `loadSteps`). */
@@ -41,6 +50,9 @@ export async function waitForSettled(
     state.changed = true;
     wake?.();
   });
+  const { answeredBy, signal } = until;
+  const abort = () => wake?.();
+  signal?.addEventListener('abort', abort);
   try {
     await feed.ensureListening?.();
     for (;;) {
@@ -49,8 +61,9 @@ export async function waitForSettled(
       const read = await loadViewRowIfSettled(db, generationId, afterVersion);
       if (!read) throw new Error(`generation ${generationId} not found`);
       const left = deadline - Date.now();
-      if (read.steps !== null) return { generation: read.row, steps: read.steps, settled: true };
-      if (left <= 0) return { generation: read.row, steps: null, settled: false };
+      const ours = !answeredBy || (read.answeredUpdateId !== null && answeredBy.has(read.answeredUpdateId));
+      if (read.steps !== null && ours) return { generation: read.row, steps: read.steps, settled: true };
+      if (left <= 0 || signal?.aborted) return { generation: read.row, steps: null, settled: false };
       if (state.changed) continue;
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, Math.min(left, RECHECK_MS));
@@ -62,6 +75,7 @@ export async function waitForSettled(
       wake = null;
     }
   } finally {
+    signal?.removeEventListener('abort', abort);
     unsubscribe();
   }
 }

@@ -47,7 +47,7 @@ async function resume(ctx: AppContext, auth: AuthInfo, name: string, args: Recor
   const spec = platformActions.find((a) => a.name === name)!;
   const caller = { projectId: auth.projectId, keyId: auth.keyId, boundaryPolicy: null };
   const { generation, update } = await runResumingAction(ctx, caller, spec, args);
-  const waitMs = update.pending?.length ? 10_000 : 60_000;
+  const waitMs = 'pending' in update && update.pending?.length ? 10_000 : 60_000;
   return reply(
     await waitedView(ctx.db, await waitForSettled(ctx.db, ctx.feed, generation.id, update.stateVersion, waitMs)),
   );

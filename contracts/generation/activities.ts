@@ -119,6 +119,11 @@ export interface StatusWrite {
   status: 'running' | 'requires_action';
   requiredAction: RequiredAction | null;
   iterationCount: number;
+  /**
+   * On the write that leaves a pause: the id of the update whose answer ended it. A request that
+   * sent that update and waits may answer as soon as the generation settles (docs/adr/0026).
+   */
+  answeredUpdateId?: string;
 }
 
 export interface FinishInput {

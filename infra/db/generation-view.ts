@@ -139,15 +139,16 @@ function withDates(row: ViewRowText): GenerationViewRow {
 /**
  * A waiter's read (one statement): the view row, and its trace too when the row is settled past
  * `afterVersion` (the only case in which the waiter answers with it); `steps` is null otherwise.
+ * `answeredUpdateId`: the update that answered the row's last pause (docs/adr/0026).
  */
 export async function loadViewRowIfSettled(
   db: Db,
   id: string,
   afterVersion: number,
-): Promise<{ row: GenerationViewRow; steps: StepEntry[] | null } | null> {
+): Promise<{ row: GenerationViewRow; steps: StepEntry[] | null; answeredUpdateId: string | null } | null> {
   const settled = [...settledStatuses];
-  const [row] = await hotQuery<ViewRowText & { steps: StepEntry[] | null }>(db, {
-    text: `SELECT ${viewColumns},
+  const [row] = await hotQuery<ViewRowText & { steps: StepEntry[] | null; answeredUpdateId: string | null }>(db, {
+    text: `SELECT ${viewColumns}, "answeredUpdateId",
       CASE WHEN "stateVersion" > $2 AND "status" = ANY($3::text[]) THEN
         coalesce((SELECT json_agg(s."data" ORDER BY s."seq") FROM "GenerationStep" s WHERE s."generationId" = $1), '[]'::json)
       END AS "steps"
@@ -155,8 +156,8 @@ export async function loadViewRowIfSettled(
     values: [id, afterVersion, settled],
   });
   if (!row) return null;
-  const { steps, ...view } = row;
-  return { row: withDates(view), steps };
+  const { steps, answeredUpdateId, ...view } = row;
+  return { row: withDates(view), steps, answeredUpdateId };
 }
 
 export async function loadGenerationView(db: Db, projectId: string, id: string): Promise<GenerationView | null> {

@@ -5,6 +5,8 @@ import { startStack, type TestStack } from '../support/stack.js';
 import { loadViewRow, loadViewRowIfSettled } from '../../infra/db/generation-view.js';
 import { loadGenerationRow } from '../../infra/db/generation-row.js';
 import { json, startToolServer, type ToolServer } from '../support/tool-server.js';
+import { waitForSettled } from '../../api/generations/wait.js';
+import { LocalChangeFeed } from '../../infra/events/change-feed.js';
 
 describe('client tools, requires_action and the generation API', () => {
   let stack: TestStack;
@@ -87,16 +89,61 @@ describe('client tools, requires_action and the generation API', () => {
       ).map((s) => s.data);
       expect(steps.length).toBeGreaterThan(0);
       const unsettled = await loadViewRowIfSettled(stack.db, id, row.stateVersion);
-      expect(unsettled).toEqual({ row: pooled, steps: null });
+      const answeredUpdateId = row.answeredUpdateId;
+      expect(unsettled).toEqual({ row: pooled, steps: null, answeredUpdateId });
       const settled = await loadViewRowIfSettled(stack.db, id, row.stateVersion - 1);
-      expect(settled).toEqual({ row: pooled, steps });
+      expect(settled).toEqual({ row: pooled, steps, answeredUpdateId });
       return row;
     };
-    expect((await same()).requiredAction).not.toBeNull();
+    const before = await same();
+    expect(before.requiredAction).not.toBeNull();
+    expect(before.answeredUpdateId).toBeNull();
     await submit(agentId, id, { toolOutputs: [{ toolCallId: 'call_view', output: 'x' }] });
     const done = await same();
+    // The write that left the pause named the update that answered it (docs/adr/0026).
+    expect(done.answeredUpdateId).toEqual(expect.any(String));
     expect(done.completedAt).toBeInstanceOf(Date);
     expect(done.metadata).toEqual({ k: 'v' });
+  });
+
+  it('two waiting answers to one pause at once: one gets the completed generation, the other 409; a waiter answers only for its own update', async () => {
+    const readFile = await createTool(stack, { type: 'client', name: 'read_race_file', parameters: obj() });
+    const agentId = await createAgent(stack, { aiProviderId: providerId, toolIds: [readFile] });
+    model.script(call('read_race_file', {}, 'call_race'), { text: 'Raced.' });
+    const paused = await generate(agentId, { prompt: 'race' });
+    const id = paused.body.id as string;
+    const { stateVersion: pausedVersion } = await stack.db.generation.findUniqueOrThrow({ where: { id } });
+    const answers = await Promise.all(
+      ['first', 'second'].map((output) => submit(agentId, id, { toolOutputs: [{ toolCallId: 'call_race', output }] })),
+    );
+    const statuses = answers.map((a) => a.status).sort();
+    expect(statuses).toEqual([200, 409]);
+    const winner = answers.find((a) => a.status === 200)!;
+    expect(winner.body).toMatchObject({ status: 'completed', text: 'Raced.' });
+    // The model saw the winner's output, once.
+    const won = answers.indexOf(winner) === 0 ? 'first' : 'second';
+    expect(model.requests).toHaveLength(2);
+    expect(model.requests[1]!.messages.at(-1)).toEqual({ role: 'tool', tool_call_id: 'call_race', content: won });
+
+    // The settled row names the winning update: a waiter for any other update keeps waiting.
+    const row = await stack.db.generation.findUniqueOrThrow({ where: { id } });
+    const feed = new LocalChangeFeed();
+    const other = await waitForSettled(stack.db, feed, id, pausedVersion, 300, {
+      answeredBy: new Set(['upd_someone_else']),
+    });
+    expect(other.settled).toBe(false);
+    const own = await waitForSettled(stack.db, feed, id, pausedVersion, 300, {
+      answeredBy: new Set(['upd_someone_else', row.answeredUpdateId!]),
+    });
+    expect(own).toMatchObject({ settled: true, generation: { id, status: 'completed' } });
+    // An aborted wait ends at once, unsettled, long before its deadline.
+    const stop = new AbortController();
+    const aborted = waitForSettled(stack.db, feed, id, pausedVersion, 600_000, {
+      answeredBy: new Set(['upd_someone_else']),
+      signal: stop.signal,
+    });
+    setTimeout(() => stop.abort(), 50);
+    expect((await aborted).settled).toBe(false);
   });
 
   it('flow 4 — dynamic control: next-step overrides, stepRules and defaults submitted with outputs', async () => {

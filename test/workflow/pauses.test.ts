@@ -57,6 +57,7 @@ describe('pauses on the time-skipping server', () => {
       ),
     ).toBe('UnknownToolCall');
     const first = await run.handle.executeUpdate(submitToolOutputsUpdate, {
+      updateId: 'outputs-k1',
       args: [{ toolOutputs: [{ toolCallId: 'k1', output: { ok: true } }] }],
     });
     expect(first.pending.map((p) => p.toolCallId)).toEqual(['k2']);
@@ -79,6 +80,7 @@ describe('pauses on the time-skipping server', () => {
     await h.env.sleep('2 days'); // a client may take its time: no timer runs out
     expect(run.callsOf('recordClientOutputs')).toEqual([]);
     const last = await run.handle.executeUpdate(submitToolOutputsUpdate, {
+      updateId: 'outputs-k2',
       args: [{ toolOutputs: [{ toolCallId: 'k2', output: 'Berlin' }], next: { toolChoice: 'none' } }],
     });
     expect(last.pending).toEqual([]);
@@ -90,6 +92,10 @@ describe('pauses on the time-skipping server', () => {
       { toolCallId: 'k2', toolName: 'get_location', output: 'Berlin' },
     ]);
     expect(stored!.status.status).toBe('running');
+    // The last accepted answer ended the pause: the leave-write names its update (docs/adr/0026).
+    expect(stored!.status.answeredUpdateId).toBe('outputs-k2');
+    // The partial submission's progress write names none.
+    expect(run.callsOf('writeStatus').every((s) => s.answeredUpdateId === undefined)).toBe(true);
     // `next` applies to the step right after the submission only.
     expect(run.callsOf('callModel')[1]).toMatchObject({ step: 2, toolChoice: 'none', toolNames: [] });
     expect(finish).toMatchObject({
