@@ -52,7 +52,7 @@ export async function writeStatusRecord(
       UPDATE "Generation"
       SET "status" = ${write.status}, "requiredAction" = ${action === null ? null : JSON.stringify(action)}::jsonb,
           "iterationCount" = ${step}, "stateVersion" = ${write.stateVersion},
-          "answeredUpdateId" = coalesce(${write.answeredUpdateId ?? null}::text, "answeredUpdateId"),
+          "answeredUpdateId" = ${write.answeredUpdateId ?? null}::text,
           "eventSeq" = "eventSeq" + ${events.length}, "updatedAt" = now()
       WHERE "id" = ${generationId} AND "stateVersion" < ${write.stateVersion}
       RETURNING "eventSeq"

@@ -40,8 +40,11 @@ export class GenerationState {
   private parentWorkflowId: string | null = null;
   /** Whether the last answer to the open pause came from a caller that waits for the generation. */
   private answerAwaited = false;
-  /** The update whose answer ends the open pause (the last accepted one), named by the leave-write. */
-  private answerUpdateId: string | null = null;
+  /**
+   * The update of the run's last accepted answer, named by every state write of the run
+   * (docs/adr/0026): the settled row then says which answer the run that wrote it had accepted.
+   */
+  answerUpdateId: string | null = null;
   /**
    * Whether the last pause was left through a local write: the update that answered it is not in
    * history until the task that ran it completes, so the next pause's entering write is regular
@@ -60,10 +63,8 @@ export class GenerationState {
     this.stateVersion += 1;
     this.show(status, requiredAction);
     this.requiredAction = requiredAction;
-    // Only the write that leaves a pause names its answer; it is in the activity's input, so adding
-    // it changed no command of the run (histories replay unchanged).
-    const answered =
-      status === 'running' && this.answerUpdateId !== null ? { answeredUpdateId: this.answerUpdateId } : {};
+    // In the activity's input only, so naming it changed no command of the run (histories replay unchanged).
+    const answered = this.answerUpdateId !== null ? { answeredUpdateId: this.answerUpdateId } : {};
     return {
       generationId: this.generationId,
       stateVersion: this.stateVersion,
@@ -94,7 +95,6 @@ export class GenerationState {
   ): Promise<void> {
     this.phase = 'requires_action';
     this.answerAwaited = false;
-    this.answerUpdateId = null;
     await enter(!this.leftLocally && this.patches.has('local-pause-entering-writes') ? localStore : store);
     this.leftLocally = false;
     await this.notifyWebhooks('generation.requires_action');
@@ -103,7 +103,6 @@ export class GenerationState {
     this.phase = 'running';
     this.leftLocally = this.answerAwaited && this.patches.has('local-leave-writes');
     await leave(this.leftLocally ? localStore : store);
-    this.answerUpdateId = null;
     await this.tellParent(null);
   }
 

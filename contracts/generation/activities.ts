@@ -120,8 +120,8 @@ export interface StatusWrite {
   requiredAction: RequiredAction | null;
   iterationCount: number;
   /**
-   * On the write that leaves a pause: the id of the update whose answer ended it. A request that
-   * sent that update and waits may answer as soon as the generation settles (docs/adr/0026).
+   * The update of the run's last accepted answer (none before the first): a request that sent it
+   * and waits may answer as soon as the generation settles past its pause (docs/adr/0026).
    */
   answeredUpdateId?: string;
 }
@@ -138,6 +138,8 @@ export interface FinishInput {
   usage: Usage;
   iterationCount: number;
   toolsUsed: string[];
+  /** As StatusWrite's: the update of the run's last accepted answer. */
+  answeredUpdateId?: string;
 }
 
 export interface HookDecision {

@@ -1,4 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Prisma } from '../../generated/prisma/client.js';
+import { sendAnswerWatching } from '../../api/generations/resume.js';
 import { call, createAgent, createProvider, createTool, obj } from '../support/fixtures.js';
 import { startModelServer, type ModelServer } from '../support/model-server.js';
 import { startStack, type TestStack } from '../support/stack.js';
@@ -144,6 +146,68 @@ describe('client tools, requires_action and the generation API', () => {
     });
     setTimeout(() => stop.abort(), 50);
     expect((await aborted).settled).toBe(false);
+  });
+
+  it('a waiting answer: the row settled naming its own update answers it, a row naming another update does not', async () => {
+    const readFile = await createTool(stack, { type: 'client', name: 'read_watch_file', parameters: obj() });
+    const agentId = await createAgent(stack, { aiProviderId: providerId, toolIds: [readFile] });
+    model.script(call('read_watch_file', {}, 'call_watch'));
+    const paused = await generate(agentId, { prompt: 'watch' });
+    const id = paused.body.id as string;
+    const row = await stack.db.generation.findUniqueOrThrow({ where: { id } });
+    const feed = new LocalChangeFeed();
+    // The row as the workflow would leave it after a step resumed by `updateId`: settled past the pause.
+    const settleNaming = async (updateId: string) => {
+      await stack.db.generation.update({
+        where: { id },
+        data: {
+          status: 'completed',
+          requiredAction: Prisma.DbNull,
+          stateVersion: { increment: 2 },
+          answeredUpdateId: updateId,
+        },
+      });
+      await feed.publish(id);
+    };
+
+    // Temporal never replies: the row naming the update that was sent answers.
+    let sentId: string | null = null;
+    const early = await sendAnswerWatching({ db: stack.db, feed }, row, { callerWaits: true }, (updateId) => {
+      sentId = updateId;
+      void settleNaming(updateId);
+      return new Promise<{ stateVersion: number }>(() => undefined);
+    });
+    expect(sentId).not.toBeNull();
+    expect(early).toMatchObject({
+      stateVersion: row.stateVersion,
+      settled: { settled: true, generation: { id, status: 'completed' } },
+    });
+    expect(feed.watchers(id)).toBe(0);
+
+    // The row settles naming another update: the update's reply decides, and the watch is removed.
+    const later = await stack.db.generation.findUniqueOrThrow({ where: { id } });
+    let reply!: (value: { stateVersion: number; pending: never[] }) => void;
+    const answered = sendAnswerWatching({ db: stack.db, feed }, later, { callerWaits: true }, () => {
+      void settleNaming('upd_someone_else');
+      return new Promise((resolve) => (reply = resolve));
+    });
+    await vi.waitFor(async () =>
+      expect((await stack.db.generation.findUniqueOrThrow({ where: { id } })).answeredUpdateId).toBe(
+        'upd_someone_else',
+      ),
+    );
+    expect(feed.watchers(id)).toBe(1);
+    reply({ stateVersion: later.stateVersion, pending: [] });
+    expect(await answered).toEqual({ stateVersion: later.stateVersion, pending: [] });
+    // The aborted watch lets go of the feed as soon as it wakes.
+    await vi.waitFor(() => expect(feed.watchers(id)).toBe(0));
+
+    // A caller that does not wait is not watched at all.
+    const unwatched = await sendAnswerWatching({ db: stack.db, feed }, later, {}, async () => {
+      expect(feed.watchers(id)).toBe(0);
+      return { stateVersion: later.stateVersion };
+    });
+    expect(unwatched).toEqual({ stateVersion: later.stateVersion });
   });
 
   it('flow 4 — dynamic control: next-step overrides, stepRules and defaults submitted with outputs', async () => {
@@ -314,8 +378,12 @@ describe('client tools, requires_action and the generation API', () => {
     // The same generation still takes the right outputs, and that accepted update is in the history.
     const done = await submit(agentId, paused.body.id, { toolOutputs: [{ toolCallId: 'c_ask', output: 'yes' }] });
     expect(done.body).toMatchObject({ status: 'completed', text: 'thanks' });
-    const final = (await handle.fetchHistory()).events ?? [];
-    expect(final.some((e) => e.workflowExecutionUpdateAcceptedEventAttributes != null)).toBe(true);
+    // The reply may leave when the row settles, a moment before the task that accepted the update
+    // has completed (docs/adr/0026).
+    await vi.waitFor(async () => {
+      const final = (await handle.fetchHistory()).events ?? [];
+      expect(final.some((e) => e.workflowExecutionUpdateAcceptedEventAttributes != null)).toBe(true);
+    });
   });
 
   it('sync generate returns 202 with the running generation when waitSeconds passes first', async () => {

@@ -74,9 +74,10 @@ describe('approvals on the time-skipping server', () => {
 
     const [closed] = run.callsOf('closeApprovals');
     expect(closed!.outcomes).toMatchObject([{ toolCallId: 'cw', status: 'expired', decidedBy: null }]);
-    // No update answered this pause: its leave-write names none (docs/adr/0026).
+    // No update answered anything in this run: no write names one (docs/adr/0026).
     expect(closed!.status).toMatchObject({ status: 'running' });
     expect(closed!.status.answeredUpdateId).toBeUndefined();
+    expect(finish.answeredUpdateId).toBeUndefined();
     expect(Date.parse(closed!.outcomes[0]!.decidedAt)).toBeGreaterThanOrEqual(
       Date.parse(opened.approvals[0]!.expiresAt),
     );
@@ -131,11 +132,12 @@ describe('approvals on the time-skipping server', () => {
     const reply = await run.handle.executeUpdate(decideApprovalUpdate, { updateId: 'decision-ce', args: [approve] });
     expect(reply.pending).toEqual([]);
     const finish = await run.finished();
-    // The leave-write names the update that decided (docs/adr/0026).
+    // The leave-write and the final write name the update that decided (docs/adr/0026).
     expect(run.callsOf('closeApprovals')[0]!.status).toMatchObject({
       status: 'running',
       answeredUpdateId: 'decision-ce',
     });
+    expect(finish.answeredUpdateId).toBe('decision-ce');
     expect(run.callsOf('closeApprovals')[0]!.outcomes).toMatchObject([
       {
         toolCallId: 'ce',

@@ -92,10 +92,12 @@ describe('pauses on the time-skipping server', () => {
       { toolCallId: 'k2', toolName: 'get_location', output: 'Berlin' },
     ]);
     expect(stored!.status.status).toBe('running');
-    // The last accepted answer ended the pause: the leave-write names its update (docs/adr/0026).
+    // Every state write names the run's last accepted answer (docs/adr/0026): none at the start and
+    // when the pause opened, the partial answer on its progress write, the last answer on the
+    // leave-write and the final write.
+    expect(run.callsOf('writeStatus').map((s) => s.answeredUpdateId)).toEqual([undefined, undefined, 'outputs-k1']);
     expect(stored!.status.answeredUpdateId).toBe('outputs-k2');
-    // The partial submission's progress write names none.
-    expect(run.callsOf('writeStatus').every((s) => s.answeredUpdateId === undefined)).toBe(true);
+    expect(finish.answeredUpdateId).toBe('outputs-k2');
     // `next` applies to the step right after the submission only.
     expect(run.callsOf('callModel')[1]).toMatchObject({ step: 2, toolChoice: 'none', toolNames: [] });
     expect(finish).toMatchObject({
