@@ -359,7 +359,7 @@ export class GenerationLoop {
       usage: { ...this.usage },
       iterationCount: state.step,
       toolsUsed: [...this.toolsUsed],
-      ...(state.answerUpdateId !== null ? { answeredUpdateId: state.answerUpdateId } : {}),
+      ...state.lastAnswer(),
     });
     if (outcome.status !== 'cancelled')
       await state.notifyWebhooks(outcome.status === 'completed' ? 'generation.completed' : 'generation.failed');

@@ -44,7 +44,7 @@ export class GenerationState {
    * The update of the run's last accepted answer, named by every state write of the run
    * (docs/adr/0026): the settled row then says which answer the run that wrote it had accepted.
    */
-  answerUpdateId: string | null = null;
+  private answerUpdateId: string | null = null;
   /**
    * Whether the last pause was left through a local write: the update that answered it is not in
    * history until the task that ran it completes, so the next pause's entering write is regular
@@ -63,16 +63,22 @@ export class GenerationState {
     this.stateVersion += 1;
     this.show(status, requiredAction);
     this.requiredAction = requiredAction;
-    // In the activity's input only, so naming it changed no command of the run (histories replay unchanged).
-    const answered = this.answerUpdateId !== null ? { answeredUpdateId: this.answerUpdateId } : {};
     return {
       generationId: this.generationId,
       stateVersion: this.stateVersion,
       status,
       requiredAction,
       iterationCount: this.step,
-      ...answered,
+      ...this.lastAnswer(),
     };
+  }
+
+  /**
+   * What every state write of the run carries to name its last accepted answer (docs/adr/0026). In
+   * the activities' input only, so naming it changed no command of the run (histories replay unchanged).
+   */
+  lastAnswer(): { answeredUpdateId?: string } {
+    return this.answerUpdateId !== null ? { answeredUpdateId: this.answerUpdateId } : {};
   }
 
   /** Search attributes follow the stored status, so Temporal can be asked which generations wait. */

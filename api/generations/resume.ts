@@ -147,11 +147,10 @@ export interface SettledFirst {
 /**
  * Sends an answer (`sendAnswer`). When its caller waits (`callerWaits`: the leave-write is local,
  * docs/adr/0021), Temporal replies to the update only once the workflow task that ran the rest of
- * the step has completed; the generation's row settles about 10 ms before that. So the row is
- * watched too, and the answer is its settled state once the write that left the pause names one
- * of this request's updates (`answeredUpdateId`, docs/adr/0026): the update was accepted and its
- * step has settled. Otherwise (a rejected answer, another caller's answer) the update's reply
- * decides as before.
+ * the step has completed; the generation's row settles before that. So the row is watched too,
+ * and the answer is its settled state once that names one of this request's updates as the run's
+ * last accepted answer (`answeredUpdateId`, docs/adr/0026). Otherwise (a rejected answer, another
+ * caller's answer) the update's reply decides as before.
  */
 export async function sendAnswerWatching<T>(
   deps: { db: Db; feed?: ChangeFeed },
@@ -178,11 +177,8 @@ export async function sendAnswerWatching<T>(
   try {
     return await Promise.race([
       updating,
-      watching.then((settled): SettledFirst => {
-        // Accepted and settled: the update's reply follows; nobody reads it.
-        updating.catch(() => undefined);
-        return { stateVersion: generation.stateVersion, settled };
-      }),
+      // Accepted and settled: the update's reply follows, unread (the race has handled it).
+      watching.then((settled): SettledFirst => ({ stateVersion: generation.stateVersion, settled })),
     ]);
   } finally {
     stop.abort();

@@ -139,7 +139,7 @@ function withDates(row: ViewRowText): GenerationViewRow {
 /**
  * A waiter's read (one statement): the view row, and its trace too when the row is settled past
  * `afterVersion` (the only case in which the waiter answers with it); `steps` is null otherwise.
- * `answeredUpdateId`: the update that answered the row's last pause (docs/adr/0026).
+ * `answeredUpdateId`: the update of the last answer the run accepted (docs/adr/0026).
  */
 export async function loadViewRowIfSettled(
   db: Db,
