@@ -99,6 +99,11 @@ export async function createWorker(opts: WorkerOptions): Promise<Worker> {
         sql`SELECT "projectId", "agentId", "traceId" FROM "Generation" WHERE "id" = ${id}`,
       )
     )[0] ?? null;
+  // Heard from the start, so a cancel requested after the worker polls stops the call in flight
+  // (docs/adr/0027). Without it cancels still happen, at the workflow task's next heartbeat.
+  await opts.deps.feed
+    .listenForCancelRequests()
+    .catch((err: unknown) => logger.warn({ err }, 'not listening for cancel requests yet'));
   // Without the SDK's per-call sandbox timeout, guarded per activation instead (docs/adr/0024).
   return GuardedWorker.create({
     connection: opts.connection,

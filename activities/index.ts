@@ -1,4 +1,3 @@
-import { Context } from '@temporalio/activity';
 import type { Client } from '@temporalio/client';
 import type { Dispatcher } from 'undici';
 import type { SecretBox } from '../infra/crypto/secrets.js';
@@ -24,6 +23,7 @@ import { reviewFinalText, runHttpHook } from './hooks.js';
 import { runHttpTool } from './http-tool.js';
 import { deliveryOf, outcomeUnknownContent } from './tool-delivery.js';
 import { callModel } from './model-call.js';
+import { callSignal, stopOnCancelRequest } from './cancel-requests.js';
 import { summarizeConversation } from './summary-call.js';
 import { SessionStore, type TurnStarter } from './sessions.js';
 import { SESSION_CACHE_GET, SESSION_CACHE_LIST, SessionCache, compactToolMessage } from './session-cache.js';
@@ -84,94 +84,97 @@ export function createActivities(deps: ActivityDeps): GenerationActivities & Doc
     return store.recordToolResult({ generationId, step, seq, toolCallId, toolName, status, content, ...extra });
   }
 
+  async function executeTool(input: ToolCallInput): Promise<ToolCallOutcome> {
+    // A result recorded before a crash is never executed again.
+    const recorded = await store.messageAt(input.generationId, input.seq);
+    if (recorded?.role === 'tool' && recorded.tool_call_id === input.toolCallId) {
+      const status = (recorded.status as ToolResultStatus | undefined) ?? 'success';
+      const { generationId, step, seq, toolCallId, toolName } = input;
+      await store.completeRecordedResult({
+        generationId,
+        step,
+        seq,
+        toolCallId,
+        toolName,
+        status,
+        content: recorded.content ?? '',
+      });
+      // A nested model call's tokens were spent even if the workflow never saw the first attempt's outcome.
+      const nested = await store.traceEntry(input.generationId, nestedModelCallKey(input.step, input.toolCallId));
+      const usage = nested?.usage as Usage | undefined;
+      return { status, replayed: true, ...(usage ? { usage } : {}) };
+    }
+    const snapshot = await store.snapshot(input.generationId);
+    const tool = snapshot.tools.find((t) => t.name === input.toolName && t.type !== 'mcp');
+    const discovered = tool ? [] : await store.discoveredTools(input.generationId);
+    if (deliveryOf(snapshot, input.toolName, discovered) === 'at_most_once') {
+      // Marked before the call: an attempt that finds the mark was preceded by one that may have called.
+      const first = await store.markCallStarted(input.generationId, input.toolCallId);
+      if (!first) {
+        await recordResult(input, 'error', outcomeUnknownContent(input.toolName), { outcome: 'unknown' });
+        return { status: 'error', replayed: false };
+      }
+    }
+    const started = Date.now();
+    if (tool?.type === 'platform' && tool.action) {
+      const caller = await store.caller(input.generationId);
+      const outcome = await runPlatformAction(
+        { db: deps.db, temporal: deps.temporal },
+        { ...caller, boundaryPolicy: snapshot.agent.boundaryPolicy },
+        tool.action,
+        input.arguments,
+      );
+      await recordResult(input, outcome.status, JSON.stringify(outcome.result), { durationMs: Date.now() - started });
+      return { status: outcome.status, replayed: false, toolType: 'platform' };
+    }
+    const signal = callSignal();
+    const { sessionId } = await store.session(input.generationId);
+    const cached = tool?.type === 'builtin' && (tool.name === SESSION_CACHE_LIST || tool.name === SESSION_CACHE_GET);
+    let result = !tool
+      ? await heartbeatWhile(() => runMcpTool(input.generationId, input.toolName, input.arguments, mcp, signal))
+      : cached
+        ? { status: 'success' as const, content: await cache.answer(sessionId, tool.name, input.arguments) }
+        : tool.type === 'builtin' && tool.name === KNOWLEDGE_SEARCH_TOOL
+          ? await runKnowledgeSearch(knowledge, deps.db, input.generationId, snapshot, input.arguments)
+          : tool.type === 'builtin'
+            ? await heartbeatWhile(() =>
+                runBuiltin(input, tool, {
+                  db: deps.db,
+                  secrets: deps.secrets,
+                  dispatcher: deps.dispatcher,
+                  options: deps.builtins ?? defaultBuiltinOptions,
+                  signal,
+                }),
+              )
+            : await heartbeatWhile(() =>
+                runHttpTool({
+                  tool,
+                  arguments: input.arguments,
+                  idempotencyKey: `${input.generationId}:${input.toolCallId}`,
+                  secrets: deps.secrets,
+                  dispatcher: deps.dispatcher,
+                  signal,
+                }),
+              );
+    // In a session, full http/MCP results go to the session cache; the model keeps a head and the id.
+    if (sessionId && result.status === 'success' && (!tool || tool.type === 'http')) {
+      const cacheId = await cache.put(sessionId, { ...input, content: result.content });
+      result = { ...result, content: compactToolMessage(result.content, cacheId) };
+    }
+    await recordResult(input, result.status, result.content, { durationMs: Date.now() - started });
+    const usage = (result as { usage?: Usage }).usage;
+    return { status: result.status, replayed: false, toolType: tool?.type ?? 'mcp', ...(usage ? { usage } : {}) };
+  }
+
   return {
     ...ingestion,
     // Heartbeats while the provider embeds, so a killed worker's batch is retried within seconds.
     indexChunkBatch: (input) => heartbeatWhile(() => ingestion.indexChunkBatch(input)),
-    callModel: (input) => callModel(modelDeps, input),
-    summarizeConversation: (input) => summarizeConversation(modelDeps, input),
+    callModel: (input) => stopOnCancelRequest(deps.feed, input.generationId, () => callModel(modelDeps, input)),
+    summarizeConversation: (input) =>
+      stopOnCancelRequest(deps.feed, input.generationId, () => summarizeConversation(modelDeps, input)),
 
-    async executeTool(input): Promise<ToolCallOutcome> {
-      // A result recorded before a crash is never executed again.
-      const recorded = await store.messageAt(input.generationId, input.seq);
-      if (recorded?.role === 'tool' && recorded.tool_call_id === input.toolCallId) {
-        const status = (recorded.status as ToolResultStatus | undefined) ?? 'success';
-        const { generationId, step, seq, toolCallId, toolName } = input;
-        await store.completeRecordedResult({
-          generationId,
-          step,
-          seq,
-          toolCallId,
-          toolName,
-          status,
-          content: recorded.content ?? '',
-        });
-        // A nested model call's tokens were spent even if the workflow never saw the first attempt's outcome.
-        const nested = await store.traceEntry(input.generationId, nestedModelCallKey(input.step, input.toolCallId));
-        const usage = nested?.usage as Usage | undefined;
-        return { status, replayed: true, ...(usage ? { usage } : {}) };
-      }
-      const snapshot = await store.snapshot(input.generationId);
-      const tool = snapshot.tools.find((t) => t.name === input.toolName && t.type !== 'mcp');
-      const discovered = tool ? [] : await store.discoveredTools(input.generationId);
-      if (deliveryOf(snapshot, input.toolName, discovered) === 'at_most_once') {
-        // Marked before the call: an attempt that finds the mark was preceded by one that may have called.
-        const first = await store.markCallStarted(input.generationId, input.toolCallId);
-        if (!first) {
-          await recordResult(input, 'error', outcomeUnknownContent(input.toolName), { outcome: 'unknown' });
-          return { status: 'error', replayed: false };
-        }
-      }
-      const started = Date.now();
-      if (tool?.type === 'platform' && tool.action) {
-        const caller = await store.caller(input.generationId);
-        const outcome = await runPlatformAction(
-          { db: deps.db, temporal: deps.temporal },
-          { ...caller, boundaryPolicy: snapshot.agent.boundaryPolicy },
-          tool.action,
-          input.arguments,
-        );
-        await recordResult(input, outcome.status, JSON.stringify(outcome.result), { durationMs: Date.now() - started });
-        return { status: outcome.status, replayed: false, toolType: 'platform' };
-      }
-      const signal = Context.current().cancellationSignal;
-      const { sessionId } = await store.session(input.generationId);
-      const cached = tool?.type === 'builtin' && (tool.name === SESSION_CACHE_LIST || tool.name === SESSION_CACHE_GET);
-      let result = !tool
-        ? await heartbeatWhile(() => runMcpTool(input.generationId, input.toolName, input.arguments, mcp, signal))
-        : cached
-          ? { status: 'success' as const, content: await cache.answer(sessionId, tool.name, input.arguments) }
-          : tool.type === 'builtin' && tool.name === KNOWLEDGE_SEARCH_TOOL
-            ? await runKnowledgeSearch(knowledge, deps.db, input.generationId, snapshot, input.arguments)
-            : tool.type === 'builtin'
-              ? await heartbeatWhile(() =>
-                  runBuiltin(input, tool, {
-                    db: deps.db,
-                    secrets: deps.secrets,
-                    dispatcher: deps.dispatcher,
-                    options: deps.builtins ?? defaultBuiltinOptions,
-                    signal,
-                  }),
-                )
-              : await heartbeatWhile(() =>
-                  runHttpTool({
-                    tool,
-                    arguments: input.arguments,
-                    idempotencyKey: `${input.generationId}:${input.toolCallId}`,
-                    secrets: deps.secrets,
-                    dispatcher: deps.dispatcher,
-                    signal,
-                  }),
-                );
-      // In a session, full http/MCP results go to the session cache; the model keeps a head and the id.
-      if (sessionId && result.status === 'success' && (!tool || tool.type === 'http')) {
-        const cacheId = await cache.put(sessionId, { ...input, content: result.content });
-        result = { ...result, content: compactToolMessage(result.content, cacheId) };
-      }
-      await recordResult(input, result.status, result.content, { durationMs: Date.now() - started });
-      const usage = (result as { usage?: Usage }).usage;
-      return { status: result.status, replayed: false, toolType: tool?.type ?? 'mcp', ...(usage ? { usage } : {}) };
-    },
+    executeTool: (input) => stopOnCancelRequest(deps.feed, input.generationId, () => executeTool(input)),
 
     async recordToolResult(input) {
       await recordResult(input, input.status, JSON.stringify(input.result));

@@ -1,4 +1,5 @@
-import { ApplicationFailure, Context } from '@temporalio/activity';
+import { ApplicationFailure } from '@temporalio/activity';
+import { callSignal } from './cancel-requests.js';
 import type OpenAI from 'openai';
 import type { Dispatcher } from 'undici';
 import type { SnapshotTool } from '../contracts/snapshot.js';
@@ -254,7 +255,7 @@ async function streamNewReply(
     deps.modelTimeoutMs,
     deps.dispatcher,
   );
-  const signal = Context.current().cancellationSignal;
+  const signal = callSignal();
   let text = '';
   const calls = new Map<number, { id: string; name: string; args: string }>();
   let finishReason: string | null = null;

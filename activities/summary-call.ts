@@ -1,4 +1,4 @@
-import { Context } from '@temporalio/activity';
+import { callSignal } from './cancel-requests.js';
 import type { SummarizeInput, SummarizeResult } from '../contracts/generation/index.js';
 import { summarize } from './context-compactor.js';
 import { heartbeatWhile } from './heartbeat.js';
@@ -25,7 +25,7 @@ export async function summarizeConversation(deps: ModelCallDeps, input: Summariz
   };
   try {
     const { tokensBefore, tokensAfter, usage } = await heartbeatWhile(() =>
-      summarize(site, summarizerFor(deps, snapshot), history, input, Context.current().cancellationSignal),
+      summarize(site, summarizerFor(deps, snapshot), history, input, callSignal()),
     );
     return { level: input.level, tokensBefore, tokensAfter, usage };
   } catch (err) {

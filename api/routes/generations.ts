@@ -1,10 +1,10 @@
-import { WorkflowNotFoundError } from '@temporalio/client';
 import type { Router } from 'express';
 import { ApiError } from '../../contracts/errors.js';
 import { generationView, loadSteps } from '../../infra/db/generation-view.js';
 import { settledStatuses, type GenerationStatus } from '../../contracts/schemas/index.js';
 import { answerClarificationUpdate } from '../../workflows/definitions.js';
 import { submitToolOutputs } from '../generations/answers.js';
+import { requestCancel } from '../generations/cancel.js';
 import { turnAwaitingClarification } from '../sessions/clarify-resume.js';
 import { cancelWaitingTurn } from '../sessions/turns.js';
 import type { AppContext } from '../context.js';
@@ -160,13 +160,7 @@ export function generationsRouter(ctx: AppContext): Router {
       const settled = await findGeneration(ctx, auth, action, g.id);
       if (settled.status === 'cancelled') return reply(200, generationView(settled, []));
     }
-    try {
-      await ctx.temporal.workflow.getHandle(g.id).cancel();
-    } catch (err) {
-      if (!(err instanceof WorkflowNotFoundError)) throw err;
-    }
-    // A model or tool call in flight is a local activity: the worker sees the cancel at its next
-    // workflow task heartbeat, about 8 s later (docs/adr/0018).
+    await requestCancel(ctx, g.id);
     const { generation } = await waitForSettled(ctx.db, ctx.feed, g.id, g.stateVersion, CANCEL_WAIT_MS);
     return reply(
       generation.status === 'cancelled' ? 200 : 202,

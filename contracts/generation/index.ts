@@ -21,6 +21,12 @@ export const providerFailure = { rejected: 'ProviderRejected', transient: 'Provi
 /** ApplicationFailure type of a model call whose conversation still does not fit after compaction. */
 export const contextOverflowFailure = 'ContextOverflow';
 
+/**
+ * ApplicationFailure type of a model or tool call stopped because its generation's cancel was
+ * requested (docs/adr/0027); the workflow then waits for Temporal's cancel request.
+ */
+export const cancelRequestedFailure = 'GenerationCancelRequested';
+
 /** Resource id prefixes (public ids in the README's API section). */
 export const idPrefix = {
   project: 'prj_',

@@ -1,9 +1,12 @@
 import { EventEmitter } from 'node:events';
 import pg from 'pg';
 import { ignoreIdleClientErrors } from '../db/pg-pool.js';
+import { CancelRequestBoard } from './cancel-board.js';
+import { PgChannelListener } from './pg-listener.js';
 
 /**
- * "Generation X changed" notifications from the worker (activities) to API waiters and streams.
+ * "Generation X changed" notifications from the worker (activities) to API waiters and streams,
+ * and "generation X's cancel was requested" from the API to the worker (docs/adr/0027).
  * Across processes it is PostgreSQL LISTEN/NOTIFY; inside one process (embedded PGlite, which
  * serves a single connection) an in-memory emitter.
  */
@@ -30,15 +33,27 @@ export interface ChangeFeed {
   subscribe(generationId: string, listener: (change: FeedChange) => void): () => void;
   /** How many waiters and streams of this process watch the generation now. */
   watchers(generationId: string): number;
+  /**
+   * Tells workers that Temporal has the generation's cancel request, so a model or tool call in
+   * flight stops now rather than when the workflow next hears from the server. Send it only after
+   * Temporal accepted the request: the call it stops waits for that request (docs/adr/0027).
+   */
+  requestCancel(generationId: string): Promise<void>;
+  /** Calls `listener` once the generation's cancel is requested: at once if it was recently. */
+  onCancelRequested(generationId: string, listener: () => void): () => void;
+  /** Resolves once this process hears cancel requests (a worker, before it takes tasks). */
+  listenForCancelRequests(): Promise<void>;
   close(): Promise<void>;
 }
 
 const CHANNEL = 'da_generation_changed';
+const CANCEL_CHANNEL = 'da_generation_cancel_requested';
 /** Appended to the payload of an `events` notification (generation ids never contain it). */
 const EVENTS_SUFFIX = ' events';
 
 export class LocalChangeFeed implements ChangeFeed {
   private readonly emitter = new EventEmitter().setMaxListeners(0);
+  private readonly cancels = new CancelRequestBoard();
   async publish(generationId: string, change: FeedChange = 'state'): Promise<void> {
     this.emitter.emit(generationId, change);
   }
@@ -56,20 +71,46 @@ export class LocalChangeFeed implements ChangeFeed {
   publishAll(): void {
     for (const name of this.emitter.eventNames()) this.emitter.emit(name, 'state');
   }
+  async requestCancel(generationId: string): Promise<void> {
+    this.cancels.record(generationId);
+  }
+  onCancelRequested(generationId: string, listener: () => void): () => void {
+    return this.cancels.watch(generationId, listener);
+  }
+  async listenForCancelRequests(): Promise<void> {}
   async close(): Promise<void> {
     this.emitter.removeAllListeners();
+    this.cancels.close();
   }
 }
 
 export class PgChangeFeed implements ChangeFeed {
   private readonly local = new LocalChangeFeed();
-  private listener: pg.Client | null = null;
-  private publisher: pg.Pool;
-  private closed = false;
-  private connecting: Promise<void> | null = null;
+  private readonly publisher: pg.Pool;
+  // Waiters and streams (the API) listen to changes; workers listen to cancel requests only, so
+  // neither hears the other's traffic.
+  private readonly changes: PgChannelListener;
+  private readonly cancels: PgChannelListener;
 
-  constructor(private readonly databaseUrl: string) {
+  constructor(databaseUrl: string) {
     this.publisher = ignoreIdleClientErrors(new pg.Pool({ connectionString: databaseUrl, max: 2 }));
+    this.changes = new PgChannelListener(
+      databaseUrl,
+      CHANNEL,
+      (payload) => {
+        if (payload.endsWith(EVENTS_SUFFIX)) void this.local.publish(payload.slice(0, -EVENTS_SUFFIX.length), 'events');
+        else void this.local.publish(payload, 'state');
+      },
+      // Changes sent while it was down are lost: every waiter and stream reads the current state once.
+      () => this.local.publishAll(),
+    );
+    // A cancel request missed while down still arrives through Temporal, only later.
+    this.cancels = new PgChannelListener(
+      databaseUrl,
+      CANCEL_CHANNEL,
+      (generationId) => void this.local.requestCancel(generationId),
+      () => {},
+    );
   }
 
   async publish(generationId: string, change: FeedChange = 'state'): Promise<void> {
@@ -82,7 +123,7 @@ export class PgChangeFeed implements ChangeFeed {
   }
 
   subscribe(generationId: string, listener: (change: FeedChange) => void): () => void {
-    void this.ensureListening();
+    void this.changes.ensureListening();
     return this.local.subscribe(generationId, listener);
   }
 
@@ -92,48 +133,27 @@ export class PgChangeFeed implements ChangeFeed {
 
   /** Resolves once LISTEN is active (callers that must not miss a change await it). */
   ensureListening(): Promise<void> {
-    if (this.listener || this.closed) return Promise.resolve();
-    this.connecting ??= this.connect().finally(() => {
-      this.connecting = null;
-    });
-    return this.connecting;
+    return this.changes.ensureListening();
   }
 
-  private async connect(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.databaseUrl });
-    client.on('notification', (msg) => {
-      const payload = msg.payload;
-      if (!payload) return;
-      if (payload.endsWith(EVENTS_SUFFIX)) void this.local.publish(payload.slice(0, -EVENTS_SUFFIX.length), 'events');
-      else void this.local.publish(payload, 'state');
-    });
-    client.on('error', () => {
-      // Notifications sent while no LISTEN is active are lost: reconnect, then wake every waiter
-      // and stream of this process so each reads the current state once.
-      if (this.listener === client) this.listener = null;
-      void client.end().catch(() => {});
-      this.reconnectSoon();
-    });
-    await client.connect();
-    await client.query(`LISTEN ${CHANNEL}`);
-    this.listener = client;
+  async requestCancel(generationId: string): Promise<void> {
+    await this.publisher.query('SELECT pg_notify($1, $2)', [CANCEL_CHANNEL, generationId]);
   }
 
-  private reconnectSoon(delayMs = 500): void {
-    if (this.closed) return;
-    setTimeout(() => {
-      if (this.closed || this.listener) return;
-      this.ensureListening().then(
-        () => this.local.publishAll(),
-        () => this.reconnectSoon(Math.min(delayMs * 2, 10_000)),
-      );
-    }, delayMs).unref();
+  onCancelRequested(generationId: string, listener: () => void): () => void {
+    // Normally listening since the worker started; if that failed, each call tries again.
+    this.cancels.ensureListening().catch(() => {});
+    return this.local.onCancelRequested(generationId, listener);
+  }
+
+  listenForCancelRequests(): Promise<void> {
+    return this.cancels.ensureListening();
   }
 
   async close(): Promise<void> {
-    this.closed = true;
     await this.local.close();
-    await this.listener?.end().catch(() => {});
+    await this.changes.close();
+    await this.cancels.close();
     await this.publisher.end().catch(() => {});
   }
 }

@@ -1,7 +1,13 @@
 import { ApplicationFailure } from '@temporalio/common';
 import type { Context } from '@temporalio/activity';
 import type { ActivityExecuteInput, ActivityInboundCallsInterceptor, Next } from '@temporalio/worker';
-import type { FinishInput, ModelCallResult, StatusWrite, ToolCallOutcome } from '../../contracts/generation/index.js';
+import {
+  cancelRequestedFailure,
+  type FinishInput,
+  type ModelCallResult,
+  type StatusWrite,
+  type ToolCallOutcome,
+} from '../../contracts/generation/index.js';
 import type { Logger } from '../logger.js';
 import { withLogContext, type LogFields } from './log-context.js';
 import {
@@ -132,6 +138,13 @@ function observeSuccess(
 }
 
 function observeFailure(logger: Logger, activityType: string, attempt: number, err: unknown, elapsed: number): void {
+  if (err instanceof ApplicationFailure && err.type === cancelRequestedFailure) {
+    // Stopped because its generation was cancelled (docs/adr/0027): not a failure of the call.
+    if (activityType === 'callModel') modelCallDuration.observe({ outcome: 'cancelled' }, elapsed);
+    if (activityType === 'executeTool') toolCallDuration.observe({ type: 'unknown', status: 'cancelled' }, elapsed);
+    logger.info('call stopped: its generation was cancelled');
+    return;
+  }
   const errorClass = err instanceof ApplicationFailure ? (err.type ?? 'ApplicationFailure') : errorName(err);
   const message = err instanceof Error ? err.message : String(err);
   if (activityType === 'callModel') {

@@ -9,6 +9,7 @@ import { loadGenerationRow } from '../../infra/db/generation-row.js';
 import { json, startToolServer, type ToolServer } from '../support/tool-server.js';
 import { waitForSettled } from '../../api/generations/wait.js';
 import { LocalChangeFeed } from '../../infra/events/change-feed.js';
+import { cancelRequestedFailure } from '../../contracts/generation/index.js';
 
 describe('client tools, requires_action and the generation API', () => {
   let stack: TestStack;
@@ -421,7 +422,15 @@ describe('client tools, requires_action and the generation API', () => {
     expect((await submit(agentId, paused.body.id, { toolOutputs: [{ toolCallId: 'x', output: 1 }] })).status).toBe(409);
   });
 
-  it('cancels a generation while its model call is in flight', async () => {
+  /** Local activities of the run that its worker stopped for a cancel request (docs/adr/0027). */
+  async function callsStoppedForCancel(generationId: string): Promise<number> {
+    const events = (await stack.temporal.workflow.getHandle(generationId).fetchHistory()).events ?? [];
+    return events.filter(
+      (e) => e.markerRecordedEventAttributes?.failure?.applicationFailureInfo?.type === cancelRequestedFailure,
+    ).length;
+  }
+
+  it('cancels a generation while its model call is in flight: the worker stops the call on the request', async () => {
     const agentId = await createAgent(stack, { aiProviderId: providerId });
     model.script({ fault: 'hang' });
     const started = await generate(agentId, { prompt: 'hang forever', async: true });
@@ -429,6 +438,38 @@ describe('client tools, requires_action and the generation API', () => {
     const cancelled = await stack.api('POST', `/v1/generations/${started.body.id}/cancel`);
     expect(cancelled.status).toBe(200);
     expect(cancelled.body).toMatchObject({ status: 'cancelled', stopReason: 'cancelled' });
+    // Stopped through the change feed, not by Temporal's cancel reaching the call a task heartbeat later.
+    expect(await callsStoppedForCancel(started.body.id)).toBe(1);
+    const handle = stack.temporal.workflow.getHandle(started.body.id);
+    expect((await handle.describe()).status.name).toBe('CANCELLED');
+    expect(model.requests).toHaveLength(1);
+  });
+
+  it('cancels a generation while its http tool call is in flight: the request is aborted, nothing runs after it', async () => {
+    let aborted!: () => void;
+    const toolAborted = new Promise<void>((resolve) => (aborted = resolve));
+    tools.route('/never-answers', (_req, res) => {
+      // Never answered: only the caller can end it.
+      res.on('close', () => aborted());
+    });
+    const slow = await createTool(stack, {
+      type: 'http',
+      name: 'slow_lookup',
+      parameters: obj(),
+      execute: { url: `${tools.url}/never-answers` },
+      timeoutSeconds: 120,
+    });
+    const agentId = await createAgent(stack, { aiProviderId: providerId, toolIds: [slow] });
+    model.script(call('slow_lookup', {}), { text: 'never reached' });
+    const calling = tools.nextRequest('/never-answers');
+    const started = await generate(agentId, { prompt: 'look it up', async: true });
+    await calling;
+    const cancelled = await stack.api('POST', `/v1/generations/${started.body.id}/cancel`);
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body).toMatchObject({ status: 'cancelled', stopReason: 'cancelled' });
+    await toolAborted;
+    expect(await callsStoppedForCancel(started.body.id)).toBe(1);
+    expect(model.requests).toHaveLength(1);
   });
 
   it('a running generation keeps the configuration it started with', async () => {

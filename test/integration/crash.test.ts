@@ -79,6 +79,34 @@ describe('durability: kill -9 of the worker and the API', () => {
     ]);
   });
 
+  it('a cancel after the worker was killed and the API restarted stops the re-run model call through the database', async () => {
+    const agentId = await createAgent(stack, { aiProviderId: providerId });
+    model.scriptFor('crash-cancel', { fault: 'hang' }, { fault: 'hang' });
+    const tagged = () => model.requests.filter((r) => r.tag === 'crash-cancel').length;
+    const started = await stack.api('POST', `/v1/agents/${agentId}/generate`, {
+      prompt: 'Hang [[script:crash-cancel]]',
+      async: true,
+    });
+    while (tagged() < 1) await new Promise((r) => setTimeout(r, 20));
+    await stack.stopWorker(); // SIGKILL while the model call is open
+    await stack.restartApi();
+    await stack.startWorker();
+    // The new worker runs the call again (its workflow task timed out), and it hangs again.
+    while (tagged() < 2) await new Promise((r) => setTimeout(r, 50));
+
+    const generationId = started.body.id as string;
+    const cancelled = await stack.api('POST', `/v1/generations/${generationId}/cancel`);
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body).toMatchObject({ status: 'cancelled', stopReason: 'cancelled' });
+    // The API process told the worker process through PostgreSQL (docs/adr/0027).
+    const events = (await stack.temporal.workflow.getHandle(generationId).fetchHistory()).events ?? [];
+    const stopped = events.filter(
+      (e) => e.markerRecordedEventAttributes?.failure?.applicationFailureInfo?.type === 'GenerationCancelRequested',
+    );
+    expect(stopped).toHaveLength(1);
+    expect(tagged()).toBe(2);
+  });
+
   it('a generation waiting in requires_action survives killing both worker and API, then resumes', async () => {
     const toolId = await createTool(stack, {
       type: 'client',

@@ -257,4 +257,30 @@ describe('multi-agent: agent tools as child workflows, depth, child pauses, canc
     await until(res.body.id, (g) => g.status === 'cancelled', 'parent cancelled');
     await until(childId, (g) => g.status === 'cancelled', 'child cancelled');
   });
+
+  it("cancelling the parent while its child's model call is in flight stops that call on the request", async () => {
+    const child = await worker('hang-child');
+    const ask = await agentTool('ask_hanging', child);
+    const parent = await createAgent(stack, {
+      aiProviderId: providerId,
+      instructions: 'Parent [[script:hang-parent]]',
+      toolIds: [ask],
+    });
+    model.scriptFor('hang-parent', call('ask_hanging', { prompt: 'wait' }, 'c_h'));
+    model.scriptFor('hang-child', { fault: 'hang' });
+    const res = await generate(parent, { prompt: 'go', async: true });
+    while (model.requests.length < 2) await new Promise((r) => setTimeout(r, 20));
+    const childRow = await stack.db.generation.findFirstOrThrow({ where: { parentGenerationId: res.body.id } });
+    const cancelled = await stack.api('POST', `/v1/generations/${res.body.id}/cancel`);
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body).toMatchObject({ status: 'cancelled' });
+    await until(childRow.id, (g) => g.status === 'cancelled', 'child cancelled');
+    // The child's call was stopped by the notification (docs/adr/0027), not at its task's heartbeat.
+    const events = (await stack.temporal.workflow.getHandle(childRow.id).fetchHistory()).events ?? [];
+    const stopped = events.filter(
+      (e) => e.markerRecordedEventAttributes?.failure?.applicationFailureInfo?.type === 'GenerationCancelRequested',
+    );
+    expect(stopped).toHaveLength(1);
+    expect(model.requests).toHaveLength(2);
+  });
 });

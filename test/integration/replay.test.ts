@@ -188,6 +188,15 @@ describe('workflow replay', () => {
       await stack.api('POST', `/v1/generations/${id}/cancel`);
     });
 
+    // A cancel while the model call is in flight: the worker stops the call on the request and the
+    // workflow waits for Temporal's cancel (docs/adr/0027).
+    model.script({ fault: 'hang' });
+    await run('cancel-in-flight', { prompt: 'to be cancelled mid-call', async: true }, async (id) => {
+      while (!model.requests.some((r) => JSON.stringify(r.messages).includes('mid-call')))
+        await new Promise((r) => setTimeout(r, 20));
+      await stack.api('POST', `/v1/generations/${id}/cancel`);
+    });
+
     const gated = await createAgent(stack, { aiProviderId: providerId, toolIds: [lookup], allowClarification: true });
     await stack.api('POST', `/v1/agents/${gated}/hooks`, {
       event: 'PreToolUse',
@@ -314,6 +323,7 @@ describe('workflow replay', () => {
     expect(histories.map((h) => h.workflowId)).toEqual([
       'approval',
       'automatic',
+      'cancel-in-flight',
       'cancel',
       'clarification',
       'client-tool-resume',
@@ -330,7 +340,7 @@ describe('workflow replay', () => {
     ]);
     const results = await replay(histories, { codePath: inject('workflowBundlePath') });
     for (const r of results) expect(r.error, `${r.workflowId}: ${r.error?.message}`).toBeUndefined();
-    expect(results).toHaveLength(15);
+    expect(results).toHaveLength(16);
   });
 
   it('model and tool calls are local activities in new histories and regular ones in older histories', () => {
@@ -407,13 +417,27 @@ describe('workflow replay', () => {
     expect(patchMarkers(older).length).toBeGreaterThan(1);
   });
 
+  it('a cancel in flight: the stopped call is a failed marker, then a timer the cancel ends', () => {
+    const events = committedHistories().find((h) => h.workflowId === 'cancel-in-flight')!.history.events ?? [];
+    const stopped = events.findIndex(
+      (e) => e.markerRecordedEventAttributes?.failure?.applicationFailureInfo?.type === 'GenerationCancelRequested',
+    );
+    expect(stopped).toBeGreaterThan(0);
+    const after = events.slice(stopped);
+    expect(after.some((e) => e.timerStartedEventAttributes)).toBe(true);
+    expect(after.some((e) => e.workflowExecutionCancelRequestedEventAttributes)).toBe(true);
+    expect(after.some((e) => e.timerCanceledEventAttributes)).toBe(true);
+    expect(after.some((e) => e.timerFiredEventAttributes)).toBe(false);
+    expect(after.at(-1)!.workflowExecutionCanceledEventAttributes).toBeTruthy();
+  });
+
   it('fails replay when the workflow changes incompatibly', async () => {
     const broken = await bundleWorkflowCode({
       workflowsPath: join(here, '..', 'replay', 'broken-workflows.ts'),
       logger: new DefaultLogger('WARN'),
     });
     const results = await replay(committedHistories(), { code: broken.code });
-    expect(results).toHaveLength(15);
+    expect(results).toHaveLength(16);
     for (const r of results) {
       expect(r.error, r.workflowId).toBeDefined();
       expect(r.error!.name).toMatch(/DeterminismViolationError/);

@@ -1,4 +1,7 @@
+import { WorkflowFailedError } from '@temporalio/client';
+import { ApplicationFailure, CancelledFailure } from '@temporalio/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cancelRequestedFailure } from '../../contracts/generation/index.js';
 import {
   FIRST_SEQ,
   callTool,
@@ -242,5 +245,48 @@ describe('how a run ends, on the time-skipping server', () => {
       stopReason: 'error',
       error: { code: 'activity_failed', message: 'no scripted reply left for step 2' },
     });
+  });
+
+  // docs/adr/0027: the worker stops a call whose generation's cancel was requested.
+  const stoppedForCancel = () =>
+    ApplicationFailure.create({ type: cancelRequestedFailure, message: 'cancel requested', nonRetryable: true });
+
+  it('a call stopped for a cancel request ends the run as cancelled once the request arrives; the step goes no further', async () => {
+    const run = await h.start(makePlan({ tools: [search] }), [callTool('search', { q: 1 }), say()], {
+      // As in production: Temporal has the request before the worker stops the call.
+      executeTool: async () => {
+        await h.env.client.workflow.getHandle(run.generationId).cancel();
+        throw stoppedForCancel();
+      },
+    });
+    const err = await run.handle.result().then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(err).toBeInstanceOf(WorkflowFailedError);
+    expect((err as WorkflowFailedError).cause).toBeInstanceOf(CancelledFailure);
+    expect(run.callsOf('finishGeneration')).toMatchObject([
+      { status: 'cancelled', stopReason: 'cancelled', error: null },
+    ]);
+    expect(run.callsOf('executeTool')).toHaveLength(1);
+    expect(run.callsOf('callModel')).toHaveLength(1);
+  });
+
+  it('a call stopped for a cancel request that never arrives fails the run after a minute, as any failed call', async () => {
+    const run = await h.start(makePlan({ tools: [search] }), [say()], {
+      callModel: () => {
+        throw stoppedForCancel();
+      },
+    });
+    const finish = await run.finished();
+    expect(finish).toMatchObject({
+      status: 'failed',
+      stopReason: 'error',
+      error: { code: 'activity_failed', message: 'cancel requested' },
+    });
+    expect(run.callsOf('callModel')).toHaveLength(1);
+    const events = (await run.handle.fetchHistory()).events ?? [];
+    expect(events.filter((e) => e.timerStartedEventAttributes)).toHaveLength(1);
+    expect(events.filter((e) => e.timerFiredEventAttributes)).toHaveLength(1);
   });
 });
