@@ -58,7 +58,7 @@ export class ClientPauses {
   }
 
   validateClarification(input: ClarificationAnswerInput): void {
-    this.clarification.validate(input.answer);
+    this.clarification.validate(input.answer, input.toolCallId);
   }
 
   acceptClarification(input: ClarificationAnswerInput): ClarificationAnswerResult {

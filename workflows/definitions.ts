@@ -46,4 +46,6 @@ export const updateRejection = {
   approvalDecided: 'ApprovalAlreadyDecided',
   approvalExpired: 'ApprovalExpired',
   approvalMismatch: 'ApprovalMismatch',
+  /** The answer names a clarification question that is not the one waiting. */
+  questionMismatch: 'ClarificationQuestionMismatch',
 } as const;

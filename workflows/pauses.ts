@@ -167,8 +167,13 @@ export class PendingClarification {
     return this.question !== null && this.answer === undefined;
   }
 
-  validate(answer: string): void {
+  validate(answer: string, toolCallId?: string): void {
     if (!this.waiting) reject(updateRejection.notWaiting, 'The generation is not waiting for a clarification');
+    if (toolCallId !== undefined && toolCallId !== this.question!.toolCallId)
+      reject(
+        updateRejection.questionMismatch,
+        `The open question is ${this.question!.toolCallId}, not ${toolCallId}; it was answered already or never asked`,
+      );
     if (answer.trim() === '') reject(updateRejection.invalid, 'answer must not be empty');
   }
 

@@ -63,6 +63,6 @@ export const resumeExecutors: Record<string, ResumeExecutor> = {
   'answer-clarification': (deps, auth, spec, args) => {
     const { ids, rest } = split(args, ['generationId']);
     const { answer } = parse(z.object({ answer: z.string().min(1).max(100_000) }).strict(), rest);
-    return answerClarification(deps, auth, spec.policyAction, ids.generationId!, answer);
+    return answerClarification(deps, auth, spec.policyAction, ids.generationId!, { answer });
   },
 };

@@ -136,7 +136,7 @@ export async function answerClarification(
   auth: AuthInfo,
   action: string,
   generationId: string,
-  answer: string,
+  answer: { answer: string; toolCallId?: string | undefined },
   delivery: AnswerDelivery = {},
 ): Promise<Resumed> {
   const g = await findGeneration(deps, auth, action, generationId);
@@ -150,7 +150,15 @@ export async function answerClarification(
   const update = await sendAnswerWatching(deps, g, delivery, (updateId) =>
     deps.temporal.workflow.getHandle(g.id).executeUpdate(answerClarificationUpdate, {
       updateId,
-      args: [{ answer, answeredBy: auth.keyId, ...seenPause(g), ...delivery }],
+      args: [
+        {
+          answer: answer.answer,
+          answeredBy: auth.keyId,
+          ...(answer.toolCallId !== undefined ? { toolCallId: answer.toolCallId } : {}),
+          ...seenPause(g),
+          ...delivery,
+        },
+      ],
     }),
   ).catch(mapUpdateError);
   return { generation: g, update };

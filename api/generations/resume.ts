@@ -220,6 +220,7 @@ export function mapUpdateError(err: unknown): never {
       throw new ApiError(409, 'conflict', message);
     // Fail closed: a decision that does not match the pending call exactly is refused.
     if (type === updateRejection.approvalMismatch) throw new ApiError(409, 'conflict', message);
+    if (type === updateRejection.questionMismatch) throw new ApiError(409, 'conflict', message);
   }
   if (err instanceof WorkflowNotFoundError)
     throw new ApiError(409, 'generation_not_waiting', 'The generation has already finished');

@@ -140,7 +140,7 @@ export function generationApprovalsRouter(ctx: AppContext): Router {
       auth,
       action,
       params.generationId,
-      body.answer,
+      { answer: body.answer, toolCallId: body.toolCallId },
       answerDelivery(body),
     );
     return replyAfterResume(ctx, reply, auth.projectId, generation.id, update, body, receivedAt);

@@ -84,6 +84,8 @@ export interface ApprovalDecisionResult {
 export interface ClarificationAnswerInput extends AnswerDelivery {
   answer: string;
   answeredBy: string;
+  /** The question the answer is for; absent, it answers whichever question is open. */
+  toolCallId?: string;
 }
 
 export interface ClarificationAnswerResult {

@@ -66,6 +66,14 @@ export const listApprovalsQuerySchema = z
 export const clarificationAnswerRequestSchema = z
   .object({
     answer: z.string().min(1).max(100_000),
+    toolCallId: z
+      .string()
+      .min(1)
+      .max(200)
+      .optional()
+      .describe(
+        "The question's id (requiredAction.clarification.toolCallId). When given, the answer is refused with 409 unless that question is the one waiting, so a late retry never answers a later question.",
+      ),
     async: z.boolean().default(false),
     waitSeconds: z.number().int().min(0).max(600).default(60),
   })

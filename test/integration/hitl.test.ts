@@ -494,4 +494,32 @@ describe('human in the loop: approvals, hooks, guardrails, clarification', () =>
       (await stack.api('POST', `/v1/generations/${paused.body.id}/clarification`, { answer: 'again' })).status,
     ).toBe(409);
   });
+
+  it('an answer naming its question is refused for a later question (a late retry), taken for its own', async () => {
+    const { agentId } = await agentWith([], { allowClarification: true });
+    model.script(
+      calls(['agent_clarify', { question: 'Which table?' }, 'q1']),
+      calls(['agent_clarify', { question: 'Which column?' }, 'q2']),
+      { text: 'Summing orders.total.' },
+    );
+    const first = await generate(agentId, { prompt: 'sum it' });
+    const id = first.body.id as string;
+    const answer = (body: Record<string, unknown>) => stack.api('POST', `/v1/generations/${id}/clarification`, body);
+    const second = await answer({ answer: 'orders', toolCallId: 'q1' });
+    expect(second.body).toMatchObject({
+      status: 'requires_action',
+      requiredAction: { type: 'answer_clarification', clarification: { toolCallId: 'q2' } },
+    });
+    const late = await answer({ answer: 'orders', toolCallId: 'q1' });
+    expect(late.status).toBe(409);
+    expect(late.body.error).toMatchObject({ code: 'conflict' });
+    expect(late.body.error.message).toMatch(/q2.*not q1/);
+    expect((await stack.api('GET', `/v1/generations/${id}`)).body).toMatchObject({
+      status: 'requires_action',
+      requiredAction: { clarification: { toolCallId: 'q2' } },
+    });
+    const done = await answer({ answer: 'total', toolCallId: 'q2' });
+    expect(done.body).toMatchObject({ status: 'completed', text: 'Summing orders.total.' });
+    expect(toolMessages(model.requests[2]!.messages)).toMatchObject({ q1: 'orders', q2: 'total' });
+  });
 });

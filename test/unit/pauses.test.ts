@@ -114,4 +114,16 @@ describe('PendingToolOutputs and PendingClarification', () => {
     expect(c.waiting).toBe(false);
     expect(rejectionType(() => c.validate('again'))).toBe('GenerationNotWaiting');
   });
+
+  it('refuses a clarification answer that names another question than the open one', () => {
+    const c = new PendingClarification();
+    c.open({ toolCallId: 'q1', question: 'which table?' });
+    c.accept('orders');
+    c.open({ toolCallId: 'q2', question: 'which column?' });
+    // A late retry of the answer to q1 must not answer q2.
+    expect(rejectionType(() => c.validate('orders', 'q1'))).toBe('ClarificationQuestionMismatch');
+    expect(c.waiting).toBe(true);
+    expect(() => c.validate('total', 'q2')).not.toThrow();
+    expect(() => c.validate('total')).not.toThrow();
+  });
 });

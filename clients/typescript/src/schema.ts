@@ -2170,6 +2170,8 @@ export type components = {
         } | unknown);
         ClarificationAnswerRequest: {
             answer: string;
+            /** @description The question's id (requiredAction.clarification.toolCallId). When given, the answer is refused with 409 unless that question is the one waiting, so a late retry never answers a later question. */
+            toolCallId?: string;
             /** @default false */
             async?: boolean;
             /** @default 60 */

@@ -24,11 +24,14 @@ class ClarificationAnswerRequest:
     """ 
         Attributes:
             answer (str):
+            tool_call_id (str | Unset): The question's id (requiredAction.clarification.toolCallId). When given, the answer
+                is refused with 409 unless that question is the one waiting, so a late retry never answers a later question.
             async_ (bool | Unset):  Default: False.
             wait_seconds (int | Unset):  Default: 60.
      """
 
     answer: str
+    tool_call_id: str | Unset = UNSET
     async_: bool | Unset = False
     wait_seconds: int | Unset = 60
 
@@ -38,6 +41,8 @@ class ClarificationAnswerRequest:
 
     def to_dict(self) -> dict[str, Any]:
         answer = self.answer
+
+        tool_call_id = self.tool_call_id
 
         async_ = self.async_
 
@@ -49,6 +54,8 @@ class ClarificationAnswerRequest:
         field_dict.update({
             "answer": answer,
         })
+        if tool_call_id is not UNSET:
+            field_dict["toolCallId"] = tool_call_id
         if async_ is not UNSET:
             field_dict["async"] = async_
         if wait_seconds is not UNSET:
@@ -63,12 +70,15 @@ class ClarificationAnswerRequest:
         d = dict(src_dict)
         answer = d.pop("answer")
 
+        tool_call_id = d.pop("toolCallId", UNSET)
+
         async_ = d.pop("async", UNSET)
 
         wait_seconds = d.pop("waitSeconds", UNSET)
 
         clarification_answer_request = cls(
             answer=answer,
+            tool_call_id=tool_call_id,
             async_=async_,
             wait_seconds=wait_seconds,
         )
