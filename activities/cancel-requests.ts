@@ -23,6 +23,8 @@ export async function stopOnCancelRequest<T>(
   const unwatch = feed.onCancelRequested(generationId, () => requested.abort(cancelRequest()));
   callSignals.set(ctx, AbortSignal.any([ctx.cancellationSignal, requested.signal]));
   try {
+    // Requested while the workflow was between two calls: this one never starts.
+    if (requested.signal.aborted) throw cancelRequest();
     const result = await call();
     if (requested.signal.aborted) throw cancelRequest();
     return result;

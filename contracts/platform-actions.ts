@@ -153,6 +153,13 @@ export const platformActions: PlatformActionSpec[] = [
       properties: {
         generationId: str('The paused generation (agt_gen_…)'),
         answer: { type: 'string', minLength: 1, maxLength: 100000, description: 'The answer' },
+        toolCallId: {
+          type: 'string',
+          minLength: 1,
+          maxLength: 200,
+          description:
+            "The question's id (requiredAction.clarification.toolCallId); when given, the answer is refused unless that question is the one waiting",
+        },
       },
       required: ['generationId', 'answer'],
       additionalProperties: false,

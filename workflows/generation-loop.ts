@@ -39,7 +39,7 @@ import {
 import { ApprovalGate } from './approval-gate.js';
 import { ChildAgents } from './child-agents.js';
 import { ClientPauses } from './client-pauses.js';
-import { cancelledIfRequested } from './cancel-requests.js';
+import { afterCancelRequest } from './cancel-requests.js';
 import { GenerationState } from './generation-state.js';
 import { HookRunner } from './hook-runner.js';
 import type { RunPatches } from './release.js';
@@ -244,11 +244,11 @@ export class GenerationLoop {
         ...(deferSummary ? { deferSummary } : {}),
         ...(compaction ? { compaction } : {}),
       };
-      const result = await (
+      const result = await afterCancelRequest(
         this.patches.has('local-model-and-tool-calls')
           ? callModelLocally.executeWithOptions(localModelOptions(this.plan.modelRetry), [input])
-          : callModel.executeWithOptions(modelOptions(this.plan.modelRetry), [input])
-      ).catch(cancelledIfRequested);
+          : callModel.executeWithOptions(modelOptions(this.plan.modelRetry), [input]),
+      );
       if (!result.needsSummary) return result;
       if (!this.patches.has('compaction-summary-activity') || round >= MAX_SUMMARIES_PER_CALL) {
         // Not reached by histories recorded before the patch (their calls never answer needsSummary);
@@ -257,9 +257,11 @@ export class GenerationLoop {
         compaction = undefined;
         continue;
       }
-      const summary = await summarizeConversation
-        .executeWithOptions(modelOptions(this.plan.modelRetry), [{ ...base, ...result.needsSummary }])
-        .catch(cancelledIfRequested);
+      const summary = await afterCancelRequest(
+        summarizeConversation.executeWithOptions(modelOptions(this.plan.modelRetry), [
+          { ...base, ...result.needsSummary },
+        ]),
+      );
       this.usage.promptTokens += summary.usage.promptTokens;
       this.usage.completionTokens += summary.usage.completionTokens;
       compaction = result.needsSummary;
@@ -300,11 +302,11 @@ export class GenerationLoop {
   private async runServerCall(c: ClassifiedCall, seq: number): Promise<void> {
     if (startsChild(c.tool)) return this.children.run(this.callInput(c, seq));
     const timeoutSeconds = c.tool?.timeoutSeconds ?? 30;
-    const outcome = await (
+    const outcome = await afterCancelRequest(
       this.patches.has('local-model-and-tool-calls')
         ? executeToolLocally.executeWithOptions(localToolOptions(timeoutSeconds), [this.callInput(c, seq)])
-        : executeTool.executeWithOptions(toolOptions(timeoutSeconds), [this.callInput(c, seq)])
-    ).catch(cancelledIfRequested);
+        : executeTool.executeWithOptions(toolOptions(timeoutSeconds), [this.callInput(c, seq)]),
+    );
     // Model calls a builtin made (summarize, generate_text) count in the generation's usage.
     if (outcome.usage) {
       this.usage.promptTokens += outcome.usage.promptTokens;

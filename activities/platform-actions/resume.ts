@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import { ApiError } from '../../contracts/errors.js';
 import type { PlatformActionSpec } from '../../contracts/platform-actions.js';
-import { approvalDecisionRequestSchema, toolOutputsRequestSchema } from '../../contracts/schemas/index.js';
+import {
+  approvalDecisionRequestSchema,
+  clarificationAnswerRequestSchema,
+  toolOutputsRequestSchema,
+} from '../../contracts/schemas/index.js';
 import {
   answerClarification,
   decideApproval,
@@ -62,7 +66,7 @@ export const resumeExecutors: Record<string, ResumeExecutor> = {
   },
   'answer-clarification': (deps, auth, spec, args) => {
     const { ids, rest } = split(args, ['generationId']);
-    const { answer } = parse(z.object({ answer: z.string().min(1).max(100_000) }).strict(), rest);
-    return answerClarification(deps, auth, spec.policyAction, ids.generationId!, { answer });
+    const answer = parse(clarificationAnswerRequestSchema.pick({ answer: true, toolCallId: true }).strict(), rest);
+    return answerClarification(deps, auth, spec.policyAction, ids.generationId!, answer);
   },
 };

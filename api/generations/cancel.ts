@@ -2,18 +2,34 @@ import { WorkflowNotFoundError } from '@temporalio/client';
 import { hotQuery, sql } from '../../infra/db/hot-sql.js';
 import type { AppContext } from '../context.js';
 
+type CancelDeps = Pick<AppContext, 'db' | 'temporal' | 'feed'>;
+
 /**
- * Asks Temporal to cancel a generation and its unsettled descendants, then tells the workers
- * (docs/adr/0027). A model or tool call in flight is a local activity, which would hear of the
- * cancel only at its workflow task's next heartbeat, about 8 s on; the notification stops it now.
- * Descendants get their own request first (their parent would send it once it hears of its own),
- * because a call stopped this way waits for its generation's request. Without the notification
- * every cancel still happens, later.
+ * Asks Temporal to cancel a generation and its unsettled descendants, and tells the workers of
+ * each request Temporal accepted (docs/adr/0027). A model or tool call in flight is a local
+ * activity, which would hear of the cancel only at its workflow task's next heartbeat, about 8 s
+ * on; the notification stops it now. Descendants get their own request (their parent would send
+ * it once it hears of its own) because a call stopped this way waits for its generation's
+ * request. Only the generation's own request is required: without the rest, every cancel still
+ * happens, later.
  */
-export async function requestCancel(
-  ctx: Pick<AppContext, 'db' | 'temporal' | 'feed'>,
-  generationId: string,
-): Promise<void> {
+export async function requestCancel(ctx: CancelDeps, generationId: string): Promise<void> {
+  try {
+    await ctx.temporal.workflow.getHandle(generationId).cancel();
+  } catch (err) {
+    if (!(err instanceof WorkflowNotFoundError)) throw err;
+    return;
+  }
+  await Promise.all([announce(ctx, generationId), cancelDescendants(ctx, generationId)]);
+}
+
+async function announce(ctx: CancelDeps, generationId: string): Promise<void> {
+  await ctx.feed.requestCancel(generationId).catch(() => {});
+}
+
+async function cancelDescendants(ctx: CancelDeps, generationId: string): Promise<void> {
+  // A failed read, a child that has just closed, any refusal: nothing is lost, the parent's own
+  // cancellation still reaches its children.
   const descendants = await hotQuery<{ id: string }>(
     ctx.db,
     sql`WITH RECURSIVE tree("id") AS (
@@ -23,25 +39,16 @@ export async function requestCancel(
         )
         SELECT g."id" FROM "Generation" g JOIN tree USING ("id")
         WHERE g."status" NOT IN ('completed', 'failed', 'cancelled')`,
+  ).catch(() => []);
+  await Promise.all(
+    descendants.map(({ id }) =>
+      ctx.temporal.workflow
+        .getHandle(id)
+        .cancel()
+        .then(
+          () => announce(ctx, id),
+          () => {},
+        ),
+    ),
   );
-  const requested: string[] = [];
-  try {
-    await ctx.temporal.workflow.getHandle(generationId).cancel();
-    requested.push(generationId);
-  } catch (err) {
-    if (!(err instanceof WorkflowNotFoundError)) throw err;
-  }
-  for (const { id } of descendants) {
-    // A child that has just closed, or any refusal here, changes nothing: its parent's own
-    // cancellation still reaches it.
-    const accepted = await ctx.temporal.workflow
-      .getHandle(id)
-      .cancel()
-      .then(
-        () => true,
-        () => false,
-      );
-    if (accepted) requested.push(id);
-  }
-  await Promise.all(requested.map((id) => ctx.feed.requestCancel(id).catch(() => {})));
 }

@@ -123,7 +123,8 @@ export class PgChangeFeed implements ChangeFeed {
   }
 
   subscribe(generationId: string, listener: (change: FeedChange) => void): () => void {
-    void this.changes.ensureListening();
+    // Waiters that must not miss a change await ensureListening() themselves.
+    this.changes.ensureListening().catch(() => {});
     return this.local.subscribe(generationId, listener);
   }
 

@@ -1,13 +1,18 @@
 import pg from 'pg';
 
+const FIRST_RETRY_MS = 500;
+const LAST_RETRY_MS = 10_000;
+
 /**
- * One connection LISTENing on one PostgreSQL channel, reconnected when it drops. Notifications
- * sent while it is down are lost; `onReconnect` runs once it listens again, so its owner can make
- * up for them.
+ * One connection LISTENing on one PostgreSQL channel, reconnected (with backoff) when it drops or
+ * cannot connect. Notifications sent while it is down are lost; `onReconnect` runs once it listens
+ * again, so its owner can make up for them.
  */
 export class PgChannelListener {
   private client: pg.Client | null = null;
   private connecting: Promise<void> | null = null;
+  private retry: NodeJS.Timeout | null = null;
+  private retryDelayMs = FIRST_RETRY_MS;
   private closed = false;
 
   constructor(
@@ -17,17 +22,31 @@ export class PgChannelListener {
     private readonly onReconnect: () => void,
   ) {}
 
-  /** Resolves once LISTEN is active (callers that must not miss a notification await it). */
+  /**
+   * Resolves once LISTEN is active (callers that must not miss a notification await it). On
+   * failure it rejects, and keeps trying in the background.
+   */
   ensureListening(): Promise<void> {
     if (this.client || this.closed) return Promise.resolve();
-    this.connecting ??= this.connect().finally(() => {
-      this.connecting = null;
-    });
+    this.connecting ??= this.connect()
+      .then(
+        () => {
+          this.retryDelayMs = FIRST_RETRY_MS;
+        },
+        (err: unknown) => {
+          this.reconnectSoon();
+          throw err;
+        },
+      )
+      .finally(() => {
+        this.connecting = null;
+      });
     return this.connecting;
   }
 
   private async connect(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.databaseUrl });
+    // Bounded, so a database that does not answer cannot hold up the process that waits for it.
+    const client = new pg.Client({ connectionString: this.databaseUrl, connectionTimeoutMillis: 5_000 });
     client.on('notification', (msg) => {
       if (msg.payload) this.onPayload(msg.payload);
     });
@@ -43,22 +62,33 @@ export class PgChannelListener {
       void client.end().catch(() => {});
       throw err;
     }
+    if (this.closed) {
+      await client.end().catch(() => {});
+      return;
+    }
     this.client = client;
   }
 
-  private reconnectSoon(delayMs = 500): void {
-    if (this.closed) return;
-    setTimeout(() => {
+  /** One retry at a time; each failed one schedules the next, up to 10 s apart. */
+  private reconnectSoon(): void {
+    if (this.closed || this.retry) return;
+    const delay = this.retryDelayMs;
+    this.retryDelayMs = Math.min(delay * 2, LAST_RETRY_MS);
+    this.retry = setTimeout(() => {
+      this.retry = null;
       if (this.closed || this.client) return;
       this.ensureListening().then(
         () => this.onReconnect(),
-        () => this.reconnectSoon(Math.min(delayMs * 2, 10_000)),
+        () => {},
       );
-    }, delayMs).unref();
+    }, delay);
+    this.retry.unref();
   }
 
   async close(): Promise<void> {
     this.closed = true;
+    if (this.retry) clearTimeout(this.retry);
+    this.retry = null;
     await this.client?.end().catch(() => {});
   }
 }

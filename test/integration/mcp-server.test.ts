@@ -264,9 +264,16 @@ describe('the platform as an MCP server (/mcp)', () => {
       expect(resumed.isError).toBeFalsy();
       expect(text(resumed)).toMatchObject({ status: 'completed', text: 'Two rows.' });
 
+      // Naming another question than the one waiting is refused, and answers nothing.
+      const otherQuestion = await client.callTool({
+        name: 'answer_clarification',
+        arguments: { generationId: question.body.id, answer: 'customers', toolCallId: 'c_earlier' },
+      });
+      expect(otherQuestion.isError).toBe(true);
+      expect(JSON.stringify(otherQuestion.content)).toMatch(/c_q, not c_earlier/);
       const answered = await client.callTool({
         name: 'answer_clarification',
-        arguments: { generationId: question.body.id, answer: 'orders' },
+        arguments: { generationId: question.body.id, answer: 'orders', toolCallId: 'c_q' },
       });
       expect(answered.isError).toBeFalsy();
       expect(text(answered)).toMatchObject({ status: 'completed', text: 'Using orders.' });
