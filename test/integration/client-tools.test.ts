@@ -9,7 +9,6 @@ import { loadGenerationRow } from '../../infra/db/generation-row.js';
 import { json, startToolServer, type ToolServer } from '../support/tool-server.js';
 import { waitForSettled } from '../../api/generations/wait.js';
 import { LocalChangeFeed } from '../../infra/events/change-feed.js';
-import { cancelRequestedFailure } from '../../contracts/generation/index.js';
 
 describe('client tools, requires_action and the generation API', () => {
   let stack: TestStack;
@@ -422,14 +421,6 @@ describe('client tools, requires_action and the generation API', () => {
     expect((await submit(agentId, paused.body.id, { toolOutputs: [{ toolCallId: 'x', output: 1 }] })).status).toBe(409);
   });
 
-  /** Local activities of the run that its worker stopped for a cancel request (docs/adr/0027). */
-  async function callsStoppedForCancel(generationId: string): Promise<number> {
-    const events = (await stack.temporal.workflow.getHandle(generationId).fetchHistory()).events ?? [];
-    return events.filter(
-      (e) => e.markerRecordedEventAttributes?.failure?.applicationFailureInfo?.type === cancelRequestedFailure,
-    ).length;
-  }
-
   it('cancels a generation while its model call is in flight: the worker stops the call on the request', async () => {
     const agentId = await createAgent(stack, { aiProviderId: providerId });
     model.script({ fault: 'hang' });
@@ -439,7 +430,7 @@ describe('client tools, requires_action and the generation API', () => {
     expect(cancelled.status).toBe(200);
     expect(cancelled.body).toMatchObject({ status: 'cancelled', stopReason: 'cancelled' });
     // Stopped through the change feed, not by Temporal's cancel reaching the call a task heartbeat later.
-    expect(await callsStoppedForCancel(started.body.id)).toBe(1);
+    expect(await stack.callsStoppedForCancel(started.body.id)).toBe(1);
     const handle = stack.temporal.workflow.getHandle(started.body.id);
     expect((await handle.describe()).status.name).toBe('CANCELLED');
     expect(model.requests).toHaveLength(1);
@@ -468,7 +459,7 @@ describe('client tools, requires_action and the generation API', () => {
     expect(cancelled.status).toBe(200);
     expect(cancelled.body).toMatchObject({ status: 'cancelled', stopReason: 'cancelled' });
     await toolAborted;
-    expect(await callsStoppedForCancel(started.body.id)).toBe(1);
+    expect(await stack.callsStoppedForCancel(started.body.id)).toBe(1);
     expect(model.requests).toHaveLength(1);
   });
 

@@ -99,11 +99,7 @@ describe('durability: kill -9 of the worker and the API', () => {
     expect(cancelled.status).toBe(200);
     expect(cancelled.body).toMatchObject({ status: 'cancelled', stopReason: 'cancelled' });
     // The API process told the worker process through PostgreSQL (docs/adr/0027).
-    const events = (await stack.temporal.workflow.getHandle(generationId).fetchHistory()).events ?? [];
-    const stopped = events.filter(
-      (e) => e.markerRecordedEventAttributes?.failure?.applicationFailureInfo?.type === 'GenerationCancelRequested',
-    );
-    expect(stopped).toHaveLength(1);
+    expect(await stack.callsStoppedForCancel(generationId)).toBe(1);
     expect(tagged()).toBe(2);
   });
 

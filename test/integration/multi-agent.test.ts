@@ -276,11 +276,7 @@ describe('multi-agent: agent tools as child workflows, depth, child pauses, canc
     expect(cancelled.body).toMatchObject({ status: 'cancelled' });
     await until(childRow.id, (g) => g.status === 'cancelled', 'child cancelled');
     // The child's call was stopped by the notification (docs/adr/0027), not at its task's heartbeat.
-    const events = (await stack.temporal.workflow.getHandle(childRow.id).fetchHistory()).events ?? [];
-    const stopped = events.filter(
-      (e) => e.markerRecordedEventAttributes?.failure?.applicationFailureInfo?.type === 'GenerationCancelRequested',
-    );
-    expect(stopped).toHaveLength(1);
+    expect(await stack.callsStoppedForCancel(childRow.id)).toBe(1);
     expect(model.requests).toHaveLength(2);
   });
 });

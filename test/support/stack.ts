@@ -5,6 +5,7 @@ import type { Client } from '@temporalio/client';
 import { inject } from 'vitest';
 import { builtinOptionsFromEnv } from '../../activities/builtins/index.js';
 import { createApp } from '../../api/app.js';
+import { cancelRequestedFailure } from '../../contracts/generation/index.js';
 import { ensureBootstrap } from '../../api/bootstrap.js';
 import { loadConfig, type Env } from '../../config/env.js';
 import { createLogger } from '../../infra/logger.js';
@@ -55,6 +56,17 @@ export class TestStack {
 
   get db() {
     return this.runtime.db;
+  }
+
+  /**
+   * Model or tool calls of the generation that its worker stopped on a cancel request
+   * (docs/adr/0027): local-activity markers failed with that type.
+   */
+  async callsStoppedForCancel(generationId: string): Promise<number> {
+    const events = (await this.temporal.workflow.getHandle(generationId).fetchHistory()).events ?? [];
+    return events.filter(
+      (e) => e.markerRecordedEventAttributes?.failure?.applicationFailureInfo?.type === cancelRequestedFailure,
+    ).length;
   }
 
   /** Runs the in-process worker holds in its sticky cache. */

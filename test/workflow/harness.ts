@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { ApplicationFailure } from '@temporalio/common';
-import type { WorkflowHandle } from '@temporalio/client';
+import { ApplicationFailure, CancelledFailure } from '@temporalio/common';
+import { WorkflowFailedError, type WorkflowHandle } from '@temporalio/client';
 import { temporal } from '@temporalio/proto';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
 import { DefaultLogger, Runtime, Worker } from '@temporalio/worker';
@@ -140,6 +140,16 @@ export class ScriptedRun {
         });
       });
     }
+  }
+
+  /** Waits for the workflow to close and fails unless it closed as Temporal's cancellation. */
+  async closesCancelled(): Promise<void> {
+    const err = await this.handle.result().then(
+      () => null,
+      (e: unknown) => e,
+    );
+    if (!(err instanceof WorkflowFailedError) || !(err.cause instanceof CancelledFailure))
+      throw new Error(`run ${this.generationId} did not close as cancelled: ${String(err)}`);
   }
 
   /** Waits for the workflow to close normally and returns what it stored as the outcome. */
