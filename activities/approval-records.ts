@@ -6,124 +6,148 @@ import {
 } from '../contracts/generation/index.js';
 import { hotQuery, sql } from '../infra/db/hot-sql.js';
 import type { Db } from '../infra/db/prisma.js';
-import type { GenerationStore } from './generation-store.js';
+import type { ChangeFeed } from '../infra/events/change-feed.js';
+import { statusChange, statusEvents } from './status-write.js';
+import { writeStepRecord } from './step-record.js';
 
 /*
  * The approval rows of a generation's pauses: opened (row, trace entry, event) with the status
  * write that enters the pause, closed with the decisions and the status write that leaves it.
  */
 
+/** The approval rows, trace entries and `approval_requested` events of a pause, with its status write: one statement. */
 export async function openApprovals(
   db: Db,
-  store: GenerationStore,
+  feed: ChangeFeed,
   generationId: string,
   step: number,
   approvals: ApprovalRequest[],
   status: StatusWrite,
 ): Promise<void> {
-  const generation = await db.generation.findUniqueOrThrow({
-    where: { id: generationId },
-    select: { projectId: true },
-  });
-  for (const [i, a] of approvals.entries()) {
-    await db.approval.upsert({
-      where: { id: a.approvalId },
-      create: {
-        id: a.approvalId,
-        projectId: generation.projectId,
-        generationId,
-        toolCallId: a.toolCallId,
-        toolName: a.toolName,
-        argumentsHash: a.argumentsHash,
-        arguments: (a.arguments ?? {}) as object,
-        status: 'pending',
-        expiresAt: new Date(a.expiresAt),
-      },
-      update: {},
-    });
-    await store.putTrace(generationId, `approval:${a.approvalId}:requested`, traceOrder.approvalRequested(step, i), {
-      step,
-      type: 'approval',
-      approvalId: a.approvalId,
-      toolCallId: a.toolCallId,
-      toolName: a.toolName,
-      arguments: a.arguments,
-      status: 'pending',
-      expiresAt: a.expiresAt,
-    });
-    await store.events.append(
+  const rows = JSON.stringify(approvals.map((a) => ({ ...a, arguments: a.arguments ?? {} })));
+  // Timestamp columns hold UTC without a zone, as Prisma writes them; a retried open keeps the row.
+  const also = sql`opened AS (
+      INSERT INTO "Approval" ("id", "projectId", "generationId", "toolCallId", "toolName", "argumentsHash", "arguments", "status", "expiresAt", "createdAt")
+      SELECT a.value->>'approvalId', g."projectId", g."id", a.value->>'toolCallId', a.value->>'toolName', a.value->>'argumentsHash',
+             a.value->'arguments', 'pending', ((a.value->>'expiresAt')::timestamptz AT TIME ZONE 'UTC'), now()
+      FROM "Generation" g, jsonb_array_elements(${rows}::jsonb) AS a(value)
+      WHERE g."id" = ${generationId}
+      ON CONFLICT ("id") DO NOTHING
+    ), `;
+  await writeStepRecord(
+    db,
+    feed,
+    {
       generationId,
-      'approval_requested',
-      {
-        step,
-        approvalId: a.approvalId,
-        toolCallId: a.toolCallId,
-        toolName: a.toolName,
-        arguments: a.arguments,
-        expiresAt: a.expiresAt,
-      },
-      `approval_requested:${a.approvalId}`,
-    );
-  }
-  await store.writeStatus(status);
+      messages: [],
+      events: approvals.map((a) => ({
+        type: 'approval_requested',
+        data: {
+          step,
+          approvalId: a.approvalId,
+          toolCallId: a.toolCallId,
+          toolName: a.toolName,
+          arguments: a.arguments,
+          expiresAt: a.expiresAt,
+        },
+        key: `approval_requested:${a.approvalId}`,
+      })),
+      traces: approvals.map((a, i) => ({
+        key: `approval:${a.approvalId}:requested`,
+        order: traceOrder.approvalRequested(step, i),
+        entry: {
+          step,
+          type: 'approval',
+          approvalId: a.approvalId,
+          toolCallId: a.toolCallId,
+          toolName: a.toolName,
+          arguments: a.arguments,
+          status: 'pending',
+          expiresAt: a.expiresAt,
+        },
+      })),
+      status: { write: status, events: statusEvents(status, null) },
+      also,
+    },
+    statusChange(status),
+  );
 }
 
+/** The decisions of a pause (approval rows, trace entries, `approval_resolved` events) with the status write that leaves it: one statement. */
 export async function closeApprovals(
   db: Db,
-  store: GenerationStore,
+  feed: ChangeFeed,
   generationId: string,
   step: number,
   outcomes: ApprovalOutcome[],
   status: StatusWrite,
 ): Promise<void> {
-  for (const [i, o] of outcomes.entries()) {
-    // Columns are UTC timestamps without a zone, as Prisma writes them.
-    const [request] = await hotQuery<{ toolName: string }>(
-      db,
-      sql`UPDATE "Approval"
-      SET "status" = ${o.status}, "decidedAt" = (${o.decidedAt}::timestamptz AT TIME ZONE 'UTC'),
-          "decidedBy" = ${o.decidedBy}, "reason" = ${o.reason},
-          "editedArgs" = ${o.editedArguments === null ? null : JSON.stringify(o.editedArguments)}::jsonb
-      WHERE "id" = ${o.approvalId}
-      RETURNING "toolName"`,
-    );
-    if (!request) throw new Error(`approval ${o.approvalId} does not exist`);
-    await store.recordStepEntries(
+  const toolNames = await approvalToolNames(db, outcomes);
+  const decisions = JSON.stringify(outcomes);
+  const also = sql`decided AS (
+      UPDATE "Approval" a
+      SET "status" = o.value->>'status', "decidedAt" = ((o.value->>'decidedAt')::timestamptz AT TIME ZONE 'UTC'),
+          "decidedBy" = o.value->>'decidedBy', "reason" = o.value->>'reason',
+          "editedArgs" = NULLIF(o.value->'editedArguments', 'null'::jsonb)
+      FROM jsonb_array_elements(${decisions}::jsonb) AS o(value)
+      WHERE a."id" = o.value->>'approvalId' AND a."generationId" = ${generationId}
+    ), `;
+  await writeStepRecord(
+    db,
+    feed,
+    {
       generationId,
-      [
-        {
-          type: 'approval_resolved',
-          data: {
-            step,
-            approvalId: o.approvalId,
-            toolCallId: o.toolCallId,
-            status: o.status,
-            decidedBy: o.decidedBy,
-            decidedAt: o.decidedAt,
-            reason: o.reason,
-          },
-          key: `approval_resolved:${o.approvalId}`,
+      messages: [],
+      events: outcomes.map((o) => ({
+        type: 'approval_resolved',
+        data: {
+          step,
+          approvalId: o.approvalId,
+          toolCallId: o.toolCallId,
+          status: o.status,
+          decidedBy: o.decidedBy,
+          decidedAt: o.decidedAt,
+          reason: o.reason,
         },
-      ],
-      [
-        {
-          key: `approval:${o.approvalId}:resolved`,
-          order: traceOrder.approvalResolved(step, i),
-          entry: {
-            step,
-            type: 'approval',
-            approvalId: o.approvalId,
-            toolCallId: o.toolCallId,
-            toolName: request.toolName,
-            status: o.status,
-            decidedBy: o.decidedBy,
-            decidedAt: o.decidedAt,
-            ...(o.reason ? { reason: o.reason } : {}),
-            ...(o.editedArguments ? { editedArguments: o.editedArguments } : {}),
-          },
+        key: `approval_resolved:${o.approvalId}`,
+      })),
+      traces: outcomes.map((o, i) => ({
+        key: `approval:${o.approvalId}:resolved`,
+        order: traceOrder.approvalResolved(step, i),
+        entry: {
+          step,
+          type: 'approval',
+          approvalId: o.approvalId,
+          toolCallId: o.toolCallId,
+          toolName: toolNames.get(o.approvalId)!,
+          status: o.status,
+          decidedBy: o.decidedBy,
+          decidedAt: o.decidedAt,
+          ...(o.reason ? { reason: o.reason } : {}),
+          ...(o.editedArguments ? { editedArguments: o.editedArguments } : {}),
         },
-      ],
-    );
-  }
-  await store.writeStatus(status);
+      })),
+      status: { write: status, events: statusEvents(status, null) },
+      also,
+    },
+    statusChange(status),
+  );
+}
+
+/**
+ * The tool of each decided approval. The workflow names it; an outcome scheduled by a release
+ * before it did (a regular activity retried after an upgrade) is looked up.
+ */
+async function approvalToolNames(db: Db, outcomes: ApprovalOutcome[]): Promise<Map<string, string>> {
+  const names = new Map<string, string>();
+  for (const o of outcomes) if (o.toolName !== undefined) names.set(o.approvalId, o.toolName);
+  const missing = outcomes.filter((o) => !names.has(o.approvalId)).map((o) => o.approvalId);
+  if (missing.length === 0) return names;
+  const rows = await hotQuery<{ id: string; toolName: string }>(
+    db,
+    sql`SELECT "id", "toolName" FROM "Approval" WHERE "id" = ANY(${missing}::text[])`,
+  );
+  for (const r of rows) names.set(r.id, r.toolName);
+  for (const id of missing) if (!names.has(id)) throw new Error(`approval ${id} does not exist`);
+  return names;
 }

@@ -141,7 +141,7 @@ export class ChunkWriter {
 export function insertEvents(
   generationId: string,
   events: Array<{ type: StreamEventType; data: Record<string, unknown>; key: string | null }>,
-  seqFrom: 'moved' | 'finished' | 'generation' | 'next',
+  seqFrom: 'finished' | 'next',
 ): SqlQuery {
   const from: SqlQuery = { text: seqFrom, values: [] };
   return sql`INSERT INTO "GenerationEvent" ("generationId", "seq", "type", "key", "data", "createdAt")

@@ -13,7 +13,7 @@ import { generationView, loadSteps, loadViewRow } from '../infra/db/generation-v
 import { hotQuery, sql } from '../infra/db/hot-sql.js';
 import { readSnapshot } from '../infra/db/json-columns.js';
 import { EventLog, insertEvents } from './event-log.js';
-import { writeStatusRecord } from './status-write.js';
+import { statusChange, statusEvents, writeStatusRecord } from './status-write.js';
 import { writeStepRecord, type StepRecord } from './step-record.js';
 
 /** A stored conversation message: the OpenAI chat message plus our own bookkeeping. */
@@ -68,6 +68,19 @@ function toolResultWrites(r: ToolResultRecord): {
       },
     },
   };
+}
+
+/** The writes of tool results: their messages, `tool_result` events and `observe` trace entries. */
+function toolResultsRecord(generationId: string, results: ToolResultRecord[]): StepRecord {
+  const record: StepRecord = { generationId, messages: [], events: [], traces: [] };
+  for (const r of results) {
+    const { event, trace } = toolResultWrites(r);
+    const content: StoredMessage = { role: 'tool', tool_call_id: r.toolCallId, content: r.content, status: r.status };
+    record.messages.push({ seq: r.seq, content });
+    record.events.push({ type: 'tool_result', data: event, key: `tool_result:${r.toolCallId}` });
+    record.traces.push(trace);
+  }
+  return record;
 }
 
 /**
@@ -186,7 +199,7 @@ export class GenerationStore {
     events: StepRecord['events'],
     traces: StepRecord['traces'],
   ): Promise<void> {
-    await writeStepRecord(this.db, this.feed, { generationId, message: null, events, traces }, null);
+    await writeStepRecord(this.db, this.feed, { generationId, messages: [], events, traces }, null);
   }
 
   async putTrace(generationId: string, key: string, order: number, entry: Omit<StepEntry, 'at'>): Promise<void> {
@@ -204,18 +217,19 @@ export class GenerationStore {
    * again) always has its event and trace entry.
    */
   async recordToolResult(r: ToolResultRecord): Promise<void> {
-    const { event, trace } = toolResultWrites(r);
-    const content: StoredMessage = { role: 'tool', tool_call_id: r.toolCallId, content: r.content, status: r.status };
+    await writeStepRecord(this.db, this.feed, toolResultsRecord(r.generationId, [r]), 'events');
+  }
+
+  /**
+   * The results that answer a pause (client tool outputs, a clarification) and the status write
+   * that leaves it, in one statement.
+   */
+  async recordPauseResults(generationId: string, results: ToolResultRecord[], status: StatusWrite): Promise<void> {
     await writeStepRecord(
       this.db,
       this.feed,
-      {
-        generationId: r.generationId,
-        message: { seq: r.seq, content },
-        events: [{ type: 'tool_result', data: event, key: `tool_result:${r.toolCallId}` }],
-        traces: [trace],
-      },
-      'events',
+      { ...toolResultsRecord(generationId, results), status: { write: status, events: statusEvents(status, null) } },
+      statusChange(status),
     );
   }
 

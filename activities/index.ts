@@ -180,30 +180,26 @@ export function createActivities(deps: ActivityDeps): GenerationActivities & Doc
       await recordResult(input, input.status, JSON.stringify(input.result));
     },
 
-    async recordClientOutputs(input) {
-      for (const o of input.outputs) {
-        const content = typeof o.output === 'string' ? o.output : JSON.stringify(o.output ?? null);
-        await recordResult(
-          {
-            generationId: input.generationId,
-            step: input.step,
-            seq: o.seq,
-            toolCallId: o.toolCallId,
-            toolName: o.toolName,
-            arguments: o.arguments,
-          },
-          'success',
-          content,
-        );
-      }
-      await store.writeStatus(input.status);
-    },
+    recordClientOutputs: (input) =>
+      store.recordPauseResults(
+        input.generationId,
+        input.outputs.map((o) => ({
+          generationId: input.generationId,
+          step: input.step,
+          seq: o.seq,
+          toolCallId: o.toolCallId,
+          toolName: o.toolName,
+          status: 'success' as const,
+          content: typeof o.output === 'string' ? o.output : JSON.stringify(o.output ?? null),
+        })),
+        input.status,
+      ),
 
     runHttpHook: (input) => runHttpHook(input, { store, secrets: deps.secrets, dispatcher: deps.dispatcher }),
     openApprovals: (input) =>
-      openApprovals(deps.db, store, input.generationId, input.step, input.approvals, input.status),
+      openApprovals(deps.db, deps.feed, input.generationId, input.step, input.approvals, input.status),
     closeApprovals: (input) =>
-      closeApprovals(deps.db, store, input.generationId, input.step, input.outcomes, input.status),
+      closeApprovals(deps.db, deps.feed, input.generationId, input.step, input.outcomes, input.status),
     reviewFinalText: (input) => reviewFinalText(input, { store, secrets: deps.secrets, dispatcher: deps.dispatcher }),
     prepareWebhooks: (input) => prepareWebhooks(input, deps),
     deliverWebhook: (input) => deliverWebhook(input, deps),

@@ -144,7 +144,7 @@ export async function callModel(deps: ModelCallDeps, input: ModelCallInput): Pro
     deps.feed,
     {
       generationId: input.generationId,
-      message: earlier.recorded ? null : { seq: replySeq, content: assistantMessage(reply) },
+      messages: earlier.recorded ? [] : [{ seq: replySeq, content: assistantMessage(reply) }],
       events: toolCalls.map((c) => ({
         type: 'tool_call',
         data: { step: input.step, toolCallId: c.id, toolName: c.name, arguments: c.arguments },

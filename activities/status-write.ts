@@ -1,16 +1,12 @@
 import type { StatusWrite } from '../contracts/generation/index.js';
-import { hotQuery, notifySelect, sql } from '../infra/db/hot-sql.js';
 import type { Db } from '../infra/db/prisma.js';
-import type { ChangeFeed } from '../infra/events/change-feed.js';
-import { insertEvents, type StreamEventType } from './event-log.js';
+import type { ChangeFeed, FeedChange } from '../infra/events/change-feed.js';
+import { writeStepRecord, type RecordedEvent } from './step-record.js';
 
 /** The stream events a status write shows: `start` for the first, the pause for `requires_action`. */
-function statusEvents(
-  write: StatusWrite,
-  sessionId: string | null,
-): Array<{ type: StreamEventType; data: Record<string, unknown>; key: string }> {
+export function statusEvents(write: StatusWrite, sessionId: string | null): RecordedEvent[] {
   const { iterationCount: step, requiredAction: action } = write;
-  const events: Array<{ type: StreamEventType; data: Record<string, unknown>; key: string }> = [];
+  const events: RecordedEvent[] = [];
   if (write.status === 'running' && write.stateVersion === 1) {
     events.push({ type: 'start', data: { step: 0, ...(sessionId ? { sessionId } : {}) }, key: 'start' });
   }
@@ -32,34 +28,30 @@ function statusEvents(
 }
 
 /**
- * A status write in one statement: the state (only forward: a retried older write never
- * overwrites a newer state), the events it shows (keyed) and the NOTIFY. Nothing is written when
- * the state is not newer, so a retry of a write that committed adds nothing.
+ * What a status write tells the change feed: a move to `running` cannot settle the generation, so
+ * waiters for a settled state sleep through it (streams still read it).
  */
+export function statusChange(write: StatusWrite): FeedChange {
+  return write.status === 'running' ? 'events' : 'state';
+}
+
+/** A status write alone, in one statement (see `StepRecord.status`): the state, its events, the NOTIFY. */
 export async function writeStatusRecord(
   db: Db,
   feed: ChangeFeed,
   write: StatusWrite,
   sessionId: string | null,
 ): Promise<void> {
-  const { generationId, iterationCount: step, requiredAction: action } = write;
-  const events = statusEvents(write, sessionId);
-  const notify = feed.inline(generationId, 'state');
-  await hotQuery(
+  await writeStepRecord(
     db,
-    sql`
-    WITH moved AS (
-      UPDATE "Generation"
-      SET "status" = ${write.status}, "requiredAction" = ${action === null ? null : JSON.stringify(action)}::jsonb,
-          "iterationCount" = ${step}, "stateVersion" = ${write.stateVersion},
-          "answeredUpdateId" = ${write.answeredUpdateId ?? null}::text,
-          "eventSeq" = "eventSeq" + ${events.length}, "updatedAt" = now()
-      WHERE "id" = ${generationId} AND "stateVersion" < ${write.stateVersion}
-      RETURNING "eventSeq"
-    ), events AS (
-      ${insertEvents(generationId, events, 'moved')}
-    )
-    ${notifySelect(notify)}`,
+    feed,
+    {
+      generationId: write.generationId,
+      messages: [],
+      events: [],
+      traces: [],
+      status: { write, events: statusEvents(write, sessionId) },
+    },
+    statusChange(write),
   );
-  if (!notify) await feed.publish(generationId);
 }

@@ -1,21 +1,31 @@
+import type { StatusWrite } from '../contracts/generation/index.js';
 import type { StepEntry } from '../contracts/schemas/index.js';
-import { hotQuery, notifySelect, sql } from '../infra/db/hot-sql.js';
+import { hotQuery, notifySelect, sql, type SqlQuery } from '../infra/db/hot-sql.js';
 import type { Db } from '../infra/db/prisma.js';
 import type { ChangeFeed, FeedChange } from '../infra/events/change-feed.js';
-import { insertEvents, type StreamEventType } from './event-log.js';
+import { eventRows, type StreamEventType } from './event-log.js';
 import type { StoredMessage } from './generation-store.js';
 
+export type RecordedEvent = { type: StreamEventType; data: Record<string, unknown>; key: string };
+
 /**
- * What one activity of a step records: a conversation message, stream events, trace entries and,
- * for a model call, the generation's progress.
+ * What one activity records: conversation messages, stream events, trace entries and, for a model
+ * call, the generation's progress; for a write that enters or leaves a pause, the status write.
  */
 export interface StepRecord {
   generationId: string;
-  /** The message and its seq; null when it is already recorded (a re-run). */
-  message: { seq: number; content: StoredMessage } | null;
-  events: Array<{ type: StreamEventType; data: Record<string, unknown>; key: string }>;
+  /** Messages by seq; none when they are already recorded (a re-run). */
+  messages: Array<{ seq: number; content: StoredMessage }>;
+  events: RecordedEvent[];
   traces: Array<{ key: string; order: number; entry: Omit<StepEntry, 'at'> }>;
   progress?: { iterationCount: number; promptTokens: number; completionTokens: number };
+  /**
+   * Applied only forward, as every status write: a retried older write never overwrites a newer
+   * state, and the events it shows are written only when it moves the state.
+   */
+  status?: { write: StatusWrite; events: RecordedEvent[] };
+  /** More data-modifying CTEs of the same statement (`name AS (…)`, comma-separated, none last). */
+  also?: SqlQuery;
 }
 
 /**
@@ -42,29 +52,46 @@ export async function writeStepRecord(
       data: { ...t.entry, at },
     })),
   );
-  const n = r.events.length;
-  const message = r.message;
+  const messages = JSON.stringify(r.messages.map((m) => ({ seq: m.seq, content: m.content })));
   const progress = r.progress ?? null;
+  const write = r.status?.write ?? null;
+  // The record's own events first, then the status write's (kept only when it moves the state).
+  const n = r.events.length;
+  const k = r.status?.events.length ?? 0;
+  const events = eventRows(r.generationId, [...r.events, ...(r.status?.events ?? [])]);
+  const moves = sql`${write !== null}::boolean AND b."stateVersion" < ${write?.stateVersion ?? null}::int`;
   await hotQuery(
     db,
     sql`
-    WITH message AS (
+    WITH ${r.also ?? sql``}message AS (
       INSERT INTO "GenerationMessage" ("generationId", "key", "seq", "role", "content", "createdAt")
-      SELECT ${r.generationId}, ${String(message?.seq ?? -1)}, ${message?.seq ?? -1}, ${message?.content.role ?? 'tool'},
-             ${JSON.stringify(message?.content ?? null)}::jsonb, now()
-      WHERE ${message !== null}
+      SELECT ${r.generationId}, m.value->>'seq', (m.value->>'seq')::int, m.value->'content'->>'role', m.value->'content', now()
+      FROM jsonb_array_elements(${messages}::jsonb) AS m(value)
       ON CONFLICT ("generationId", "key") DO UPDATE SET "role" = EXCLUDED."role", "content" = EXCLUDED."content"
+    ), before AS (
+      SELECT "stateVersion" FROM "Generation" WHERE "id" = ${r.generationId} FOR UPDATE
     ), generation AS (
-      UPDATE "Generation"
-      SET "eventSeq" = "eventSeq" + ${n},
-          "iterationCount" = COALESCE(${progress?.iterationCount ?? null}::int, "iterationCount"),
-          "promptTokens" = COALESCE(${progress?.promptTokens ?? null}::int, "promptTokens"),
-          "completionTokens" = COALESCE(${progress?.completionTokens ?? null}::int, "completionTokens"),
-          "updatedAt" = CASE WHEN ${progress !== null} THEN now() ELSE "updatedAt" END
-      WHERE "id" = ${r.generationId}
-      RETURNING "eventSeq"
+      UPDATE "Generation" g
+      SET "eventSeq" = g."eventSeq" + ${n} + CASE WHEN ${moves} THEN ${k} ELSE 0 END,
+          "status" = CASE WHEN ${moves} THEN ${write?.status ?? null}::text ELSE g."status" END,
+          "requiredAction" = CASE WHEN ${moves} THEN ${write?.requiredAction ? JSON.stringify(write.requiredAction) : null}::jsonb ELSE g."requiredAction" END,
+          "stateVersion" = CASE WHEN ${moves} THEN ${write?.stateVersion ?? null}::int ELSE g."stateVersion" END,
+          "answeredUpdateId" = CASE WHEN ${moves} THEN ${write?.answeredUpdateId ?? null}::text ELSE g."answeredUpdateId" END,
+          "iterationCount" = CASE WHEN ${moves} THEN ${write?.iterationCount ?? null}::int
+                                  ELSE COALESCE(${progress?.iterationCount ?? null}::int, g."iterationCount") END,
+          "promptTokens" = COALESCE(${progress?.promptTokens ?? null}::int, g."promptTokens"),
+          "completionTokens" = COALESCE(${progress?.completionTokens ?? null}::int, g."completionTokens"),
+          "updatedAt" = CASE WHEN ${progress !== null}::boolean OR ${moves} THEN now() ELSE g."updatedAt" END
+      FROM before b
+      WHERE g."id" = ${r.generationId}
+      RETURNING g."eventSeq", ${moves} AS "moved"
     ), events AS (
-      ${insertEvents(r.generationId, r.events, 'generation')}
+      INSERT INTO "GenerationEvent" ("generationId", "seq", "type", "key", "data", "createdAt")
+      SELECT ${r.generationId}, generation."eventSeq" - ${n} - CASE WHEN generation."moved" THEN ${k} ELSE 0 END + e.ordinal,
+             e.value->>'type', e.value->>'key', e.value->'data', now()
+      FROM generation, jsonb_array_elements(${events}::jsonb) WITH ORDINALITY AS e(value, ordinal)
+      WHERE e.ordinal <= ${n} OR generation."moved"
+      ON CONFLICT ("generationId", "key") DO NOTHING
     ), traces AS (
       INSERT INTO "GenerationStep" ("generationId", "key", "seq", "step", "type", "data", "createdAt")
       SELECT ${r.generationId}, t.value->>'key', (t.value->>'seq')::bigint, (t.value->>'step')::int, t.value->>'type', t.value->'data', now()

@@ -103,6 +103,7 @@ export class PendingApprovals {
     this.outcomes.set(input.approvalId, {
       approvalId: input.approvalId,
       toolCallId: request.toolCallId,
+      toolName: request.toolName,
       status: input.approved ? 'approved' : 'denied',
       decidedBy: input.decidedBy,
       decidedAt: new Date(nowMs).toISOString(),
@@ -120,6 +121,7 @@ export class PendingApprovals {
         this.outcomes.set(r.approvalId, {
           approvalId: r.approvalId,
           toolCallId: r.toolCallId,
+          toolName: r.toolName,
           status: 'expired',
           decidedBy: null,
           decidedAt: new Date(nowMs).toISOString(),

@@ -169,6 +169,8 @@ export async function sendAnswerWatching<T>(
   const watching = waitForSettled(deps.db, feed, generation.id, generation.stateVersion, WATCH_LIMIT_MS, {
     answeredBy: sent,
     signal: stop.signal,
+    // Only this request's update can settle it as the watch needs, and that is not sent yet.
+    notYet: true,
   }).then(
     (settled) => (settled.settled ? settled : new Promise<never>(() => undefined)),
     // A failed watch leaves the answer to the update's reply.

@@ -33,6 +33,12 @@ export async function waitForSettled(
     answeredBy?: ReadonlySet<string>;
     /** Ends the wait early; it then resolves unsettled. */
     signal?: AbortSignal;
+    /**
+     * The caller knows the row cannot be settled yet as the wait needs it (the answer it waits for
+     * is not sent yet): the first read waits for a change, when the feed already heard every change
+     * as the wait began (otherwise a change before its listener was up could be missed).
+     */
+    notYet?: boolean;
   } = {},
 ): Promise<{
   generation: GenerationViewRow;
@@ -42,6 +48,16 @@ export async function waitForSettled(
 }> {
   const deadline = Date.now() + timeoutMs;
   let wake: (() => void) | null = null;
+  const sleepUntilChange = async (ms: number) => {
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, Math.max(0, ms));
+      wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+    wake = null;
+  };
   // Set by a notification that arrives while we are reading, so we re-read instead of sleeping.
   const state = { changed: false };
   // Stream events of a running step cannot settle it: only a state change wakes this waiter.
@@ -51,11 +67,17 @@ export async function waitForSettled(
     wake?.();
   });
   const { answeredBy, signal } = until;
+  let skipRead = until.notYet === true && feed.hearsChanges();
   const abort = () => wake?.();
   signal?.addEventListener('abort', abort);
   try {
     await feed.ensureListening?.();
     for (;;) {
+      if (skipRead && !state.changed && !signal?.aborted) {
+        skipRead = false;
+        await sleepUntilChange(Math.min(deadline - Date.now(), RECHECK_MS));
+        continue;
+      }
       state.changed = false;
       // One statement per wake-up: the row's view columns, with the trace once it is settled.
       const read = await loadViewRowIfSettled(db, generationId, afterVersion);
@@ -65,14 +87,7 @@ export async function waitForSettled(
       if (read.steps !== null && ours) return { generation: read.row, steps: read.steps, settled: true };
       if (left <= 0 || signal?.aborted) return { generation: read.row, steps: null, settled: false };
       if (state.changed) continue;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, Math.min(left, RECHECK_MS));
-        wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      wake = null;
+      await sleepUntilChange(Math.min(left, RECHECK_MS));
     }
   } finally {
     signal?.removeEventListener('abort', abort);

@@ -174,6 +174,8 @@ export interface HttpHookInput {
 export interface ApprovalOutcome {
   approvalId: string;
   toolCallId: string;
+  /** The approval's tool (absent from outcomes scheduled by releases before it was added). */
+  toolName?: string;
   /** How the pause ended for this call (pending and cancelled approvals never reach the loop). */
   status: Extract<ApprovalStatus, 'approved' | 'denied' | 'expired'>;
   decidedBy: string | null;

@@ -11,9 +11,9 @@ import { PgChannelListener } from './pg-listener.js';
  * serves a single connection) an in-memory emitter.
  */
 /**
- * What changed: `state` may be the status or state version (the default, the safe choice), `events`
- * is only new stream events of a running step. Waiters for a settled state skip `events`; streams
- * read both.
+ * What changed: `state` may be a settled status or a new state version (the default, the safe
+ * choice); `events` cannot have settled the generation: new stream events of a running step, or a
+ * move to `running`. Waiters for a settled state skip `events`; streams read both.
  */
 export type FeedChange = 'state' | 'events';
 
@@ -31,6 +31,8 @@ export interface ChangeFeed {
    */
   inline(generationId: string, change: FeedChange): InlineNotification | null;
   subscribe(generationId: string, listener: (change: FeedChange) => void): () => void;
+  /** Whether every change published from now on reaches this process's subscribers (its listener is up). */
+  hearsChanges(): boolean;
   /** How many waiters and streams of this process watch the generation now. */
   watchers(generationId: string): number;
   /**
@@ -63,6 +65,9 @@ export class LocalChangeFeed implements ChangeFeed {
   subscribe(generationId: string, listener: (change: FeedChange) => void): () => void {
     this.emitter.on(generationId, listener);
     return () => this.emitter.off(generationId, listener);
+  }
+  hearsChanges(): boolean {
+    return true;
   }
   watchers(generationId: string): number {
     return this.emitter.listenerCount(generationId);
@@ -126,6 +131,10 @@ export class PgChangeFeed implements ChangeFeed {
     // Waiters that must not miss a change await ensureListening() themselves.
     this.changes.ensureListening().catch(() => {});
     return this.local.subscribe(generationId, listener);
+  }
+
+  hearsChanges(): boolean {
+    return this.changes.listening;
   }
 
   watchers(generationId: string): number {

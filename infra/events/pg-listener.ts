@@ -22,6 +22,11 @@ export class PgChannelListener {
     private readonly onReconnect: () => void,
   ) {}
 
+  /** Whether LISTEN is active now: every notification sent from now on arrives. */
+  get listening(): boolean {
+    return this.client !== null;
+  }
+
   /**
    * Resolves once LISTEN is active (callers that must not miss a notification await it). On
    * failure it rejects, and keeps trying in the background.

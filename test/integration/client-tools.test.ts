@@ -430,9 +430,11 @@ describe('client tools, requires_action and the generation API', () => {
     expect(cancelled.status).toBe(200);
     expect(cancelled.body).toMatchObject({ status: 'cancelled', stopReason: 'cancelled' });
     // Stopped through the change feed, not by Temporal's cancel reaching the call a task heartbeat later.
-    expect(await stack.callsStoppedForCancel(started.body.id)).toBe(1);
     const handle = stack.temporal.workflow.getHandle(started.body.id);
+    // The row says cancelled before the workflow task that closes the run completes: wait for the close.
+    await expect(handle.result()).rejects.toThrow(/cancel/i);
     expect((await handle.describe()).status.name).toBe('CANCELLED');
+    expect(await stack.callsStoppedForCancel(started.body.id)).toBe(1);
     expect(model.requests).toHaveLength(1);
   });
 
