@@ -9,7 +9,7 @@ import {
   type StatusWrite,
   type ToolResultStatus,
 } from '../contracts/generation/index.js';
-import { generationView, loadSteps, loadViewRow } from '../infra/db/generation-view.js';
+import { generationView, loadSteps, loadViewRowIfSettled } from '../infra/db/generation-view.js';
 import { hotQuery, sql } from '../infra/db/hot-sql.js';
 import { readSnapshot } from '../infra/db/json-columns.js';
 import { EventLog, insertEvents } from './event-log.js';
@@ -378,14 +378,11 @@ export class GenerationStore {
       UPDATE "Approval" SET "status" = 'cancelled', "decidedAt" = now(), "reason" = 'The generation was cancelled'
       WHERE "generationId" = ${generationId} AND "status" = 'pending' AND ${input.status === 'cancelled'}`,
     );
-    // The view's columns through the pool: not the whole row (its snapshot) through Prisma.
-    const row = await loadViewRow(this.db, generationId);
-    if (!row) throw new Error(`generation ${generationId} not found`);
-    await this.events.append(
-      generationId,
-      'done',
-      { step, generation: generationView(row, await loadSteps(this.db, generationId)) },
-      'done',
-    );
+    // The view's columns and the trace in one read through the pool (not the whole row, its
+    // snapshot, through Prisma); the row is settled past the state before this one.
+    const read = await loadViewRowIfSettled(this.db, generationId, input.stateVersion - 1);
+    if (!read) throw new Error(`generation ${generationId} not found`);
+    const steps = read.steps ?? (await loadSteps(this.db, generationId));
+    await this.events.append(generationId, 'done', { step, generation: generationView(read.row, steps) }, 'done');
   }
 }
