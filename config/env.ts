@@ -68,6 +68,7 @@ export const envSchema = z.object({
       .optional(),
   ),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  DATABASE_PREPARED_STATEMENTS: bool.default(true),
   DATA_DIR: z.string().min(1).default('.data'),
   EMBEDDED_PG_PORT: port.default(0),
 

@@ -24,7 +24,11 @@ export function createSecretsFromEnv(env: Env): SecretBox {
 
 export function createRuntime(env: Env, databaseUrl: string, opts: { embeddedDatabase: boolean }): Runtime {
   // Embedded PGlite serves one connection: one pool slot, and notifications stay in-process.
-  const db = createDb(databaseUrl, opts.embeddedDatabase ? 1 : env.DATABASE_POOL_SIZE);
+  const db = createDb(
+    databaseUrl,
+    opts.embeddedDatabase ? 1 : env.DATABASE_POOL_SIZE,
+    env.DATABASE_PREPARED_STATEMENTS,
+  );
   const feed: ChangeFeed = opts.embeddedDatabase ? new LocalChangeFeed() : new PgChangeFeed(databaseUrl);
   const dispatcher = createGuardedAgent(parseAllowList(env.SSRF_ALLOWLIST));
   return {

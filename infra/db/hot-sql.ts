@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 import type { Db } from './prisma.js';
 
@@ -48,11 +49,15 @@ export function notifySelect(notify: { channel: string; payload: string } | null
     WHERE v.channel IS NOT NULL`;
 }
 
-const pools = new WeakMap<Db, pg.Pool>();
+const pools = new WeakMap<Db, { pool: pg.Pool; prepared: boolean }>();
 
-/** Called by `createDb`: the pool its adapter uses, for `hotQuery`. */
-export function registerPool(db: Db, pool: pg.Pool): void {
-  pools.set(db, pool);
+/**
+ * Called by `createDb`: the pool its adapter uses, for `hotQuery`. With `prepared`, each statement
+ * text is a named prepared statement on every connection, so PostgreSQL parses and plans it once
+ * per connection instead of on every call (docs/adr/0028).
+ */
+export function registerPool(db: Db, pool: pg.Pool, prepared: boolean): void {
+  pools.set(db, { pool, prepared });
 }
 
 /**
@@ -60,9 +65,31 @@ export function registerPool(db: Db, pool: pg.Pool): void {
  * int8 as string). A client made some other way goes through Prisma's raw query instead.
  */
 export async function hotQuery<Row>(db: Db, query: SqlQuery): Promise<Row[]> {
-  const pool = pools.get(db);
-  if (pool) return (await pool.query(query.text, query.values)).rows as Row[];
-  return db.$queryRawUnsafe<Row[]>(query.text, ...query.values);
+  const registered = pools.get(db);
+  if (!registered) return db.$queryRawUnsafe<Row[]>(query.text, ...query.values);
+  const name = registered.prepared ? statementName(query.text) : undefined;
+  const result = name
+    ? await registered.pool.query({ name, text: query.text, values: query.values })
+    : await registered.pool.query(query.text, query.values);
+  return result.rows as Row[];
+}
+
+/**
+ * Distinct statement texts prepared per process at most. The hot path has a few dozen, all fixed
+ * (values are parameters); a text past the limit runs unprepared rather than growing every
+ * connection's set of prepared statements.
+ */
+const MAX_PREPARED_STATEMENTS = 256;
+const statementNames = new Map<string, string>();
+
+/** The name a statement text is prepared under on every connection (the same text, the same name). */
+function statementName(text: string): string | undefined {
+  let name = statementNames.get(text);
+  if (name === undefined && statementNames.size < MAX_PREPARED_STATEMENTS) {
+    name = `da_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+    statementNames.set(text, name);
+  }
+  return name;
 }
 
 /** PostgreSQL's `timestamp` (without zone): what Prisma's DateTime columns are. */
@@ -84,7 +111,8 @@ const modelTypes = {
  * to code written against Prisma's model types. Not for BigInt or Decimal columns.
  */
 export async function hotModelRows<Row>(db: Db, query: SqlQuery): Promise<Row[]> {
-  const pool = pools.get(db);
+  // Never prepared: a `SELECT *` plan cached before a migration added a column would fail.
+  const pool = pools.get(db)?.pool;
   if (!pool) return db.$queryRawUnsafe<Row[]>(query.text, ...query.values);
   const result = await pool.query({ text: query.text, values: query.values, types: modelTypes });
   const lists = result.fields.filter((f) => LIST_OIDS.has(f.dataTypeID)).map((f) => f.name);

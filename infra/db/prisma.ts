@@ -6,10 +6,13 @@ import { createPgPool } from './pg-pool.js';
 export type Db = PrismaClient;
 export { Prisma } from '../../generated/prisma/client.js';
 
-/** Prisma Client over the pg driver adapter (no native query engine). */
-export function createDb(databaseUrl: string, poolSize: number): Db {
+/**
+ * Prisma Client over the pg driver adapter (no native query engine). `preparedStatements`: the
+ * hot path's statements are prepared per connection (`DATABASE_PREPARED_STATEMENTS`).
+ */
+export function createDb(databaseUrl: string, poolSize: number, preparedStatements = true): Db {
   const pool = createPgPool(databaseUrl, poolSize);
   const db = new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
-  registerPool(db, pool);
+  registerPool(db, pool, preparedStatements);
   return db;
 }
