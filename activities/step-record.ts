@@ -59,7 +59,14 @@ export async function writeStepRecord(
   const n = r.events.length;
   const k = r.status?.events.length ?? 0;
   const events = eventRows(r.generationId, [...r.events, ...(r.status?.events ?? [])]);
-  const moves = sql`${write !== null}::boolean AND b."stateVersion" < ${write?.stateVersion ?? null}::int`;
+  // Without a status write the statement neither locks the row first nor compares versions.
+  const moves = write ? sql`b."stateVersion" < ${write.stateVersion}::int` : sql`false`;
+  const before = write
+    ? sql`before AS (
+      SELECT "stateVersion" FROM "Generation" WHERE "id" = ${r.generationId} FOR UPDATE
+    ), `
+    : sql``;
+  const fromBefore = write ? sql`FROM before b` : sql``;
   await hotQuery(
     db,
     sql`
@@ -68,9 +75,7 @@ export async function writeStepRecord(
       SELECT ${r.generationId}, m.value->>'seq', (m.value->>'seq')::int, m.value->'content'->>'role', m.value->'content', now()
       FROM jsonb_array_elements(${messages}::jsonb) AS m(value)
       ON CONFLICT ("generationId", "key") DO UPDATE SET "role" = EXCLUDED."role", "content" = EXCLUDED."content"
-    ), before AS (
-      SELECT "stateVersion" FROM "Generation" WHERE "id" = ${r.generationId} FOR UPDATE
-    ), generation AS (
+    ), ${before}generation AS (
       UPDATE "Generation" g
       SET "eventSeq" = g."eventSeq" + ${n} + CASE WHEN ${moves} THEN ${k} ELSE 0 END,
           "status" = CASE WHEN ${moves} THEN ${write?.status ?? null}::text ELSE g."status" END,
@@ -82,7 +87,7 @@ export async function writeStepRecord(
           "promptTokens" = COALESCE(${progress?.promptTokens ?? null}::int, g."promptTokens"),
           "completionTokens" = COALESCE(${progress?.completionTokens ?? null}::int, g."completionTokens"),
           "updatedAt" = CASE WHEN ${progress !== null}::boolean OR ${moves} THEN now() ELSE g."updatedAt" END
-      FROM before b
+      ${fromBefore}
       WHERE g."id" = ${r.generationId}
       RETURNING g."eventSeq", ${moves} AS "moved"
     ), events AS (
