@@ -24,10 +24,12 @@ export function createSecretsFromEnv(env: Env): SecretBox {
 
 export function createRuntime(env: Env, databaseUrl: string, opts: { embeddedDatabase: boolean }): Runtime {
   // Embedded PGlite serves one connection: one pool slot, and notifications stay in-process.
+  // Never prepared on PGlite: its connections share one session, where a statement prepared by a
+  // closed connection survives and the next connection's Parse of it fails.
   const db = createDb(
     databaseUrl,
     opts.embeddedDatabase ? 1 : env.DATABASE_POOL_SIZE,
-    env.DATABASE_PREPARED_STATEMENTS,
+    env.DATABASE_PREPARED_STATEMENTS && !opts.embeddedDatabase,
   );
   const feed: ChangeFeed = opts.embeddedDatabase ? new LocalChangeFeed() : new PgChangeFeed(databaseUrl);
   const dispatcher = createGuardedAgent(parseAllowList(env.SSRF_ALLOWLIST));
