@@ -15,6 +15,18 @@ import { writeStepRecord } from './step-record.js';
  * write that enters the pause, closed with the decisions and the status write that leaves it.
  */
 
+/** What the `approval_requested` event and the pending trace entry both show of a request. */
+function requestShown(step: number, a: ApprovalRequest) {
+  const { approvalId, toolCallId, toolName, arguments: args, expiresAt } = a;
+  return { step, approvalId, toolCallId, toolName, arguments: args, expiresAt };
+}
+
+/** What the `approval_resolved` event and the resolved trace entry both show of a decision. */
+function decisionShown(step: number, o: ApprovalOutcome) {
+  const { approvalId, toolCallId, status, decidedBy, decidedAt } = o;
+  return { step, approvalId, toolCallId, status, decidedBy, decidedAt };
+}
+
 /** The approval rows, trace entries and `approval_requested` events of a pause, with its status write: one statement. */
 export async function openApprovals(
   db: Db,
@@ -42,29 +54,13 @@ export async function openApprovals(
       messages: [],
       events: approvals.map((a) => ({
         type: 'approval_requested',
-        data: {
-          step,
-          approvalId: a.approvalId,
-          toolCallId: a.toolCallId,
-          toolName: a.toolName,
-          arguments: a.arguments,
-          expiresAt: a.expiresAt,
-        },
+        data: requestShown(step, a),
         key: `approval_requested:${a.approvalId}`,
       })),
       traces: approvals.map((a, i) => ({
         key: `approval:${a.approvalId}:requested`,
         order: traceOrder.approvalRequested(step, i),
-        entry: {
-          step,
-          type: 'approval',
-          approvalId: a.approvalId,
-          toolCallId: a.toolCallId,
-          toolName: a.toolName,
-          arguments: a.arguments,
-          status: 'pending',
-          expiresAt: a.expiresAt,
-        },
+        entry: { ...requestShown(step, a), type: 'approval', status: 'pending' },
       })),
       status: { write: status, events: statusEvents(status, null) },
       also,
@@ -100,29 +96,16 @@ export async function closeApprovals(
       messages: [],
       events: outcomes.map((o) => ({
         type: 'approval_resolved',
-        data: {
-          step,
-          approvalId: o.approvalId,
-          toolCallId: o.toolCallId,
-          status: o.status,
-          decidedBy: o.decidedBy,
-          decidedAt: o.decidedAt,
-          reason: o.reason,
-        },
+        data: { ...decisionShown(step, o), reason: o.reason },
         key: `approval_resolved:${o.approvalId}`,
       })),
       traces: outcomes.map((o, i) => ({
         key: `approval:${o.approvalId}:resolved`,
         order: traceOrder.approvalResolved(step, i),
         entry: {
-          step,
+          ...decisionShown(step, o),
           type: 'approval',
-          approvalId: o.approvalId,
-          toolCallId: o.toolCallId,
           toolName: toolNames.get(o.approvalId)!,
-          status: o.status,
-          decidedBy: o.decidedBy,
-          decidedAt: o.decidedAt,
           ...(o.reason ? { reason: o.reason } : {}),
           ...(o.editedArguments ? { editedArguments: o.editedArguments } : {}),
         },

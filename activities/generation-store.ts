@@ -190,18 +190,6 @@ export class GenerationStore {
     });
   }
 
-  /**
-   * Trace entries and events of a step in one statement, with no message and no NOTIFY: the status
-   * write that follows them wakes the listeners.
-   */
-  async recordStepEntries(
-    generationId: string,
-    events: StepRecord['events'],
-    traces: StepRecord['traces'],
-  ): Promise<void> {
-    await writeStepRecord(this.db, this.feed, { generationId, messages: [], events, traces }, null);
-  }
-
   async putTrace(generationId: string, key: string, order: number, entry: Omit<StepEntry, 'at'>): Promise<void> {
     const data = { ...entry, at: new Date().toISOString() } as object;
     await this.db.generationStep.upsert({
