@@ -7,7 +7,7 @@ import { readHttpHookConfig, type StoredHttpHookConfig } from '../infra/db/json-
 import { traceOrder, type HookDecision, type HttpHookInput } from '../contracts/generation/index.js';
 import type { GenerationStore, StoredMessage } from './generation-store.js';
 import { readCapped } from '../infra/net/read-capped.js';
-import { fetchFollowingRedirects } from '../infra/net/redirects.js';
+import { requestFollowingRedirects } from '../infra/net/redirects.js';
 import { decryptHeaders, secretHeaderNames } from './http-tool.js';
 
 export const BLOCKED_BY_GUARDRAIL = 'This response was withheld because it matched a content guardrail.';
@@ -54,7 +54,7 @@ export async function callHttpHook(
   const { timeoutSeconds } = config;
   const body = JSON.stringify(payload);
   try {
-    const response = await fetchFollowingRedirects(config.url, {
+    const response = await requestFollowingRedirects(config.url, {
       method: 'POST',
       headers: {
         ...decryptHeaders(config.headers, deps.secrets),
@@ -67,7 +67,7 @@ export async function callHttpHook(
       secretHeaders: secretHeaderNames(config.headers),
     });
     if (!response.ok) {
-      await response.body?.cancel().catch(() => undefined);
+      await response.discard();
       return { decision: 'allow', failed: `hook answered HTTP ${response.status}` };
     }
     // A decision is small: a hook answering more is cut off rather than read into memory.

@@ -2,7 +2,7 @@ import type { Dispatcher } from 'undici';
 import type { SnapshotTool, StoredHeaderValue } from '../contracts/snapshot.js';
 import type { SecretBox } from '../infra/crypto/secrets.js';
 import { readCapped } from '../infra/net/read-capped.js';
-import { fetchFollowingRedirects, TooManyRedirectsError } from '../infra/net/redirects.js';
+import { requestFollowingRedirects, TooManyRedirectsError } from '../infra/net/redirects.js';
 import { SsrfBlockedError } from '../infra/net/ssrf.js';
 import type { ToolResultStatus } from '../contracts/generation/index.js';
 
@@ -59,7 +59,7 @@ export async function runHttpTool(opts: {
   const timeout = AbortSignal.timeout(tool.timeoutSeconds * 1000);
   const signal = opts.signal ? AbortSignal.any([timeout, opts.signal]) : timeout;
   try {
-    const response = await fetchFollowingRedirects(tool.execute.url, {
+    const response = await requestFollowingRedirects(tool.execute.url, {
       method: 'POST',
       headers: {
         ...decryptHeaders(tool.execute.headers, opts.secrets),

@@ -5,11 +5,18 @@ import type {
   ChatCompletionTool,
   ChatCompletionToolChoiceOption,
 } from 'openai/resources/chat/completions';
-import { fetch as undiciFetch, type Dispatcher, type RequestInit as UndiciRequestInit } from 'undici';
+import {
+  Headers as UndiciHeaders,
+  Response as UndiciResponse,
+  fetch as undiciFetch,
+  type Dispatcher,
+  type RequestInit as UndiciRequestInit,
+} from 'undici';
 import { providerFailure } from '../contracts/generation/index.js';
 import type { ToolChoice } from '../contracts/schemas/index.js';
 import type { SnapshotModelParameters, SnapshotProvider, SnapshotTool } from '../contracts/snapshot.js';
 import type { SecretBox } from '../infra/crypto/secrets.js';
+import { requestFollowingRedirects } from '../infra/net/redirects.js';
 import { SsrfBlockedError } from '../infra/net/ssrf.js';
 import type { StoredMessage } from './generation-store.js';
 
@@ -19,9 +26,29 @@ import type { StoredMessage } from './generation-store.js';
  * failures the workflow's retry policy understands (their text sanitised: it is tenant-reachable).
  */
 
+/** Headers that carry a provider's key besides Authorization (Azure's `api-key`). */
+const PROVIDER_SECRET_HEADERS = ['api-key'];
+
+/** Statuses whose Response must not have a body (the Response constructor refuses one). */
+const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
+
+/** The openai client's headers (a Headers, pairs or a record) as a plain record. */
+function headerRecord(headers: RequestInit['headers']): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (!headers) return out;
+  new Headers(headers).forEach((value, name) => {
+    out[name] = value;
+  });
+  return out;
+}
+
 /**
- * A fetch whose every connection (redirect hops included) goes through the SSRF-guarded dispatcher:
- * a provider's baseUrl is tenant input, so the global fetch would let it reach internal addresses.
+ * The provider's fetch for the openai client: every connection (redirect hops included) goes
+ * through the SSRF-guarded dispatcher, since a provider's baseUrl is tenant input and the global
+ * fetch would let it reach internal addresses. It sends through undici's `request` and wraps the
+ * answer in a Response (a third of fetch's CPU per call, docs/performance.md); redirects are
+ * followed as `requestFollowingRedirects` follows them (the key never leaves the provider's origin).
+ * A body that is not a string (uploads, which our calls never send) goes through fetch.
  */
 export function guardedProviderFetch(
   dispatcher: Dispatcher,
@@ -29,8 +56,26 @@ export function guardedProviderFetch(
   return async (input, init) => {
     // The openai client passes a URL string and an init; a Request is read for its URL only.
     const url = typeof input === 'string' || input instanceof URL ? input : input.url;
-    const response = await undiciFetch(url, { ...(init as UndiciRequestInit | undefined), dispatcher });
-    return response as unknown as Response;
+    const body = init?.body ?? undefined;
+    if (body !== undefined && typeof body !== 'string') {
+      const response = await undiciFetch(url, { ...(init as UndiciRequestInit | undefined), dispatcher });
+      return response as unknown as Response;
+    }
+    const answer = await requestFollowingRedirects(String(url), {
+      method: init?.method ?? 'GET',
+      headers: headerRecord(init?.headers),
+      ...(body !== undefined ? { body } : {}),
+      dispatcher,
+      ...(init?.signal ? { signal: init.signal } : {}),
+      secretHeaders: PROVIDER_SECRET_HEADERS,
+    });
+    const headers = new UndiciHeaders();
+    for (const [name, value] of answer.headerPairs()) headers.append(name, value);
+    if (NULL_BODY_STATUSES.has(answer.status)) {
+      await answer.discard();
+      return new UndiciResponse(null, { status: answer.status, headers }) as unknown as Response;
+    }
+    return new UndiciResponse(answer.body, { status: answer.status, headers }) as unknown as Response;
   };
 }
 

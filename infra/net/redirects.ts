@@ -1,4 +1,5 @@
-import { fetch, type Dispatcher, type Response } from 'undici';
+import type { Dispatcher } from 'undici';
+import { httpRequest, type HttpResponse } from './http-request.js';
 
 /** Redirect hops followed before giving up (the Fetch standard's limit is 20; tools need few). */
 export const MAX_REDIRECTS = 5;
@@ -28,13 +29,13 @@ export interface RedirectingRequest {
 }
 
 /**
- * fetch with redirects followed by hand (the Fetch standard forwards every custom header to
+ * An HTTP request (`httpRequest`) with redirects followed by hand (the Fetch standard forwards every custom header to
  * whatever origin a redirect names). Same-origin hops keep everything; cross-origin hops lose the
  * secret and credential headers. 303, and 301/302 after a POST, continue as a bodyless GET as
  * browsers do; 307/308 repeat the method and body. Every hop connects through `dispatcher` (the
  * SSRF guard).
  */
-export async function fetchFollowingRedirects(url: string, req: RedirectingRequest): Promise<Response> {
+export async function requestFollowingRedirects(url: string, req: RedirectingRequest): Promise<HttpResponse> {
   const origin = new URL(url).origin;
   const secret = new Set([...req.secretHeaders, ...CREDENTIAL_HEADERS].map((h) => h.toLowerCase()));
   let current = url;
@@ -42,17 +43,16 @@ export async function fetchFollowingRedirects(url: string, req: RedirectingReque
   let body = req.body;
   let headers = req.headers;
   for (let hop = 0; ; hop++) {
-    const response = await fetch(current, {
+    const response = await httpRequest(current, {
       method,
       headers,
       ...(body !== undefined ? { body } : {}),
       dispatcher: req.dispatcher,
       ...(req.signal ? { signal: req.signal } : {}),
-      redirect: 'manual',
     });
-    const location = response.headers.get('location');
+    const location = response.header('location');
     if (![301, 302, 303, 307, 308].includes(response.status) || location === null) return response;
-    await response.body?.cancel().catch(() => undefined);
+    await response.discard();
     if (hop >= MAX_REDIRECTS) throw new TooManyRedirectsError(current);
     const next = new URL(location, current);
     if (next.protocol !== 'http:' && next.protocol !== 'https:') return response;

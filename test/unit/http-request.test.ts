@@ -1,0 +1,184 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
+import type { Agent } from 'undici';
+import { afterEach, describe, expect, it } from 'vitest';
+import { guardedProviderFetch } from '../../activities/provider-client.js';
+import { httpRequest } from '../../infra/net/http-request.js';
+import { readCapped } from '../../infra/net/read-capped.js';
+import { requestFollowingRedirects } from '../../infra/net/redirects.js';
+import { SsrfBlockedError, createGuardedAgent, parseAllowList } from '../../infra/net/ssrf.js';
+
+// The outbound requests of tools, hooks and model calls use undici's `request` instead of `fetch`;
+// these are the parts of fetch's behaviour they must keep.
+
+const servers: Server[] = [];
+const agents: Agent[] = [];
+
+async function serve(handler: (req: IncomingMessage, res: ServerResponse) => void): Promise<string> {
+  const server = createServer(handler);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  servers.push(server);
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+function loopbackAgent(allow = ['127.0.0.1']): Agent {
+  const agent = createGuardedAgent(parseAllowList(allow), { connectTimeoutMs: 1_000 });
+  agents.push(agent);
+  return agent;
+}
+
+afterEach(async () => {
+  await Promise.all(agents.splice(0).map((a) => a.destroy()));
+  for (const s of servers.splice(0)) {
+    s.closeAllConnections();
+    await new Promise<void>((resolve) => s.close(() => resolve()));
+  }
+});
+
+const text = async (body: AsyncIterable<Uint8Array>) => (await readCapped(body, 1 << 20)).text;
+
+describe('httpRequest', () => {
+  it.each([
+    ['gzip', (b: Buffer) => gzipSync(b)],
+    ['deflate', (b: Buffer) => deflateSync(b)],
+    ['br', (b: Buffer) => brotliCompressSync(b)],
+  ])('decodes a %s body, as fetch did, and asks for compressed bodies as fetch does', async (encoding, encode) => {
+    let asked: string | undefined;
+    const url = await serve((req, res) => {
+      asked = req.headers['accept-encoding'];
+      res.writeHead(200, { 'content-encoding': encoding, 'content-type': 'application/json' });
+      res.end(encode(Buffer.from('{"ok":true}')));
+    });
+    const res = await httpRequest(url, { method: 'POST', headers: {}, body: '{}', dispatcher: loopbackAgent() });
+    expect(res.status).toBe(200);
+    expect(await text(res.body)).toBe('{"ok":true}');
+    expect(asked).toBe('gzip, deflate, br');
+    // The decoded body's length is not the one the server sent: the header goes with the encoding.
+    expect(res.header('content-encoding')).toBeNull();
+  });
+
+  it('decodes an error body too (a tool error result shows what the server said)', async () => {
+    const url = await serve((_req, res) => {
+      res.writeHead(503, { 'content-encoding': 'gzip' });
+      res.end(gzipSync(Buffer.from('busy, retry later')));
+    });
+    const res = await httpRequest(url, { method: 'GET', headers: {}, dispatcher: loopbackAgent() });
+    expect(res.ok).toBe(false);
+    expect(await text(res.body)).toBe('busy, retry later');
+  });
+
+  it('joins a repeated header for header() and keeps every value in headerPairs()', async () => {
+    const url = await serve((_req, res) => {
+      res.setHeader('set-cookie', ['a=1', 'b=2']);
+      res.end('x');
+    });
+    const res = await httpRequest(url, { method: 'GET', headers: {}, dispatcher: loopbackAgent() });
+    expect(res.header('Set-Cookie')).toBe('a=1, b=2');
+    expect(res.headerPairs().filter(([n]) => n === 'set-cookie')).toEqual([
+      ['set-cookie', 'a=1'],
+      ['set-cookie', 'b=2'],
+    ]);
+    await res.discard();
+  });
+
+  it('rejects with the signal’s TimeoutError while the body is still arriving', async () => {
+    const url = await serve((_req, res) => {
+      res.write('part');
+      setTimeout(() => res.end('late'), 5_000).unref();
+    });
+    const res = await httpRequest(url, {
+      method: 'GET',
+      headers: {},
+      dispatcher: loopbackAgent(),
+      signal: AbortSignal.timeout(200),
+    });
+    await expect(text(res.body)).rejects.toMatchObject({ name: 'TimeoutError' });
+  });
+
+  it('rejects with the TimeoutError through the decoder too', async () => {
+    const url = await serve((_req, res) => {
+      res.writeHead(200, { 'content-encoding': 'gzip' });
+      res.write(gzipSync(Buffer.from('never finished')).subarray(0, 12));
+      setTimeout(() => res.end(), 5_000).unref();
+    });
+    const res = await httpRequest(url, {
+      method: 'GET',
+      headers: {},
+      dispatcher: loopbackAgent(),
+      signal: AbortSignal.timeout(200),
+    });
+    await expect(text(res.body)).rejects.toMatchObject({ name: 'TimeoutError' });
+  });
+
+  it('passes a body in an unknown coding on as sent, headers included', async () => {
+    const url = await serve((_req, res) => {
+      res.writeHead(200, { 'content-encoding': 'snappy' });
+      res.end('raw bytes');
+    });
+    const res = await httpRequest(url, { method: 'GET', headers: {}, dispatcher: loopbackAgent() });
+    expect(res.header('content-encoding')).toBe('snappy');
+    expect(await text(res.body)).toBe('raw bytes');
+  });
+
+  it('surfaces the SSRF guard’s refusal, and the server sees no connection', async () => {
+    let connections = 0;
+    const url = await serve((_req, res) => res.end('never'));
+    servers[0]!.on('connection', () => connections++);
+    await expect(
+      httpRequest(url, { method: 'GET', headers: {}, dispatcher: loopbackAgent([]) }),
+    ).rejects.toBeInstanceOf(SsrfBlockedError);
+    expect(connections).toBe(0);
+  });
+});
+
+describe('requestFollowingRedirects', () => {
+  it('turns a POST answered 302 into a bodyless GET and drops secrets on the cross-origin hop', async () => {
+    const seen: Array<{ method?: string; secret?: string | string[]; length?: string }> = [];
+    const other = await serve((req, res) => {
+      seen.push({ method: req.method, secret: req.headers['x-secret'], length: req.headers['content-length'] });
+      res.end('arrived');
+    });
+    const first = await serve((_req, res) => {
+      res.writeHead(302, { location: `${other.replace('127.0.0.1', 'localhost')}/next` });
+      res.end();
+    });
+    const res = await requestFollowingRedirects(`${first}/start`, {
+      method: 'POST',
+      headers: { 'x-secret': 's3cret', 'content-type': 'application/json' },
+      body: '{"a":1}',
+      dispatcher: loopbackAgent(['127.0.0.1', 'localhost']),
+      secretHeaders: ['X-Secret'],
+    });
+    expect(await text(res.body)).toBe('arrived');
+    expect(seen).toEqual([{ method: 'GET', secret: undefined, length: undefined }]);
+  });
+});
+
+describe('guardedProviderFetch', () => {
+  it('gives the openai client a Response whose body streams and whose headers and status are the server’s', async () => {
+    const url = await serve((_req, res) => {
+      res.writeHead(429, { 'content-type': 'application/json', 'x-request-id': 'req_1', 'content-encoding': 'gzip' });
+      res.end(gzipSync(Buffer.from('{"error":{"message":"slow down"}}')));
+    });
+    const fetchFn = guardedProviderFetch(loopbackAgent());
+    const res = await fetchFn(`${url}/v1/chat/completions`, {
+      method: 'POST',
+      headers: new Headers({ authorization: 'Bearer k', 'content-type': 'application/json' }),
+      body: '{}',
+    });
+    expect(res.status).toBe(429);
+    expect(res.headers.get('x-request-id')).toBe('req_1');
+    expect(await res.json()).toEqual({ error: { message: 'slow down' } });
+  });
+
+  it('answers a 204 with an empty body (a Response refuses a body for it)', async () => {
+    const url = await serve((_req, res) => {
+      res.writeHead(204);
+      res.end();
+    });
+    const res = await guardedProviderFetch(loopbackAgent())(`${url}/x`, { method: 'DELETE' });
+    expect(res.status).toBe(204);
+    expect(await res.text()).toBe('');
+  });
+});
