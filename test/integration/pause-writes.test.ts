@@ -75,6 +75,33 @@ describe('pause writes', () => {
       key: e.key,
     }));
 
+  it("shares one frozen snapshot between a generation's activities: read once, never changed by a caller", async () => {
+    const store = new GenerationStore(stack.db, stack.runtime.feed);
+    const spy = vi.spyOn(NameAsTextClient.prototype, 'query');
+    let first: Awaited<ReturnType<GenerationStore['snapshot']>>;
+    let second: typeof first;
+    let reads: number;
+    try {
+      first = await store.snapshot(generationId);
+      second = await store.snapshot(generationId);
+      reads = spy.mock.calls.filter((args) => JSON.stringify(args).includes(generationId)).length;
+    } finally {
+      spy.mockRestore();
+    }
+    expect(reads).toBe(1);
+    expect(second).toBe(first);
+    expect(Object.isFrozen(first)).toBe(true);
+    expect(Object.isFrozen(first.agent)).toBe(true);
+    expect(Object.isFrozen(first.tools)).toBe(true);
+    const model = first.model;
+    // ESM is strict mode: a caller that changes it throws instead of changing the next caller's.
+    expect(() => {
+      (first as { model: string }).model = 'changed';
+    }).toThrow(TypeError);
+    expect(() => (first.tools as unknown[]).push({})).toThrow(TypeError);
+    expect((await store.snapshot(generationId)).model).toBe(model);
+  });
+
   it('enter and leave an approval pause, then a client-tool pause, one statement each', async () => {
     const store = new GenerationStore(stack.db, stack.runtime.feed);
     // As in the worker, the generation's immutable facts were read by an earlier activity.
