@@ -172,6 +172,43 @@ describe('guardedProviderFetch', () => {
     expect(await res.json()).toEqual({ error: { message: 'slow down' } });
   });
 
+  it('follows a provider redirect, the key staying with the provider’s origin', async () => {
+    const seen: Array<{
+      path?: string;
+      authorization?: string;
+      apiKey?: string | string[];
+      other?: string | string[];
+    }> = [];
+    const record = (req: IncomingMessage) =>
+      seen.push({
+        path: req.url,
+        authorization: req.headers.authorization,
+        apiKey: req.headers['api-key'],
+        other: req.headers['x-org'],
+      });
+    const elsewhere = await serve((req, res) => {
+      record(req);
+      res.end('{"from":"elsewhere"}');
+    });
+    const provider = await serve((req, res) => {
+      record(req);
+      const to = req.url === '/v1/a' ? '/v1/b' : `${elsewhere.replace('127.0.0.1', 'localhost')}/v1/c`;
+      res.writeHead(307, { location: to });
+      res.end();
+    });
+    const res = await guardedProviderFetch(loopbackAgent(['127.0.0.1', 'localhost']))(`${provider}/v1/a`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer k', 'api-key': 'k2', 'x-org': 'o' },
+      body: '{}',
+    });
+    expect(await res.json()).toEqual({ from: 'elsewhere' });
+    expect(seen).toEqual([
+      { path: '/v1/a', authorization: 'Bearer k', apiKey: 'k2', other: 'o' },
+      { path: '/v1/b', authorization: 'Bearer k', apiKey: 'k2', other: 'o' },
+      { path: '/v1/c', authorization: undefined, apiKey: undefined, other: 'o' },
+    ]);
+  });
+
   it('answers a 204 with an empty body (a Response refuses a body for it)', async () => {
     const url = await serve((_req, res) => {
       res.writeHead(204);
