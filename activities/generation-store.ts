@@ -15,6 +15,7 @@ import { readSnapshot } from '../infra/db/json-columns.js';
 import { EventLog, insertEvents } from './event-log.js';
 import { statusChange, statusEvents, writeStatusRecord } from './status-write.js';
 import { writeStepRecord, type StepRecord } from './step-record.js';
+import { deepFreeze } from './deep-freeze.js';
 
 /** A stored conversation message: the OpenAI chat message plus our own bookkeeping. */
 export interface StoredMessage {
@@ -93,15 +94,6 @@ function storedMessage(content: Prisma.JsonValue): StoredMessage {
 
 /** Generations whose immutable facts are kept parsed per worker (a few KB each). */
 const FACTS_CACHE_SIZE = 1000;
-
-/** `value` with every object and array in it frozen (a snapshot is plain JSON: no cycles). */
-function deepFreeze<T>(value: T): T {
-  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
-    for (const v of Object.values(value)) deepFreeze(v);
-    Object.freeze(value);
-  }
-  return value;
-}
 
 /** What never changes once a generation's workflow runs: its snapshot and its place in a session. */
 interface GenerationFacts {

@@ -34,6 +34,7 @@ import { createIngestionActivities } from './knowledge/ingestion.js';
 import { KnowledgeService } from './knowledge/search.js';
 import { runKnowledgeSearch } from './knowledge/search-tool.js';
 import { deliverWebhook, finishWebhookDelivery, prepareWebhooks } from './webhooks.js';
+import { ConversationCache } from './conversation-cache.js';
 
 export interface ActivityDeps {
   db: Db;
@@ -72,6 +73,7 @@ export function createActivities(deps: ActivityDeps): GenerationActivities & Doc
     secrets: deps.secrets,
     modelTimeoutMs: deps.modelTimeoutMs,
     dispatcher: deps.dispatcher,
+    conversations: new ConversationCache(),
   };
 
   function recordResult(

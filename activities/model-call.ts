@@ -22,6 +22,7 @@ import { contextWindowFor, MAX_FAILED_COMPACTIONS } from './compaction.js';
 import { ContextCompactor, SummaryNeeded, isContextLengthExceeded, type Summarizer } from './context-compactor.js';
 import type { SessionStore } from './sessions.js';
 import { heartbeatOnce, heartbeatWhile } from './heartbeat.js';
+import type { ConversationCache } from './conversation-cache.js';
 import { replyState, type StartEvents } from './model-reply.js';
 import { writeStepRecord } from './step-record.js';
 import {
@@ -45,6 +46,8 @@ export interface ModelCallDeps {
   secrets: SecretBox;
   modelTimeoutMs: number;
   dispatcher: Dispatcher;
+  /** The conversations this worker read last (only new or changed rows are transferred again). */
+  conversations: ConversationCache;
 }
 
 export const toolsJsonOf = (offered: SnapshotTool[]) =>
@@ -121,7 +124,7 @@ export async function callModel(deps: ModelCallDeps, input: ModelCallInput): Pro
     await store.putMessage(input.generationId, input.seq, { role: 'user', content: CONTINUE_PROMPT });
     replySeq = input.seq + 1;
   }
-  const earlier = await replyState(deps.db, deps.feed, input.generationId, replySeq, startEvents);
+  const earlier = await replyState(deps.db, deps.feed, deps.conversations, input.generationId, replySeq, startEvents);
   let reply: Reply;
   if (earlier.recorded) {
     // An earlier execution recorded this reply and ended before the workflow saw it: the model is

@@ -1,6 +1,7 @@
 import { hotQuery, notifySelect, sql } from '../infra/db/hot-sql.js';
 import type { Db } from '../infra/db/prisma.js';
 import type { ChangeFeed } from '../infra/events/change-feed.js';
+import type { ConversationCache } from './conversation-cache.js';
 import { insertEvents, type StreamEventType } from './event-log.js';
 import type { StoredMessage } from './generation-store.js';
 
@@ -27,10 +28,13 @@ export type StartEvents = Array<{ type: StreamEventType; data: Record<string, un
 /**
  * One round trip as a model call starts: appends `events` (woken listeners: a NOTIFY in the same
  * statement, or the feed afterwards), and reads the reply state and the conversation before it.
+ * Of the conversation, every row's seq and version are read, and the content only of the rows
+ * `cache` does not hold in that version.
  */
 export async function replyState(
   db: Db,
   feed: ChangeFeed,
+  cache: ConversationCache,
   generationId: string,
   replySeq: number,
   events: StartEvents,
@@ -38,9 +42,10 @@ export async function replyState(
   const reply = String(replySeq);
   const n = events.length;
   const notify = n > 0 ? feed.inline(generationId, 'events') : null;
+  const known = cache.known(generationId, replySeq);
   const rows = await hotQuery<{
     content: unknown;
-    history: StoredMessage[];
+    history: Array<{ seq: number; version: string; content: StoredMessage | null }>;
     notified: number;
     lastChunk: number | null;
     lastReset: number | null;
@@ -57,8 +62,13 @@ export async function replyState(
     )
     SELECT
       (SELECT "content" FROM "GenerationMessage" WHERE "generationId" = ${generationId} AND "key" = ${reply}) AS "content",
-      (SELECT coalesce(json_agg("content" ORDER BY "seq"), '[]'::json) FROM "GenerationMessage"
-        WHERE "generationId" = ${generationId} AND "seq" < ${replySeq}) AS "history",
+      (SELECT coalesce(json_agg(json_build_object(
+          'seq', m."seq", 'version', m."xmin"::text, 'content', CASE WHEN k."seq" IS NULL THEN m."content" END
+        ) ORDER BY m."seq"), '[]'::json)
+        FROM "GenerationMessage" m
+        LEFT JOIN unnest(${known.map((m) => m.seq)}::int[], ${known.map((m) => m.version)}::text[]) AS k("seq", "version")
+          ON k."seq" = m."seq" AND k."version" = m."xmin"::text
+        WHERE m."generationId" = ${generationId} AND m."seq" < ${replySeq}) AS "history",
       (SELECT count(*) FROM notified)::int AS "notified",
       max("seq") FILTER (WHERE "type" = 'chunk') AS "lastChunk",
       max("seq") FILTER (WHERE "type" = 'reset') AS "lastReset",
@@ -74,6 +84,6 @@ export async function replyState(
     recorded: content?.role === 'assistant' ? content : null,
     unresetChunkSeq: lastChunk !== null && lastChunk > (row?.lastReset ?? -1) ? lastChunk : null,
     resets: row?.resets ?? 0,
-    history: row?.history ?? [],
+    history: cache.merge(generationId, known, row?.history ?? []),
   };
 }
