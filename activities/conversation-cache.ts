@@ -45,25 +45,25 @@ export class ConversationCache {
 
   /**
    * Records the rows a statement returned: `rows` are every row before the reply, in order, with
-   * content where the statement sent it; the rest comes from `known`. Returns the conversation.
+   * their content where `sent`; the rest comes from `known`. Returns the conversation.
    */
   merge(
     generationId: string,
     known: CachedMessage[],
-    rows: Array<{ seq: number; version: string; content: StoredMessage | null }>,
+    rows: Array<{ seq: number; version: string; sent: boolean; content: StoredMessage | null }>,
   ): StoredMessage[] {
     const bySeq = new Map(known.map((m) => [m.seq, m]));
     const messages: CachedMessage[] = [];
     let bytes = 0;
     for (const row of rows) {
       const cached = bySeq.get(row.seq);
-      if (row.content === null) {
-        // Sent without content only when this version was known.
+      if (!row.sent) {
+        // Left out only when this version was known.
         if (!cached || cached.version !== row.version) throw new Error(`message ${row.seq} came without content`);
         messages.push(cached);
         bytes += sizeOf(cached.content);
       } else {
-        const content = deepFreeze(row.content);
+        const content = deepFreeze(row.content as StoredMessage);
         messages.push({ seq: row.seq, version: row.version, content });
         bytes += sizeOf(content);
       }

@@ -45,7 +45,7 @@ export async function replyState(
   const known = cache.known(generationId, replySeq);
   const rows = await hotQuery<{
     content: unknown;
-    history: Array<{ seq: number; version: string; content: StoredMessage | null }>;
+    history: Array<{ seq: number; version: string; sent: boolean; content: StoredMessage | null }>;
     notified: number;
     lastChunk: number | null;
     lastReset: number | null;
@@ -63,7 +63,8 @@ export async function replyState(
     SELECT
       (SELECT "content" FROM "GenerationMessage" WHERE "generationId" = ${generationId} AND "key" = ${reply}) AS "content",
       (SELECT coalesce(json_agg(json_build_object(
-          'seq', m."seq", 'version', m."xmin"::text, 'content', CASE WHEN k."seq" IS NULL THEN m."content" END
+          'seq', m."seq", 'version', m."xmin"::text, 'sent', k."seq" IS NULL,
+          'content', CASE WHEN k."seq" IS NULL THEN m."content" END
         ) ORDER BY m."seq"), '[]'::json)
         FROM "GenerationMessage" m
         LEFT JOIN unnest(${known.map((m) => m.seq)}::int[], ${known.map((m) => m.version)}::text[]) AS k("seq", "version")

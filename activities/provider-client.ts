@@ -52,7 +52,10 @@ function headerRecord(headers: RequestInit['headers']): Record<string, string> {
  */
 export function guardedProviderFetch(
   dispatcher: Dispatcher,
+  /** The provider's own configured headers (gateway keys): they stay with its origin too. */
+  configuredHeaders: readonly string[] = [],
 ): (input: string | URL | Request, init?: RequestInit) => Promise<Response> {
+  const secretHeaders = [...PROVIDER_SECRET_HEADERS, ...configuredHeaders];
   return async (input, init) => {
     // The openai client passes a URL string and an init; a Request is read for its URL only.
     const url = typeof input === 'string' || input instanceof URL ? input : input.url;
@@ -67,7 +70,7 @@ export function guardedProviderFetch(
       ...(body !== undefined ? { body } : {}),
       dispatcher,
       ...(init?.signal ? { signal: init.signal } : {}),
-      secretHeaders: PROVIDER_SECRET_HEADERS,
+      secretHeaders,
     });
     const headers = new UndiciHeaders();
     for (const [name, value] of answer.headerPairs()) headers.append(name, value);
@@ -75,7 +78,13 @@ export function guardedProviderFetch(
       await answer.discard();
       return new UndiciResponse(null, { status: answer.status, headers }) as unknown as Response;
     }
-    return new UndiciResponse(answer.body, { status: answer.status, headers }) as unknown as Response;
+    try {
+      return new UndiciResponse(answer.body, { status: answer.status, headers }) as unknown as Response;
+    } catch (err) {
+      // A status a Response cannot carry (above 599): the body would hold its connection.
+      await answer.discard();
+      throw err;
+    }
   };
 }
 
@@ -133,7 +142,7 @@ function makeProviderClient(
     maxRetries: 0,
     timeout: timeoutMs,
     defaultHeaders: provider.headers ?? undefined,
-    fetch: guardedProviderFetch(dispatcher),
+    fetch: guardedProviderFetch(dispatcher, Object.keys(provider.headers ?? {})),
   };
   if (provider.kind === 'azure_openai') {
     return new AzureOpenAI({

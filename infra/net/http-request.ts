@@ -1,5 +1,5 @@
-import { pipeline, type Readable, type Transform } from 'node:stream';
-import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
+import { Transform, pipeline, type Readable } from 'node:stream';
+import { constants, createBrotliDecompress, createGunzip, createInflate, createInflateRaw } from 'node:zlib';
 import { request, type Dispatcher } from 'undici';
 
 /*
@@ -32,11 +32,42 @@ export interface HttpRequestInit {
 }
 
 const ACCEPT_ENCODING = 'gzip, deflate, br';
+/** Sent when the caller set none, as fetch did: some firewalls refuse requests without them. */
+const DEFAULT_HEADERS = { accept: '*/*', 'user-agent': 'durable-agents' };
+
+// Lenient as fetch's decoding: a body cut before its trailer, or an empty one, gives what arrived.
+const ZLIB_LENIENT = { flush: constants.Z_SYNC_FLUSH, finishFlush: constants.Z_SYNC_FLUSH };
+const BROTLI_LENIENT = {
+  flush: constants.BROTLI_OPERATION_FLUSH,
+  finishFlush: constants.BROTLI_OPERATION_FLUSH,
+};
+
+/** `deflate` as sent in practice: zlib-wrapped (RFC 1950) or raw (RFC 1951), told by the first byte. */
+class DeflateDecoder extends Transform {
+  private inner: Transform | null = null;
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: (err?: Error | null) => void): void {
+    if (!this.inner) {
+      const inner = (chunk[0]! & 0x0f) === 0x08 ? createInflate(ZLIB_LENIENT) : createInflateRaw(ZLIB_LENIENT);
+      inner.on('data', (data: Buffer) => this.push(data));
+      inner.on('error', (err) => this.destroy(err));
+      this.inner = inner;
+    }
+    this.inner.write(chunk, (err) => done(err ?? null));
+  }
+
+  override _flush(done: (err?: Error | null) => void): void {
+    if (!this.inner) return done();
+    this.inner.once('end', () => done());
+    this.inner.end();
+  }
+}
+
 const DECODERS: Record<string, () => Transform> = {
-  gzip: createGunzip,
-  'x-gzip': createGunzip,
-  deflate: createInflate,
-  br: createBrotliDecompress,
+  gzip: () => createGunzip(ZLIB_LENIENT),
+  'x-gzip': () => createGunzip(ZLIB_LENIENT),
+  deflate: () => new DeflateDecoder(),
+  br: () => createBrotliDecompress(BROTLI_LENIENT),
 };
 
 /**
@@ -56,14 +87,18 @@ function decoded(body: Readable, contentEncoding: string): Readable | null {
   return pipeline([body, ...decoders], () => {}) as unknown as Readable;
 }
 
-function hasHeader(headers: Record<string, string>, name: string): boolean {
-  return Object.keys(headers).some((k) => k.toLowerCase() === name);
+/**
+ * The request's headers by lower-case name (a later spelling of the same name wins, as callers put
+ * their own after the configured ones), with fetch's defaults where the caller set none.
+ */
+function requestHeaders(given: Record<string, string>): Record<string, string> {
+  const headers: Record<string, string> = { ...DEFAULT_HEADERS, 'accept-encoding': ACCEPT_ENCODING };
+  for (const [name, value] of Object.entries(given)) headers[name.toLowerCase()] = value;
+  return headers;
 }
 
 export async function httpRequest(url: string, init: HttpRequestInit): Promise<HttpResponse> {
-  const headers = hasHeader(init.headers, 'accept-encoding')
-    ? init.headers
-    : { ...init.headers, 'accept-encoding': ACCEPT_ENCODING };
+  const headers = requestHeaders(init.headers);
   const res = await request(url, {
     method: init.method as Dispatcher.HttpMethod,
     headers,
@@ -101,7 +136,14 @@ export async function httpRequest(url: string, init: HttpRequestInit): Promise<H
     },
     body,
     async discard() {
-      await res.body.dump().catch(() => undefined);
+      if (body === res.body) {
+        await res.body.dump().catch(() => undefined);
+        return;
+      }
+      // A decoder is reading the raw body: dump() would wait for it. Dropping both closes the
+      // connection instead of reusing it (only redirects and refused hooks come here).
+      body.destroy();
+      res.body.destroy();
     },
   };
 }

@@ -48,7 +48,7 @@ describe('conversation cache', () => {
     const cache = new ConversationCache();
     const merge = vi.spyOn(cache, 'merge');
     const start = (await fullRead(1_000)).length;
-    const sent = () => merge.mock.lastCall![2].filter((r) => r.content !== null).map((r) => r.seq);
+    const sent = () => merge.mock.lastCall![2].filter((r) => r.sent).map((r) => r.seq);
 
     // First call: everything is sent.
     await addMessage(start, { role: 'assistant', content: 'first reply' });

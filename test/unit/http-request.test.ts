@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, deflateRawSync, deflateSync, gzipSync } from 'node:zlib';
 import type { Agent } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
 import { guardedProviderFetch } from '../../activities/provider-client.js';
@@ -56,6 +56,63 @@ describe('httpRequest', () => {
     expect(asked).toBe('gzip, deflate, br');
     // The decoded body's length is not the one the server sent: the header goes with the encoding.
     expect(res.header('content-encoding')).toBeNull();
+  });
+
+  it('decodes as leniently as fetch: raw deflate, an empty gzip body, a gzip body cut before its trailer', async () => {
+    const full = gzipSync(Buffer.from('cut short'));
+    const bodies: Record<string, [string, Buffer]> = {
+      '/raw': ['deflate', deflateRawSync(Buffer.from('raw deflate'))],
+      '/empty': ['gzip', Buffer.alloc(0)],
+      '/cut': ['gzip', full.subarray(0, full.length - 8)],
+    };
+    const url = await serve((req, res) => {
+      const [encoding, body] = bodies[req.url!]!;
+      res.writeHead(200, { 'content-encoding': encoding });
+      res.end(body);
+    });
+    const read = async (path: string) =>
+      text((await httpRequest(url + path, { method: 'GET', headers: {}, dispatcher: loopbackAgent() })).body);
+    expect(await read('/raw')).toBe('raw deflate');
+    expect(await read('/empty')).toBe('');
+    expect(await read('/cut')).toBe('cut short');
+  });
+
+  it("sends fetch's default accept and a user-agent unless given, and one header per name whatever its case", async () => {
+    let seen: IncomingMessage['rawHeaders'] = [];
+    const url = await serve((req, res) => {
+      seen = req.rawHeaders;
+      res.end('ok');
+    });
+    const names = () => seen.filter((_, i) => i % 2 === 0).map((n) => n.toLowerCase());
+    const value = (name: string) => seen[seen.findIndex((n, i) => i % 2 === 0 && n.toLowerCase() === name) + 1];
+    await (await httpRequest(url, { method: 'GET', headers: {}, dispatcher: loopbackAgent() })).discard();
+    expect(value('accept')).toBe('*/*');
+    expect(value('user-agent')).toBe('durable-agents');
+    await (
+      await httpRequest(url, {
+        method: 'POST',
+        headers: { 'Content-Type': 'text/plain', 'User-Agent': 'mine', 'content-type': 'application/json' },
+        body: '{}',
+        dispatcher: loopbackAgent(),
+      })
+    ).discard();
+    expect(names().filter((n) => n === 'content-type')).toHaveLength(1);
+    expect(value('content-type')).toBe('application/json');
+    expect(value('user-agent')).toBe('mine');
+  });
+
+  it('drops a large compressed body unread at once (a redirect, a refused hook)', async () => {
+    const big = gzipSync(Buffer.from(Array.from({ length: 200_000 }, (_, i) => i.toString(36)).join(',')));
+    const url = await serve((_req, res) => {
+      res.writeHead(500, { 'content-encoding': 'gzip' });
+      res.end(big);
+    });
+    // Reading the raw body through a decoder nobody reads would wait for this signal (or undici's
+    // 300 s body timeout): the test's own timeout fails it long before.
+    const signal = AbortSignal.timeout(60_000);
+    const res = await httpRequest(url, { method: 'GET', headers: {}, dispatcher: loopbackAgent(), signal });
+    await res.discard();
+    expect(signal.aborted).toBe(false);
   });
 
   it('decodes an error body too (a tool error result shows what the server said)', async () => {
