@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ConversationCache } from '../../activities/conversation-cache.js';
 import { replyState } from '../../activities/model-reply.js';
-import { createAgent, createProvider } from '../support/fixtures.js';
-import { startModelServer, type ModelServer } from '../support/model-server.js';
-import { startStack, type TestStack } from '../support/stack.js';
+import { startQueuedGeneration } from '../support/queued-generation.js';
+import type { TestStack } from '../support/stack.js';
 
 /**
  * A model call reads its conversation in the statement that starts it; the worker's cache lets that
@@ -12,25 +11,14 @@ import { startStack, type TestStack } from '../support/stack.js';
  */
 describe('conversation cache', () => {
   let stack: TestStack;
-  let model: ModelServer;
   let generationId: string;
+  let close: (() => Promise<void>) | undefined;
 
+  // No worker: only this test writes the generation's messages.
   beforeAll(async () => {
-    // No worker: only this test writes the generation's messages.
-    [stack, model] = await Promise.all([startStack({ withoutWorker: true }), startModelServer()]);
-    const agentId = await createAgent(stack, { aiProviderId: await createProvider(stack, model) });
-    const res = await stack.api('POST', `/v1/agents/${agentId}/generate`, { prompt: 'hi', async: true });
-    expect(res.status).toBe(202);
-    generationId = res.body.id;
+    ({ stack, generationId, close } = await startQueuedGeneration());
   });
-  afterAll(async () => {
-    await stack?.temporal.workflow
-      .getHandle(generationId)
-      .terminate()
-      .catch(() => undefined);
-    await stack?.close();
-    await model?.close();
-  });
+  afterAll(() => close?.());
 
   const addMessage = (seq: number, content: Record<string, unknown>) =>
     stack.db.generationMessage.create({

@@ -4,9 +4,8 @@ import { GenerationStore } from '../../activities/generation-store.js';
 import type { ApprovalOutcome, ApprovalRequest, StatusWrite } from '../../contracts/generation/index.js';
 import { NameAsTextClient } from '../../infra/db/pg-pool.js';
 import type { FeedChange } from '../../infra/events/change-feed.js';
-import { createAgent, createProvider } from '../support/fixtures.js';
-import { startModelServer, type ModelServer } from '../support/model-server.js';
-import { startStack, type TestStack } from '../support/stack.js';
+import { startQueuedGeneration } from '../support/queued-generation.js';
+import type { TestStack } from '../support/stack.js';
 
 /**
  * The writes that enter and leave a pause, called as the worker's activities call them, against
@@ -15,27 +14,16 @@ import { startStack, type TestStack } from '../support/stack.js';
  */
 describe('pause writes', () => {
   let stack: TestStack;
-  let model: ModelServer;
   let generationId: string;
   let projectId: string;
+  let close: (() => Promise<void>) | undefined;
 
+  // No worker: the generation stays queued, and only this test writes its rows.
   beforeAll(async () => {
-    // No worker: the generation stays queued, and only this test writes its rows.
-    [stack, model] = await Promise.all([startStack({ withoutWorker: true }), startModelServer()]);
-    const agentId = await createAgent(stack, { aiProviderId: await createProvider(stack, model) });
-    const res = await stack.api('POST', `/v1/agents/${agentId}/generate`, { prompt: 'hi', async: true });
-    expect(res.status).toBe(202);
-    generationId = res.body.id;
+    ({ stack, generationId, close } = await startQueuedGeneration());
     projectId = stack.projectId;
   });
-  afterAll(async () => {
-    await stack?.temporal.workflow
-      .getHandle(generationId)
-      .terminate()
-      .catch(() => undefined);
-    await stack?.close();
-    await model?.close();
-  });
+  afterAll(() => close?.());
 
   /**
    * Runs `write`, returning the statements it sent about this generation (through the pool every
