@@ -15,7 +15,7 @@ import {
 } from '@temporalio/interceptors-opentelemetry';
 import { builtinOptionsFromEnv } from './activities/builtins/index.js';
 import { createActivities, type ActivityDeps } from './activities/index.js';
-import { killAfterActivity } from './infra/crash-injection.js';
+import { crashPointFor, killAfterActivity } from './infra/crash-injection.js';
 import { createLogger, type Logger } from './infra/logger.js';
 import { observeActivities, type GenerationIds } from './infra/observability/activity-interceptor.js';
 import { hotQuery, sql } from './infra/db/hot-sql.js';
@@ -112,7 +112,10 @@ export async function createWorker(opts: WorkerOptions): Promise<Worker> {
     // Always a bundle made by bundleWorkflows(): a bare workflowsPath would leave out the
     // trace-propagation interceptors and the shared modules.
     workflowBundle: opts.workflowBundle ?? (await bundleWorkflows()),
-    activities: createActivities(opts.deps),
+    activities: createActivities({
+      ...opts.deps,
+      ...(opts.killAfterActivity ? { crashPoint: crashPointFor(opts.killAfterActivity) } : {}),
+    }),
     sinks: workflowSpanSinks(),
     interceptors: {
       activity: [

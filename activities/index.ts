@@ -4,10 +4,17 @@ import type { SecretBox } from '../infra/crypto/secrets.js';
 import type { Db } from '../infra/db/prisma.js';
 import type { ChangeFeed } from '../infra/events/change-feed.js';
 import type { DocumentIngestionActivities } from '../contracts/knowledge/ingestion.js';
+import { trace } from '@opentelemetry/api';
+import { Context } from '@temporalio/activity';
 import {
   KNOWLEDGE_SEARCH_TOOL,
+  callsToRunInReply,
+  type CallInReply,
   type GenerationActivities,
+  type ModelCallInput,
+  type ModelCallResult,
   type ToolCallInput,
+  type ToolOutcomeInReply,
   type ToolCallOutcome,
   type ToolResultStatus,
   type Usage,
@@ -51,7 +58,17 @@ export interface ActivityDeps {
   turnStarter?: TurnStarter;
   /** Workflow updates of the platform actions that answer paused generations (decide-approval, …). */
   temporal?: Client;
+  /** Crash tests only: called when work done inside another activity is recorded (`executeTool`). */
+  crashPoint?: (reached: string) => void;
 }
+
+/**
+ * A tool call of a reply runs inside the model call's activity only when its own timeout plus this
+ * margin (the recording around it) still fits in the activity's timeout.
+ */
+const TOOL_TIMEOUT_MARGIN_SECONDS = 15;
+
+const toolTracer = trace.getTracer('durable-agents-worker');
 
 /** Builds the activities with their clients injected (tests pass their own). */
 export function createActivities(deps: ActivityDeps): GenerationActivities & DocumentIngestionActivities {
@@ -168,11 +185,71 @@ export function createActivities(deps: ActivityDeps): GenerationActivities & Doc
     return { status: result.status, replayed: false, toolType: tool?.type ?? 'mcp', ...(usage ? { usage } : {}) };
   }
 
+  /**
+   * The reply's tool calls, run inside the model call's local activity when the loop allowed it
+   * (docs/adr/0031): one local activity and one activation less per step. Each call goes through
+   * executeTool, so a result recorded before a crash is used, not executed again. A call that
+   * throws, and every call after it, is left to the loop, which schedules it as its own activity;
+   * so is a batch that might not finish inside this activity's timeout.
+   */
+  async function runToolsInReply(input: ModelCallInput, reply: ModelCallResult): Promise<ToolOutcomeInReply[]> {
+    if (!input.runTools || input.continuation || reply.needsSummary) return [];
+    const batches = callsToRunInReply(reply.toolCalls, input.runTools, input.seq + 1);
+    if (!batches) return [];
+    const { info } = Context.current();
+    const deadline = info.currentAttemptScheduledTimestampMs + info.startToCloseTimeoutMs;
+    const outcomes: ToolOutcomeInReply[] = [];
+    for (const batch of batches) {
+      const needsMs = (Math.max(...batch.map((c) => c.tool.timeoutSeconds)) + TOOL_TIMEOUT_MARGIN_SECONDS) * 1000;
+      if (Date.now() + needsMs > deadline) break;
+      const ran = await Promise.all(batch.map((c) => runToolInReply(input, c)));
+      for (const outcome of ran) if (outcome) outcomes.push(outcome);
+      if (ran.includes(null)) break;
+    }
+    return outcomes;
+  }
+
+  async function runToolInReply(input: ModelCallInput, c: CallInReply): Promise<ToolOutcomeInReply | null> {
+    const started = performance.now();
+    const { id: toolCallId, name: toolName, arguments: args } = c.call;
+    // Its own span, so the call's outgoing request shows under it as under a tool call's activity.
+    return toolTracer.startActiveSpan(
+      'RunToolInModelCall',
+      { attributes: { 'tool.name': toolName, 'tool.call_id': toolCallId } },
+      async (span) => {
+        try {
+          const outcome = await executeTool({
+            generationId: input.generationId,
+            step: input.step,
+            seq: c.seq,
+            toolCallId,
+            toolName,
+            arguments: args,
+          });
+          deps.crashPoint?.('executeTool');
+          return { ...outcome, toolCallId, toolName, seq: c.seq, durationMs: performance.now() - started };
+        } catch (err) {
+          // A cancel stops the whole activity; any other failure is retried by the loop's own call.
+          if (callSignal().aborted) throw err;
+          return null;
+        } finally {
+          span.end();
+        }
+      },
+    );
+  }
+
   return {
     ...ingestion,
     // Heartbeats while the provider embeds, so a killed worker's batch is retried within seconds.
     indexChunkBatch: (input) => heartbeatWhile(() => ingestion.indexChunkBatch(input)),
-    callModel: (input) => stopOnCancelRequest(deps.feed, input.generationId, () => callModel(modelDeps, input)),
+    callModel: (input) =>
+      stopOnCancelRequest(deps.feed, input.generationId, async () => {
+        const reply = await callModel(modelDeps, input);
+        const started = performance.now();
+        const toolOutcomes = await runToolsInReply(input, reply);
+        return toolOutcomes.length > 0 ? { ...reply, toolOutcomes, toolCallsMs: performance.now() - started } : reply;
+      }),
     summarizeConversation: (input) =>
       stopOnCancelRequest(deps.feed, input.generationId, () => summarizeConversation(modelDeps, input)),
 

@@ -18,3 +18,13 @@ export function killAfterActivity(activityType: string) {
     },
   });
 }
+
+/**
+ * The same crash for work recorded inside another activity: `executeTool` also stops the worker
+ * after a tool call run in the model call's activity has recorded its result (docs/adr/0031).
+ */
+export function crashPointFor(activityType: string): (reached: string) => void {
+  return (reached) => {
+    if (reached === activityType) process.kill(process.pid, 'SIGKILL');
+  };
+}

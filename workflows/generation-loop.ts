@@ -17,8 +17,12 @@ import type {
   ModelCallResult,
   SubmitToolOutputsInput,
   SubmitToolOutputsResult,
+  PlannedTool,
   ToolCallInput,
+  ToolCallOutcome,
+  ToolOutcomeInReply,
   ToolResultStatus,
+  ToolsInReply,
   Usage,
 } from '../contracts/generation/index.js';
 import type { ToolChoice } from '../contracts/schemas/index.js';
@@ -56,6 +60,7 @@ import {
   type Outcome,
 } from './loop/outcomes.js';
 import {
+  DOOM_LOOP_THRESHOLD,
   MAX_LENGTH_CONTINUATIONS,
   classifyCalls,
   executionBatches,
@@ -85,6 +90,8 @@ export class GenerationLoop {
   private readonly recentCalls: Array<{ name: string; argumentsHash: string }> = [];
   /** The input plan, with MCP servers replaced by the tools discovered on them. */
   private plan: GenerationInput['plan'];
+  /** This step's tool calls the model-call activity already ran, by call id (docs/adr/0031). */
+  private ranInReply = new Map<string, ToolOutcomeInReply>();
 
   constructor(
     private readonly input: GenerationInput,
@@ -167,12 +174,13 @@ export class GenerationLoop {
     const mustUseTool =
       plan.requireToolUse && this.toolsUsed.size === 0 && offer.toolChoice === 'auto' && offer.tools.length > 0;
     const toolChoice: ToolChoice = mustUseTool ? 'required' : offer.toolChoice;
-    const calls = (
-      await this.think(
-        offer.tools.map((t) => t.name),
-        toolChoice,
-      )
-    ).toolCalls;
+    const reply = await this.think(
+      offer.tools.map((t) => t.name),
+      toolChoice,
+      this.toolsInReply(offer.tools),
+    );
+    const calls = reply.toolCalls;
+    this.ranInReply = new Map((reply.toolOutcomes ?? []).map((o) => [o.toolCallId, o]));
 
     if (calls.length === 0) {
       // With toolChoice "required" a text-only reply does not end the run.
@@ -208,11 +216,41 @@ export class GenerationLoop {
     return runAgain;
   }
 
+  /**
+   * The offered tools whose calls the model-call activity may run itself (docs/adr/0031): http
+   * tools that no hook, approval or stop condition concerns, so no decision of this loop stands
+   * between the reply and their execution. The activity runs them only if every call of the reply
+   * is to one of them and they make no doom loop; otherwise this loop schedules them as before.
+   */
+  private toolsInReply(offered: PlannedTool[]): ToolsInReply | undefined {
+    const { plan } = this;
+    const stops = new Set(plan.stopConditions.filter((c) => c.type === 'hasToolCall').map((c) => c.toolName));
+    const tools = offered
+      .filter(
+        (t) =>
+          t.type === 'http' &&
+          t.hasExecutor &&
+          !t.requiresApproval &&
+          !(plan.approveDestructive === true && t.destructive === true) &&
+          !stops.has(t.name) &&
+          !this.hooks.concernsTool(t.name),
+      )
+      .map((t) => ({ name: t.name, readOnly: t.readOnly, timeoutSeconds: t.timeoutSeconds }));
+    if (tools.length === 0 || !this.patches.has('local-model-and-tool-calls')) return undefined;
+    if (!this.patches.has('tool-calls-in-model-call')) return undefined;
+    return { tools, recentCalls: this.recentCalls.slice(-(DOOM_LOOP_THRESHOLD - 1)) };
+  }
+
   /** The model call, continued while the reply is cut off by the length limit. */
-  private async think(toolNames: string[], toolChoice: ToolChoice): Promise<ModelCallResult> {
+  private async think(
+    toolNames: string[],
+    toolChoice: ToolChoice,
+    runTools: ToolsInReply | undefined,
+  ): Promise<ModelCallResult> {
     let result: ModelCallResult | null = null;
     for (let part = 0; part <= MAX_LENGTH_CONTINUATIONS; part++) {
-      result = await this.callModelCompacted(toolNames, toolChoice, part > 0);
+      // Only the first part's calls can run in the activity: a continuation shifts the seqs.
+      result = await this.callModelCompacted(toolNames, toolChoice, part > 0, part === 0 ? runTools : undefined);
       const continuation = part > 0;
       // A continuation stores the "continue" prompt at seq and the reply at seq + 1.
       this.seq += continuation ? 2 : 1;
@@ -232,6 +270,7 @@ export class GenerationLoop {
     toolNames: string[],
     toolChoice: ToolChoice,
     continuation: boolean,
+    runTools: ToolsInReply | undefined,
   ): Promise<ModelCallResult> {
     const { generationId } = this.input;
     const base = { generationId, step: this.state.step, seq: this.seq, toolNames, toolChoice, continuation };
@@ -243,6 +282,7 @@ export class GenerationLoop {
         usageSoFar: { ...this.usage },
         ...(deferSummary ? { deferSummary } : {}),
         ...(compaction ? { compaction } : {}),
+        ...(runTools ? { runTools } : {}),
       };
       const result = await afterCancelRequest(
         this.patches.has('local-model-and-tool-calls')
@@ -301,12 +341,7 @@ export class GenerationLoop {
 
   private async runServerCall(c: ClassifiedCall, seq: number): Promise<void> {
     if (startsChild(c.tool)) return this.children.run(this.callInput(c, seq));
-    const timeoutSeconds = c.tool?.timeoutSeconds ?? 30;
-    const outcome = await afterCancelRequest(
-      this.patches.has('local-model-and-tool-calls')
-        ? executeToolLocally.executeWithOptions(localToolOptions(timeoutSeconds), [this.callInput(c, seq)])
-        : executeTool.executeWithOptions(toolOptions(timeoutSeconds), [this.callInput(c, seq)]),
-    );
+    const outcome = await this.executeServerCall(c, seq);
     // Model calls a builtin made (summarize, generate_text) count in the generation's usage.
     if (outcome.usage) {
       this.usage.promptTokens += outcome.usage.promptTokens;
@@ -317,6 +352,18 @@ export class GenerationLoop {
     // this rule skipped them, hence the patch.
     if (!outcome.replayed || this.patches.has('post-tool-use-after-replayed-result'))
       await this.hooks.postToolUse(this.state.step, c, seq);
+  }
+
+  /** The call's outcome: from the model call's activity when it ran the call there, else its own activity. */
+  private async executeServerCall(c: ClassifiedCall, seq: number): Promise<ToolCallOutcome> {
+    const ran = this.ranInReply.get(c.call.id);
+    if (ran?.seq === seq) return ran;
+    const timeoutSeconds = c.tool?.timeoutSeconds ?? 30;
+    return afterCancelRequest(
+      this.patches.has('local-model-and-tool-calls')
+        ? executeToolLocally.executeWithOptions(localToolOptions(timeoutSeconds), [this.callInput(c, seq)])
+        : executeTool.executeWithOptions(toolOptions(timeoutSeconds), [this.callInput(c, seq)]),
+    );
   }
 
   private callInput(c: ClassifiedCall, seq: number): ToolCallInput {

@@ -34,20 +34,38 @@ export const foldedPatches = [
 export type FoldedPatch = (typeof foldedPatches)[number];
 
 /**
+ * patched() id of the release after FOLDED_RELEASE: it stands for every folded patch and for every
+ * later patch below, so a new run again records one marker (docs/adr/0031).
+ */
+const LATEST_RELEASE = 'release-2026-11-27-tools-in-model-call';
+
+/** Patches added after FOLDED_RELEASE, folded into LATEST_RELEASE. */
+export const laterPatches = [
+  // A reply's plain http tool calls run inside the model call's local activity (docs/adr/0031).
+  'tool-calls-in-model-call',
+] as const;
+export type Patch = FoldedPatch | (typeof laterPatches)[number];
+
+const folded: ReadonlySet<Patch> = new Set(foldedPatches);
+
+/**
  * One run's answer to "which code paths does this run take". Construct it synchronously in the
  * run's first activation (the interceptor's `execute` and the workflow function's first line do):
- * there every construction sees the same replay state, so all agree. Asking FOLDED_RELEASE again
+ * there every construction sees the same replay state, so all agree. Asking a release marker again
  * in a later, non-replayed activation would say yes where the first activation said no.
  */
 export class RunPatches {
+  private readonly latest: boolean;
   private readonly folded: boolean;
 
   constructor() {
-    this.folded = patched(FOLDED_RELEASE);
+    // A new run records only the latest marker; an older run finds the one it recorded, if any.
+    this.latest = patched(LATEST_RELEASE);
+    this.folded = this.latest || patched(FOLDED_RELEASE);
   }
 
   /** Whether this run takes the code path of patch `id`: always for new runs, as recorded for older ones. */
-  has(id: FoldedPatch): boolean {
-    return this.folded || patched(id);
+  has(id: Patch): boolean {
+    return this.latest || (this.folded && folded.has(id)) || patched(id);
   }
 }

@@ -42,6 +42,33 @@ export interface ModelCallInput {
   deferSummary?: boolean;
   /** Where compaction resumes after a summary was written (the `needsSummary` of the last call). */
   compaction?: CompactionPoint;
+  /**
+   * Tools whose calls this activity runs itself after the reply, in the same local activity
+   * (docs/adr/0031). Absent: the loop schedules every tool call (runs recorded before the patch).
+   */
+  runTools?: ToolsInReply;
+}
+
+/** A tool the model-call activity may run itself: no decision of the loop can concern its calls. */
+export interface ToolRunInReply {
+  name: string;
+  readOnly: boolean;
+  timeoutSeconds: number;
+}
+
+export interface ToolsInReply {
+  tools: ToolRunInReply[];
+  /** The generation's latest calls, newest last: enough of them for the doom-loop check. */
+  recentCalls: Array<{ name: string; argumentsHash: string }>;
+}
+
+/** A tool call the model-call activity ran (or found recorded), at the seq the loop gives it. */
+export interface ToolOutcomeInReply extends ToolCallOutcome {
+  toolCallId: string;
+  seq: number;
+  toolName: string;
+  /** How long the call took in the activity (its metric, as a tool call's own activity reports). */
+  durationMs: number;
 }
 
 /** A compaction level and the number of context-length errors already met at this model call. */
@@ -57,6 +84,10 @@ export interface ModelCallResult {
   usage: Usage;
   /** No model call was made: this compaction level needs its summary first (deferSummary only). */
   needsSummary?: CompactionPoint;
+  /** The reply's tool calls this activity ran (`runTools`); the loop schedules the ones not listed. */
+  toolOutcomes?: ToolOutcomeInReply[];
+  /** Wall time spent on those calls, left out of the model call's duration metric. */
+  toolCallsMs?: number;
 }
 
 /** Writes the summary of one compaction level; the text stays in PostgreSQL (the trace entry). */

@@ -7,6 +7,7 @@ export * from './messages.js';
 export * from './activities.js';
 export { argumentsHash, canonicalJson } from './hashing.js';
 export { traceOrder } from './trace-order.js';
+export { callsToRunInReply, type CallInReply } from './step-rules.js';
 export type { StopReason, ToolResultStatus, WebhookEvent } from '../schemas/index.js';
 
 /** The builtin that pauses the generation to ask the user a question. */

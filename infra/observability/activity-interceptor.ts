@@ -80,24 +80,18 @@ function observeSuccess(
   const agent = ids?.agentId ?? 'unknown';
   switch (activityType) {
     case 'callModel': {
-      const usage = (result as ModelCallResult).usage;
-      modelCallDuration.observe({ outcome: 'success' }, elapsed);
+      const { usage, toolOutcomes, toolCallsMs = 0 } = result as ModelCallResult;
+      modelCallDuration.observe({ outcome: 'success' }, elapsed - toolCallsMs / 1000);
       if (attempt > 1) modelCallRetries.inc();
       modelTokens.inc({ agent_id: agent, kind: 'prompt' }, usage.promptTokens);
       modelTokens.inc({ agent_id: agent, kind: 'completion' }, usage.completionTokens);
+      // Tool calls run inside the model call (docs/adr/0031) count as if they were their own activity.
+      for (const o of toolOutcomes ?? []) observeToolCall(logger, o.toolName, o, o.durationMs / 1000);
       break;
     }
-    case 'executeTool': {
-      const outcome = result as ToolCallOutcome;
-      if (outcome.replayed) break;
-      toolCallDuration.observe({ type: outcome.toolType ?? 'unknown', status: outcome.status }, elapsed);
-      if (outcome.status !== 'success')
-        logger.warn(
-          { toolName: arg.toolName, toolType: outcome.toolType, status: outcome.status, durationMs: elapsed * 1000 },
-          'tool call failed',
-        );
+    case 'executeTool':
+      observeToolCall(logger, arg.toolName, result as ToolCallOutcome, elapsed);
       break;
-    }
     case 'finishGeneration': {
       const finish = arg as unknown as FinishInput;
       generationsFinished.inc({ agent_id: agent, status: finish.status, stop_reason: finish.stopReason });
@@ -135,6 +129,16 @@ function observeSuccess(
         );
     }
   }
+}
+
+function observeToolCall(logger: Logger, toolName: unknown, outcome: ToolCallOutcome, elapsed: number): void {
+  if (outcome.replayed) return;
+  toolCallDuration.observe({ type: outcome.toolType ?? 'unknown', status: outcome.status }, elapsed);
+  if (outcome.status !== 'success')
+    logger.warn(
+      { toolName, toolType: outcome.toolType, status: outcome.status, durationMs: elapsed * 1000 },
+      'tool call failed',
+    );
 }
 
 function observeFailure(logger: Logger, activityType: string, attempt: number, err: unknown, elapsed: number): void {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createAgent, createProvider, createTool, obj } from '../support/fixtures.js';
 import { startModelServer, type ModelServer } from '../support/model-server.js';
+import { localActivityTypes } from '../support/history.js';
 import { startStack, type TestStack } from '../support/stack.js';
 import { json, startToolServer, type ToolServer } from '../support/tool-server.js';
 
@@ -70,11 +71,12 @@ describe('durability: kill -9 after a local activity wrote, before history has i
     const describedAtCrash = await stack.temporal.workflow.getHandle(generationId).describe();
     await stack.startWorker();
     await stack.temporal.workflow.getHandle(generationId).result();
+    const localActivities = localActivityTypes(await stack.temporal.workflow.getHandle(generationId).fetchHistory());
     const done = await stack.api('GET', `/v1/generations/${generationId}`);
     const messages = await stack.db.generationMessage.findMany({ where: { generationId }, orderBy: { seq: 'asc' } });
     const events = await stack.db.generationEvent.findMany({ where: { generationId }, orderBy: { seq: 'asc' } });
     await stack.stopWorker();
-    return { generationId, atCrash, describedAtCrash, done, messages, events };
+    return { generationId, atCrash, describedAtCrash, done, messages, events, localActivities };
   }
 
   it('killed after the local final write: the generation ends once, with nothing asked, called or written twice', async () => {
@@ -104,6 +106,9 @@ describe('durability: kill -9 after a local activity wrote, before history has i
   it('killed after a tool call recorded its result: the tool is not called again and the model sees one result', async () => {
     const r = await runThroughCrash('tool', 'executeTool');
     expect(r.atCrash.status).toBe('running');
+    // The call ran, and was killed, inside the model call's activity (docs/adr/0031); the re-run of
+    // that activity found both the reply and the result recorded.
+    expect(r.localActivities).toEqual(['writeStatus', 'callModel', 'callModel', 'finishGeneration']);
     expect(tools.requests.filter((q) => q.body?.city === 'tool')).toHaveLength(1);
     expect(r.done.body).toMatchObject({ status: 'completed', text: 'It is 21 degrees in tool.' });
     const asked = model.requests.filter((q) => q.tag === 'tool');

@@ -257,7 +257,9 @@ describe('observability', () => {
     expect(names).toContain('POST /v1/agents/{agentId}/generate');
     expect(names).toContain('StartWorkflow:generationWorkflow');
     expect(names.filter((n) => n === 'RunActivity:callModel')).toHaveLength(2);
-    expect(names).toContain('RunActivity:executeTool');
+    // The plain http tool call runs inside the model call's activity (docs/adr/0031), in its own span.
+    expect(names).not.toContain('RunActivity:executeTool');
+    expect(names.filter((n) => n === 'RunToolInModelCall')).toHaveLength(1);
     expect(names).toContain('RunActivity:finishGeneration');
 
     // One tree: a single span continues the caller's, every other span's parent is in the trace.
@@ -281,7 +283,10 @@ describe('observability', () => {
     // Outgoing HTTP calls are children of the activity that made them.
     const clientCallsUnder = (activity: string) =>
       spans.filter((s) => s.kind === 3 && byId.get(s.parentSpanId ?? '')?.name === activity);
-    expect(clientCallsUnder('RunActivity:executeTool').map((s) => s.attributes['url.full'])).toEqual([
+    const toolSpan = spans.find((s) => s.name === 'RunToolInModelCall')!;
+    expect(parentName(toolSpan)).toBe('RunActivity:callModel');
+    expect(toolSpan.attributes['tool.name']).toBe('lookup');
+    expect(clientCallsUnder('RunToolInModelCall').map((s) => s.attributes['url.full'])).toEqual([
       `${tools.url}/lookup`,
     ]);
     expect(clientCallsUnder('RunActivity:callModel')).toHaveLength(2);

@@ -7,6 +7,7 @@ import type { temporal } from '@temporalio/proto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createAgent, createProvider, createTool } from '../support/fixtures.js';
 import { startModelServer, type ModelServer } from '../support/model-server.js';
+import { localActivityTypes } from '../support/history.js';
 import { startStack, type TestStack } from '../support/stack.js';
 import { json, startToolServer, type ToolServer } from '../support/tool-server.js';
 import { SUMMARY_PROMPT } from '../../activities/compaction.js';
@@ -133,6 +134,20 @@ describe('workflow replay', () => {
       { text: 'local done' },
     );
     await run('local-calls', { prompt: 'look things up locally' });
+
+    // The tool calls of a reply run inside the model call's local activity (docs/adr/0031): the
+    // committed `local-calls` history has them as local activities of their own.
+    model.script(
+      {
+        text: '',
+        toolCalls: [
+          { name: 'lookup', arguments: { id: 5 } },
+          { name: 'lookup', arguments: { id: 6 } },
+        ],
+      },
+      { text: 'in the model call' },
+    );
+    await run('tools-in-model-call', { prompt: 'look things up inside the model call' });
 
     model.script({ text: '', toolCalls: [{ id: 'c1', name: 'ask_user', arguments: {} }] }, { text: 'resumed done' });
     await run('client-tool-resume', { prompt: 'ask me' }, async (id) => {
@@ -337,10 +352,11 @@ describe('workflow replay', () => {
       'local-start-finish',
       'search-attributes',
       'step-rules',
+      'tools-in-model-call',
     ]);
     const results = await replay(histories, { codePath: inject('workflowBundlePath') });
     for (const r of results) expect(r.error, `${r.workflowId}: ${r.error?.message}`).toBeUndefined();
-    expect(results).toHaveLength(16);
+    expect(results).toHaveLength(17);
   });
 
   it('model and tool calls are local activities in new histories and regular ones in older histories', () => {
@@ -356,6 +372,24 @@ describe('workflow replay', () => {
     // Two model calls and two tool calls, each a local activity marker, plus the patch marker.
     expect(markers('local-calls').filter((m) => m === 'core_local_activity')).toHaveLength(4);
     expect(markers('local-calls')).toContain('core_patch');
+  });
+
+  it("a reply's plain http tool calls run inside its model call in new histories, as their own calls in older ones", () => {
+    const histories = committedHistories();
+    const localActivities = (id: string) => localActivityTypes(histories.find((h) => h.workflowId === id)!.history);
+    expect(localActivities('local-calls')).toEqual(['callModel', 'executeTool', 'executeTool', 'callModel']);
+    // Start write, the model call that also ran both lookups, the answer, the final write.
+    expect(localActivities('tools-in-model-call')).toEqual([
+      'writeStatus',
+      'callModel',
+      'callModel',
+      'finishGeneration',
+    ]);
+    expect(scheduledActivities(histories, 'tools-in-model-call')).toEqual([]);
+    // A new run records one marker, the latest release's, which stands for every patch before it.
+    const events = histories.find((h) => h.workflowId === 'tools-in-model-call')!.history.events ?? [];
+    expect(patchMarkers(events)).toHaveLength(1);
+    expect(upsertedKeys(events).filter((k) => k === 'TemporalChangeVersion')).toHaveLength(1);
   });
 
   it('the start and final writes are local activities in new histories and regular ones in older histories', () => {
@@ -437,7 +471,7 @@ describe('workflow replay', () => {
       logger: new DefaultLogger('WARN'),
     });
     const results = await replay(committedHistories(), { code: broken.code });
-    expect(results).toHaveLength(16);
+    expect(results).toHaveLength(17);
     for (const r of results) {
       expect(r.error, r.workflowId).toBeDefined();
       expect(r.error!.name).toMatch(/DeterminismViolationError/);

@@ -6,7 +6,7 @@ import {
   isDoomLoop,
   matchStopCondition,
 } from '../../workflows/loop/stop-rules.js';
-import type { ModelToolCall, PlannedTool } from '../../contracts/generation/index.js';
+import { callsToRunInReply, type ModelToolCall, type PlannedTool } from '../../contracts/generation/index.js';
 
 const call = (id: string, name: string, argumentsHash = 'h'): ModelToolCall => ({
   id,
@@ -167,5 +167,43 @@ describe('executionBatches', () => {
 
   it('returns no batches for no calls', () => {
     expect(executionBatches([])).toEqual([]);
+  });
+});
+
+describe('callsToRunInReply', () => {
+  const allowed = {
+    tools: [
+      { name: 'read', readOnly: true, timeoutSeconds: 30 },
+      { name: 'write', readOnly: false, timeoutSeconds: 5 },
+    ],
+    recentCalls: [],
+  };
+  const c = (id: string, name: string, argumentsHash = id) => ({ id, name, arguments: {}, argumentsHash });
+  const shape = (batches: ReturnType<typeof callsToRunInReply>) =>
+    batches?.map((b) => b.map((x) => [x.call.id, x.seq, x.tool.timeoutSeconds]));
+
+  it('numbers the calls from the first seq in the reply order and batches consecutive read-only ones', () => {
+    expect(shape(callsToRunInReply([c('a', 'read'), c('b', 'read'), c('w', 'write')], allowed, 7))).toEqual([
+      [
+        ['a', 7, 30],
+        ['b', 8, 30],
+      ],
+      [['w', 9, 5]],
+    ]);
+  });
+
+  it('is all or nothing: one call to a tool not allowed leaves every call to the loop', () => {
+    expect(callsToRunInReply([c('a', 'read'), c('x', 'other')], allowed, 1)).toBeNull();
+    expect(callsToRunInReply([], allowed, 1)).toBeNull();
+  });
+
+  it('leaves to the loop calls with repeated ids and calls that make a doom loop', () => {
+    expect(callsToRunInReply([c('a', 'read'), c('a', 'write')], allowed, 1)).toBeNull();
+    const recent = [
+      { name: 'read', argumentsHash: 'same' },
+      { name: 'read', argumentsHash: 'same' },
+    ];
+    expect(callsToRunInReply([c('a', 'read', 'same')], { ...allowed, recentCalls: recent }, 1)).toBeNull();
+    expect(callsToRunInReply([c('a', 'read', 'other')], { ...allowed, recentCalls: recent }, 1)).not.toBeNull();
   });
 });
