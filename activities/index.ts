@@ -4,7 +4,7 @@ import type { SecretBox } from '../infra/crypto/secrets.js';
 import type { Db } from '../infra/db/prisma.js';
 import type { ChangeFeed } from '../infra/events/change-feed.js';
 import type { DocumentIngestionActivities } from '../contracts/knowledge/ingestion.js';
-import { trace } from '@opentelemetry/api';
+import { SpanStatusCode, trace } from '@opentelemetry/api';
 import { Context } from '@temporalio/activity';
 import {
   KNOWLEDGE_SEARCH_TOOL,
@@ -192,14 +192,18 @@ export function createActivities(deps: ActivityDeps): GenerationActivities & Doc
    * throws, and every call after it, is left to the loop, which schedules it as its own activity;
    * so is a batch that might not finish inside this activity's timeout.
    */
-  async function runToolsInReply(input: ModelCallInput, reply: ModelCallResult): Promise<ToolOutcomeInReply[]> {
-    if (!input.runTools || input.continuation || reply.needsSummary) return [];
+  async function runToolsInReply(input: ModelCallInput, reply: ModelCallResult): Promise<ToolOutcomeInReply[] | null> {
+    if (!input.runTools || input.continuation || reply.needsSummary) return null;
     const batches = callsToRunInReply(reply.toolCalls, input.runTools, input.seq + 1);
-    if (!batches) return [];
+    if (!batches) return null;
     const { info } = Context.current();
+    // For a local activity this is the first attempt's schedule time, so after a retry the
+    // deadline is early: the calls then go back to the loop, never past the real timeout.
     const deadline = info.currentAttemptScheduledTimestampMs + info.startToCloseTimeoutMs;
     const outcomes: ToolOutcomeInReply[] = [];
     for (const batch of batches) {
+      // A cancel heard between batches stops before the next batch touches anything.
+      callSignal().throwIfAborted();
       const needsMs = (Math.max(...batch.map((c) => c.tool.timeoutSeconds)) + TOOL_TIMEOUT_MARGIN_SECONDS) * 1000;
       if (Date.now() + needsMs > deadline) break;
       const ran = await Promise.all(batch.map((c) => runToolInReply(input, c)));
@@ -231,6 +235,12 @@ export function createActivities(deps: ActivityDeps): GenerationActivities & Doc
         } catch (err) {
           // A cancel stops the whole activity; any other failure is retried by the loop's own call.
           if (callSignal().aborted) throw err;
+          span.recordException(err instanceof Error ? err : String(err));
+          span.setStatus({ code: SpanStatusCode.ERROR });
+          Context.current().log.warn('tool call failed inside the model call; the loop calls it again', {
+            toolName,
+            error: err instanceof Error ? err.message : String(err),
+          });
           return null;
         } finally {
           span.end();
@@ -246,9 +256,13 @@ export function createActivities(deps: ActivityDeps): GenerationActivities & Doc
     callModel: (input) =>
       stopOnCancelRequest(deps.feed, input.generationId, async () => {
         const reply = await callModel(modelDeps, input);
+        // Crash tests: the reply is stored, the calls it asks for have not run.
+        deps.crashPoint?.('callModel');
         const started = performance.now();
         const toolOutcomes = await runToolsInReply(input, reply);
-        return toolOutcomes.length > 0 ? { ...reply, toolOutcomes, toolCallsMs: performance.now() - started } : reply;
+        if (toolOutcomes === null) return reply;
+        const toolCallsMs = performance.now() - started;
+        return toolOutcomes.length > 0 ? { ...reply, toolOutcomes, toolCallsMs } : { ...reply, toolCallsMs };
       }),
     summarizeConversation: (input) =>
       stopOnCancelRequest(deps.feed, input.generationId, () => summarizeConversation(modelDeps, input)),

@@ -341,7 +341,17 @@ export class GenerationLoop {
 
   private async runServerCall(c: ClassifiedCall, seq: number): Promise<void> {
     if (startsChild(c.tool)) return this.children.run(this.callInput(c, seq));
-    const outcome = await this.executeServerCall(c, seq);
+    // Awaited here, once, as before the change: histories recorded before it resolve in the same order.
+    const ran = this.ranInReply.get(c.call.id);
+    const timeoutSeconds = c.tool?.timeoutSeconds ?? 30;
+    const outcome: ToolCallOutcome =
+      ran?.seq === seq
+        ? ran
+        : await afterCancelRequest(
+            this.patches.has('local-model-and-tool-calls')
+              ? executeToolLocally.executeWithOptions(localToolOptions(timeoutSeconds), [this.callInput(c, seq)])
+              : executeTool.executeWithOptions(toolOptions(timeoutSeconds), [this.callInput(c, seq)]),
+          );
     // Model calls a builtin made (summarize, generate_text) count in the generation's usage.
     if (outcome.usage) {
       this.usage.promptTokens += outcome.usage.promptTokens;
@@ -352,18 +362,6 @@ export class GenerationLoop {
     // this rule skipped them, hence the patch.
     if (!outcome.replayed || this.patches.has('post-tool-use-after-replayed-result'))
       await this.hooks.postToolUse(this.state.step, c, seq);
-  }
-
-  /** The call's outcome: from the model call's activity when it ran the call there, else its own activity. */
-  private async executeServerCall(c: ClassifiedCall, seq: number): Promise<ToolCallOutcome> {
-    const ran = this.ranInReply.get(c.call.id);
-    if (ran?.seq === seq) return ran;
-    const timeoutSeconds = c.tool?.timeoutSeconds ?? 30;
-    return afterCancelRequest(
-      this.patches.has('local-model-and-tool-calls')
-        ? executeToolLocally.executeWithOptions(localToolOptions(timeoutSeconds), [this.callInput(c, seq)])
-        : executeTool.executeWithOptions(toolOptions(timeoutSeconds), [this.callInput(c, seq)]),
-    );
   }
 
   private callInput(c: ClassifiedCall, seq: number): ToolCallInput {

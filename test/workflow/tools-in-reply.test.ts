@@ -131,6 +131,20 @@ describe('tool calls run inside the model call, on the time-skipping server', ()
     expect(run.callsOf('callModel')[0]!.runTools?.tools.map((t) => t.name)).toEqual(['search']);
   });
 
+  it('a hook without a matcher concerns every tool; a destructive tool needs no approval unless asked', async () => {
+    const everyTool: PlannedHook = { id: 'hook_all', event: 'PostToolUse', type: 'http', matcher: null };
+    const hooked = await h.start(makePlan({ tools: [search, write], hooks: [everyTool] }), [], {
+      callModel: modelCallRunningTools([answer]),
+    });
+    await hooked.finished();
+    expect(hooked.callsOf('callModel')[0]!.runTools).toBeUndefined();
+    const plain = await h.start(makePlan({ tools: [tool('destructive', { destructive: true })] }), [], {
+      callModel: modelCallRunningTools([answer]),
+    });
+    await plain.finished();
+    expect(plain.callsOf('callModel')[0]!.runTools?.tools.map((t) => t.name)).toEqual(['destructive']);
+  });
+
   it('without a tool it may run, the model call is asked to run none', async () => {
     const run = await h.start(makePlan({ tools: [tool('ask', { type: 'client' })] }), [], {
       callModel: modelCallRunningTools([answer]),
