@@ -262,7 +262,7 @@ export function createActivities(deps: ActivityDeps): GenerationActivities & Doc
         const toolOutcomes = await runToolsInReply(input, reply);
         if (toolOutcomes === null) return reply;
         const toolCallsMs = performance.now() - started;
-        return toolOutcomes.length > 0 ? { ...reply, toolOutcomes, toolCallsMs } : { ...reply, toolCallsMs };
+        return { ...reply, ...(toolOutcomes.length > 0 ? { toolOutcomes } : {}), toolCallsMs };
       }),
     summarizeConversation: (input) =>
       stopOnCancelRequest(deps.feed, input.generationId, () => summarizeConversation(modelDeps, input)),

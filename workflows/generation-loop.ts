@@ -48,6 +48,7 @@ import { GenerationState } from './generation-state.js';
 import { HookRunner } from './hook-runner.js';
 import type { RunPatches } from './release.js';
 import { startsChild } from './loop/child-calls.js';
+import { toolsRunInReply } from './loop/tools-in-reply.js';
 import { resolveStepControls, toolsForStep } from './loop/controls.js';
 import {
   activityFailed,
@@ -216,26 +217,9 @@ export class GenerationLoop {
     return runAgain;
   }
 
-  /**
-   * The offered tools whose calls the model-call activity may run itself (docs/adr/0031): http
-   * tools that no hook, approval or stop condition concerns, so no decision of this loop stands
-   * between the reply and their execution. The activity runs them only if every call of the reply
-   * is to one of them and they make no doom loop; otherwise this loop schedules them as before.
-   */
+  /** What the model call may run itself (docs/adr/0031), for runs that take that path. */
   private toolsInReply(offered: PlannedTool[]): ToolsInReply | undefined {
-    const { plan } = this;
-    const stops = new Set(plan.stopConditions.filter((c) => c.type === 'hasToolCall').map((c) => c.toolName));
-    const tools = offered
-      .filter(
-        (t) =>
-          t.type === 'http' &&
-          t.hasExecutor &&
-          !t.requiresApproval &&
-          !(plan.approveDestructive === true && t.destructive === true) &&
-          !stops.has(t.name) &&
-          !this.hooks.concernsTool(t.name),
-      )
-      .map((t) => ({ name: t.name, readOnly: t.readOnly, timeoutSeconds: t.timeoutSeconds }));
+    const tools = toolsRunInReply(offered, this.plan);
     if (tools.length === 0 || !this.patches.has('local-model-and-tool-calls')) return undefined;
     if (!this.patches.has('tool-calls-in-model-call')) return undefined;
     return { tools, recentCalls: this.recentCalls.slice(-(DOOM_LOOP_THRESHOLD - 1)) };

@@ -115,14 +115,6 @@ export class HookRunner {
   }
 
   /** An approval hook matches the call. */
-  /** Whether any PreToolUse or PostToolUse hook (rule, http or approval) matches calls of `toolName`. */
-  concernsTool(toolName: string): boolean {
-    return (
-      hooksFor(this.hooks, 'PreToolUse', toolName).length > 0 ||
-      hooksFor(this.hooks, 'PostToolUse', toolName).length > 0
-    );
-  }
-
   requiresApproval(toolName: string): PlannedHook | undefined {
     return hooksFor(this.hooks, 'PreToolUse', toolName).find((h) => h.type === 'approval');
   }
