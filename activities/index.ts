@@ -8,11 +8,9 @@ import { SpanStatusCode, trace } from '@opentelemetry/api';
 import { Context } from '@temporalio/activity';
 import {
   KNOWLEDGE_SEARCH_TOOL,
-  callsToRunInReply,
   type CallInReply,
   type GenerationActivities,
   type ModelCallInput,
-  type ModelCallResult,
   type ToolCallInput,
   type ToolOutcomeInReply,
   type ToolCallOutcome,
@@ -31,6 +29,7 @@ import { runHttpTool } from './http-tool.js';
 import { deliveryOf, outcomeUnknownContent } from './tool-delivery.js';
 import { callModel } from './model-call.js';
 import { callSignal, stopOnCancelRequest } from './cancel-requests.js';
+import { runCallsInReply } from './tools-in-reply.js';
 import { summarizeConversation } from './summary-call.js';
 import { SessionStore, type TurnStarter } from './sessions.js';
 import { SESSION_CACHE_GET, SESSION_CACHE_LIST, SessionCache, compactToolMessage } from './session-cache.js';
@@ -61,12 +60,6 @@ export interface ActivityDeps {
   /** Crash tests only: called when work done inside another activity is recorded (`executeTool`). */
   crashPoint?: (reached: string) => void;
 }
-
-/**
- * A tool call of a reply runs inside the model call's activity only when its own timeout plus this
- * margin (the recording around it) still fits in the activity's timeout.
- */
-const TOOL_TIMEOUT_MARGIN_SECONDS = 15;
 
 const toolTracer = trace.getTracer('durable-agents-worker');
 
@@ -185,34 +178,7 @@ export function createActivities(deps: ActivityDeps): GenerationActivities & Doc
     return { status: result.status, replayed: false, toolType: tool?.type ?? 'mcp', ...(usage ? { usage } : {}) };
   }
 
-  /**
-   * The reply's tool calls, run inside the model call's local activity when the loop allowed it
-   * (docs/adr/0031): one local activity and one activation less per step. Each call goes through
-   * executeTool, so a result recorded before a crash is used, not executed again. A call that
-   * throws, and every call after it, is left to the loop, which schedules it as its own activity;
-   * so is a batch that might not finish inside this activity's timeout.
-   */
-  async function runToolsInReply(input: ModelCallInput, reply: ModelCallResult): Promise<ToolOutcomeInReply[] | null> {
-    if (!input.runTools || input.continuation || reply.needsSummary) return null;
-    const batches = callsToRunInReply(reply.toolCalls, input.runTools, input.seq + 1);
-    if (!batches) return null;
-    const { info } = Context.current();
-    // For a local activity this is the first attempt's schedule time, so after a retry the
-    // deadline is early: the calls then go back to the loop, never past the real timeout.
-    const deadline = info.currentAttemptScheduledTimestampMs + info.startToCloseTimeoutMs;
-    const outcomes: ToolOutcomeInReply[] = [];
-    for (const batch of batches) {
-      // A cancel heard between batches stops before the next batch touches anything.
-      callSignal().throwIfAborted();
-      const needsMs = (Math.max(...batch.map((c) => c.tool.timeoutSeconds)) + TOOL_TIMEOUT_MARGIN_SECONDS) * 1000;
-      if (Date.now() + needsMs > deadline) break;
-      const ran = await Promise.all(batch.map((c) => runToolInReply(input, c)));
-      for (const outcome of ran) if (outcome) outcomes.push(outcome);
-      if (ran.includes(null)) break;
-    }
-    return outcomes;
-  }
-
+  /** One call of a reply, run inside the model call (docs/adr/0031); null leaves it to the loop. */
   async function runToolInReply(input: ModelCallInput, c: CallInReply): Promise<ToolOutcomeInReply | null> {
     const started = performance.now();
     const { id: toolCallId, name: toolName, arguments: args } = c.call;
@@ -255,11 +221,17 @@ export function createActivities(deps: ActivityDeps): GenerationActivities & Doc
     indexChunkBatch: (input) => heartbeatWhile(() => ingestion.indexChunkBatch(input)),
     callModel: (input) =>
       stopOnCancelRequest(deps.feed, input.generationId, async () => {
+        // This attempt's own start: a local activity's retry keeps the first attempt's schedule time.
+        const attemptDeadlineMs = Date.now() + Context.current().info.startToCloseTimeoutMs;
         const reply = await callModel(modelDeps, input);
         // Crash tests: the reply is stored, the calls it asks for have not run.
         deps.crashPoint?.('callModel');
         const started = performance.now();
-        const toolOutcomes = await runToolsInReply(input, reply);
+        const toolOutcomes = await runCallsInReply(input, reply, {
+          run: (c) => runToolInReply(input, c),
+          attemptDeadlineMs,
+          signal: callSignal(),
+        });
         if (toolOutcomes === null) return reply;
         const toolCallsMs = performance.now() - started;
         return { ...reply, ...(toolOutcomes.length > 0 ? { toolOutcomes } : {}), toolCallsMs };
