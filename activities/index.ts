@@ -223,6 +223,11 @@ export function createActivities(deps: ActivityDeps): GenerationActivities & Doc
       stopOnCancelRequest(deps.feed, input.generationId, async () => {
         // This attempt's own start: a local activity's retry keeps the first attempt's schedule time.
         const attemptDeadlineMs = Date.now() + Context.current().info.startToCloseTimeoutMs;
+        if (input.startWrite) {
+          // The run's first activity (docs/adr/0032): the same write as `writeStatus`, idempotent.
+          await store.writeStatus(input.startWrite);
+          deps.crashPoint?.('writeStatus');
+        }
         const reply = await callModel(modelDeps, input);
         // Crash tests: the reply is stored, the calls it asks for have not run.
         deps.crashPoint?.('callModel');

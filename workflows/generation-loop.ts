@@ -15,6 +15,7 @@ import type {
   GenerationStateView,
   ModelCallInput,
   ModelCallResult,
+  StatusWrite,
   SubmitToolOutputsInput,
   SubmitToolOutputsResult,
   PlannedTool,
@@ -49,6 +50,7 @@ import { HookRunner } from './hook-runner.js';
 import type { RunPatches } from './release.js';
 import { startsChild } from './loop/child-calls.js';
 import { toolsRunInReply } from './loop/tools-in-reply.js';
+import { startWriteInModelCall } from './loop/start-write.js';
 import { resolveStepControls, toolsForStep } from './loop/controls.js';
 import {
   activityFailed,
@@ -93,6 +95,8 @@ export class GenerationLoop {
   private plan: GenerationInput['plan'];
   /** This step's tool calls the model-call activity already ran, by call id (docs/adr/0031). */
   private ranInReply = new Map<string, ToolOutcomeInReply>();
+  /** The start write, until the first model call's activity makes it (docs/adr/0032). */
+  private startWrite: StatusWrite | undefined;
 
   constructor(
     private readonly input: GenerationInput,
@@ -115,7 +119,8 @@ export class GenerationLoop {
 
   async run(): Promise<void> {
     const started = this.state.statusWrite('running', null);
-    await (this.patches.has('local-start-and-finish-writes') ? localStore : store).writeStatus(started);
+    if (startWriteInModelCall(this.plan) && this.patches.has('start-write-in-model-call')) this.startWrite = started;
+    else await (this.patches.has('local-start-and-finish-writes') ? localStore : store).writeStatus(started);
     let outcome: Outcome;
     let finalText: string | null | undefined;
     try {
@@ -267,7 +272,9 @@ export class GenerationLoop {
         ...(deferSummary ? { deferSummary } : {}),
         ...(compaction ? { compaction } : {}),
         ...(runTools ? { runTools } : {}),
+        ...(this.startWrite ? { startWrite: this.startWrite } : {}),
       };
+      this.startWrite = undefined;
       const result = await afterCancelRequest(
         this.patches.has('local-model-and-tool-calls')
           ? callModelLocally.executeWithOptions(localModelOptions(this.plan.modelRetry), [input])

@@ -34,17 +34,24 @@ export const foldedPatches = [
 export type FoldedPatch = (typeof foldedPatches)[number];
 
 /**
- * patched() id of the release after FOLDED_RELEASE: it stands for every folded patch and for every
- * later patch below, so a new run again records one marker (docs/adr/0031).
+ * The releases after FOLDED_RELEASE, oldest first: each patched() id stands for every folded patch
+ * and for its own later patches and those of the releases before it, so a new run again records
+ * one marker (docs/adr/0031). The last is the latest release: the one new runs record.
  */
-const LATEST_RELEASE = 'release-2026-11-27-tools-in-model-call';
-
-/** Patches added after FOLDED_RELEASE, folded into LATEST_RELEASE. */
-export const laterPatches = [
-  // A reply's plain http tool calls run inside the model call's local activity (docs/adr/0031).
-  'tool-calls-in-model-call',
+const laterReleases = [
+  {
+    id: 'release-2026-11-27-tools-in-model-call',
+    // A reply's plain http tool calls run inside the model call's local activity (docs/adr/0031).
+    patches: ['tool-calls-in-model-call'],
+  },
+  {
+    id: 'release-2026-11-27-start-in-model-call',
+    // The start write runs inside the first model call's local activity (docs/adr/0032).
+    patches: ['start-write-in-model-call'],
+  },
 ] as const;
-export type Patch = FoldedPatch | (typeof laterPatches)[number];
+type LaterPatch = (typeof laterReleases)[number]['patches'][number];
+export type Patch = FoldedPatch | LaterPatch;
 
 const folded: ReadonlySet<Patch> = new Set(foldedPatches);
 
@@ -55,17 +62,21 @@ const folded: ReadonlySet<Patch> = new Set(foldedPatches);
  * in a later, non-replayed activation would say yes where the first activation said no.
  */
 export class RunPatches {
-  private readonly latest: boolean;
+  /** Patches of the later releases this run recorded a marker for (every one, for a new run). */
+  private readonly released = new Set<Patch>();
   private readonly folded: boolean;
 
   constructor() {
-    // A new run records only the latest marker; an older run finds the one it recorded, if any.
-    this.latest = patched(LATEST_RELEASE);
-    this.folded = this.latest || patched(FOLDED_RELEASE);
+    // A new run records only the latest marker; an older run finds the one it recorded, if any,
+    // asking from the newest release down.
+    const recorded = [...laterReleases].reverse().findIndex((r) => patched(r.id));
+    const upTo = recorded === -1 ? 0 : laterReleases.length - recorded;
+    for (const release of laterReleases.slice(0, upTo)) for (const id of release.patches) this.released.add(id);
+    this.folded = upTo > 0 || patched(FOLDED_RELEASE);
   }
 
   /** Whether this run takes the code path of patch `id`: always for new runs, as recorded for older ones. */
   has(id: Patch): boolean {
-    return this.latest || (this.folded && folded.has(id)) || patched(id);
+    return this.released.has(id) || (this.folded && folded.has(id)) || patched(id);
   }
 }

@@ -47,6 +47,11 @@ export interface ModelCallInput {
    * (docs/adr/0031). Absent: the loop schedules every tool call (runs recorded before the patch).
    */
   runTools?: ToolsInReply;
+  /**
+   * The run's start write (`running`, state 1), made by this activity before anything else when it
+   * is the run's first activity (docs/adr/0032). Absent: the start was written by its own activity.
+   */
+  startWrite?: StatusWrite;
 }
 
 /** A tool the model-call activity may run itself: no decision of the loop can concern its calls. */

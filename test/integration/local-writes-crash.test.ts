@@ -92,10 +92,12 @@ describe('durability: kill -9 after a local activity wrote, before history has i
     expect(r.events.filter((e) => e.type === 'start')).toHaveLength(1);
   });
 
-  it('killed after the local start write: the re-run finds it written and the generation completes', async () => {
+  it('killed after the start write, inside the first model call: the re-run finds it written and the generation completes', async () => {
     const r = await runThroughCrash('start', 'writeStatus');
     expect(r.atCrash.status).toBe('running');
     expect(r.atCrash.stateVersion).toBe(1);
+    // The start write is the first model call's (docs/adr/0032): no activity of its own, before or after the crash.
+    expect(r.localActivities).toEqual(['callModel', 'callModel', 'finishGeneration']);
     expect(r.done.body).toMatchObject({ status: 'completed', text: 'It is 21 degrees in start.' });
     expect(model.requests.filter((q) => q.tag === 'start')).toHaveLength(2);
     expect(tools.requests.filter((q) => q.body?.city === 'start')).toHaveLength(1);
@@ -108,7 +110,7 @@ describe('durability: kill -9 after a local activity wrote, before history has i
     expect(r.atCrash.status).toBe('running');
     // The call ran, and was killed, inside the model call's activity (docs/adr/0031); the re-run of
     // that activity found both the reply and the result recorded.
-    expect(r.localActivities).toEqual(['writeStatus', 'callModel', 'callModel', 'finishGeneration']);
+    expect(r.localActivities).toEqual(['callModel', 'callModel', 'finishGeneration']);
     expect(tools.requests.filter((q) => q.body?.city === 'tool')).toHaveLength(1);
     expect(r.done.body).toMatchObject({ status: 'completed', text: 'It is 21 degrees in tool.' });
     const asked = model.requests.filter((q) => q.tag === 'tool');

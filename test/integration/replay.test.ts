@@ -149,6 +149,21 @@ describe('workflow replay', () => {
     );
     await run('tools-in-model-call', { prompt: 'look things up inside the model call' });
 
+    // The start write runs inside the first model call's local activity (docs/adr/0032): the
+    // committed `tools-in-model-call` history has it as a local activity of its own. The run pauses
+    // for a client tool, answered asynchronously, so the pause and its leave-write follow the start.
+    model.script(
+      { text: '', toolCalls: [{ name: 'lookup', arguments: { id: 7 } }] },
+      { text: '', toolCalls: [{ id: 'c7', name: 'ask_user', arguments: {} }] },
+      { text: 'started in the model call' },
+    );
+    await run('start-in-model-call', { prompt: 'look it up, then ask me' }, async (id) => {
+      await stack.api('POST', `/v1/agents/${agentId}/generate/${id}/tool-outputs`, {
+        toolOutputs: [{ toolCallId: 'c7', output: 'yes' }],
+        async: true,
+      });
+    });
+
     model.script({ text: '', toolCalls: [{ id: 'c1', name: 'ask_user', arguments: {} }] }, { text: 'resumed done' });
     await run('client-tool-resume', { prompt: 'ask me' }, async (id) => {
       await stack.api('POST', `/v1/agents/${agentId}/generate/${id}/tool-outputs`, {
@@ -351,12 +366,13 @@ describe('workflow replay', () => {
       'local-calls',
       'local-start-finish',
       'search-attributes',
+      'start-in-model-call',
       'step-rules',
       'tools-in-model-call',
     ]);
     const results = await replay(histories, { codePath: inject('workflowBundlePath') });
     for (const r of results) expect(r.error, `${r.workflowId}: ${r.error?.message}`).toBeUndefined();
-    expect(results).toHaveLength(17);
+    expect(results).toHaveLength(18);
   });
 
   it('model and tool calls are local activities in new histories and regular ones in older histories', () => {
@@ -390,6 +406,28 @@ describe('workflow replay', () => {
     const events = histories.find((h) => h.workflowId === 'tools-in-model-call')!.history.events ?? [];
     expect(patchMarkers(events)).toHaveLength(1);
     expect(upsertedKeys(events).filter((k) => k === 'TemporalChangeVersion')).toHaveLength(1);
+  });
+
+  it('the start write is made by the first model call in new histories, by its own activity in older ones', () => {
+    const histories = committedHistories();
+    const events = histories.find((h) => h.workflowId === 'start-in-model-call')!.history.events ?? [];
+    // Model call (start write and lookup), model call (the pause), pause write, the answer's regular
+    // leave-write, model call, final write.
+    expect(localActivityTypes({ events })).toEqual([
+      'callModel',
+      'callModel',
+      'writeStatus',
+      'callModel',
+      'finishGeneration',
+    ]);
+    expect(scheduledActivities(histories, 'start-in-model-call')).toEqual(['recordClientOutputs']);
+    const markers = patchMarkers(events);
+    expect(markers).toHaveLength(1);
+    const details = Object.values(markers[0]!.markerRecordedEventAttributes?.details ?? {});
+    const decoded = details.flatMap((p) => p.payloads ?? []).map((p) => Buffer.from(p.data ?? []).toString('utf8'));
+    expect(decoded.join(' ')).toContain('release-2026-11-27-start-in-model-call');
+    const older = histories.find((h) => h.workflowId === 'tools-in-model-call')!.history;
+    expect(localActivityTypes(older)[0]).toBe('writeStatus');
   });
 
   it('the start and final writes are local activities in new histories and regular ones in older histories', () => {
@@ -471,7 +509,7 @@ describe('workflow replay', () => {
       logger: new DefaultLogger('WARN'),
     });
     const results = await replay(committedHistories(), { code: broken.code });
-    expect(results).toHaveLength(17);
+    expect(results).toHaveLength(18);
     for (const r of results) {
       expect(r.error, r.workflowId).toBeDefined();
       expect(r.error!.name).toMatch(/DeterminismViolationError/);

@@ -91,10 +91,12 @@ describe('pauses on the time-skipping server', () => {
       { toolCallId: 'k2', toolName: 'get_location', output: 'Berlin' },
     ]);
     expect(stored!.status.status).toBe('running');
-    // Every state write names the run's last accepted answer (docs/adr/0026): none at the start and
-    // when the pause opened, the partial answer on its progress write, the last answer on the
-    // leave-write and the final write.
-    expect(run.callsOf('writeStatus').map((s) => s.answeredUpdateId)).toEqual([undefined, undefined, 'outputs-k1']);
+    // Every state write names the run's last accepted answer (docs/adr/0026): none at the start (made
+    // by the first model call, docs/adr/0032) and when the pause opened, the partial answer on its
+    // progress write, the last answer on the leave-write and the final write.
+    expect(run.callsOf('callModel')[0]!.startWrite).toMatchObject({ stateVersion: 1, status: 'running' });
+    expect(run.callsOf('callModel')[0]!.startWrite).not.toHaveProperty('answeredUpdateId');
+    expect(run.callsOf('writeStatus').map((s) => s.answeredUpdateId)).toEqual([undefined, 'outputs-k1']);
     expect(stored!.status.answeredUpdateId).toBe('outputs-k2');
     expect(finish.answeredUpdateId).toBe('outputs-k2');
     // `next` applies to the step right after the submission only.

@@ -219,6 +219,43 @@ describe('how a run ends, on the time-skipping server', () => {
     expect(finish).toMatchObject({ status: 'completed', stopReason: 'final_answer', iterationCount: 2 });
   });
 
+  it('start write: the first model call makes it (docs/adr/0032); the calls after it carry none', async () => {
+    let asked = 0;
+    const lookup = { id: 's1', name: 'search', arguments: {}, argumentsHash: '{}' };
+    const run = await h.start(makePlan({ tools: [search] }), [], {
+      callModel: () => {
+        asked += 1;
+        // The first call asks for a summary before the model: the start write rides on it alone.
+        if (asked === 1) return noCall({ level: 2, failures: 0 });
+        const usage = { promptTokens: 1, completionTokens: 1 };
+        if (asked === 2) return { toolCalls: [lookup], finishReason: 'tool_calls', hasText: false, usage };
+        return { toolCalls: [], finishReason: 'stop', hasText: true, usage };
+      },
+    });
+    await run.finished();
+    expect(run.callsOf('callModel').map((c) => c.startWrite)).toEqual([
+      { generationId: run.generationId, stateVersion: 1, status: 'running', requiredAction: null, iterationCount: 0 },
+      undefined,
+      undefined,
+    ]);
+    // No activity before the first model call, and no other activity writes the start.
+    expect(run.calls[0]!.name).toBe('callModel');
+    expect(run.callsOf('writeStatus')).toEqual([]);
+  });
+
+  it('start write: its own activity when an OnRunStart http hook runs first, so the hook sees the run running', async () => {
+    const hooks: PlannedHook[] = [
+      { id: 'hook_start', event: 'OnRunStart', type: 'http', matcher: null, timeoutSeconds: 5 },
+    ];
+    const run = await h.start(makePlan({ tools: [search], hooks }), [say()], {
+      runHttpHook: () => ({ decision: 'allow' }),
+    });
+    await run.finished();
+    expect(run.calls.slice(0, 3).map((c) => c.name)).toEqual(['writeStatus', 'runHttpHook', 'callModel']);
+    expect(run.callsOf('writeStatus')[0]).toMatchObject({ stateVersion: 1, status: 'running' });
+    expect(run.callsOf('callModel')[0]!.startWrite).toBeUndefined();
+  });
+
   it('OnRunStart hook deny: the run fails as hook_blocked before the model is called', async () => {
     const hooks: PlannedHook[] = [
       { id: 'hook_start', event: 'OnRunStart', type: 'http', matcher: null, timeoutSeconds: 5 },
