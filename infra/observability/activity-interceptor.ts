@@ -4,6 +4,7 @@ import type { ActivityExecuteInput, ActivityInboundCallsInterceptor, Next } from
 import {
   cancelRequestedFailure,
   type FinishInput,
+  type ModelCallInput,
   type ModelCallResult,
   type StatusWrite,
   type ToolCallOutcome,
@@ -87,6 +88,9 @@ function observeSuccess(
       modelTokens.inc({ agent_id: agent, kind: 'completion' }, usage.completionTokens);
       // Tool calls run inside the model call (docs/adr/0031) count as if they were their own activity.
       for (const o of toolOutcomes ?? []) observeToolCall(logger, o.toolName, o, o.durationMs / 1000);
+      // The first model call may have made the start write (docs/adr/0032).
+      const { startWrite } = arg as unknown as ModelCallInput;
+      if (startWrite) logStatusWrite(logger, startWrite);
       break;
     }
     case 'executeTool':
@@ -118,17 +122,16 @@ function observeSuccess(
     default: {
       // Every other state write (running, requires_action, progress of a pause) carries a StatusWrite.
       const write = statusWriteOf(arg);
-      if (write)
-        logger.info(
-          {
-            status: write.status,
-            requiredAction: write.requiredAction?.type ?? null,
-            stateVersion: write.stateVersion,
-          },
-          'generation state changed',
-        );
+      if (write) logStatusWrite(logger, write);
     }
   }
+}
+
+function logStatusWrite(logger: Logger, write: StatusWrite): void {
+  logger.info(
+    { status: write.status, requiredAction: write.requiredAction?.type ?? null, stateVersion: write.stateVersion },
+    'generation state changed',
+  );
 }
 
 function observeToolCall(logger: Logger, toolName: unknown, outcome: ToolCallOutcome, elapsed: number): void {
