@@ -256,6 +256,14 @@ describe('how a run ends, on the time-skipping server', () => {
     expect(run.callsOf('callModel')[0]!.startWrite).toBeUndefined();
   });
 
+  it('start write: its own activity when MCP tools are discovered first', async () => {
+    const docs = tool('docs_search', { type: 'mcp' });
+    const run = await h.start(makePlan({ tools: [search, docs] }), [say()]);
+    await run.finished();
+    expect(run.calls.slice(0, 3).map((c) => c.name)).toEqual(['writeStatus', 'discoverMcpTools', 'callModel']);
+    expect(run.callsOf('callModel')[0]!.startWrite).toBeUndefined();
+  });
+
   it('OnRunStart hook deny: the run fails as hook_blocked before the model is called', async () => {
     const hooks: PlannedHook[] = [
       { id: 'hook_start', event: 'OnRunStart', type: 'http', matcher: null, timeoutSeconds: 5 },
