@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { plannedTool } from '../support/planned-tool.js';
 import {
   resolveStepControls,
   toolsForStep,
@@ -7,15 +8,8 @@ import {
 } from '../../workflows/loop/controls.js';
 import type { LoopPlan, PlannedTool } from '../../contracts/generation/index.js';
 
-const tool = (id: string, name: string, extra: Partial<PlannedTool> = {}): PlannedTool => ({
-  id,
-  name,
-  type: 'http',
-  readOnly: false,
-  hasExecutor: true,
-  timeoutSeconds: 30,
-  ...extra,
-});
+const tool = (id: string, name: string, extra: Partial<PlannedTool> = {}): PlannedTool =>
+  plannedTool(name, { id, ...extra });
 
 const SEARCH = tool('agt_tool_g1m7k4re', 'search_code');
 const TESTS = tool('agt_tool_w3f5r9aj', 'run_tests');

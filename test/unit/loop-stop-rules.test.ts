@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { plannedTool } from '../support/planned-tool.js';
 import {
   DOOM_LOOP_THRESHOLD,
   classifyCalls,
@@ -6,7 +7,7 @@ import {
   isDoomLoop,
   matchStopCondition,
 } from '../../workflows/loop/stop-rules.js';
-import { callsToRunInReply, type ModelToolCall, type PlannedTool } from '../../contracts/generation/index.js';
+import { callsToRunInReply, type ModelToolCall } from '../../contracts/generation/index.js';
 
 const call = (id: string, name: string, argumentsHash = 'h'): ModelToolCall => ({
   id,
@@ -14,15 +15,7 @@ const call = (id: string, name: string, argumentsHash = 'h'): ModelToolCall => (
   arguments: {},
   argumentsHash,
 });
-const tool = (name: string, extra: Partial<PlannedTool> = {}): PlannedTool => ({
-  id: `agt_tool_${name.replace(/[^a-zA-Z0-9]/g, '')}0000000`,
-  name,
-  type: 'http',
-  readOnly: false,
-  hasExecutor: true,
-  timeoutSeconds: 30,
-  ...extra,
-});
+const tool = plannedTool;
 
 describe('matchStopCondition', () => {
   it('returns the first call whose tool is a hasToolCall condition', () => {

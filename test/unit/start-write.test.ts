@@ -1,15 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { plannedTool } from '../support/planned-tool.js';
 import type { PlannedHook, PlannedTool } from '../../contracts/generation/index.js';
 import { startWriteInModelCall } from '../../workflows/loop/start-write.js';
 
-const http: PlannedTool = {
-  id: 'agt_tool_lookup',
-  name: 'lookup',
-  type: 'http',
-  readOnly: true,
-  hasExecutor: true,
-  timeoutSeconds: 30,
-};
+const http = plannedTool('lookup', { readOnly: true });
 const hook = (event: PlannedHook['event'], type: PlannedHook['type']): PlannedHook => ({
   id: `hook_${event}_${type}`,
   event,

@@ -1,16 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { PlannedHook, PlannedTool } from '../../contracts/generation/index.js';
+import { plannedTool } from '../support/planned-tool.js';
+import type { PlannedHook } from '../../contracts/generation/index.js';
 import { toolsRunInReply } from '../../workflows/loop/tools-in-reply.js';
 
-const tool = (name: string, extra: Partial<PlannedTool> = {}): PlannedTool => ({
-  id: `agt_tool_${name}`,
-  name,
-  type: 'http',
-  readOnly: false,
-  hasExecutor: true,
-  timeoutSeconds: 30,
-  ...extra,
-});
+const tool = plannedTool;
 const hook = (event: PlannedHook['event'], matcher: string | null): PlannedHook => ({
   id: `hook_${event}_${matcher}`,
   event,

@@ -5,6 +5,7 @@ import { temporal } from '@temporalio/proto';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
 import { DefaultLogger, Runtime, Worker } from '@temporalio/worker';
 import { inject } from 'vitest';
+import { plannedTool } from '../support/planned-tool.js';
 import { registerSearchAttributes } from '../../infra/temporal/search-attributes.js';
 // The only imports of workflow internals in test/workflow (the contract types may move; their shapes do not).
 import type { GenerationActivities } from '../../contracts/generation/index.js';
@@ -17,7 +18,6 @@ import type {
   LoopPlan,
   ModelCallResult,
   PlannedHook,
-  PlannedTool,
 } from '../../contracts/generation/index.js';
 
 export type { ApprovalDecisionInput, PlannedHook };
@@ -50,15 +50,7 @@ export const callTools = (...calls: Array<[name: string, args: unknown, id?: str
   toolCalls: calls.map(([name, args, id]) => ({ name, arguments: args, ...(id ? { id } : {}) })),
 });
 
-export const tool = (name: string, extra: Partial<PlannedTool> = {}): PlannedTool => ({
-  id: `agt_tool_${name.replace(/[^a-zA-Z0-9]/g, '').padEnd(8, '0')}`,
-  name,
-  type: 'http',
-  readOnly: false,
-  hasExecutor: true,
-  timeoutSeconds: 30,
-  ...extra,
-});
+export const tool = plannedTool;
 
 export const approvalHook = (matcher: string, approvalTimeoutSeconds?: number): PlannedHook => ({
   id: `hook_approve_${matcher}`,
