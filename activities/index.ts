@@ -8,7 +8,10 @@ import { SpanStatusCode, trace } from '@opentelemetry/api';
 import { Context } from '@temporalio/activity';
 import {
   KNOWLEDGE_SEARCH_TOOL,
+  finishWithUsage,
+  replyEndsRun,
   type CallInReply,
+  type FinishInput,
   type GenerationActivities,
   type ModelCallInput,
   type ToolCallInput,
@@ -57,7 +60,7 @@ export interface ActivityDeps {
   turnStarter?: TurnStarter;
   /** Workflow updates of the platform actions that answer paused generations (decide-approval, …). */
   temporal?: Client;
-  /** Crash tests only: called when work done inside another activity is recorded (`executeTool`). */
+  /** Crash tests only: called when work done inside another activity is recorded (`executeTool`, `writeStatus`, `finishGeneration`). */
   crashPoint?: (reached: string) => void;
 }
 
@@ -74,6 +77,14 @@ export function createActivities(deps: ActivityDeps): GenerationActivities & Doc
   const embed = createEmbedder({ secrets: deps.secrets, dispatcher: deps.dispatcher });
   const knowledge = new KnowledgeService(deps.db, embed);
   const ingestion = createIngestionActivities({ db: deps.db, embed });
+
+  /** The run's final write, then what the generation held: its MCP sessions and its session's place. */
+  async function finishGeneration(input: FinishInput): Promise<void> {
+    await store.finish(input);
+    await mcpSessions.closeScope(input.generationId);
+    // The session place is cached with the snapshot: no look-up for generations outside sessions.
+    await sessions.releaseAfter((await store.session(input.generationId)).sessionId);
+  }
 
   const modelDeps = {
     db: deps.db,
@@ -219,8 +230,8 @@ export function createActivities(deps: ActivityDeps): GenerationActivities & Doc
     ...ingestion,
     // Heartbeats while the provider embeds, so a killed worker's batch is retried within seconds.
     indexChunkBatch: (input) => heartbeatWhile(() => ingestion.indexChunkBatch(input)),
-    callModel: (input) =>
-      stopOnCancelRequest(deps.feed, input.generationId, async () => {
+    callModel: async (input) => {
+      const reply = await stopOnCancelRequest(deps.feed, input.generationId, async () => {
         // This attempt's own start: a local activity's retry keeps the first attempt's schedule time.
         const attemptDeadlineMs = Date.now() + Context.current().info.startToCloseTimeoutMs;
         if (input.startWrite) {
@@ -240,7 +251,14 @@ export function createActivities(deps: ActivityDeps): GenerationActivities & Doc
         if (toolOutcomes === null) return reply;
         const toolCallsMs = performance.now() - started;
         return { ...reply, ...(toolOutcomes.length > 0 ? { toolOutcomes } : {}), toolCallsMs };
-      }),
+      });
+      // The reply ends the run (docs/adr/0033). Written after the cancel check: a cancel heard
+      // before it cancels the run, one heard after it finds the run ended.
+      if (!input.finishWrite || !replyEndsRun(reply)) return reply;
+      await finishGeneration(finishWithUsage(input.finishWrite, input.usageSoFar, reply.usage));
+      deps.crashPoint?.('finishGeneration');
+      return { ...reply, finished: true };
+    },
     summarizeConversation: (input) =>
       stopOnCancelRequest(deps.feed, input.generationId, () => summarizeConversation(modelDeps, input)),
 
@@ -275,12 +293,7 @@ export function createActivities(deps: ActivityDeps): GenerationActivities & Doc
     deliverWebhook: (input) => deliverWebhook(input, deps),
     finishWebhookDelivery: (input) => finishWebhookDelivery(input, deps),
     writeStatus: (input) => store.writeStatus(input),
-    finishGeneration: async (input) => {
-      await store.finish(input);
-      await mcpSessions.closeScope(input.generationId);
-      // The session place is cached with the snapshot: no look-up for generations outside sessions.
-      await sessions.releaseAfter((await store.session(input.generationId)).sessionId);
-    },
+    finishGeneration,
     prepareChildGeneration: (input) =>
       prepareChildGeneration(
         { db: deps.db, limits: deps.limits ?? { maxStepsCap: 100, webhookMaxAttempts: 8 }, record: recordResult },

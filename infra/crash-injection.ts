@@ -20,8 +20,9 @@ export function killAfterActivity(activityType: string) {
 }
 
 /**
- * The same crash for work recorded inside another activity: `executeTool` also stops the worker
- * after a tool call run in the model call's activity has recorded its result (docs/adr/0031).
+ * The same crash for work recorded inside another activity: `executeTool`, `writeStatus` and
+ * `finishGeneration` also stop the worker once a tool call's result, the start write or the final
+ * write made inside the model call's activity is recorded (docs/adr/0031, 0032, 0033).
  */
 export function crashPointFor(activityType: string): (reached: string) => void {
   return (reached) => {

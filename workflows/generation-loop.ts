@@ -9,6 +9,7 @@ import type {
   ApprovalDecisionInput,
   ApprovalDecisionResult,
   ClarificationAnswerInput,
+  FinishInReply,
   ClarificationAnswerResult,
   GenerationInput,
   CompactionPoint,
@@ -51,6 +52,7 @@ import type { RunPatches } from './release.js';
 import { startsChild } from './loop/child-calls.js';
 import { toolsRunInReply } from './loop/tools-in-reply.js';
 import { startWriteInModelCall } from './loop/start-write.js';
+import { finishWriteInModelCall } from './loop/finish-write.js';
 import { resolveStepControls, toolsForStep } from './loop/controls.js';
 import {
   activityFailed,
@@ -97,6 +99,10 @@ export class GenerationLoop {
   private ranInReply = new Map<string, ToolOutcomeInReply>();
   /** The start write, until the first model call's activity makes it (docs/adr/0032). */
   private startWrite: StatusWrite | undefined;
+  /** Whether the last model call made the final write (docs/adr/0033). */
+  private finishedInCall = false;
+  /** Whether the run's final state is stored. */
+  private finalWritten = false;
 
   constructor(
     private readonly input: GenerationInput,
@@ -147,6 +153,8 @@ export class GenerationLoop {
   }
 
   async finishCancelled(): Promise<void> {
+    // A cancel heard after the final write (webhooks, OnRunComplete hooks) leaves the stored end as it is.
+    if (this.finalWritten && this.patches.has('finish-write-in-model-call')) return;
     await CancellationScope.nonCancellable(() => this.finish(cancelled));
   }
 
@@ -180,10 +188,16 @@ export class GenerationLoop {
     const mustUseTool =
       plan.requireToolUse && this.toolsUsed.size === 0 && offer.toolChoice === 'auto' && offer.tools.length > 0;
     const toolChoice: ToolChoice = mustUseTool ? 'required' : offer.toolChoice;
+    const answered = completed(offer.withheld ? 'max_steps' : 'final_answer');
+    const finishing =
+      finishWriteInModelCall(plan, step, toolChoice) && this.patches.has('finish-write-in-model-call')
+        ? this.finishInput(answered, this.state.stateVersion + 1)
+        : undefined;
     const reply = await this.think(
       offer.tools.map((t) => t.name),
       toolChoice,
       this.toolsInReply(offer.tools),
+      finishing,
     );
     const calls = reply.toolCalls;
     this.ranInReply = new Map((reply.toolOutcomes ?? []).map((o) => [o.toolCallId, o]));
@@ -191,7 +205,7 @@ export class GenerationLoop {
     if (calls.length === 0) {
       // With toolChoice "required" a text-only reply does not end the run.
       if (toolChoice === 'required' && step < plan.maxSteps) return runAgain;
-      return finish(completed(offer.withheld ? 'max_steps' : 'final_answer'));
+      return finish(answered);
     }
     const stopCall = matchStopCondition(calls, plan.stopConditions);
     if (stopCall) {
@@ -235,11 +249,14 @@ export class GenerationLoop {
     toolNames: string[],
     toolChoice: ToolChoice,
     runTools: ToolsInReply | undefined,
+    finishWrite: FinishInReply | undefined,
   ): Promise<ModelCallResult> {
     let result: ModelCallResult | null = null;
     for (let part = 0; part <= MAX_LENGTH_CONTINUATIONS; part++) {
       // Only the first part's calls can run in the activity: a continuation shifts the seqs.
-      result = await this.callModelCompacted(toolNames, toolChoice, part > 0, part === 0 ? runTools : undefined);
+      const inPart = { finishWrite, ...(part === 0 ? { runTools } : {}) };
+      result = await this.callModelCompacted(toolNames, toolChoice, part > 0, inPart);
+      this.finishedInCall = result.finished === true;
       const continuation = part > 0;
       // A continuation stores the "continue" prompt at seq and the reply at seq + 1.
       this.seq += continuation ? 2 : 1;
@@ -259,7 +276,7 @@ export class GenerationLoop {
     toolNames: string[],
     toolChoice: ToolChoice,
     continuation: boolean,
-    runTools: ToolsInReply | undefined,
+    { runTools, finishWrite }: { runTools?: ToolsInReply | undefined; finishWrite: FinishInReply | undefined },
   ): Promise<ModelCallResult> {
     const { generationId } = this.input;
     const base = { generationId, step: this.state.step, seq: this.seq, toolNames, toolChoice, continuation };
@@ -273,6 +290,7 @@ export class GenerationLoop {
         ...(compaction ? { compaction } : {}),
         ...(runTools ? { runTools } : {}),
         ...(this.startWrite ? { startWrite: this.startWrite } : {}),
+        ...(finishWrite ? { finishWrite } : {}),
       };
       this.startWrite = undefined;
       const result = await afterCancelRequest(
@@ -389,21 +407,33 @@ export class GenerationLoop {
     return this.client.acceptClarification(input);
   }
 
+  /** The final write of `outcome` at `stateVersion`, but for the usage (the model call adds its own). */
+  private finishInput(outcome: Outcome, stateVersion: number): FinishInReply {
+    const { generationId } = this.input;
+    const { step: iterationCount } = this.state;
+    return {
+      ...outcome,
+      generationId,
+      stateVersion,
+      iterationCount,
+      toolsUsed: [...this.toolsUsed],
+      ...this.state.lastAnswer(),
+    };
+  }
+
   private async finish(outcome: Outcome, text?: string | null): Promise<void> {
     const { state } = this;
     state.phase = outcome.status;
     state.stateVersion += 1;
     state.show(outcome.status, null);
-    await (this.patches.has('local-start-and-finish-writes') ? localStore : store).finishGeneration({
-      ...outcome,
-      ...(text === undefined ? {} : { text }),
-      generationId: this.input.generationId,
-      stateVersion: state.stateVersion,
-      usage: { ...this.usage },
-      iterationCount: state.step,
-      toolsUsed: [...this.toolsUsed],
-      ...state.lastAnswer(),
-    });
+    // The last model call made this very write when its reply ended the run (docs/adr/0033).
+    if (!this.finishedInCall)
+      await (this.patches.has('local-start-and-finish-writes') ? localStore : store).finishGeneration({
+        ...this.finishInput(outcome, state.stateVersion),
+        ...(text === undefined ? {} : { text }),
+        usage: { ...this.usage },
+      });
+    this.finalWritten = true;
     if (outcome.status !== 'cancelled')
       await state.notifyWebhooks(outcome.status === 'completed' ? 'generation.completed' : 'generation.failed');
     await this.hooks.onRunComplete(state.step, outcome.status);

@@ -49,6 +49,11 @@ const laterReleases = [
     // The start write runs inside the first model call's local activity (docs/adr/0032).
     patches: ['start-write-in-model-call'],
   },
+  {
+    id: 'release-2026-11-28-finish-in-model-call',
+    // The final write runs inside the last model call's local activity (docs/adr/0033).
+    patches: ['finish-write-in-model-call'],
+  },
 ] as const;
 type LaterPatch = (typeof laterReleases)[number]['patches'][number];
 export type Patch = FoldedPatch | LaterPatch;

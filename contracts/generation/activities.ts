@@ -52,7 +52,15 @@ export interface ModelCallInput {
    * is the run's first activity (docs/adr/0032). Absent: the start was written by its own activity.
    */
   startWrite?: StatusWrite;
+  /**
+   * The run's final write, made by this activity after a reply that ends the run (`replyEndsRun`)
+   * when nothing else runs before the end (docs/adr/0033). Absent: the loop makes it.
+   */
+  finishWrite?: FinishInReply;
 }
+
+/** A final write the model call completes with the run's usage (docs/adr/0033). */
+export type FinishInReply = Omit<FinishInput, 'usage' | 'text'>;
 
 /** A tool the model-call activity may run itself: no decision of the loop can concern its calls. */
 export interface ToolRunInReply {
@@ -93,6 +101,8 @@ export interface ModelCallResult {
   toolOutcomes?: ToolOutcomeInReply[];
   /** Wall time spent on those calls, left out of the model call's duration metric. */
   toolCallsMs?: number;
+  /** This activity made the run's final write (`finishWrite`): the loop only closes the run. */
+  finished?: true;
 }
 
 /** Writes the summary of one compaction level; the text stays in PostgreSQL (the trace entry). */

@@ -8,6 +8,7 @@ export * from './activities.js';
 export { argumentsHash, canonicalJson } from './hashing.js';
 export { traceOrder } from './trace-order.js';
 export { callsToRunInReply, type CallInReply } from './step-rules.js';
+export { finishWithUsage, replyEndsRun } from './final-write.js';
 export type { StopReason, ToolResultStatus, WebhookEvent } from '../schemas/index.js';
 
 /** The builtin that pauses the generation to ask the user a question. */

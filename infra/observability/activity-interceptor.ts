@@ -3,6 +3,7 @@ import type { Context } from '@temporalio/activity';
 import type { ActivityExecuteInput, ActivityInboundCallsInterceptor, Next } from '@temporalio/worker';
 import {
   cancelRequestedFailure,
+  finishWithUsage,
   type FinishInput,
   type ModelCallInput,
   type ModelCallResult,
@@ -81,38 +82,25 @@ function observeSuccess(
   const agent = ids?.agentId ?? 'unknown';
   switch (activityType) {
     case 'callModel': {
-      const { usage, toolOutcomes, toolCallsMs = 0 } = result as ModelCallResult;
+      const { usage, toolOutcomes, toolCallsMs = 0, finished } = result as ModelCallResult;
       modelCallDuration.observe({ outcome: 'success' }, elapsed - toolCallsMs / 1000);
       if (attempt > 1) modelCallRetries.inc();
       modelTokens.inc({ agent_id: agent, kind: 'prompt' }, usage.promptTokens);
       modelTokens.inc({ agent_id: agent, kind: 'completion' }, usage.completionTokens);
       // Tool calls run inside the model call (docs/adr/0031) count as if they were their own activity.
       for (const o of toolOutcomes ?? []) observeToolCall(logger, o.toolName, o, o.durationMs / 1000);
-      // The first model call may have made the start write (docs/adr/0032).
-      const { startWrite } = arg as unknown as ModelCallInput;
+      // The first model call may have made the start write (docs/adr/0032), the last one the final write (0033).
+      const { startWrite, finishWrite, usageSoFar } = arg as unknown as ModelCallInput;
       if (startWrite) logStatusWrite(logger, startWrite);
+      if (finished && finishWrite) observeFinish(logger, agent, finishWithUsage(finishWrite, usageSoFar, usage));
       break;
     }
     case 'executeTool':
       observeToolCall(logger, arg.toolName, result as ToolCallOutcome, elapsed);
       break;
-    case 'finishGeneration': {
-      const finish = arg as unknown as FinishInput;
-      generationsFinished.inc({ agent_id: agent, status: finish.status, stop_reason: finish.stopReason });
-      generationSteps.observe({ agent_id: agent }, finish.iterationCount);
-      logger.info(
-        {
-          status: finish.status,
-          stopReason: finish.stopReason,
-          errorCode: finish.error?.code,
-          stateVersion: finish.stateVersion,
-          steps: finish.iterationCount,
-          usage: finish.usage,
-        },
-        'generation state changed',
-      );
+    case 'finishGeneration':
+      observeFinish(logger, agent, arg as unknown as FinishInput);
       break;
-    }
     case 'deliverWebhook':
       webhookAttempts.inc({ outcome: 'success', attempt: String(attempt) });
       break;
@@ -125,6 +113,22 @@ function observeSuccess(
       if (write) logStatusWrite(logger, write);
     }
   }
+}
+
+function observeFinish(logger: Logger, agent: string, finish: FinishInput): void {
+  generationsFinished.inc({ agent_id: agent, status: finish.status, stop_reason: finish.stopReason });
+  generationSteps.observe({ agent_id: agent }, finish.iterationCount);
+  logger.info(
+    {
+      status: finish.status,
+      stopReason: finish.stopReason,
+      errorCode: finish.error?.code,
+      stateVersion: finish.stateVersion,
+      steps: finish.iterationCount,
+      usage: finish.usage,
+    },
+    'generation state changed',
+  );
 }
 
 function logStatusWrite(logger: Logger, write: StatusWrite): void {

@@ -175,7 +175,7 @@ describe('context compaction', () => {
     // The model call that asked for the summary, then the summary, then the model call again.
     expect(scheduled.slice(summaryAt - 1, summaryAt + 2)).toEqual(['callModel', 'summarizeConversation', 'callModel']);
     // New runs record one patch marker, the latest release, which folds the summary activity's patch
-    // with the others (docs/adr/0023, 0031, 0032); payloads decoded: they are JSON bytes.
+    // with the others (docs/adr/0023, 0031, 0032, 0033); payloads decoded: they are JSON bytes.
     const markers = (history.events ?? [])
       .filter((e) => e.markerRecordedEventAttributes?.markerName === 'core_patch')
       .map((e) =>
@@ -185,7 +185,7 @@ describe('context compaction', () => {
           .join(' '),
       );
     expect(markers).toHaveLength(1);
-    expect(markers[0]).toContain('release-2026-11-27-start-in-model-call');
+    expect(markers[0]).toContain('release-2026-11-28-finish-in-model-call');
     expect(markers[0]).not.toContain('compaction-summary-activity');
     expect(JSON.stringify(history)).not.toContain('SUMMARY: the user asked about rows.');
   });

@@ -79,11 +79,13 @@ describe('durability: kill -9 after a local activity wrote, before history has i
     return { generationId, atCrash, describedAtCrash, done, messages, events, localActivities };
   }
 
-  it('killed after the local final write: the generation ends once, with nothing asked, called or written twice', async () => {
+  it('killed after the final write, inside the last model call: the generation ends once, with nothing asked, called or written twice', async () => {
     const r = await runThroughCrash('finish', 'finishGeneration');
     // The final write was in PostgreSQL before the worker died; the workflow had not closed.
     expect(r.atCrash.status).toBe('completed');
     expect(r.describedAtCrash.status.name).toBe('RUNNING');
+    // The last model call made it (docs/adr/0033): no activity of its own, before or after the crash.
+    expect(r.localActivities).toEqual(['callModel', 'callModel']);
     expect(r.done.body).toMatchObject({ status: 'completed', text: 'It is 21 degrees in finish.' });
     expect(model.requests.filter((q) => q.tag === 'finish')).toHaveLength(2);
     expect(tools.requests.filter((q) => q.body?.city === 'finish')).toHaveLength(1);
@@ -97,7 +99,7 @@ describe('durability: kill -9 after a local activity wrote, before history has i
     expect(r.atCrash.status).toBe('running');
     expect(r.atCrash.stateVersion).toBe(1);
     // The start write is the first model call's (docs/adr/0032): no activity of its own, before or after the crash.
-    expect(r.localActivities).toEqual(['callModel', 'callModel', 'finishGeneration']);
+    expect(r.localActivities).toEqual(['callModel', 'callModel']);
     expect(r.done.body).toMatchObject({ status: 'completed', text: 'It is 21 degrees in start.' });
     expect(model.requests.filter((q) => q.tag === 'start')).toHaveLength(2);
     expect(tools.requests.filter((q) => q.body?.city === 'start')).toHaveLength(1);
@@ -110,7 +112,7 @@ describe('durability: kill -9 after a local activity wrote, before history has i
     expect(r.atCrash.status).toBe('running');
     // The call ran, and was killed, inside the model call's activity (docs/adr/0031); the re-run of
     // that activity found both the reply and the result recorded.
-    expect(r.localActivities).toEqual(['callModel', 'callModel', 'finishGeneration']);
+    expect(r.localActivities).toEqual(['callModel', 'callModel']);
     expect(tools.requests.filter((q) => q.body?.city === 'tool')).toHaveLength(1);
     expect(r.done.body).toMatchObject({ status: 'completed', text: 'It is 21 degrees in tool.' });
     const asked = model.requests.filter((q) => q.tag === 'tool');

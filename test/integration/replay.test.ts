@@ -164,6 +164,20 @@ describe('workflow replay', () => {
       });
     });
 
+    // The final write runs inside the last model call's local activity (docs/adr/0033): the committed
+    // `start-in-model-call` history has it as a local activity of its own. The pause is answered by
+    // a waiting request, so its leave-write is local too: the whole resume is one workflow task.
+    model.script(
+      { text: '', toolCalls: [{ id: 'c8', name: 'ask_user', arguments: {} }] },
+      { text: 'finished in the model call' },
+    );
+    await run('finish-in-model-call', { prompt: 'ask me, then answer' }, async (id) => {
+      const answered = await stack.api('POST', `/v1/agents/${agentId}/generate/${id}/tool-outputs`, {
+        toolOutputs: [{ toolCallId: 'c8', output: 'yes' }],
+      });
+      expect(answered.body).toMatchObject({ status: 'completed', text: 'finished in the model call' });
+    });
+
     model.script({ text: '', toolCalls: [{ id: 'c1', name: 'ask_user', arguments: {} }] }, { text: 'resumed done' });
     await run('client-tool-resume', { prompt: 'ask me' }, async (id) => {
       await stack.api('POST', `/v1/agents/${agentId}/generate/${id}/tool-outputs`, {
@@ -359,6 +373,7 @@ describe('workflow replay', () => {
       'client-tool-resume',
       'compaction-summary',
       'done-tool',
+      'finish-in-model-call',
       'folded-patches',
       'leave-async-tool-outputs',
       'leave-local-approval',
@@ -372,7 +387,7 @@ describe('workflow replay', () => {
     ]);
     const results = await replay(histories, { codePath: inject('workflowBundlePath') });
     for (const r of results) expect(r.error, `${r.workflowId}: ${r.error?.message}`).toBeUndefined();
-    expect(results).toHaveLength(18);
+    expect(results).toHaveLength(19);
   });
 
   it('model and tool calls are local activities in new histories and regular ones in older histories', () => {
@@ -428,6 +443,22 @@ describe('workflow replay', () => {
     expect(decoded.join(' ')).toContain('release-2026-11-27-start-in-model-call');
     const older = histories.find((h) => h.workflowId === 'tools-in-model-call')!.history;
     expect(localActivityTypes(older)[0]).toBe('writeStatus');
+  });
+
+  it('the final write is made by the last model call in new histories, by its own activity in older ones', () => {
+    const histories = committedHistories();
+    const events = histories.find((h) => h.workflowId === 'finish-in-model-call')!.history.events ?? [];
+    // Model call (start write, then the pause), pause write, the waiting answer's leave-write,
+    // model call (the answer and the final write): no activity after it, none on the server.
+    expect(localActivityTypes({ events })).toEqual(['callModel', 'writeStatus', 'recordClientOutputs', 'callModel']);
+    expect(scheduledActivities(histories, 'finish-in-model-call')).toEqual([]);
+    const markers = patchMarkers(events);
+    expect(markers).toHaveLength(1);
+    const details = Object.values(markers[0]!.markerRecordedEventAttributes?.details ?? {});
+    const decoded = details.flatMap((p) => p.payloads ?? []).map((p) => Buffer.from(p.data ?? []).toString('utf8'));
+    expect(decoded.join(' ')).toContain('release-2026-11-28-finish-in-model-call');
+    const older = histories.find((h) => h.workflowId === 'start-in-model-call')!.history;
+    expect(localActivityTypes(older).at(-1)).toBe('finishGeneration');
   });
 
   it('the start and final writes are local activities in new histories and regular ones in older histories', () => {
@@ -509,7 +540,7 @@ describe('workflow replay', () => {
       logger: new DefaultLogger('WARN'),
     });
     const results = await replay(committedHistories(), { code: broken.code });
-    expect(results).toHaveLength(18);
+    expect(results).toHaveLength(19);
     for (const r of results) {
       expect(r.error, r.workflowId).toBeDefined();
       expect(r.error!.name).toMatch(/DeterminismViolationError/);

@@ -8,7 +8,7 @@ import { inject } from 'vitest';
 import { plannedTool } from '../support/planned-tool.js';
 import { registerSearchAttributes } from '../../infra/temporal/search-attributes.js';
 // The only imports of workflow internals in test/workflow (the contract types may move; their shapes do not).
-import type { GenerationActivities } from '../../contracts/generation/index.js';
+import { finishWithUsage, replyEndsRun, type GenerationActivities } from '../../contracts/generation/index.js';
 import { generationStateQuery, generationWorkflowType } from '../../workflows/definitions.js';
 import type {
   ApprovalDecisionInput,
@@ -95,6 +95,8 @@ const activityClosed = new Set<temporal.api.enums.v1.EventType>([
 
 export class ScriptedRun {
   readonly calls: RecordedCall[] = [];
+  /** Final writes made inside a model call, as the real activity makes them (docs/adr/0033). */
+  readonly finishedInModelCall: FinishInput[] = [];
   private readonly replies: ScriptedReply[];
   private readonly waiters: Array<() => void> = [];
   private replyCounter = 0;
@@ -144,11 +146,16 @@ export class ScriptedRun {
       throw new Error(`run ${this.generationId} did not close as cancelled: ${String(err)}`);
   }
 
+  /** Every final write of the run: by finishGeneration, or inside the last model call. */
+  finishes(): FinishInput[] {
+    return [...this.callsOf('finishGeneration'), ...this.finishedInModelCall];
+  }
+
   /** Waits for the workflow to close normally and returns what it stored as the outcome. */
   async finished(): Promise<FinishInput> {
     await this.handle.result();
-    const finishes = this.callsOf('finishGeneration');
-    if (finishes.length !== 1) throw new Error(`expected one finishGeneration, got ${finishes.length}`);
+    const finishes = this.finishes();
+    if (finishes.length !== 1) throw new Error(`expected one final write, got ${finishes.length}`);
     return finishes[0]!;
   }
 
@@ -260,7 +267,13 @@ export async function startHarness(): Promise<Harness> {
 
   // Every activity by name: if the contract gains or renames one, this object stops compiling.
   const activities: GenerationActivities = {
-    callModel: (i) => dispatch('callModel', i, (run) => run.nextReply(i)),
+    // As the real activity: a reply that ends the run makes the final write it was given (docs/adr/0033).
+    callModel: async (i) => {
+      const result = await dispatch('callModel', i, (run) => run.nextReply(i));
+      if (!i.finishWrite || !replyEndsRun(result)) return result;
+      runs.get(i.generationId)!.finishedInModelCall.push(finishWithUsage(i.finishWrite, i.usageSoFar, result.usage));
+      return { ...result, finished: true };
+    },
     summarizeConversation: (i) =>
       dispatch('summarizeConversation', i, () => ({
         level: i.level,

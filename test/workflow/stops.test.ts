@@ -165,6 +165,8 @@ describe('how a run ends, on the time-skipping server', () => {
     ]);
     expect(run.callsOf('executeTool')).toHaveLength(2);
     expect(finish).toMatchObject({ status: 'completed', stopReason: 'max_steps', iterationCount: 3 });
+    // The last step's model call made that write (docs/adr/0033).
+    expect(run.finishedInModelCall).toEqual([finish]);
   });
 
   it('a text reply before max steps is the final answer', async () => {
