@@ -12,11 +12,7 @@ import type {
   FinishInReply,
   ClarificationAnswerResult,
   GenerationInput,
-  CompactionPoint,
   GenerationStateView,
-  ModelCallInput,
-  ModelCallResult,
-  StatusWrite,
   SubmitToolOutputsInput,
   SubmitToolOutputsResult,
   PlannedTool,
@@ -25,26 +21,21 @@ import type {
   ToolOutcomeInReply,
   ToolResultStatus,
   ToolsInReply,
-  Usage,
 } from '../contracts/generation/index.js';
 import type { ToolChoice } from '../contracts/schemas/index.js';
 import {
-  callModel,
-  callModelLocally,
   discoverMcpTools,
   executeTool,
   executeToolLocally,
-  localModelOptions,
   localStore,
   localToolOptions,
-  modelOptions,
   store,
-  summarizeConversation,
   toolOptions,
 } from './activity-proxies.js';
 import { ApprovalGate } from './approval-gate.js';
 import { ChildAgents } from './child-agents.js';
 import { ClientPauses } from './client-pauses.js';
+import { ModelCalls } from './model-calls.js';
 import { afterCancelRequest } from './cancel-requests.js';
 import { GenerationState } from './generation-state.js';
 import { HookRunner } from './hook-runner.js';
@@ -66,16 +57,12 @@ import {
 } from './loop/outcomes.js';
 import {
   DOOM_LOOP_THRESHOLD,
-  MAX_LENGTH_CONTINUATIONS,
   classifyCalls,
   executionBatches,
   isDoomLoop,
   matchStopCondition,
   type ClassifiedCall,
 } from './loop/stop-rules.js';
-
-/** Summaries one model call may need: levels 2 and 3, each after up to 3 context-length errors. */
-const MAX_SUMMARIES_PER_CALL = 8;
 
 /**
  * One generation's ReAct loop: think (model call) → act (tool calls, hooks, approvals, pauses) →
@@ -90,17 +77,13 @@ export class GenerationLoop {
   readonly children: ChildAgents;
   /** The next free message sequence number. */
   private seq: number;
-  private readonly usage: Usage = { promptTokens: 0, completionTokens: 0 };
+  private readonly model: ModelCalls;
   private readonly toolsUsed = new Set<string>();
   private readonly recentCalls: Array<{ name: string; argumentsHash: string }> = [];
   /** The input plan, with MCP servers replaced by the tools discovered on them. */
   private plan: GenerationInput['plan'];
   /** This step's tool calls the model-call activity already ran, by call id (docs/adr/0031). */
   private ranInReply = new Map<string, ToolOutcomeInReply>();
-  /** The start write, until the first model call's activity makes it (docs/adr/0032). */
-  private startWrite: StatusWrite | undefined;
-  /** Whether the last model call made the final write (docs/adr/0033). */
-  private finishedInCall = false;
   /** Whether the run's final state is stored. */
   private finalWritten = false;
 
@@ -110,6 +93,7 @@ export class GenerationLoop {
   ) {
     this.seq = input.firstMessageSeq;
     this.plan = input.plan;
+    this.model = new ModelCalls(input.generationId, input.plan.modelRetry, patches);
     this.state = new GenerationState(input.generationId, input.plan.webhooks, patches);
     this.hooks = new HookRunner(input.generationId, input.plan.hooks);
     this.approvals = new ApprovalGate(this.state, this.hooks, input.plan);
@@ -125,7 +109,8 @@ export class GenerationLoop {
 
   async run(): Promise<void> {
     const started = this.state.statusWrite('running', null);
-    if (startWriteInModelCall(this.plan) && this.patches.has('start-write-in-model-call')) this.startWrite = started;
+    if (startWriteInModelCall(this.plan) && this.patches.has('start-write-in-model-call'))
+      this.model.startWrite = started;
     else await (this.patches.has('local-start-and-finish-writes') ? localStore : store).writeStatus(started);
     let outcome: Outcome;
     let finalText: string | null | undefined;
@@ -193,12 +178,15 @@ export class GenerationLoop {
       finishWriteInModelCall(plan, step, toolChoice) && this.patches.has('finish-write-in-model-call')
         ? this.finishInput(answered, this.state.stateVersion + 1)
         : undefined;
-    const reply = await this.think(
-      offer.tools.map((t) => t.name),
+    const { reply, nextSeq } = await this.model.think({
+      step,
+      seq: this.seq,
+      toolNames: offer.tools.map((t) => t.name),
       toolChoice,
-      this.toolsInReply(offer.tools),
-      finishing,
-    );
+      runTools: this.toolsInReply(offer.tools),
+      finishWrite: finishing,
+    });
+    this.seq = nextSeq;
     const calls = reply.toolCalls;
     this.ranInReply = new Map((reply.toolOutcomes ?? []).map((o) => [o.toolCallId, o]));
 
@@ -242,79 +230,6 @@ export class GenerationLoop {
     if (tools.length === 0 || !this.patches.has('local-model-and-tool-calls')) return undefined;
     if (!this.patches.has('tool-calls-in-model-call')) return undefined;
     return { tools, recentCalls: this.recentCalls.slice(-(DOOM_LOOP_THRESHOLD - 1)) };
-  }
-
-  /** The model call, continued while the reply is cut off by the length limit. */
-  private async think(
-    toolNames: string[],
-    toolChoice: ToolChoice,
-    runTools: ToolsInReply | undefined,
-    finishWrite: FinishInReply | undefined,
-  ): Promise<ModelCallResult> {
-    let result: ModelCallResult | null = null;
-    for (let part = 0; part <= MAX_LENGTH_CONTINUATIONS; part++) {
-      // Only the first part's calls can run in the activity: a continuation shifts the seqs.
-      const inPart = { finishWrite, ...(part === 0 ? { runTools } : {}) };
-      result = await this.callModelCompacted(toolNames, toolChoice, part > 0, inPart);
-      this.finishedInCall = result.finished === true;
-      const continuation = part > 0;
-      // A continuation stores the "continue" prompt at seq and the reply at seq + 1.
-      this.seq += continuation ? 2 : 1;
-      this.usage.promptTokens += result.usage.promptTokens;
-      this.usage.completionTokens += result.usage.completionTokens;
-      if (result.finishReason !== 'length' || result.toolCalls.length > 0) break;
-    }
-    return result!;
-  }
-
-  /**
-   * One model call. When its conversation needs a summary that is not written yet, the call answers
-   * `needsSummary` without calling the model; the summary is then written by its own activity (its
-   * text stays in PostgreSQL) and the call is made again from the same compaction point.
-   */
-  private async callModelCompacted(
-    toolNames: string[],
-    toolChoice: ToolChoice,
-    continuation: boolean,
-    { runTools, finishWrite }: { runTools?: ToolsInReply | undefined; finishWrite: FinishInReply | undefined },
-  ): Promise<ModelCallResult> {
-    const { generationId } = this.input;
-    const base = { generationId, step: this.state.step, seq: this.seq, toolNames, toolChoice, continuation };
-    let compaction: CompactionPoint | undefined;
-    let deferSummary = true;
-    for (let round = 0; ; round++) {
-      const input: ModelCallInput = {
-        ...base,
-        usageSoFar: { ...this.usage },
-        ...(deferSummary ? { deferSummary } : {}),
-        ...(compaction ? { compaction } : {}),
-        ...(runTools ? { runTools } : {}),
-        ...(this.startWrite ? { startWrite: this.startWrite } : {}),
-        ...(finishWrite ? { finishWrite } : {}),
-      };
-      this.startWrite = undefined;
-      const result = await afterCancelRequest(
-        this.patches.has('local-model-and-tool-calls')
-          ? callModelLocally.executeWithOptions(localModelOptions(this.plan.modelRetry), [input])
-          : callModel.executeWithOptions(modelOptions(this.plan.modelRetry), [input]),
-      );
-      if (!result.needsSummary) return result;
-      if (!this.patches.has('compaction-summary-activity') || round >= MAX_SUMMARIES_PER_CALL) {
-        // Not reached by histories recorded before the patch (their calls never answer needsSummary);
-        // kept as the inline path so the loop always ends.
-        deferSummary = false;
-        compaction = undefined;
-        continue;
-      }
-      const summary = await afterCancelRequest(
-        summarizeConversation.executeWithOptions(modelOptions(this.plan.modelRetry), [
-          { ...base, ...result.needsSummary },
-        ]),
-      );
-      this.usage.promptTokens += summary.usage.promptTokens;
-      this.usage.completionTokens += summary.usage.completionTokens;
-      compaction = result.needsSummary;
-    }
   }
 
   /** Unknown calls and calls denied by a PreToolUse hook get their result recorded; the rest go on. */
@@ -362,10 +277,7 @@ export class GenerationLoop {
               : executeTool.executeWithOptions(toolOptions(timeoutSeconds), [this.callInput(c, seq)]),
           );
     // Model calls a builtin made (summarize, generate_text) count in the generation's usage.
-    if (outcome.usage) {
-      this.usage.promptTokens += outcome.usage.promptTokens;
-      this.usage.completionTokens += outcome.usage.completionTokens;
-    }
+    if (outcome.usage) this.model.count(outcome.usage);
     // A result found already recorded comes from an attempt that ended before the workflow saw it,
     // so its PostToolUse hooks (a redaction, say) never ran: they run now. Histories from before
     // this rule skipped them, hence the patch.
@@ -427,11 +339,11 @@ export class GenerationLoop {
     state.stateVersion += 1;
     state.show(outcome.status, null);
     // The last model call made this very write when its reply ended the run (docs/adr/0033).
-    if (!this.finishedInCall)
+    if (!this.model.finishedInCall)
       await (this.patches.has('local-start-and-finish-writes') ? localStore : store).finishGeneration({
         ...this.finishInput(outcome, state.stateVersion),
         ...(text === undefined ? {} : { text }),
-        usage: { ...this.usage },
+        usage: { ...this.model.usage },
       });
     this.finalWritten = true;
     if (outcome.status !== 'cancelled')
