@@ -384,10 +384,11 @@ describe('workflow replay', () => {
       'start-in-model-call',
       'step-rules',
       'tools-in-model-call',
+      'upgrade-while-paused',
     ]);
     const results = await replay(histories, { codePath: inject('workflowBundlePath') });
     for (const r of results) expect(r.error, `${r.workflowId}: ${r.error?.message}`).toBeUndefined();
-    expect(results).toHaveLength(19);
+    expect(results).toHaveLength(20);
   });
 
   it('model and tool calls are local activities in new histories and regular ones in older histories', () => {
@@ -459,6 +460,35 @@ describe('workflow replay', () => {
     expect(decoded.join(' ')).toContain('release-2026-11-28-finish-in-model-call');
     const older = histories.find((h) => h.workflowId === 'start-in-model-call')!.history;
     expect(localActivityTypes(older).at(-1)).toBe('finishGeneration');
+  });
+
+  it('a run paused on the previous release takes the final write in the model call once resumed on this one', () => {
+    // Recorded with the workflow bundle of the previous release (e24f8b8) until the pause, then a
+    // worker of this release answered it: the history a rolling upgrade leaves behind.
+    const history = committedHistories().find((h) => h.workflowId === 'upgrade-while-paused')!.history;
+    const events = history.events ?? [];
+    const markers = patchMarkers(events).map((e) =>
+      Object.values(e.markerRecordedEventAttributes?.details ?? {})
+        .flatMap((p) => p.payloads ?? [])
+        .map((p) => Buffer.from(p.data ?? []).toString('utf8'))
+        .join(' '),
+    );
+    // The previous release's marker from the start; this release's patch only where it switched.
+    expect(markers).toHaveLength(2);
+    expect(markers[0]).toContain('release-2026-11-27-start-in-model-call');
+    expect(markers[1]).toContain('finish-write-in-model-call');
+    expect(localActivityTypes(history)).toEqual([
+      'callModel',
+      'callModel',
+      'writeStatus',
+      'recordClientOutputs',
+      'callModel',
+    ]);
+    // The switch comes after the pause was left, before the model call that made the final write.
+    const at = (marker: number) => events.indexOf(patchMarkers(events)[marker]!);
+    const updateAccepted = events.findIndex((e) => e.workflowExecutionUpdateAcceptedEventAttributes);
+    expect(updateAccepted).toBeGreaterThan(0);
+    expect(at(1)).toBeGreaterThan(updateAccepted);
   });
 
   it('the start and final writes are local activities in new histories and regular ones in older histories', () => {
@@ -540,7 +570,7 @@ describe('workflow replay', () => {
       logger: new DefaultLogger('WARN'),
     });
     const results = await replay(committedHistories(), { code: broken.code });
-    expect(results).toHaveLength(19);
+    expect(results).toHaveLength(20);
     for (const r of results) {
       expect(r.error, r.workflowId).toBeDefined();
       expect(r.error!.name).toMatch(/DeterminismViolationError/);
