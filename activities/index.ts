@@ -107,9 +107,10 @@ export function createActivities(deps: ActivityDeps): GenerationActivities & Doc
     return store.recordToolResult({ generationId, step, seq, toolCallId, toolName, status, content, ...extra });
   }
 
-  async function executeTool(input: ToolCallInput): Promise<ToolCallOutcome> {
+  /** `freshReply`: the call is of a reply this execution streamed, so no result of it can be recorded. */
+  async function executeTool(input: ToolCallInput, freshReply = false): Promise<ToolCallOutcome> {
     // A result recorded before a crash is never executed again.
-    const recorded = await store.messageAt(input.generationId, input.seq);
+    const recorded = freshReply ? null : await store.messageAt(input.generationId, input.seq);
     if (recorded?.role === 'tool' && recorded.tool_call_id === input.toolCallId) {
       const status = (recorded.status as ToolResultStatus | undefined) ?? 'success';
       const { generationId, step, seq, toolCallId, toolName } = input;
@@ -190,7 +191,11 @@ export function createActivities(deps: ActivityDeps): GenerationActivities & Doc
   }
 
   /** One call of a reply, run inside the model call (docs/adr/0031); null leaves it to the loop. */
-  async function runToolInReply(input: ModelCallInput, c: CallInReply): Promise<ToolOutcomeInReply | null> {
+  async function runToolInReply(
+    input: ModelCallInput,
+    c: CallInReply,
+    freshReply: boolean,
+  ): Promise<ToolOutcomeInReply | null> {
     const started = performance.now();
     const { id: toolCallId, name: toolName, arguments: args } = c.call;
     // Its own span, so the call's outgoing request shows under it as under a tool call's activity.
@@ -199,14 +204,8 @@ export function createActivities(deps: ActivityDeps): GenerationActivities & Doc
       { attributes: { 'tool.name': toolName, 'tool.call_id': toolCallId } },
       async (span) => {
         try {
-          const outcome = await executeTool({
-            generationId: input.generationId,
-            step: input.step,
-            seq: c.seq,
-            toolCallId,
-            toolName,
-            arguments: args,
-          });
+          const call = { generationId: input.generationId, step: input.step, seq: c.seq, toolCallId, toolName };
+          const outcome = await executeTool({ ...call, arguments: args }, freshReply);
           deps.crashPoint?.('executeTool');
           return { ...outcome, toolCallId, toolName, seq: c.seq, durationMs: performance.now() - started };
         } catch (err) {
@@ -239,12 +238,12 @@ export function createActivities(deps: ActivityDeps): GenerationActivities & Doc
           await store.writeStatus(input.startWrite);
           deps.crashPoint?.('writeStatus');
         }
-        const reply = await callModel(modelDeps, input);
+        const { result: reply, freshReply } = await callModel(modelDeps, input);
         // Crash tests: the reply is stored, the calls it asks for have not run.
         deps.crashPoint?.('callModel');
         const started = performance.now();
         const toolOutcomes = await runCallsInReply(input, reply, {
-          run: (c) => runToolInReply(input, c),
+          run: (c) => runToolInReply(input, c, freshReply),
           attemptDeadlineMs,
           signal: callSignal(),
         });
@@ -255,7 +254,16 @@ export function createActivities(deps: ActivityDeps): GenerationActivities & Doc
       // The reply ends the run (docs/adr/0033). Written after the cancel check: a cancel heard
       // before it cancels the run, one heard after it finds the run ended.
       if (!input.finishWrite || !replyEndsRun(reply)) return reply;
-      await finishGeneration(finishWithUsage(input.finishWrite, input.usageSoFar, reply.usage));
+      try {
+        await finishGeneration(finishWithUsage(input.finishWrite, input.usageSoFar, reply.usage));
+      } catch (err) {
+        // The reply is recorded: the loop makes the same write through its own activity, with the
+        // bookkeeping retries, instead of spending the model call's retries (and a model request).
+        Context.current().log.warn('final write inside the model call failed; the loop makes it', {
+          error: err instanceof Error ? err.message : String(err),
+        });
+        return reply;
+      }
       deps.crashPoint?.('finishGeneration');
       return { ...reply, finished: true };
     },

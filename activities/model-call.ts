@@ -106,7 +106,15 @@ export function summarizerFor(deps: ModelCallDeps, snapshot: GenerationSnapshot,
   };
 }
 
-export async function callModel(deps: ModelCallDeps, input: ModelCallInput): Promise<ModelCallResult> {
+/**
+ * The model call's result, and whether this execution streamed the reply itself. A reply streamed
+ * here was recorded by no earlier execution, so none of its calls can have run: an execution
+ * records its reply before it runs any call of it.
+ */
+export async function callModel(
+  deps: ModelCallDeps,
+  input: ModelCallInput,
+): Promise<{ result: ModelCallResult; freshReply: boolean }> {
   const { store } = deps;
   const snapshot = await store.snapshot(input.generationId);
   const startEvents: StartEvents = [];
@@ -138,7 +146,7 @@ export async function callModel(deps: ModelCallDeps, input: ModelCallInput): Pro
       await store.events.append(input.generationId, 'reset', reset, `reset:${replySeq}:${earlier.unresetChunkSeq}`);
     }
     const streamed = await streamNewReply(deps, snapshot, input, replySeq, earlier.history);
-    if ('needsSummary' in streamed) return streamed.needsSummary;
+    if ('needsSummary' in streamed) return { result: streamed.needsSummary, freshReply: true };
     reply = streamed;
   }
   const { text, toolCalls, finishReason, usage } = reply;
@@ -185,7 +193,7 @@ export async function callModel(deps: ModelCallDeps, input: ModelCallInput): Pro
     },
     toolCalls.length ? 'events' : null,
   );
-  return { toolCalls, finishReason, hasText: text.length > 0, usage };
+  return { result: { toolCalls, finishReason, hasText: text.length > 0, usage }, freshReply: !earlier.recorded };
 }
 
 /** The stored form of a reply (what the next model call sends back, plus what a re-run returns). */

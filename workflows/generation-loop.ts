@@ -336,7 +336,8 @@ export class GenerationLoop {
   private async finish(outcome: Outcome, text?: string | null): Promise<void> {
     const { state } = this;
     state.phase = outcome.status;
-    state.stateVersion += 1;
+    // Past the version a model call may still write its final state at (docs/adr/0033): this write wins.
+    state.stateVersion += this.model.finishUnconfirmed ? 2 : 1;
     state.show(outcome.status, null);
     // The last model call made this very write when its reply ended the run (docs/adr/0033).
     if (!this.model.finishedInCall)
@@ -346,8 +347,13 @@ export class GenerationLoop {
         usage: { ...this.model.usage },
       });
     this.finalWritten = true;
-    if (outcome.status !== 'cancelled')
-      await state.notifyWebhooks(outcome.status === 'completed' ? 'generation.completed' : 'generation.failed');
-    await this.hooks.onRunComplete(state.step, outcome.status);
+    const tell = async () => {
+      if (outcome.status !== 'cancelled')
+        await state.notifyWebhooks(outcome.status === 'completed' ? 'generation.completed' : 'generation.failed');
+      await this.hooks.onRunComplete(state.step, outcome.status);
+    };
+    // The end is stored: a cancel heard now must not leave its webhooks prepared but never sent.
+    if (this.patches.has('finish-write-in-model-call')) await CancellationScope.nonCancellable(tell);
+    else await tell();
   }
 }

@@ -47,6 +47,11 @@ export class ModelCalls {
   startWrite: StatusWrite | undefined;
   /** Whether the last model call made the final write (docs/adr/0033). */
   finishedInCall = false;
+  /**
+   * Whether a call given the final write never reported back (cancelled, timed out, failed): it may
+   * still make that write, so the run's own final write goes one state version further.
+   */
+  finishUnconfirmed = false;
 
   constructor(
     private readonly generationId: string,
@@ -103,11 +108,13 @@ export class ModelCalls {
         ...(finishWrite ? { finishWrite } : {}),
       };
       this.startWrite = undefined;
+      this.finishUnconfirmed = finishWrite !== undefined;
       const result = await afterCancelRequest(
         this.patches.has('local-model-and-tool-calls')
           ? callModelLocally.executeWithOptions(localModelOptions(modelRetry), [input])
           : callModel.executeWithOptions(modelOptions(modelRetry), [input]),
       );
+      this.finishUnconfirmed = false;
       if (!result.needsSummary) return result;
       if (!this.patches.has('compaction-summary-activity') || round >= MAX_SUMMARIES_PER_CALL) {
         // Not reached by histories recorded before the patch (their calls never answer needsSummary);

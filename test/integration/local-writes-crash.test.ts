@@ -92,6 +92,55 @@ describe('durability: kill -9 after a local activity wrote, before history has i
     expect(r.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'tool', 'assistant']);
     expect(r.events.filter((e) => e.type === 'done')).toHaveLength(1);
     expect(r.events.filter((e) => e.type === 'start')).toHaveLength(1);
+    // The re-run's write is the same: both replies' tokens (as each reply recorded them), two steps.
+    const replyUsage = r.messages
+      .filter((m) => m.role === 'assistant')
+      .map((m) => (m.content as { usage: { promptTokens: number; completionTokens: number } }).usage);
+    expect(replyUsage.every((u) => u.promptTokens > 0)).toBe(true);
+    expect(r.done.body).toMatchObject({
+      iterationCount: 2,
+      usage: {
+        promptTokens: replyUsage[0]!.promptTokens + replyUsage[1]!.promptTokens,
+        completionTokens: replyUsage[0]!.completionTokens + replyUsage[1]!.completionTokens,
+      },
+    });
+  });
+
+  it('the final write fails inside the model call: the loop makes it through its own activity, the model is not asked again', async () => {
+    // A real failure of that write: PostgreSQL refuses the first `completed` write of the database
+    // (a sequence is not rolled back with the failed statement, so later writes pass).
+    await stack.db.$executeRawUnsafe(`CREATE SEQUENCE finish_faults`);
+    await stack.db.$executeRawUnsafe(`CREATE FUNCTION refuse_first_finish() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF nextval('finish_faults') = 1 THEN RAISE EXCEPTION 'injected: the final write fails once'; END IF;
+        RETURN NEW;
+      END $$`);
+    await stack.db.$executeRawUnsafe(`CREATE TRIGGER refuse_first_finish BEFORE UPDATE ON "Generation" FOR EACH ROW
+      WHEN (NEW."status" = 'completed' AND OLD."status" <> 'completed') EXECUTE FUNCTION refuse_first_finish()`);
+    try {
+      model.scriptFor('fallback', { text: 'Nothing to look up.' });
+      await stack.startWorker();
+      const done = await stack.api('POST', `/v1/agents/${agentId}/generate`, { prompt: 'Hi [[script:fallback]]' });
+      expect(done.body).toMatchObject({ status: 'completed', text: 'Nothing to look up.', iterationCount: 1 });
+      const generationId = done.body.id as string;
+      const handle = stack.temporal.workflow.getHandle(generationId);
+      await handle.result();
+      // The write was tried once inside the model call, then made by the loop's own activity.
+      expect(
+        Number(
+          (await stack.db.$queryRawUnsafe<Array<{ n: bigint }>>(`SELECT last_value AS n FROM finish_faults`))[0]!.n,
+        ),
+      ).toBe(2);
+      expect(localActivityTypes(await handle.fetchHistory())).toEqual(['callModel', 'finishGeneration']);
+      expect(model.requests.filter((q) => q.tag === 'fallback')).toHaveLength(1);
+      const events = await stack.db.generationEvent.findMany({ where: { generationId } });
+      expect(events.filter((e) => e.type === 'done')).toHaveLength(1);
+      await stack.stopWorker();
+    } finally {
+      await stack.db.$executeRawUnsafe(`DROP TRIGGER refuse_first_finish ON "Generation"`);
+      await stack.db.$executeRawUnsafe(`DROP FUNCTION refuse_first_finish`);
+      await stack.db.$executeRawUnsafe(`DROP SEQUENCE finish_faults`);
+    }
   });
 
   it('killed after the start write, inside the first model call: the re-run finds it written and the generation completes', async () => {

@@ -1,7 +1,11 @@
+import { ApplicationFailure } from '@temporalio/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cancelRequestedFailure } from '../../contracts/generation/index.js';
 import { callTool, makePlan, say, startHarness, tool, type Harness } from './harness.js';
 
 const search = tool('search', { readOnly: true });
+const none = { promptTokens: 0, completionTokens: 0 };
+const needsSummary = { level: 2, failures: 0 };
 
 /** The final write inside the model call whose reply ends the run (docs/adr/0033). */
 describe('the final write, on the time-skipping server', () => {
@@ -70,22 +74,66 @@ describe('the final write, on the time-skipping server', () => {
     expect(finish).toMatchObject({ status: 'completed', stopReason: 'final_answer', usage: { promptTokens: 40 } });
   });
 
-  // Last in its file: the time-skipping server stops skipping time after an activity outlives its
-  // run, so a later test waiting on a timer would hang.
-  it('a cancel heard after it (here, while webhooks are prepared) leaves the stored end as it is', async () => {
-    const run = await h.start(makePlan({ tools: [search], webhooks: { maxAttempts: 1 } }), [say()], {
-      prepareWebhooks: async () => {
+  it('counts a summary written before the last model call in the usage that call stores', async () => {
+    let asked = 0;
+    const usage = { promptTokens: 10, completionTokens: 5 };
+    const run = await h.start(makePlan({ tools: [search] }), [], {
+      callModel: () => {
+        asked += 1;
+        if (asked === 1) return { toolCalls: [], finishReason: 'other', hasText: false, usage: none, needsSummary };
+        return { toolCalls: [], finishReason: 'stop', hasText: true, usage };
+      },
+    });
+    const finish = await run.finished();
+    expect(run.callsOf('summarizeConversation')).toHaveLength(1);
+    expect(run.finishedInModelCall).toEqual([finish]);
+    // The harness's summary used 50 + 10 tokens, the reply 10 + 5.
+    expect(finish.usage).toEqual({ promptTokens: 60, completionTokens: 15 });
+  });
+
+  it('a cancel while that call runs: the run’s own cancelled write goes one state further, past it', async () => {
+    const run = await h.start(makePlan({ tools: [search] }), [], {
+      // As in production: Temporal has the request before the worker stops the call.
+      callModel: async () => {
         await h.env.client.workflow.getHandle(run.generationId).cancel();
-        // Still running when the request reaches the workflow, which stops waiting for it.
-        await new Promise((resolve) => setTimeout(resolve, 2_000));
-        return [];
+        throw ApplicationFailure.create({ type: cancelRequestedFailure, message: 'cancelled', nonRetryable: true });
       },
     });
     await run.closesCancelled();
+    // Started at 1; the call was given the final write at 2, which it may still make: cancelled at 3.
+    expect(run.callsOf('callModel').map((c) => c.finishWrite?.stateVersion)).toEqual([2]);
+    expect(run.callsOf('finishGeneration')).toMatchObject([{ status: 'cancelled', stateVersion: 3 }]);
+
+    // A call not given the final write leaves the cancel at the next state.
+    const reviewed = await h.start(makePlan({ tools: [search], reviewFinalText: true }), [], {
+      callModel: async () => {
+        await h.env.client.workflow.getHandle(reviewed.generationId).cancel();
+        throw ApplicationFailure.create({ type: cancelRequestedFailure, message: 'cancelled', nonRetryable: true });
+      },
+    });
+    await reviewed.closesCancelled();
+    expect(reviewed.callsOf('finishGeneration')).toMatchObject([{ status: 'cancelled', stateVersion: 2 }]);
+  });
+
+  it('a cancel heard after it (here, while webhooks are prepared) leaves the stored end, and the webhooks are still sent', async () => {
+    let deliveryId = '';
+    const run = await h.start(makePlan({ tools: [search], webhooks: { maxAttempts: 1 } }), [say()], {
+      prepareWebhooks: async () => {
+        await h.env.client.workflow.getHandle(run.generationId).cancel();
+        // Still running when the request reaches the workflow, which waits for it all the same.
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+        deliveryId = `whd_${run.generationId}`;
+        return [deliveryId];
+      },
+    });
+    await run.handle.result().catch(() => undefined);
     expect(run.callsOf('prepareWebhooks')).toMatchObject([{ event: 'generation.completed' }]);
     expect(run.callsOf('finishGeneration')).toEqual([]);
     expect(run.finishedInModelCall).toMatchObject([{ status: 'completed', stopReason: 'final_answer' }]);
-    // Temporal closed the run as cancelled; the generation's own state did not move past its end.
+    // The delivery of generation.completed was started although the cancel came first.
+    const delivery = await h.env.client.workflow.getHandle(deliveryId).describe();
+    expect(delivery.type).toBe('webhookDeliveryWorkflow');
+    // The generation's own state did not move past its end.
     expect(await run.state()).toMatchObject({ phase: 'completed', stateVersion: 2 });
   });
 });
