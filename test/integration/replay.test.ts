@@ -367,6 +367,7 @@ describe('workflow replay', () => {
     expect(histories.map((h) => h.workflowId)).toEqual([
       'approval',
       'automatic',
+      'cancel-after-final-write',
       'cancel-in-flight',
       'cancel',
       'clarification',
@@ -388,7 +389,7 @@ describe('workflow replay', () => {
     ]);
     const results = await replay(histories, { codePath: inject('workflowBundlePath') });
     for (const r of results) expect(r.error, `${r.workflowId}: ${r.error?.message}`).toBeUndefined();
-    expect(results).toHaveLength(20);
+    expect(results).toHaveLength(21);
   });
 
   it('model and tool calls are local activities in new histories and regular ones in older histories', () => {
@@ -460,6 +461,19 @@ describe('workflow replay', () => {
     expect(decoded.join(' ')).toContain('release-2026-11-28-finish-in-model-call');
     const older = histories.find((h) => h.workflowId === 'start-in-model-call')!.history;
     expect(localActivityTypes(older).at(-1)).toBe('finishGeneration');
+  });
+
+  it('a previous-release run cancelled after its final write keeps its second, cancelled write on replay', () => {
+    // Recorded with the previous release's bundle (e24f8b8): the end was stored, then a cancel
+    // reached the run while its webhook deliveries were prepared. That release wrote the end again
+    // as cancelled; this one would not (docs/adr/0033), so replay must take the old path here.
+    const history = committedHistories().find((h) => h.workflowId === 'cancel-after-final-write')!.history;
+    const events = history.events ?? [];
+    expect(localActivityTypes(history)).toEqual(['callModel', 'finishGeneration', 'finishGeneration']);
+    expect(scheduledActivities(committedHistories(), 'cancel-after-final-write')).toEqual(['prepareWebhooks']);
+    expect(events.some((e) => e.workflowExecutionCancelRequestedEventAttributes)).toBe(true);
+    expect(events.at(-1)!.workflowExecutionCanceledEventAttributes).toBeTruthy();
+    expect(patchMarkers(events)).toHaveLength(1);
   });
 
   it('a run paused on the previous release takes the final write in the model call once resumed on this one', () => {
@@ -570,7 +584,7 @@ describe('workflow replay', () => {
       logger: new DefaultLogger('WARN'),
     });
     const results = await replay(committedHistories(), { code: broken.code });
-    expect(results).toHaveLength(20);
+    expect(results).toHaveLength(21);
     for (const r of results) {
       expect(r.error, r.workflowId).toBeDefined();
       expect(r.error!.name).toMatch(/DeterminismViolationError/);

@@ -80,6 +80,48 @@ describe('webhooks: signed, durable deliveries of generation events', () => {
     expect((await stack.api('GET', `/v1/generations/${res.body.id}`)).body.callbackSecret).toBeUndefined();
   });
 
+  it('a cancel that reaches a generation after its final write, while its webhooks are prepared: it stays completed and the webhook is sent', async () => {
+    receiver.route('/late-cancel', (_req, res) => json(res, 200, { ok: true }));
+    const agentId = await createAgent(stack, { aiProviderId: providerId });
+    model.script({ text: 'ended before the cancel' });
+    // PostgreSQL holds the webhook deliveries table: the run stores its end, then waits there.
+    const cancelled = await stack.db.$transaction(
+      async (tx) => {
+        await tx.$executeRawUnsafe(`LOCK TABLE "WebhookDelivery" IN EXCLUSIVE MODE`);
+        const res = await stack.api('POST', `/v1/agents/${agentId}/generate`, {
+          prompt: 'hi',
+          callbackUrl: `${receiver.url}/late-cancel`,
+          async: true,
+        });
+        const id = res.body.id as string;
+        await waitForRow(id, 'completed');
+        // Temporal's cancel, as a cancel request the API accepted just before the end was stored.
+        await stack.temporal.workflow.getHandle(id).cancel();
+        await new Promise((r) => setTimeout(r, 1_000));
+        return id;
+      },
+      { timeout: 30_000 },
+    );
+    const delivery = await waitFor(() =>
+      receiver.requests.find((r) => r.path === '/late-cancel' && r.body.data?.id === cancelled),
+    );
+    expect(delivery.body).toMatchObject({ type: 'generation.completed', data: { status: 'completed' } });
+    await stack.temporal.workflow
+      .getHandle(cancelled)
+      .result()
+      .catch(() => undefined);
+    const stored = await stack.db.generation.findUniqueOrThrow({ where: { id: cancelled } });
+    expect(stored).toMatchObject({ status: 'completed', text: 'ended before the cancel', stateVersion: 2 });
+  });
+
+  async function waitForRow(id: string, status: string): Promise<void> {
+    const deadline = Date.now() + 20_000;
+    while ((await stack.db.generation.findUnique({ where: { id } }))?.status !== status) {
+      if (Date.now() > deadline) throw new Error(`generation ${id} never became ${status}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+
   it('an agent subscription gets requires_action and completed; a receiver failing twice gets the event three times with the same webhook-id', async () => {
     let failures = 0;
     receiver.route('/flaky', (req, res) => {
