@@ -204,8 +204,11 @@ export function createActivities(deps: ActivityDeps): GenerationActivities & Doc
       { attributes: { 'tool.name': toolName, 'tool.call_id': toolCallId } },
       async (span) => {
         try {
-          const call = { generationId: input.generationId, step: input.step, seq: c.seq, toolCallId, toolName };
-          const outcome = await executeTool({ ...call, arguments: args }, freshReply);
+          const { generationId, step } = input;
+          const outcome = await executeTool(
+            { generationId, step, seq: c.seq, toolCallId, toolName, arguments: args },
+            freshReply,
+          );
           deps.crashPoint?.('executeTool');
           return { ...outcome, toolCallId, toolName, seq: c.seq, durationMs: performance.now() - started };
         } catch (err) {

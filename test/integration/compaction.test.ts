@@ -3,6 +3,7 @@ import { call, createAgent, createProvider, createTool, obj } from '../support/f
 import { startModelServer, type ModelServer, type RecordedRequest } from '../support/model-server.js';
 import { startStack, type TestStack } from '../support/stack.js';
 import { json, startToolServer, type ToolServer } from '../support/tool-server.js';
+import { patchMarkerTexts } from '../support/history.js';
 import { PRUNED_PLACEHOLDER, SUMMARY_PROMPT } from '../../activities/compaction.js';
 import { callAs, createProjectWithKey, expectError } from '../support/resources.js';
 import { compactionRuns } from '../../infra/observability/metrics.js';
@@ -176,14 +177,7 @@ describe('context compaction', () => {
     expect(scheduled.slice(summaryAt - 1, summaryAt + 2)).toEqual(['callModel', 'summarizeConversation', 'callModel']);
     // New runs record one patch marker, the latest release, which folds the summary activity's patch
     // with the others (docs/adr/0023, 0031, 0032, 0033); payloads decoded: they are JSON bytes.
-    const markers = (history.events ?? [])
-      .filter((e) => e.markerRecordedEventAttributes?.markerName === 'core_patch')
-      .map((e) =>
-        Object.values(e.markerRecordedEventAttributes?.details ?? {})
-          .flatMap((p) => p.payloads ?? [])
-          .map((p) => Buffer.from(p.data ?? []).toString('utf8'))
-          .join(' '),
-      );
+    const markers = patchMarkerTexts(history);
     expect(markers).toHaveLength(1);
     expect(markers[0]).toContain('release-2026-11-28-finish-in-model-call');
     expect(markers[0]).not.toContain('compaction-summary-activity');

@@ -7,7 +7,7 @@ import type { temporal } from '@temporalio/proto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createAgent, createProvider, createTool } from '../support/fixtures.js';
 import { startModelServer, type ModelServer } from '../support/model-server.js';
-import { localActivityTypes } from '../support/history.js';
+import { localActivityTypes, patchMarkerTexts } from '../support/history.js';
 import { startStack, type TestStack } from '../support/stack.js';
 import { json, startToolServer, type ToolServer } from '../support/tool-server.js';
 import { SUMMARY_PROMPT } from '../../activities/compaction.js';
@@ -438,11 +438,9 @@ describe('workflow replay', () => {
       'finishGeneration',
     ]);
     expect(scheduledActivities(histories, 'start-in-model-call')).toEqual(['recordClientOutputs']);
-    const markers = patchMarkers(events);
+    const markers = patchMarkerTexts({ events });
     expect(markers).toHaveLength(1);
-    const details = Object.values(markers[0]!.markerRecordedEventAttributes?.details ?? {});
-    const decoded = details.flatMap((p) => p.payloads ?? []).map((p) => Buffer.from(p.data ?? []).toString('utf8'));
-    expect(decoded.join(' ')).toContain('release-2026-11-27-start-in-model-call');
+    expect(markers[0]).toContain('release-2026-11-27-start-in-model-call');
     const older = histories.find((h) => h.workflowId === 'tools-in-model-call')!.history;
     expect(localActivityTypes(older)[0]).toBe('writeStatus');
   });
@@ -454,11 +452,9 @@ describe('workflow replay', () => {
     // model call (the answer and the final write): no activity after it, none on the server.
     expect(localActivityTypes({ events })).toEqual(['callModel', 'writeStatus', 'recordClientOutputs', 'callModel']);
     expect(scheduledActivities(histories, 'finish-in-model-call')).toEqual([]);
-    const markers = patchMarkers(events);
+    const markers = patchMarkerTexts({ events });
     expect(markers).toHaveLength(1);
-    const details = Object.values(markers[0]!.markerRecordedEventAttributes?.details ?? {});
-    const decoded = details.flatMap((p) => p.payloads ?? []).map((p) => Buffer.from(p.data ?? []).toString('utf8'));
-    expect(decoded.join(' ')).toContain('release-2026-11-28-finish-in-model-call');
+    expect(markers[0]).toContain('release-2026-11-28-finish-in-model-call');
     const older = histories.find((h) => h.workflowId === 'start-in-model-call')!.history;
     expect(localActivityTypes(older).at(-1)).toBe('finishGeneration');
   });
@@ -481,12 +477,7 @@ describe('workflow replay', () => {
     // worker of this release answered it: the history a rolling upgrade leaves behind.
     const history = committedHistories().find((h) => h.workflowId === 'upgrade-while-paused')!.history;
     const events = history.events ?? [];
-    const markers = patchMarkers(events).map((e) =>
-      Object.values(e.markerRecordedEventAttributes?.details ?? {})
-        .flatMap((p) => p.payloads ?? [])
-        .map((p) => Buffer.from(p.data ?? []).toString('utf8'))
-        .join(' '),
-    );
+    const markers = patchMarkerTexts(history);
     // The previous release's marker from the start; this release's patch only where it switched.
     expect(markers).toHaveLength(2);
     expect(markers[0]).toContain('release-2026-11-27-start-in-model-call');

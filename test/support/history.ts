@@ -9,3 +9,15 @@ export function localActivityTypes(history: temporal.api.history.v1.IHistory): s
     return [JSON.parse(Buffer.from(data as Uint8Array).toString('utf8')).activity_type as string];
   });
 }
+
+/** The text of each patch marker a history recorded (its payloads are JSON bytes), in order. */
+export function patchMarkerTexts(history: temporal.api.history.v1.IHistory): string[] {
+  return (history.events ?? [])
+    .filter((e) => e.markerRecordedEventAttributes?.markerName === 'core_patch')
+    .map((e) =>
+      Object.values(e.markerRecordedEventAttributes?.details ?? {})
+        .flatMap((p) => p.payloads ?? [])
+        .map((p) => Buffer.from(p.data ?? []).toString('utf8'))
+        .join(' '),
+    );
+}
