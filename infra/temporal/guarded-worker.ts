@@ -1,6 +1,7 @@
 import { Worker, type CompiledWorkerOptions, type Logger } from '@temporalio/worker';
 import type { Workflow, WorkflowCreator } from '@temporalio/worker/lib/workflow/interface.js';
 import type { WorkflowBundleWithSourceMapAndFilename } from '@temporalio/worker/lib/workflow/workflow-worker-thread/input.js';
+import { createWorkflowThreads } from './workflow-threads.js';
 
 /**
  * How long one activation may run before the worker gives up on its workflow thread. The SDK's own
@@ -81,7 +82,19 @@ export class GuardedWorker extends Worker {
   ): Promise<WorkflowCreator> {
     // Node's vm starts a watchdog only when `timeout` is given; the SDK passes this value as it.
     const untimed = { ...compiledOptions, isolateExecutionTimeoutMs: undefined } as unknown as CompiledWorkerOptions;
-    const creator = await super.createWorkflowCreator(workflowBundle, untimed, logger);
+    // Debug mode runs workflows on the main thread: the SDK's own creator. Otherwise the SDK's
+    // workflow threads, started without the per-promise hook of the stack-trace query (ADR 0034).
+    const creator = compiledOptions.debugMode
+      ? await super.createWorkflowCreator(workflowBundle, untimed, logger)
+      : await createWorkflowThreads({
+          workflowBundle,
+          threadPoolSize: compiledOptions.workflowThreadPoolSize,
+          reuseV8Context: compiledOptions.reuseV8Context ?? true,
+          isolateExecutionTimeoutMs: undefined,
+          registeredActivityNames: new Set(compiledOptions.activities.keys()),
+          logger,
+          patchActivationCallback: compiledOptions.patchActivationCallback,
+        });
     return guardActivations(creator, ACTIVATION_LIMIT_MS, (run, ranMs) => {
       // The next worker to take this run's task will get stuck the same way if its code loops on
       // its history: the log names the run to terminate (docs/adr/0024).
