@@ -31,6 +31,23 @@ export interface StoredMessage {
   usage?: { promptTokens: number; completionTokens: number };
 }
 
+/** The most replies one answer is read from: the last one and the length-cut ones it continues. */
+export const ANSWER_PARTS = 5;
+
+/**
+ * A run's answer from its assistant messages, newest first: the newest one's text after the
+ * replies cut off by the length limit that it continues (a cut-off reply and its continuations
+ * form one answer); null when none of them has text.
+ */
+export function answerText(newestFirst: Array<Pick<StoredMessage, 'content' | 'finishReason'>>): string | null {
+  const texts: string[] = [];
+  for (const [i, m] of newestFirst.slice(0, ANSWER_PARTS).entries()) {
+    if (i > 0 && m.finishReason !== 'length') break;
+    if (m.content) texts.unshift(m.content);
+  }
+  return texts.length ? texts.join('') : null;
+}
+
 /** A tool call's result as recorded: message content plus what its event and trace entry show. */
 export interface ToolResultRecord {
   generationId: string;
@@ -277,16 +294,9 @@ export class GenerationStore {
     const rows = await hotQuery<{ content: Prisma.JsonValue }>(
       this.db,
       sql`SELECT "content" FROM "GenerationMessage" WHERE "generationId" = ${generationId} AND "role" = 'assistant'
-          ORDER BY "seq" DESC LIMIT 5`,
+          ORDER BY "seq" DESC LIMIT ${ANSWER_PARTS}`,
     );
-    // A reply cut off by the length limit and its continuations form one answer.
-    const texts: string[] = [];
-    for (const [i, r] of rows.entries()) {
-      const m = storedMessage(r.content);
-      if (i > 0 && m.finishReason !== 'length') break;
-      if (m.content) texts.unshift(m.content);
-    }
-    return texts.length ? texts.join('') : null;
+    return answerText(rows.map((r) => storedMessage(r.content)));
   }
 
   async saveDiscoveredTools(generationId: string, tools: unknown[], definitionsHash: string): Promise<void> {

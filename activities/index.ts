@@ -233,6 +233,8 @@ export function createActivities(deps: ActivityDeps): GenerationActivities & Doc
     // Heartbeats while the provider embeds, so a killed worker's batch is retried within seconds.
     indexChunkBatch: (input) => heartbeatWhile(() => ingestion.indexChunkBatch(input)),
     callModel: async (input) => {
+      // The run's answer should this reply end it, from the conversation the call read.
+      let answer: string | null = null;
       const reply = await stopOnCancelRequest(deps.feed, input.generationId, async () => {
         // This attempt's own start: a local activity's retry keeps the first attempt's schedule time.
         const attemptDeadlineMs = Date.now() + Context.current().info.startToCloseTimeoutMs;
@@ -241,7 +243,8 @@ export function createActivities(deps: ActivityDeps): GenerationActivities & Doc
           await store.writeStatus(input.startWrite);
           deps.crashPoint?.('writeStatus');
         }
-        const { result: reply, freshReply } = await callModel(modelDeps, input);
+        const { result: reply, freshReply, answer: text } = await callModel(modelDeps, input);
+        answer = text;
         // Crash tests: the reply is stored, the calls it asks for have not run.
         deps.crashPoint?.('callModel');
         const started = performance.now();
@@ -258,7 +261,9 @@ export function createActivities(deps: ActivityDeps): GenerationActivities & Doc
       // before it cancels the run, one heard after it finds the run ended.
       if (!input.finishWrite || !replyEndsRun(reply)) return reply;
       try {
-        await finishGeneration(finishWithUsage(input.finishWrite, input.usageSoFar, reply.usage));
+        const finish = finishWithUsage(input.finishWrite, input.usageSoFar, reply.usage);
+        // A completed run's text, as `finish` would read it back from the stored messages.
+        await finishGeneration(finish.status === 'completed' ? { ...finish, text: answer } : finish);
       } catch (err) {
         // The reply is recorded: the loop makes the same write through its own activity, with the
         // bookkeeping retries, instead of spending the model call's retries (and a model request).

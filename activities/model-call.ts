@@ -16,7 +16,7 @@ import {
 } from '../contracts/generation/index.js';
 import type { GenerationSnapshot } from '../contracts/snapshot.js';
 import { ChunkWriter } from './event-log.js';
-import type { GenerationStore, StoredMessage } from './generation-store.js';
+import { ANSWER_PARTS, answerText, type GenerationStore, type StoredMessage } from './generation-store.js';
 import { withSessionHistory } from './session-history.js';
 import { contextWindowFor, MAX_FAILED_COMPACTIONS } from './compaction.js';
 import { ContextCompactor, SummaryNeeded, isContextLengthExceeded, type Summarizer } from './context-compactor.js';
@@ -114,7 +114,7 @@ export function summarizerFor(deps: ModelCallDeps, snapshot: GenerationSnapshot,
 export async function callModel(
   deps: ModelCallDeps,
   input: ModelCallInput,
-): Promise<{ result: ModelCallResult; freshReply: boolean }> {
+): Promise<{ result: ModelCallResult; freshReply: boolean; answer: string | null }> {
   const { store } = deps;
   const snapshot = await store.snapshot(input.generationId);
   const startEvents: StartEvents = [];
@@ -146,7 +146,7 @@ export async function callModel(
       await store.events.append(input.generationId, 'reset', reset, `reset:${replySeq}:${earlier.unresetChunkSeq}`);
     }
     const streamed = await streamNewReply(deps, snapshot, input, replySeq, earlier.history);
-    if ('needsSummary' in streamed) return { result: streamed.needsSummary, freshReply: true };
+    if ('needsSummary' in streamed) return { result: streamed.needsSummary, freshReply: true, answer: null };
     reply = streamed;
   }
   const { text, toolCalls, finishReason, usage } = reply;
@@ -193,7 +193,19 @@ export async function callModel(
     },
     toolCalls.length ? 'events' : null,
   );
-  return { result: { toolCalls, finishReason, hasText: text.length > 0, usage }, freshReply: !earlier.recorded };
+  return {
+    result: { toolCalls, finishReason, hasText: text.length > 0, usage },
+    freshReply: !earlier.recorded,
+    answer: answerText([assistantMessage(reply), ...assistantReplies(earlier.history)]),
+  };
+}
+
+/** The conversation's assistant messages, newest first (as many as one answer is read from). */
+function assistantReplies(history: StoredMessage[]): StoredMessage[] {
+  const replies: StoredMessage[] = [];
+  for (let i = history.length - 1; i >= 0 && replies.length < ANSWER_PARTS; i--)
+    if (history[i]!.role === 'assistant') replies.push(history[i]!);
+  return replies;
 }
 
 /** The stored form of a reply (what the next model call sends back, plus what a re-run returns). */

@@ -3,48 +3,64 @@ import { hotModelRows, sql } from '../../infra/db/hot-sql.js';
 import type { Db } from '../../infra/db/prisma.js';
 
 /**
- * What a generation's start reads of its agent, through the pool with Prisma's row types (no
- * Prisma query pipeline: docs/performance.md). The agent first; then, from that row, its
- * provider, tools, hooks and active webhooks.
+ * What a generation's start reads of its agent, in one statement through the pool, with Prisma's
+ * row types (no Prisma query pipeline: docs/performance.md): the agent and, keyed by that row, its
+ * provider, tools, hooks and active webhooks, so all of them describe the same version of the agent.
  */
 
-/** The agent `agentId` in the project, or null. */
-export async function findAgent(db: Db, projectId: string, agentId: string): Promise<Agent | null> {
-  const [agent] = await hotModelRows<Agent>(
-    db,
-    sql`SELECT * FROM "Agent" WHERE "id" = ${agentId} AND "projectId" = ${projectId}`,
-  );
-  return agent ?? null;
+export interface AgentConfiguration {
+  agent: Agent;
+  /** Null when the provider no longer exists. */
+  provider: AiProvider | null;
+  /** In any order; deleted ones absent. */
+  tools: AgentTool[];
+  /** Oldest first. */
+  hooks: Hook[];
+  /** The active ones, oldest first. */
+  webhooks: Webhook[];
 }
 
+/** A row as `to_jsonb` gives it: the timestamps (UTC without a zone, as Prisma writes them) as text. */
+type JsonRow = Record<string, unknown> & { createdAt: string; updatedAt: string };
+
 /**
- * The agent's provider (null when it no longer exists), its tools (in any order; deleted ones
- * absent), its hooks and its active webhooks (oldest first): four statements sent at once, all
- * keyed by the agent row already read, so they describe that version of the agent.
+ * The row types of the four configuration tables from `to_jsonb`: their only DateTime columns are
+ * `createdAt` and `updatedAt`, their only scalar list `Webhook.events` (a NULL list reads as []).
+ * `test/integration/db-timezone.test.ts` compares the result with Prisma's own reads.
  */
-export async function agentConfiguration(
+function modelRow<Row>(row: JsonRow): Row {
+  const read = { ...row, createdAt: new Date(`${row.createdAt}Z`), updatedAt: new Date(`${row.updatedAt}Z`) };
+  if ('events' in read) read.events ??= [];
+  return read as Row;
+}
+
+/** The agent `agentId` in the project with its configuration, or null. */
+export async function agentWithConfiguration(
   db: Db,
-  agent: Agent,
-): Promise<{ provider: AiProvider | null; tools: AgentTool[]; hooks: Hook[]; webhooks: Webhook[] }> {
-  const { projectId } = agent;
-  const [providers, tools, hooks, webhooks] = await Promise.all([
-    hotModelRows<AiProvider>(
-      db,
-      sql`SELECT * FROM "AiProvider" WHERE "id" = ${agent.aiProviderId} AND "projectId" = ${projectId}`,
-    ),
-    hotModelRows<AgentTool>(
-      db,
-      sql`SELECT * FROM "AgentTool" WHERE "id" = ANY(${agent.toolIds}::text[]) AND "projectId" = ${projectId}`,
-    ),
-    hotModelRows<Hook>(
-      db,
-      sql`SELECT * FROM "Hook" WHERE "agentId" = ${agent.id} AND "projectId" = ${projectId} ORDER BY "createdAt", "id"`,
-    ),
-    hotModelRows<Webhook>(
-      db,
-      sql`SELECT * FROM "Webhook" WHERE "agentId" = ${agent.id} AND "projectId" = ${projectId} AND "active"
-          ORDER BY "createdAt", "id"`,
-    ),
-  ]);
-  return { provider: providers[0] ?? null, tools, hooks, webhooks };
+  projectId: string,
+  agentId: string,
+): Promise<AgentConfiguration | null> {
+  const [row] = await hotModelRows<
+    Agent & { _provider: JsonRow | null; _tools: JsonRow[]; _hooks: JsonRow[]; _webhooks: JsonRow[] }
+  >(
+    db,
+    sql`SELECT a.*,
+      (SELECT to_jsonb(p) FROM "AiProvider" p WHERE p."id" = a."aiProviderId" AND p."projectId" = a."projectId") AS "_provider",
+      (SELECT coalesce(jsonb_agg(to_jsonb(t)), '[]'::jsonb) FROM "AgentTool" t
+        WHERE t."id" = ANY(a."toolIds") AND t."projectId" = a."projectId") AS "_tools",
+      (SELECT coalesce(jsonb_agg(to_jsonb(h) ORDER BY h."createdAt", h."id"), '[]'::jsonb) FROM "Hook" h
+        WHERE h."agentId" = a."id" AND h."projectId" = a."projectId") AS "_hooks",
+      (SELECT coalesce(jsonb_agg(to_jsonb(w) ORDER BY w."createdAt", w."id"), '[]'::jsonb) FROM "Webhook" w
+        WHERE w."agentId" = a."id" AND w."projectId" = a."projectId" AND w."active") AS "_webhooks"
+    FROM "Agent" a WHERE a."id" = ${agentId} AND a."projectId" = ${projectId}`,
+  );
+  if (!row) return null;
+  const { _provider, _tools, _hooks, _webhooks, ...agent } = row;
+  return {
+    agent,
+    provider: _provider ? modelRow<AiProvider>(_provider) : null,
+    tools: _tools.map((t) => modelRow<AgentTool>(t)),
+    hooks: _hooks.map((h) => modelRow<Hook>(h)),
+    webhooks: _webhooks.map((w) => modelRow<Webhook>(w)),
+  };
 }

@@ -72,8 +72,12 @@ export function agentGenerationsRouter(ctx: AppContext): Router {
       await streamEvents(ctx.db, ctx.feed, res, generation.id, { afterSeq: 0, follow: false });
       return responded;
     }
-    if (body.async)
-      return reply(202, { ...generationView(generation, await loadSteps(ctx.db, generation.id)), ...extra });
+    if (body.async) {
+      // A row this request created has no trace yet as of that row: the worker's first writes
+      // follow it, and the 202 shows the row as inserted, with its (empty) trace, without a read.
+      const steps = created ? [] : await loadSteps(ctx.db, generation.id);
+      return reply(202, { ...generationView(generation, steps), ...extra });
+    }
     return replyWhenSettled(ctx, reply, generation.id, 0, body.waitSeconds, extra);
   });
 

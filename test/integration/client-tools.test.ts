@@ -322,6 +322,13 @@ describe('client tools, requires_action and the generation API', () => {
     expect(again.headers.get('idempotent-replayed')).toBe('true');
     const sync = await generate(agentId, { prompt: 'hello' }, { 'idempotency-key': key });
     expect(sync.body).toMatchObject({ id: first.body.id, status: 'completed', text: 'async answer' });
+    // The 202 of the request that created the row shows it as inserted: no trace yet. A replay
+    // reads the trace the run has written since.
+    expect(first.body.steps).toEqual([]);
+    const replayed = await generate(agentId, { prompt: 'hello', async: true }, { 'idempotency-key': key });
+    expect(replayed.status).toBe(202);
+    expect(replayed.body.steps).toEqual(sync.body.steps);
+    expect(replayed.body.steps.length).toBeGreaterThan(0);
     const different = await generate(agentId, { prompt: 'something else' }, { 'idempotency-key': key });
     expect(different.status).toBe(422);
     expect(different.body.error.code).toBe('idempotency_mismatch');

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agentConfiguration, findAgent } from '../../api/generations/agent-configuration.js';
+import { agentWithConfiguration } from '../../api/generations/agent-configuration.js';
 import { hotModelRows, hotQuery, sql } from '../../infra/db/hot-sql.js';
 import { createDb, type Db } from '../../infra/db/prisma.js';
 import { adminDatabaseUrl } from '../support/env.js';
@@ -105,8 +105,8 @@ describe('the database pool on a server whose zone is not UTC', () => {
     try {
       // pg's own timestamp parser reads a zoneless timestamp in the process's zone; ours must not.
       process.env.TZ = 'Pacific/Kiritimati';
-      const agent = await findAgent(db, projectId, 'agt_1');
-      const pooled = await agentConfiguration(db, agent!);
+      const pooled = (await agentWithConfiguration(db, projectId, 'agt_1'))!;
+      const { agent } = pooled;
       const expected = await viaPrisma();
       expect([agent]).toEqual(expected[0]);
       expect(agent!.createdAt).toBeInstanceOf(Date);
@@ -122,7 +122,7 @@ describe('the database pool on a server whose zone is not UTC', () => {
       else process.env.TZ = zone;
     }
     // Not in the project: no agent.
-    expect(await findAgent(db, 'prj_other', 'agt_1')).toBeNull();
+    expect(await agentWithConfiguration(db, 'prj_other', 'agt_1')).toBeNull();
     // A NULL scalar list reads as Prisma reads it: an empty list.
     await hotQuery(db, sql`UPDATE "Agent" SET "activeToolIds" = NULL WHERE "id" = 'agt_1'`);
     const [nulled] = await hotModelRows<{ activeToolIds: string[] }>(
