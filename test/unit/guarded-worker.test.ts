@@ -1,6 +1,9 @@
 import { DefaultLogger, Worker, type CompiledWorkerOptions } from '@temporalio/worker';
 import type { Workflow, WorkflowCreator } from '@temporalio/worker/lib/workflow/interface.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { once } from 'node:events';
+import type { Worker as NodeWorker } from 'node:worker_threads';
+import { WorkerThreadClient } from '@temporalio/worker/lib/workflow/threaded-vm.js';
 import { ACTIVATION_LIMIT_MS, GuardedWorker, guardActivations } from '../../infra/temporal/guarded-worker.js';
 
 type CreateOptions = Parameters<WorkflowCreator['createWorkflow']>[0];
@@ -61,13 +64,17 @@ describe('guardActivations', () => {
 describe('GuardedWorker', () => {
   afterEach(() => vi.restoreAllMocks());
 
-  it('asks the SDK for its workflow creator without the per-call sandbox timeout, and guards it', async () => {
+  it('in debug mode asks the SDK for its workflow creator without the per-call sandbox timeout, and guards it', async () => {
     const { creator, calls } = fakeCreator();
     type CreatorFactory = (b: unknown, o: CompiledWorkerOptions, l: unknown) => Promise<WorkflowCreator>;
     const base = vi
       .spyOn(Worker as unknown as { createWorkflowCreator: CreatorFactory }, 'createWorkflowCreator')
       .mockResolvedValue(creator);
-    const compiled = { isolateExecutionTimeoutMs: 5000, taskQueue: 'q' } as unknown as CompiledWorkerOptions;
+    const compiled = {
+      isolateExecutionTimeoutMs: 5000,
+      taskQueue: 'q',
+      debugMode: true,
+    } as unknown as CompiledWorkerOptions;
     const made = await (GuardedWorker as unknown as { createWorkflowCreator: CreatorFactory }).createWorkflowCreator(
       {},
       compiled,
@@ -86,5 +93,38 @@ describe('GuardedWorker', () => {
     await made.destroy();
     expect(calls).toEqual(['activate', 'destroy']);
     expect(ACTIVATION_LIMIT_MS).toBeGreaterThan(5000);
+  });
+
+  it('otherwise starts workflow threads of its own (ADR 0034), untimed, and guards them', async () => {
+    type CreatorFactory = (b: unknown, o: CompiledWorkerOptions, l: unknown) => Promise<WorkflowCreator>;
+    const base = vi.spyOn(Worker as unknown as { createWorkflowCreator: CreatorFactory }, 'createWorkflowCreator');
+    // The threads start for real; what they are sent is recorded and answered here.
+    const sent: Array<Record<string, unknown>> = [];
+    vi.spyOn(WorkerThreadClient.prototype, 'send').mockImplementation(async function (this: WorkerThreadClient, input) {
+      sent.push(input as unknown as Record<string, unknown>);
+      // As the SDK's thread answers its init once running: a thread terminated earlier exits 0.
+      if (input.type === 'init') await once((this as unknown as { workerThread: NodeWorker }).workerThread, 'online');
+      return undefined;
+    });
+    const compiled = {
+      isolateExecutionTimeoutMs: 5000,
+      workflowThreadPoolSize: 2,
+      reuseV8Context: true,
+      activities: new Map([['callModel', () => undefined]]),
+    } as unknown as CompiledWorkerOptions;
+    const made = await (GuardedWorker as unknown as { createWorkflowCreator: CreatorFactory }).createWorkflowCreator(
+      { code: '', filename: 'bundle.js' },
+      compiled,
+      new DefaultLogger('ERROR'),
+    );
+    expect(base).not.toHaveBeenCalled();
+    expect(sent).toHaveLength(2);
+    for (const init of sent) {
+      expect(init).toMatchObject({ type: 'init', reuseV8Context: true, hasPatchActivationCallback: false });
+      expect(init).toHaveProperty('isolateExecutionTimeoutMs', undefined);
+      expect([...(init.registeredActivityNames as Set<string>)]).toEqual(['callModel']);
+    }
+    await made.destroy();
+    expect(sent.slice(2).map((input) => input.type)).toEqual(['destroy', 'destroy']);
   });
 });
