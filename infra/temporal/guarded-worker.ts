@@ -90,7 +90,6 @@ export class GuardedWorker extends Worker {
           workflowBundle,
           threadPoolSize: compiledOptions.workflowThreadPoolSize,
           reuseV8Context: compiledOptions.reuseV8Context ?? true,
-          isolateExecutionTimeoutMs: undefined,
           registeredActivityNames: new Set(compiledOptions.activities.keys()),
           logger,
           patchActivationCallback: compiledOptions.patchActivationCallback,

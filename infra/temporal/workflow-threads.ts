@@ -29,13 +29,15 @@ export interface WorkflowThreadOptions {
   workflowBundle: WorkflowBundleWithSourceMapAndFilename;
   threadPoolSize: number;
   reuseV8Context: boolean;
-  isolateExecutionTimeoutMs: number | undefined;
   registeredActivityNames: Set<string>;
   logger: Logger;
   patchActivationCallback?: ConstructorParameters<typeof WorkerThreadClient>[2];
 }
 
-/** What the SDK's `ThreadedVMWorkflowCreator.create` does, with threads of `workflowThreadSource`. */
+/**
+ * What the SDK's `ThreadedVMWorkflowCreator.create` does, with threads of `workflowThreadSource`,
+ * always untimed (no per-call sandbox watchdog: docs/adr/0024).
+ */
 export async function createWorkflowThreads(opts: WorkflowThreadOptions): Promise<ThreadedVMWorkflowCreator> {
   const source = workflowThreadSource();
   const clients = Array.from(
@@ -47,8 +49,8 @@ export async function createWorkflowThreads(opts: WorkflowThreadOptions): Promis
       client.send({
         type: 'init',
         workflowBundle: opts.workflowBundle,
-        // The SDK's type says number; undefined is what starts no watchdog (docs/adr/0024).
-        isolateExecutionTimeoutMs: opts.isolateExecutionTimeoutMs as number,
+        // The SDK's type says number; undefined is what starts no watchdog.
+        isolateExecutionTimeoutMs: undefined as unknown as number,
         reuseV8Context: opts.reuseV8Context,
         registeredActivityNames: opts.registeredActivityNames,
         hasPatchActivationCallback: opts.patchActivationCallback !== undefined,
