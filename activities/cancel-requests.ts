@@ -2,6 +2,7 @@ import { Context } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
 import type { ChangeFeed } from '../infra/events/change-feed.js';
 import { cancelRequestedFailure } from '../contracts/generation/index.js';
+import { abortWhen } from '../infra/net/abort-when.js';
 
 /** The signal of each running call that stops on its generation's cancel request. */
 const callSignals = new WeakMap<Context, AbortSignal>();
@@ -21,7 +22,8 @@ export async function stopOnCancelRequest<T>(
   const ctx = Context.current();
   const requested = new AbortController();
   const unwatch = feed.onCancelRequested(generationId, () => requested.abort(cancelRequest()));
-  callSignals.set(ctx, AbortSignal.any([ctx.cancellationSignal, requested.signal]));
+  const stop = abortWhen([ctx.cancellationSignal, requested.signal]);
+  callSignals.set(ctx, stop.signal);
   try {
     // Requested while the workflow was between two calls: this one never starts.
     if (requested.signal.aborted) throw cancelRequest();
@@ -32,6 +34,7 @@ export async function stopOnCancelRequest<T>(
     throw requested.signal.aborted ? cancelRequest() : err;
   } finally {
     unwatch();
+    stop.dispose();
     callSignals.delete(ctx);
   }
 }

@@ -5,6 +5,7 @@ import { readCapped } from '../infra/net/read-capped.js';
 import { requestFollowingRedirects, TooManyRedirectsError } from '../infra/net/redirects.js';
 import { SsrfBlockedError } from '../infra/net/ssrf.js';
 import type { ToolResultStatus } from '../contracts/generation/index.js';
+import { abortWhen } from '../infra/net/abort-when.js';
 
 export interface ToolResult {
   status: ToolResultStatus;
@@ -56,8 +57,8 @@ export async function runHttpTool(opts: {
   if (opts.arguments && typeof opts.arguments === 'object' && '__invalid' in opts.arguments) {
     return { status: 'error', content: errorContent('The tool arguments were not valid JSON') };
   }
-  const timeout = AbortSignal.timeout(tool.timeoutSeconds * 1000);
-  const signal = opts.signal ? AbortSignal.any([timeout, opts.signal]) : timeout;
+  const deadline = abortWhen([opts.signal], tool.timeoutSeconds * 1000);
+  const signal = deadline.signal;
   try {
     const response = await requestFollowingRedirects(tool.execute.url, {
       method: 'POST',
@@ -85,7 +86,7 @@ export async function runHttpTool(opts: {
     }
     return { status: 'success', content };
   } catch (err) {
-    if (timeout.aborted)
+    if (deadline.timedOut)
       return { status: 'timeout', content: errorContent(`Tool timed out after ${tool.timeoutSeconds}s`) };
     const cause = (err as { cause?: unknown }).cause;
     const blocked = err instanceof SsrfBlockedError ? err : cause instanceof SsrfBlockedError ? cause : null;
@@ -94,5 +95,7 @@ export async function runHttpTool(opts: {
     if (opts.signal?.aborted) throw err; // the activity was cancelled: let Temporal see it
     const message = cause instanceof Error ? cause.message : (err as Error).message;
     return { status: 'error', content: errorContent(`Request failed: ${message}`) };
+  } finally {
+    deadline.dispose();
   }
 }

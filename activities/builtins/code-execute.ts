@@ -9,6 +9,7 @@ import { SsrfBlockedError } from '../../infra/net/ssrf.js';
 import { capResult } from '../http-tool.js';
 import { builtinError, builtinSuccess, type BuiltinCall, type BuiltinResult } from './context.js';
 import { runInQuickJs } from './quickjs-sandbox.js';
+import { abortWhen } from '../../infra/net/abort-when.js';
 
 const MAX_CODE_CHARS = 100_000;
 
@@ -20,25 +21,27 @@ async function runExternal(call: BuiltinCall, language: string, code: string, ti
       `Code sandbox is not configured for ${language}: set CODE_SANDBOX_URL (environment or PUT /v1/settings/CODE_SANDBOX_URL). JavaScript runs without it.`,
     );
   const apiKey = (await call.setting('CODE_SANDBOX_API_KEY')) ?? call.options.codeSandboxApiKey;
-  const timeout = AbortSignal.timeout(timeoutMs + 5000);
+  const deadline = abortWhen([call.signal], timeoutMs + 5000);
   try {
     const res = await fetch(url, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}) },
       body: JSON.stringify({ language, code, timeoutMs }),
       dispatcher: call.dispatcher,
-      signal: call.signal ? AbortSignal.any([timeout, call.signal]) : timeout,
+      signal: deadline.signal,
     });
     const text = capResult(await res.text(), CODE_OUTPUT_MAX_CHARS);
     if (!res.ok) return builtinError(`Code sandbox answered HTTP ${res.status}`, { body: text.slice(0, 2000) });
     return builtinSuccess(text);
   } catch (err) {
-    if (timeout.aborted)
+    if (deadline.timedOut)
       return { status: 'timeout' as const, content: JSON.stringify({ error: 'Code sandbox timed out' }) };
     const cause = (err as { cause?: unknown }).cause;
     if (cause instanceof SsrfBlockedError) return builtinError(cause.message);
     if (call.signal?.aborted) throw err;
     return builtinError(`Code sandbox unreachable: ${cause instanceof Error ? cause.message : (err as Error).message}`);
+  } finally {
+    deadline.dispose();
   }
 }
 

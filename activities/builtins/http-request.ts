@@ -6,6 +6,7 @@ import {
 import { capResult } from '../http-tool.js';
 import { builtinError, builtinSuccess, type BuiltinCall, type BuiltinResult } from './context.js';
 import { guardedFetch, readCapped, ssrfBlock } from './guarded-fetch.js';
+import { abortWhen } from '../../infra/net/abort-when.js';
 
 const METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
 /** Request headers the model may not set (hop-by-hop or owned by the HTTP client). */
@@ -36,8 +37,8 @@ export async function runHttpRequest(call: BuiltinCall): Promise<BuiltinResult> 
   }
   const maxChars = config.maxResponseChars ?? HTTP_REQUEST_MAX_CHARS;
   const seconds = Math.min(call.tool.timeoutSeconds, HTTP_REQUEST_TIMEOUT_SECONDS);
-  const timeout = AbortSignal.timeout(seconds * 1000);
-  const signal = call.signal ? AbortSignal.any([timeout, call.signal]) : timeout;
+  const deadline = abortWhen([call.signal], seconds * 1000);
+  const signal = deadline.signal;
   try {
     const fetched = await guardedFetch(
       args.url,
@@ -56,12 +57,14 @@ export async function runHttpRequest(call: BuiltinCall): Promise<BuiltinResult> 
       body: capResult(text, maxChars),
     });
   } catch (err) {
-    if (timeout.aborted)
+    if (deadline.timedOut)
       return { status: 'timeout', content: JSON.stringify({ error: `Timed out after ${seconds}s` }) };
     const blocked = ssrfBlock(err);
     if (blocked) return builtinError(blocked.message);
     if (call.signal?.aborted) throw err;
     const cause = (err as { cause?: unknown }).cause;
     return builtinError(`Request failed: ${cause instanceof Error ? cause.message : (err as Error).message}`);
+  } finally {
+    deadline.dispose();
   }
 }

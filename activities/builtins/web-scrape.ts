@@ -9,6 +9,7 @@ import {
 import { capResult } from '../http-tool.js';
 import { builtinError, builtinSuccess, type BuiltinCall, type BuiltinResult } from './context.js';
 import { guardedFetch, readCapped, ssrfBlock } from './guarded-fetch.js';
+import { abortWhen } from '../../infra/net/abort-when.js';
 
 const MAX_PAGE_BYTES = 5 * 1024 * 1024;
 
@@ -44,8 +45,8 @@ export async function runWebScrape(call: BuiltinCall): Promise<BuiltinResult> {
   if (format !== 'markdown' && format !== 'html' && format !== 'links')
     return builtinError('format must be markdown, html or links');
   const seconds = Math.min(call.tool.timeoutSeconds, WEB_SCRAPE_TIMEOUT_SECONDS);
-  const timeout = AbortSignal.timeout(seconds * 1000);
-  const signal = call.signal ? AbortSignal.any([timeout, call.signal]) : timeout;
+  const deadline = abortWhen([call.signal], seconds * 1000);
+  const signal = deadline.signal;
   try {
     const fetched = await guardedFetch(
       url,
@@ -68,12 +69,14 @@ export async function runWebScrape(call: BuiltinCall): Promise<BuiltinResult> {
           : capResult(new TurndownService({ headingStyle: 'atx', codeBlockStyle: 'fenced' }).turndown(page.html), max);
     return builtinSuccess({ url: finalUrl.toString(), title: page.title, format, content });
   } catch (err) {
-    if (timeout.aborted)
+    if (deadline.timedOut)
       return { status: 'timeout', content: JSON.stringify({ error: `Timed out after ${seconds}s` }) };
     const blocked = ssrfBlock(err);
     if (blocked) return builtinError(blocked.message);
     if (call.signal?.aborted) throw err;
     const cause = (err as { cause?: unknown }).cause;
     return builtinError(`Request failed: ${cause instanceof Error ? cause.message : (err as Error).message}`);
+  } finally {
+    deadline.dispose();
   }
 }

@@ -7,6 +7,7 @@ import {
 } from '../../contracts/builtins/web-search.js';
 import { builtinError, builtinSuccess, type BuiltinCall, type BuiltinResult } from './context.js';
 import { guardedFetch, readCapped, ssrfBlock } from './guarded-fetch.js';
+import { abortWhen } from '../../infra/net/abort-when.js';
 
 const MAX_RESPONSE_BYTES = 2 * 1024 * 1024;
 
@@ -40,8 +41,8 @@ export async function runWebSearch(call: BuiltinCall): Promise<BuiltinResult> {
   url.searchParams.set('q', query);
   url.searchParams.set('count', String(n));
   const seconds = Math.min(call.tool.timeoutSeconds, WEB_SEARCH_TIMEOUT_SECONDS);
-  const timeout = AbortSignal.timeout(seconds * 1000);
-  const signal = call.signal ? AbortSignal.any([timeout, call.signal]) : timeout;
+  const deadline = abortWhen([call.signal], seconds * 1000);
+  const signal = deadline.signal;
   try {
     const fetched = await guardedFetch(
       url.toString(),
@@ -71,12 +72,14 @@ export async function runWebSearch(call: BuiltinCall): Promise<BuiltinResult> {
       }));
     return builtinSuccess({ query, results });
   } catch (err) {
-    if (timeout.aborted)
+    if (deadline.timedOut)
       return { status: 'timeout', content: JSON.stringify({ error: `Timed out after ${seconds}s` }) };
     const blocked = ssrfBlock(err);
     if (blocked) return builtinError(blocked.message);
     if (call.signal?.aborted) throw err;
     const cause = (err as { cause?: unknown }).cause;
     return builtinError(`Search request failed: ${cause instanceof Error ? cause.message : (err as Error).message}`);
+  } finally {
+    deadline.dispose();
   }
 }

@@ -4,6 +4,7 @@ import {
   type Dispatcher,
   type RequestInit as UndiciRequestInit,
 } from 'undici';
+import { abortWhen } from '../../infra/net/abort-when.js';
 
 /**
  * The `fetch` handed to the MCP SDK transports. Two guarantees the SDK does not give:
@@ -76,6 +77,7 @@ export function capBody(
   limit: number,
   eventStream: boolean,
   onCapped: (prefix: Uint8Array) => void,
+  onEnd: () => void = () => {},
 ): ReadableStream<Uint8Array> {
   const reader = body.getReader();
   let counted = 0;
@@ -125,8 +127,12 @@ export function capBody(
   return new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
-        const { done, value } = await reader.read();
+        const { done, value } = await reader.read().catch((err: unknown) => {
+          onEnd();
+          throw err;
+        });
         if (done) {
+          onEnd();
           controller.close();
           return;
         }
@@ -150,6 +156,7 @@ export function capBody(
         if (over) {
           const error = new McpResponseTooLargeError(limit);
           onCapped(prefix());
+          onEnd();
           kept = [];
           await reader.cancel(error).catch(() => undefined);
           controller.error(error);
@@ -158,6 +165,7 @@ export function capBody(
         controller.enqueue(value);
       },
       async cancel(reason) {
+        onEnd();
         await reader.cancel(reason);
       },
     },
@@ -172,7 +180,11 @@ export function createGuardedFetch(options: GuardedFetchOptions): FetchLike {
     const rpcMethod = method === 'POST' ? rpcMethodOf(init?.body) : undefined;
     const extra = rpcMethod === 'tools/call' ? options.toolCallSignal?.() : undefined;
     const base = init?.signal ?? undefined;
-    const signal = extra && base ? AbortSignal.any([base, extra]) : (extra ?? base);
+    // The transport's signal lives as long as its session: the call's listener on it goes when the
+    // response has been read (or failed), not with the session.
+    const combined = extra && base ? abortWhen([base, extra]) : undefined;
+    const signal = combined?.signal ?? extra ?? base;
+    const settled = () => combined?.dispose();
     let response: Awaited<ReturnType<typeof undiciFetch>>;
     try {
       response = await undiciFetch(url, {
@@ -181,16 +193,24 @@ export function createGuardedFetch(options: GuardedFetchOptions): FetchLike {
         dispatcher: options.dispatcher,
       });
     } catch (error) {
+      settled();
       options.onFetchError?.(error);
       throw error;
     }
-    if (!response.body || NULL_BODY_STATUSES.has(response.status)) return response as unknown as Response;
+    if (!response.body || NULL_BODY_STATUSES.has(response.status)) {
+      settled();
+      return response as unknown as Response;
+    }
     const contentType = (response.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
     const eventStream = contentType === 'text/event-stream';
     const limit = options.maxResponseBytes();
     const channel = method === 'POST' ? 'post' : 'stream';
-    const body = capBody(response.body, limit, eventStream, (prefix) =>
-      options.onCapped?.({ limit, prefix, eventStream, channel, ...(rpcMethod ? { rpcMethod } : {}) }),
+    const body = capBody(
+      response.body,
+      limit,
+      eventStream,
+      (prefix) => options.onCapped?.({ limit, prefix, eventStream, channel, ...(rpcMethod ? { rpcMethod } : {}) }),
+      settled,
     );
     const rebuilt = new UndiciResponse(body, {
       status: response.status,

@@ -177,4 +177,47 @@ describe('capBody', () => {
     expect(big.error).toBeInstanceOf(McpResponseTooLargeError);
     expect(new TextDecoder().decode(prefix)).toBe(`data: ${'x'.repeat(10)}`);
   });
+
+  // The call's signal is released then (activities/mcp/fetch.ts), not when the session ends.
+  it('says when the body is over: read to its end, cut at the cap, cancelled or failed', async () => {
+    const ends = { read: 0, cut: 0, cancelled: 0, failed: 0 };
+    const read = capBody(
+      streamOf(['abc', 'def']),
+      10,
+      false,
+      () => undefined,
+      () => ends.read++,
+    );
+    const reader = read.getReader();
+    await reader.read();
+    expect(ends.read).toBe(0);
+    while (!(await reader.read()).done);
+    await drain(
+      capBody(
+        streamOf(['12345', '67890']),
+        8,
+        false,
+        () => undefined,
+        () => ends.cut++,
+      ),
+    );
+    await capBody(
+      streamOf(['abc', 'def']),
+      10,
+      false,
+      () => undefined,
+      () => ends.cancelled++,
+    ).cancel('stop');
+    const failing = new ReadableStream<Uint8Array>({ pull: (c) => c.error(new Error('reset')) });
+    await drain(
+      capBody(
+        failing,
+        10,
+        false,
+        () => undefined,
+        () => ends.failed++,
+      ),
+    );
+    expect(ends).toEqual({ read: 1, cut: 1, cancelled: 1, failed: 1 });
+  });
 });
