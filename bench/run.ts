@@ -136,7 +136,7 @@ async function main(): Promise<number> {
   const lg = packageVersion('@langchain/langgraph');
   const describe: Record<SystemId, string> = {
     durable:
-      'public HTTP API (synchronous generate) → API process + worker process (node --import tsx, NODE_ENV=production, LOG_LEVEL=warn) + Temporal dev server (in memory) + PostgreSQL',
+      'public HTTP API (synchronous generate) → API process + worker process (node --import tsx, NODE_ENV=production, MALLOC_ARENA_MAX=2, LOG_LEVEL=warn) + Temporal dev server (in memory) + PostgreSQL',
     inprocess:
       'the same ReAct loop inside the benchmark process: openai client (streamed, like the service) + undici fetch tool call; nothing persisted (the floor)',
     langgraph: `@langchain/langgraph ${lg ?? '?'} prebuilt createReactAgent + @langchain/openai ${packageVersion('@langchain/openai') ?? '?'} ChatOpenAI + PostgresSaver on the same PostgreSQL server, durability 'sync' (every checkpoint saved before the next step, like (a))`,

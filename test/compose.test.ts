@@ -260,6 +260,12 @@ describe('Dockerfile', () => {
     expect(finalStage).toMatch(/NODE_ENV=production/);
   });
 
+  // docs/adr/0035: without it the worker's resident memory grew with glibc's per-thread arenas.
+  it('runs both services with two malloc arenas, as the benchmark runs them', () => {
+    expect(finalStage).toMatch(/^\s*(ENV\s+)?MALLOC_ARENA_MAX=2\b/m);
+    expect(read('bench/lib/stack.ts')).toMatch(/^\s*MALLOC_ARENA_MAX: '2',$/m);
+  });
+
   it('ships what the migrate job runs: the script, prisma/ and prisma.config.ts', () => {
     expect(finalStage).toMatch(/^COPY\b.*\bscripts\/migrate\.ts\b/m);
     expect(finalStage).toMatch(/^COPY\b.*\bprisma\.config\.ts\b/m);

@@ -61,6 +61,8 @@ export async function startServiceStack(): Promise<ServiceStack> {
   const apiKey = `da_bench_${randomBytes(20).toString('hex')}`;
   const serviceEnv: Record<string, string> = {
     NODE_ENV: 'production',
+    // As the image (Dockerfile) runs both services: two glibc malloc arenas (docs/adr/0035).
+    MALLOC_ARENA_MAX: '2',
     LOG_LEVEL: 'warn',
     DATABASE_URL: url,
     TEMPORAL_ADDRESS: server.address,
