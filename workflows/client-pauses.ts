@@ -52,7 +52,7 @@ export class ClientPauses {
           generationId,
           step,
           outputs: [answer()],
-          status: this.state.statusWrite('running', null),
+          status: this.state.statusWrite('running', null, { showAfterModelCall: true }),
         }),
     );
   }
@@ -89,7 +89,7 @@ export class ClientPauses {
           generationId,
           step,
           outputs: outputs(),
-          status: this.state.statusWrite('running', null),
+          status: this.state.statusWrite('running', null, { showAfterModelCall: true }),
         }),
     );
   }

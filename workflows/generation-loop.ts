@@ -192,7 +192,10 @@ export class GenerationLoop {
 
     if (calls.length === 0) {
       // With toolChoice "required" a text-only reply does not end the run.
-      if (toolChoice === 'required' && step < plan.maxSteps) return runAgain;
+      if (toolChoice === 'required' && step < plan.maxSteps) {
+        this.state.showUnshownRunning();
+        return runAgain;
+      }
       return finish(answered);
     }
     const stopCall = matchStopCondition(calls, plan.stopConditions);
@@ -214,6 +217,7 @@ export class GenerationLoop {
       return finish(completed('done_tool', doneCall.call.arguments));
     }
 
+    this.state.showUnshownRunning();
     const seqs = new Map<string, number>(classified.map((c) => [c.call.id, this.seq++]));
     for (const c of classified) this.toolsUsed.add(c.call.name);
     const record = (c: ClassifiedCall, status: ToolResultStatus, result: unknown) =>

@@ -54,6 +54,11 @@ const laterReleases = [
     // The final write runs inside the last model call's local activity (docs/adr/0033).
     patches: ['finish-write-in-model-call'],
   },
+  {
+    id: 'release-2026-11-29-running-shown-after-model-call',
+    // A client answer's `running` is shown once the run goes on past the next model call (docs/adr/0036).
+    patches: ['running-shown-after-model-call'],
+  },
 ] as const;
 type LaterPatch = (typeof laterReleases)[number]['patches'][number];
 export type Patch = FoldedPatch | LaterPatch;

@@ -7,7 +7,7 @@ import type { temporal } from '@temporalio/proto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createAgent, createProvider, createTool } from '../support/fixtures.js';
 import { startModelServer, type ModelServer } from '../support/model-server.js';
-import { localActivityTypes, patchMarkerTexts } from '../support/history.js';
+import { localActivityTypes, patchMarkerTexts, shownStatuses } from '../support/history.js';
 import { startStack, type TestStack } from '../support/stack.js';
 import { json, startToolServer, type ToolServer } from '../support/tool-server.js';
 import { SUMMARY_PROMPT } from '../../activities/compaction.js';
@@ -176,6 +176,16 @@ describe('workflow replay', () => {
         toolOutputs: [{ toolCallId: 'c8', output: 'yes' }],
       });
       expect(answered.body).toMatchObject({ status: 'completed', text: 'finished in the model call' });
+    });
+
+    // A client answer's `running` is shown only once the run goes on past the next model call
+    // (docs/adr/0036): answered asynchronously and ended by that call, the run upserts no `running`.
+    model.script({ text: '', toolCalls: [{ id: 'c9', name: 'ask_user', arguments: {} }] }, { text: 'shown once' });
+    await run('running-after-model-call', { prompt: 'ask me, answer later' }, async (id) => {
+      await stack.api('POST', `/v1/agents/${agentId}/generate/${id}/tool-outputs`, {
+        toolOutputs: [{ toolCallId: 'c9', output: 'yes' }],
+        async: true,
+      });
     });
 
     model.script({ text: '', toolCalls: [{ id: 'c1', name: 'ask_user', arguments: {} }] }, { text: 'resumed done' });
@@ -381,6 +391,7 @@ describe('workflow replay', () => {
       'leave-local-tool-outputs',
       'local-calls',
       'local-start-finish',
+      'running-after-model-call',
       'search-attributes',
       'start-in-model-call',
       'step-rules',
@@ -389,7 +400,7 @@ describe('workflow replay', () => {
     ]);
     const results = await replay(histories, { codePath: inject('workflowBundlePath') });
     for (const r of results) expect(r.error, `${r.workflowId}: ${r.error?.message}`).toBeUndefined();
-    expect(results).toHaveLength(21);
+    expect(results).toHaveLength(22);
   });
 
   it('model and tool calls are local activities in new histories and regular ones in older histories', () => {
@@ -457,6 +468,17 @@ describe('workflow replay', () => {
     expect(markers[0]).toContain('release-2026-11-28-finish-in-model-call');
     const older = histories.find((h) => h.workflowId === 'start-in-model-call')!.history;
     expect(localActivityTypes(older).at(-1)).toBe('finishGeneration');
+  });
+
+  it('a client answer shows running after the next model call in new histories, at once in older ones', () => {
+    const histories = committedHistories();
+    const history = histories.find((h) => h.workflowId === 'running-after-model-call')!.history;
+    const markers = patchMarkerTexts(history);
+    expect(markers).toHaveLength(1);
+    expect(markers[0]).toContain('release-2026-11-29-running-shown-after-model-call');
+    expect(shownStatuses(history)).toEqual(['requires_action', 'completed']);
+    const older = histories.find((h) => h.workflowId === 'finish-in-model-call')!.history;
+    expect(shownStatuses(older)).toEqual(['requires_action', 'running', 'completed']);
   });
 
   it('a previous-release run cancelled after its final write keeps its second, cancelled write on replay', () => {
@@ -575,7 +597,7 @@ describe('workflow replay', () => {
       logger: new DefaultLogger('WARN'),
     });
     const results = await replay(committedHistories(), { code: broken.code });
-    expect(results).toHaveLength(21);
+    expect(results).toHaveLength(22);
     for (const r of results) {
       expect(r.error, r.workflowId).toBeDefined();
       expect(r.error!.name).toMatch(/DeterminismViolationError/);

@@ -21,3 +21,11 @@ export function patchMarkerTexts(history: temporal.api.history.v1.IHistory): str
         .join(' '),
     );
 }
+
+/** The GenerationStatus search attribute values a history upserted, in order. */
+export function shownStatuses(history: temporal.api.history.v1.IHistory): string[] {
+  return (history.events ?? []).flatMap((e) => {
+    const field = e.upsertWorkflowSearchAttributesEventAttributes?.searchAttributes?.indexedFields?.GenerationStatus;
+    return field?.data ? [JSON.parse(Buffer.from(field.data).toString('utf8')) as string] : [];
+  });
+}
