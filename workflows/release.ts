@@ -61,6 +61,8 @@ const laterReleases = [
   },
 ] as const;
 type LaterPatch = (typeof laterReleases)[number]['patches'][number];
+/** The marker every new run records. */
+export const latestReleaseId: string = laterReleases[laterReleases.length - 1]!.id;
 export type Patch = FoldedPatch | LaterPatch;
 
 const folded: ReadonlySet<Patch> = new Set(foldedPatches);
