@@ -1,4 +1,6 @@
+import { log } from '@temporalio/workflow';
 import type {
+  ClaimedToolOutputsInput,
   ClarificationAnswerInput,
   ClarificationAnswerResult,
   PendingToolCall,
@@ -22,6 +24,10 @@ export class ClientPauses {
   private readonly clarification = new PendingClarification();
   /** Tool controls submitted with outputs, read by the loop when it plans a step. */
   readonly submitted: SubmittedControls = { stepRules: [] };
+  /** Claimed answers received for a pause this run has not re-opened yet (docs/adr/0037). */
+  private readonly claimed: ClaimedToolOutputsInput[] = [];
+  /** Every claimed answer received: one sent again is taken once. */
+  private readonly claimedIds = new Set<string>();
 
   constructor(private readonly state: GenerationState) {}
 
@@ -80,10 +86,12 @@ export class ClientPauses {
     const { generationId, step } = this.state;
     await this.state.pause(
       (writer) => writer.writeStatus(this.state.statusWrite('requires_action', action())),
-      () =>
-        waitForPause(this.toolOutputs, {
+      () => {
+        this.takeClaimed();
+        return waitForPause(this.toolOutputs, {
           progress: () => store.writeStatus(this.state.statusWrite('requires_action', action())),
-        }),
+        });
+      },
       (writer) =>
         writer.recordClientOutputs({
           generationId,
@@ -99,8 +107,43 @@ export class ClientPauses {
   }
 
   acceptToolOutputs(submission: SubmitToolOutputsInput): SubmitToolOutputsResult {
-    this.toolOutputs.accept(submission.toolOutputs);
     this.state.answered(submission);
+    return this.take(submission);
+  }
+
+  /**
+   * A claimed answer (docs/adr/0037). The API claimed it in PostgreSQL while the pause at
+   * `seenStateVersion` was open with exactly these calls, so it is this pause's answer: taken when
+   * that pause is open, kept while the run re-opens it after a crash, dropped (logged) otherwise.
+   */
+  receiveClaimedToolOutputs(input: ClaimedToolOutputsInput): void {
+    if (this.claimedIds.has(input.answerId)) return;
+    this.claimedIds.add(input.answerId);
+    this.claimed.push(input);
+    this.takeClaimed();
+  }
+
+  private takeClaimed(): void {
+    for (const input of this.claimed.splice(0)) {
+      if (input.seenStateVersion > this.state.stateVersion) {
+        this.claimed.push(input);
+        continue;
+      }
+      const problem =
+        input.seenStateVersion < this.state.stateVersion
+          ? `it answers state ${input.seenStateVersion}, the run is at ${this.state.stateVersion}`
+          : this.toolOutputs.completionProblem(input.toolOutputs);
+      if (problem !== null) {
+        log.warn('claimed tool outputs not taken', { answerId: input.answerId, problem });
+        continue;
+      }
+      this.state.answeredBySignal(input.answerId);
+      this.take(input);
+    }
+  }
+
+  private take(submission: SubmitToolOutputsInput): SubmitToolOutputsResult {
+    this.toolOutputs.accept(submission.toolOutputs);
     const { next, stepRules, defaults } = submission;
     if (next && (next.toolChoice !== undefined || next.activeToolIds !== undefined))
       this.submitted.next = { step: this.state.step + 1, ...next };

@@ -3,6 +3,7 @@ import type {
   ApprovalDecisionInput,
   ApprovalDecisionResult,
   ChildStatus,
+  ClaimedToolOutputsInput,
   ClarificationAnswerInput,
   GenerationStateView,
   SubmitToolOutputsInput,
@@ -12,7 +13,8 @@ import type {
 /**
  * Messages of the generation workflow, defined once and imported by both the workflow and the
  * API so names and payload types cannot drift. Cancellation uses Temporal's own cancel request.
- * Every pause is resumed by an update with a validator: a rejected payload never enters history.
+ * A pause is resumed by an update with a validator (a rejected payload never enters history), or,
+ * for a complete answer to client tool calls claimed in PostgreSQL first, by a signal.
  */
 export const generationWorkflowType = 'generationWorkflow';
 
@@ -20,6 +22,12 @@ export const generationWorkflowType = 'generationWorkflow';
 export const submitToolOutputsUpdate = defineUpdate<SubmitToolOutputsResult, [SubmitToolOutputsInput]>(
   'submitToolOutputs',
 );
+
+/**
+ * Outputs of client tools that answer every pending call, claimed in PostgreSQL by the API first
+ * (docs/adr/0037): durable once the server has it, and taken in the task that runs the next step.
+ */
+export const claimedToolOutputsSignal = defineSignal<[ClaimedToolOutputsInput]>('claimedToolOutputs');
 
 /** A human decision on one approval, bound to the exact call (tool name + argument hash). */
 export const decideApprovalUpdate = defineUpdate<ApprovalDecisionResult, [ApprovalDecisionInput]>('decideApproval');

@@ -13,6 +13,7 @@ import type {
   ClarificationAnswerResult,
   GenerationInput,
   GenerationStateView,
+  ClaimedToolOutputsInput,
   SubmitToolOutputsInput,
   SubmitToolOutputsResult,
   PlannedTool,
@@ -303,6 +304,10 @@ export class GenerationLoop {
 
   acceptToolOutputs(submission: SubmitToolOutputsInput): SubmitToolOutputsResult {
     return this.client.acceptToolOutputs(submission);
+  }
+
+  receiveClaimedToolOutputs(input: ClaimedToolOutputsInput): void {
+    this.client.receiveClaimedToolOutputs(input);
   }
 
   validateApproval(input: ApprovalDecisionInput): void {

@@ -52,6 +52,11 @@ export class GenerationState {
    * the run at the old one.
    */
   private leftLocally = false;
+  /**
+   * Whether the open pause was answered by a claimed signal (docs/adr/0037): the signal is in
+   * history before the task that leaves the pause, so that write is local with no window to close.
+   */
+  private answerSignalled = false;
   /** A client answer's `running`, not shown yet: the run's next model call comes first (docs/adr/0036). */
   private runningUnshown = false;
 
@@ -119,14 +124,15 @@ export class GenerationState {
   ): Promise<void> {
     this.phase = 'requires_action';
     this.answerAwaited = false;
+    this.answerSignalled = false;
     await enter(!this.leftLocally && this.patches.has('local-pause-entering-writes') ? localStore : store);
     this.leftLocally = false;
     await this.notifyWebhooks('generation.requires_action');
     await this.tellParent(this.requiredAction);
     await wait();
     this.phase = 'running';
-    this.leftLocally = this.answerAwaited && this.patches.has('local-leave-writes');
-    await leave(this.leftLocally ? localStore : store);
+    this.leftLocally = !this.answerSignalled && this.answerAwaited && this.patches.has('local-leave-writes');
+    await leave(this.leftLocally || this.answerSignalled ? localStore : store);
     await this.tellParent(null);
   }
 
@@ -146,6 +152,13 @@ export class GenerationState {
   answered(delivery: AnswerDelivery): void {
     this.answerAwaited = delivery.callerWaits === true;
     this.answerUpdateId = currentUpdateInfo()?.id ?? null;
+  }
+
+  /** A claimed answer, taken from its signal (docs/adr/0037): its id names the run's last answer. */
+  answeredBySignal(answerId: string): void {
+    this.answerAwaited = false;
+    this.answerSignalled = true;
+    this.answerUpdateId = answerId;
   }
 
   reportPausesTo(parentWorkflowId: string): void {

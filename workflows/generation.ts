@@ -2,6 +2,7 @@ import { allHandlersFinished, condition, isCancellation, setHandler } from '@tem
 import {
   answerClarificationUpdate,
   childStatusSignal,
+  claimedToolOutputsSignal,
   decideApprovalUpdate,
   generationStateQuery,
   submitToolOutputsUpdate,
@@ -19,6 +20,7 @@ export async function generationWorkflow(input: GenerationInput): Promise<void> 
   setHandler(submitToolOutputsUpdate, (submission) => loop.acceptToolOutputs(submission), {
     validator: (submission) => loop.validateToolOutputs(submission),
   });
+  setHandler(claimedToolOutputsSignal, (input) => loop.receiveClaimedToolOutputs(input));
   setHandler(decideApprovalUpdate, (decision) => loop.acceptApproval(decision), {
     validator: (decision) => loop.validateApproval(decision),
   });

@@ -46,6 +46,15 @@ export class PendingToolOutputs {
     }
   }
 
+  /** Why `outputs` is not exactly one output for every pending call, or null when it is. */
+  completionProblem(outputs: ClientToolOutput[]): string | null {
+    if (!this.waiting || this.received.size > 0) return 'the pause is not waiting for all of its calls';
+    const ids = new Set(outputs.map((o) => o.toolCallId));
+    if (ids.size !== outputs.length || ids.size !== this.pending.size || [...ids].some((id) => !this.pending.has(id)))
+      return 'the outputs do not answer exactly the pending calls';
+    return null;
+  }
+
   accept(outputs: ClientToolOutput[]): void {
     for (const o of outputs) {
       this.received.set(o.toolCallId, o.output);

@@ -1,6 +1,12 @@
-import type { Client } from '@temporalio/client';
+import { randomUUID } from 'node:crypto';
+import { WorkflowNotFoundError, type Client } from '@temporalio/client';
 import { ApiError, unprocessable } from '../../contracts/errors.js';
-import type { AnswerDelivery } from '../../contracts/generation/index.js';
+import {
+  canonicalJson,
+  type AnswerDelivery,
+  type ClaimedToolOutputsInput,
+  type SubmitToolOutputsInput,
+} from '../../contracts/generation/index.js';
 import type { ApprovalDecisionRequest, ToolOutputsRequest } from '../../contracts/schemas/index.js';
 import type { Generation } from '../../generated/prisma/client.js';
 import { readSnapshot } from '../../infra/db/json-columns.js';
@@ -24,6 +30,7 @@ import {
   type SettledFirst,
 } from './resume.js';
 import { searchAttributeKeys } from '../../workflows/search-attributes.js';
+import { claimForUpdate, claimSignalledAnswer, signalClaimedAnswer } from './answer-claims.js';
 
 /**
  * The answers a person (or an MCP client, or an agent's platform tool) gives a paused generation:
@@ -33,6 +40,8 @@ import { searchAttributeKeys } from '../../workflows/search-attributes.js';
  */
 export interface AnswerDeps {
   db: Db;
+  /** Where a claimed answer whose signal failed is reported (the reconciler sends it again). */
+  logger?: { warn: (obj: object, msg: string) => void };
   /** Watches a generation answered by a waiting caller (docs/adr/0026); without it, only the update's reply counts. */
   feed?: ChangeFeed;
   temporal: Client;
@@ -207,22 +216,18 @@ export async function submitToolOutputs(
 
   // Stable while the generation waits: nothing writes events to a paused generation.
   const resumeAfter = generation.eventSeq;
+  const signalled = await answerBySignal(deps, generation, body, delivery);
+  if (signalled) return { generation, update: signalled, resumeAfter };
+  const held = await claimForUpdate(deps.db, generation.id);
+  if (held?.kind === 'signal')
+    return { generation, update: await repeatedAnswer(deps, generation, body, held.signal), resumeAfter };
   const update = await sendAnswerWatching(deps, generation, delivery, (updateId) =>
     deps.temporal.workflow.getHandle(generation.id).executeUpdate(submitToolOutputsUpdate, {
       updateId,
       args: [
         {
           toolOutputs: body.toolOutputs,
-          ...(body.toolChoice !== undefined || body.activeToolIds !== undefined
-            ? {
-                next: {
-                  ...(body.toolChoice !== undefined ? { toolChoice: body.toolChoice } : {}),
-                  ...(body.activeToolIds ? { activeToolIds: body.activeToolIds } : {}),
-                },
-              }
-            : {}),
-          ...(body.stepRules ? { stepRules: body.stepRules } : {}),
-          ...(body.defaults ? { defaults: body.defaults } : {}),
+          ...answerControls(body),
           ...seenPause(generation),
           ...delivery,
         },
@@ -230,4 +235,88 @@ export async function submitToolOutputs(
     }),
   ).catch(mapUpdateError);
   return { generation, update, resumeAfter };
+}
+
+/** The tool controls an answer carries for the next steps, as the workflow takes them. */
+function answerControls(body: ToolOutputsSubmission): Omit<SubmitToolOutputsInput, 'toolOutputs'> {
+  return {
+    ...(body.toolChoice !== undefined || body.activeToolIds !== undefined
+      ? {
+          next: {
+            ...(body.toolChoice !== undefined ? { toolChoice: body.toolChoice } : {}),
+            ...(body.activeToolIds ? { activeToolIds: body.activeToolIds } : {}),
+          },
+        }
+      : {}),
+    ...(body.stepRules ? { stepRules: body.stepRules } : {}),
+    ...(body.defaults ? { defaults: body.defaults } : {}),
+  };
+}
+
+/**
+ * A complete answer from a caller that does not wait (docs/adr/0037): claimed in PostgreSQL, then
+ * signalled, so the workflow takes it in the task that runs the next step (an update would cost
+ * a task of its own and a regular write). Null when the answer is not one for this path (the
+ * caller waits, it answers part of the calls, the pause's answers go through updates) or another
+ * answer claimed the pause first: the update path then decides.
+ */
+async function answerBySignal(
+  deps: AnswerDeps,
+  generation: Generation,
+  body: ToolOutputsSubmission,
+  delivery: AnswerDelivery,
+): Promise<{ stateVersion: number; pending: [] } | null> {
+  const required = generation.requiredAction as { type?: string; toolCalls?: Array<{ toolCallId: string }> } | null;
+  if (delivery.callerWaits || generation.status !== 'requires_action' || generation.answerClaim !== null) return null;
+  if (required?.type !== 'submit_tool_outputs' || !required.toolCalls) return null;
+  const pending = new Set(required.toolCalls.map((c) => c.toolCallId));
+  const answered = new Set(body.toolOutputs.map((o) => o.toolCallId));
+  if (answered.size !== body.toolOutputs.length || answered.size !== pending.size) return null;
+  if ([...answered].some((id) => !pending.has(id))) return null;
+  const signal: ClaimedToolOutputsInput = {
+    answerId: randomUUID(),
+    seenStateVersion: generation.stateVersion,
+    toolOutputs: body.toolOutputs,
+    ...answerControls(body),
+  };
+  if (!(await claimSignalledAnswer(deps.db, generation.id, signal))) return null;
+  try {
+    await signalClaimedAnswer(deps, generation.id, signal);
+  } catch (err) {
+    if (err instanceof WorkflowNotFoundError) mapUpdateError(err);
+    // The claim is stored: the reconciler sends the signal again, and the workflow takes it once.
+    deps.logger?.warn({ err, generationId: generation.id }, 'claimed answer not signalled yet');
+  }
+  return { stateVersion: generation.stateVersion, pending: [] };
+}
+
+/**
+ * An answer to a pause whose answer is already claimed: the same answer again (a retry of a
+ * request whose reply was lost) is accepted once more and its signal sent again; any other is
+ * refused, as for an already-answered call.
+ */
+async function repeatedAnswer(
+  deps: AnswerDeps,
+  generation: Generation,
+  body: ToolOutputsSubmission,
+  claimed: ClaimedToolOutputsInput,
+): Promise<{ stateVersion: number; pending: [] }> {
+  const byCall = (outputs: ClaimedToolOutputsInput['toolOutputs']) =>
+    [...outputs].sort((a, b) => (a.toolCallId < b.toolCallId ? -1 : a.toolCallId > b.toolCallId ? 1 : 0));
+  const same =
+    canonicalJson({ toolOutputs: byCall(body.toolOutputs), ...answerControls(body) }) ===
+    canonicalJson({
+      toolOutputs: byCall(claimed.toolOutputs),
+      ...answerControls({
+        ...claimed,
+        toolChoice: claimed.next?.toolChoice,
+        activeToolIds: claimed.next?.activeToolIds,
+      }),
+    });
+  if (!same) throw new ApiError(409, 'conflict', `The tool calls of generation ${generation.id} were already answered`);
+  await signalClaimedAnswer(deps, generation.id, claimed).catch((err: unknown) => {
+    if (err instanceof WorkflowNotFoundError) mapUpdateError(err);
+    deps.logger?.warn({ err, generationId: generation.id }, 'claimed answer not signalled yet');
+  });
+  return { stateVersion: claimed.seenStateVersion, pending: [] };
 }

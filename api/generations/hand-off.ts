@@ -5,6 +5,7 @@ import type { Generation } from '../../generated/prisma/client.js';
 import { claimNextTurn, idleSessionsWithWaiters } from '../../infra/sessions/turns.js';
 import { startGenerationWorkflow, workflowInput } from '../../infra/temporal/generation-start.js';
 import type { AppContext } from '../context.js';
+import { signalUnsentClaims } from './answer-claims.js';
 
 export { workflowInput };
 
@@ -117,13 +118,17 @@ export async function releaseIdleSessions(ctx: AppContext): Promise<number> {
   return started;
 }
 
-/** Runs the reconciler every `intervalMs` until the returned function is called. */
+/**
+ * Runs the reconciler every `intervalMs` until the returned function is called: queued generations
+ * are started, claimed answers never signalled are signalled (docs/adr/0037).
+ */
 export function startReconciler(ctx: AppContext, intervalMs = RECONCILE_AFTER_MS): () => void {
   let running = false;
   const timer = setInterval(() => {
     if (running) return;
     running = true;
     startQueuedGenerations(ctx)
+      .then(() => signalUnsentClaims(ctx))
       .catch((err: unknown) => ctx.logger.warn({ err }, 'reconciler pass failed'))
       .finally(() => {
         running = false;

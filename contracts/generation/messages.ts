@@ -40,6 +40,17 @@ export interface SubmitToolOutputsInput extends AnswerDelivery {
   defaults?: StepOverrides;
 }
 
+/**
+ * A complete answer to a tool-output pause that the API claimed in PostgreSQL before signalling it
+ * (docs/adr/0037): the claim made it the pause's only answer, so the workflow takes it without a
+ * validator's reply. `answerId` names it (a signal sent again is taken once); `seenStateVersion`
+ * is the state version of the pause it answers.
+ */
+export interface ClaimedToolOutputsInput extends SubmitToolOutputsInput {
+  answerId: string;
+  seenStateVersion: number;
+}
+
 export interface PendingToolCall {
   toolCallId: string;
   toolName: string;

@@ -218,6 +218,48 @@ describe('durability: kill -9 after a local activity wrote, before history has i
     await stack.stopWorker();
   });
 
+  it('killed after the local write that leaves a pause answered by a claimed signal: the write runs again, the answer is used once', async () => {
+    // An async answer to every pending call is claimed and signalled (docs/adr/0037): the signal is
+    // in history before the task that leaves the pause, so that write is local with no update to lose.
+    model.scriptFor('signalled', call('ask_user', {}, 'call_signalled'), { text: 'You said yes, asynchronously.' });
+    await stack.startWorker({ WORKER_TEST_KILL_AFTER_ACTIVITY: 'recordClientOutputs' });
+    const paused = await stack.api('POST', `/v1/agents/${clientAgentId}/generate`, {
+      prompt: 'Ask [[script:signalled]]',
+    });
+    expect(paused.body.status).toBe('requires_action');
+    const generationId = paused.body.id as string;
+    const answered = await stack.api('POST', `/v1/agents/${clientAgentId}/generate/${generationId}/tool-outputs`, {
+      toolOutputs: [{ toolCallId: 'call_signalled', output: 'yes' }],
+      async: true,
+    });
+    expect(answered.status).toBe(202);
+    await stack.workerExited();
+    const atCrash = await stack.db.generation.findUniqueOrThrow({ where: { id: generationId } });
+    expect(atCrash.status).toBe('running');
+    expect(atCrash.answerClaim).toBeNull();
+    const handle = stack.temporal.workflow.getHandle(generationId);
+    const events = async () => (await handle.fetchHistory()).events ?? [];
+    expect(
+      (await events()).filter((e) => e.workflowExecutionSignaledEventAttributes?.signalName === 'claimedToolOutputs'),
+    ).toHaveLength(1);
+    expect(localActivityTypes(await handle.fetchHistory())).not.toContain('recordClientOutputs');
+
+    await stack.startWorker();
+    await handle.result();
+    const done = await stack.api('GET', `/v1/generations/${generationId}`);
+    expect(done.body).toMatchObject({ status: 'completed', text: 'You said yes, asynchronously.' });
+    const asked = model.requests.filter((q) => q.tag === 'signalled');
+    expect(asked).toHaveLength(2);
+    expect(asked[1]!.messages.filter((m) => m.role === 'tool').map((m) => m.content)).toEqual(['yes']);
+    const messages = await stack.db.generationMessage.findMany({ where: { generationId }, orderBy: { seq: 'asc' } });
+    expect(messages.map((m) => m.role)).toEqual(['user', 'assistant', 'tool', 'assistant']);
+    const stored = await stack.db.generationEvent.findMany({ where: { generationId } });
+    expect(stored.filter((e) => e.type === 'done')).toHaveLength(1);
+    expect(stored.filter((e) => e.type === 'tool_result')).toHaveLength(1);
+    expect((await events()).filter((e) => e.workflowExecutionUpdateAcceptedEventAttributes)).toHaveLength(0);
+    await stack.stopWorker();
+  });
+
   it('killed after the local write that enters a pause: an answer sent meanwhile waits for the re-opened pause', async () => {
     // The approval is stored and the generation shows requires_action, but the workflow task that
     // opened the pause never completed (docs/adr/0023). A decision sent now reaches a run that is

@@ -224,6 +224,17 @@ describe('workflow replay', () => {
       });
     });
 
+    // A complete asynchronous answer, claimed in PostgreSQL and signalled (docs/adr/0037): no update,
+    // the leave-write local in the task that takes the signal.
+    model.script({ text: '', toolCalls: [{ id: 'c10', name: 'ask_user', arguments: {} }] }, { text: 'claimed' });
+    await run('claimed-tool-outputs', { prompt: 'ask me, answer by signal' }, async (id) => {
+      await stack.api('POST', `/v1/agents/${agentId}/generate/${id}/tool-outputs`, {
+        toolOutputs: [{ toolCallId: 'c10', output: 'yes' }],
+        toolChoice: 'none',
+        async: true,
+      });
+    });
+
     model.script({ text: '', toolCalls: [{ name: 'lookup', arguments: { id: 3 } }] }, { text: 'rules done' });
     await run('step-rules', {
       prompt: 'rules',
@@ -380,6 +391,7 @@ describe('workflow replay', () => {
       'cancel-after-final-write',
       'cancel-in-flight',
       'cancel',
+      'claimed-tool-outputs',
       'clarification',
       'client-tool-resume',
       'compaction-summary',
@@ -400,7 +412,7 @@ describe('workflow replay', () => {
     ]);
     const results = await replay(histories, { codePath: inject('workflowBundlePath') });
     for (const r of results) expect(r.error, `${r.workflowId}: ${r.error?.message}`).toBeUndefined();
-    expect(results).toHaveLength(22);
+    expect(results).toHaveLength(23);
   });
 
   it('model and tool calls are local activities in new histories and regular ones in older histories', () => {
@@ -535,7 +547,8 @@ describe('workflow replay', () => {
     // Only the pause-entering write is left regular (docs/adr/0007).
     expect(activityNames('leave-local-tool-outputs')).toEqual(['writeStatus']);
     expect(activityNames('leave-local-approval')).toEqual(['openApprovals']);
-    // An asynchronous answer needs its reply at once: its write stays regular.
+    // An asynchronous answer needs its reply at once: its write was regular, until such answers
+    // became claimed signals (docs/adr/0037, the claimed-tool-outputs history).
     expect(activityNames('leave-async-tool-outputs')).toEqual(['writeStatus', 'recordClientOutputs']);
     // Histories recorded before the change replay with their regular writes.
     expect(activityNames('approval')).toContain('closeApprovals');
@@ -591,13 +604,26 @@ describe('workflow replay', () => {
     expect(after.at(-1)!.workflowExecutionCanceledEventAttributes).toBeTruthy();
   });
 
+  it('a complete asynchronous answer is a signal taken in the task that leaves the pause locally (docs/adr/0037)', () => {
+    const histories = committedHistories();
+    const events = histories.find((h) => h.workflowId === 'claimed-tool-outputs')!.history.events ?? [];
+    const signals = events.filter((e) => e.workflowExecutionSignaledEventAttributes);
+    expect(signals.map((e) => e.workflowExecutionSignaledEventAttributes!.signalName)).toEqual(['claimedToolOutputs']);
+    expect(events.some((e) => e.workflowExecutionUpdateAcceptedEventAttributes)).toBe(false);
+    expect(scheduledActivities(histories, 'claimed-tool-outputs')).toEqual([]);
+    expect(localActivityTypes({ events })).toEqual(['callModel', 'writeStatus', 'recordClientOutputs', 'callModel']);
+    // One task after the pause: the one that takes the signal runs the rest of the generation.
+    const pausedAt = events.findIndex((e) => e.workflowExecutionSignaledEventAttributes);
+    expect(events.slice(pausedAt).filter((e) => e.workflowTaskCompletedEventAttributes)).toHaveLength(1);
+  });
+
   it('fails replay when the workflow changes incompatibly', async () => {
     const broken = await bundleWorkflowCode({
       workflowsPath: join(here, '..', 'replay', 'broken-workflows.ts'),
       logger: new DefaultLogger('WARN'),
     });
     const results = await replay(committedHistories(), { code: broken.code });
-    expect(results).toHaveLength(22);
+    expect(results).toHaveLength(23);
     for (const r of results) {
       expect(r.error, r.workflowId).toBeDefined();
       expect(r.error!.name).toMatch(/DeterminismViolationError/);
