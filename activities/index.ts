@@ -11,6 +11,7 @@ import {
   finishWithUsage,
   replyEndsRun,
   type CallInReply,
+  type ClientOutputsWrite,
   type FinishInput,
   type GenerationActivities,
   type ModelCallInput,
@@ -228,6 +229,21 @@ export function createActivities(deps: ActivityDeps): GenerationActivities & Doc
     );
   }
 
+  const recordClientOutputs = (input: ClientOutputsWrite) =>
+    store.recordPauseResults(
+      input.generationId,
+      input.outputs.map((o) => ({
+        generationId: input.generationId,
+        step: input.step,
+        seq: o.seq,
+        toolCallId: o.toolCallId,
+        toolName: o.toolName,
+        status: 'success' as const,
+        content: typeof o.output === 'string' ? o.output : JSON.stringify(o.output ?? null),
+      })),
+      input.status,
+    );
+
   return {
     ...ingestion,
     // Heartbeats while the provider embeds, so a killed worker's batch is retried within seconds.
@@ -242,6 +258,11 @@ export function createActivities(deps: ActivityDeps): GenerationActivities & Doc
           // The run's first activity (docs/adr/0032): the same write as `writeStatus`, idempotent.
           await store.writeStatus(input.startWrite);
           deps.crashPoint?.('writeStatus');
+        }
+        if (input.leaveWrite) {
+          // The answers to the pause before this call (docs/adr/0038): stored before the model reads them.
+          await recordClientOutputs(input.leaveWrite);
+          deps.crashPoint?.('recordClientOutputs');
         }
         const { result: reply, freshReply, answer: text } = await callModel(modelDeps, input);
         answer = text;
@@ -284,20 +305,7 @@ export function createActivities(deps: ActivityDeps): GenerationActivities & Doc
       await recordResult(input, input.status, JSON.stringify(input.result));
     },
 
-    recordClientOutputs: (input) =>
-      store.recordPauseResults(
-        input.generationId,
-        input.outputs.map((o) => ({
-          generationId: input.generationId,
-          step: input.step,
-          seq: o.seq,
-          toolCallId: o.toolCallId,
-          toolName: o.toolName,
-          status: 'success' as const,
-          content: typeof o.output === 'string' ? o.output : JSON.stringify(o.output ?? null),
-        })),
-        input.status,
-      ),
+    recordClientOutputs,
 
     runHttpHook: (input) => runHttpHook(input, { store, secrets: deps.secrets, dispatcher: deps.dispatcher }),
     openApprovals: (input) =>

@@ -1,6 +1,7 @@
 import { log } from '@temporalio/workflow';
 import type {
   ClaimedToolOutputsInput,
+  ClientOutputsWrite,
   ClarificationAnswerInput,
   ClarificationAnswerResult,
   PendingToolCall,
@@ -29,7 +30,14 @@ export class ClientPauses {
   /** Every claimed answer received: one sent again is taken once. */
   private readonly claimedIds = new Set<string>();
 
-  constructor(private readonly state: GenerationState) {}
+  /**
+   * `carryLeave` hands a local leave-write to the run's next model call, which makes it first
+   * (docs/adr/0038); false when that call is not the run's next activity.
+   */
+  constructor(
+    private readonly state: GenerationState,
+    private readonly carryLeave: (write: ClientOutputsWrite) => boolean = () => false,
+  ) {}
 
   pendingToolCalls(): PendingToolCall[] {
     return this.toolOutputs.list();
@@ -92,13 +100,15 @@ export class ClientPauses {
           progress: () => store.writeStatus(this.state.statusWrite('requires_action', action())),
         });
       },
-      (writer) =>
-        writer.recordClientOutputs({
+      async (writer, local) => {
+        const write: ClientOutputsWrite = {
           generationId,
           step,
           outputs: outputs(),
           status: this.state.statusWrite('running', null, { showAfterModelCall: true }),
-        }),
+        };
+        if (!(local && this.carryLeave(write))) await writer.recordClientOutputs(write);
+      },
     );
   }
 

@@ -14,6 +14,7 @@ import type {
   GenerationInput,
   GenerationStateView,
   ClaimedToolOutputsInput,
+  ClientOutputsWrite,
   SubmitToolOutputsInput,
   SubmitToolOutputsResult,
   PlannedTool,
@@ -98,7 +99,7 @@ export class GenerationLoop {
     this.state = new GenerationState(input.generationId, input.plan.webhooks, patches);
     this.hooks = new HookRunner(input.generationId, input.plan.hooks);
     this.approvals = new ApprovalGate(this.state, this.hooks, input.plan);
-    this.client = new ClientPauses(this.state);
+    this.client = new ClientPauses(this.state, (write) => this.carryLeaveWrite(write));
     this.children = new ChildAgents(this.state, input);
     if (input.parent) this.state.reportPausesTo(input.parent.generationId);
   }
@@ -229,6 +230,18 @@ export class GenerationLoop {
     return runAgain;
   }
 
+  /**
+   * A client-tool pause is the step's last action, so the run's next activity is the next step's
+   * model call, if the run has another step: that call makes the local leave-write first
+   * (docs/adr/0038). Not for child runs, which tell their parent once the write is made.
+   */
+  private carryLeaveWrite(write: ClientOutputsWrite): boolean {
+    if (!this.patches.has('leave-write-in-model-call') || this.input.parent) return false;
+    if (this.state.step >= this.plan.maxSteps) return false;
+    this.model.leaveWrite = write;
+    return true;
+  }
+
   /** What the model call may run itself (docs/adr/0031), for runs that take that path. */
   private toolsInReply(offered: PlannedTool[]): ToolsInReply | undefined {
     const tools = toolsRunInReply(offered, this.plan);
@@ -344,6 +357,10 @@ export class GenerationLoop {
 
   private async finish(outcome: Outcome, text?: string | null): Promise<void> {
     const { state } = this;
+    // A leave-write no model call took (a cancel came first): the answers are stored all the same.
+    const leave = this.model.leaveWrite;
+    this.model.leaveWrite = undefined;
+    if (leave) await localStore.recordClientOutputs(leave);
     state.phase = outcome.status;
     // Past the version a model call may still write its final state at (docs/adr/0033): this write wins.
     state.stateVersion += this.model.finishUnconfirmed ? 2 : 1;

@@ -120,7 +120,7 @@ export class GenerationState {
   async pause(
     enter: (writer: PauseWriter) => Promise<void>,
     wait: () => Promise<void>,
-    leave: (writer: PauseWriter) => Promise<void>,
+    leave: (writer: PauseWriter, local: boolean) => Promise<void>,
   ): Promise<void> {
     this.phase = 'requires_action';
     this.answerAwaited = false;
@@ -132,7 +132,8 @@ export class GenerationState {
     await wait();
     this.phase = 'running';
     this.leftLocally = !this.answerSignalled && this.answerAwaited && this.patches.has('local-leave-writes');
-    await leave(this.leftLocally || this.answerSignalled ? localStore : store);
+    const local = this.leftLocally || this.answerSignalled;
+    await leave(local ? localStore : store, local);
     await this.tellParent(null);
   }
 

@@ -1,4 +1,5 @@
 import type {
+  ClientOutputsWrite,
   CompactionPoint,
   FinishInReply,
   LoopPlan,
@@ -45,6 +46,8 @@ export class ModelCalls {
   readonly usage: Usage = { promptTokens: 0, completionTokens: 0 };
   /** The start write, until the first model call's activity makes it (docs/adr/0032). */
   startWrite: StatusWrite | undefined;
+  /** The write that leaves a client-tool pause, until the next model call's activity makes it (docs/adr/0038). */
+  leaveWrite: ClientOutputsWrite | undefined;
   /** Whether the last model call made the final write (docs/adr/0033). */
   finishedInCall = false;
   /**
@@ -105,9 +108,11 @@ export class ModelCalls {
         ...(compaction ? { compaction } : {}),
         ...(runTools ? { runTools } : {}),
         ...(this.startWrite ? { startWrite: this.startWrite } : {}),
+        ...(this.leaveWrite ? { leaveWrite: this.leaveWrite } : {}),
         ...(finishWrite ? { finishWrite } : {}),
       };
       this.startWrite = undefined;
+      this.leaveWrite = undefined;
       this.finishUnconfirmed = finishWrite !== undefined;
       const result = await afterCancelRequest(
         this.patches.has('local-model-and-tool-calls')

@@ -59,6 +59,11 @@ const laterReleases = [
     // A client answer's `running` is shown once the run goes on past the next model call (docs/adr/0036).
     patches: ['running-shown-after-model-call'],
   },
+  {
+    id: 'release-2026-11-30-leave-in-model-call',
+    // The local write that leaves a client-tool pause runs inside the next model call's local activity (docs/adr/0038).
+    patches: ['leave-write-in-model-call'],
+  },
 ] as const;
 type LaterPatch = (typeof laterReleases)[number]['patches'][number];
 /** The marker every new run records. */

@@ -53,10 +53,23 @@ export interface ModelCallInput {
    */
   startWrite?: StatusWrite;
   /**
+   * The write that leaves the client-tool pause before this call, made by this activity before it
+   * reads the conversation (docs/adr/0038). Absent: the pause was left by its own activity.
+   */
+  leaveWrite?: ClientOutputsWrite;
+  /**
    * The run's final write, made by this activity after a reply that ends the run (`replyEndsRun`)
    * when nothing else runs before the end (docs/adr/0033). Absent: the loop makes it.
    */
   finishWrite?: FinishInReply;
+}
+
+/** The write that leaves a client pause: the answers as the calls' results, and `running`. */
+export interface ClientOutputsWrite {
+  generationId: string;
+  step: number;
+  outputs: ClientOutputRecord[];
+  status: StatusWrite;
 }
 
 /** A final write the model call completes with the run's usage (docs/adr/0033). */
@@ -268,12 +281,7 @@ export interface GenerationActivities {
   /** Stores a tool result decided by the workflow itself (unknown tool, denial, timeout). */
   recordToolResult(input: ToolCallInput & { status: ToolResultStatus; result: unknown }): Promise<void>;
   /** Stores the outputs of client tools (or a clarification answer) and moves back to running. */
-  recordClientOutputs(input: {
-    generationId: string;
-    step: number;
-    outputs: ClientOutputRecord[];
-    status: StatusWrite;
-  }): Promise<void>;
+  recordClientOutputs(input: ClientOutputsWrite): Promise<void>;
   /** Asks every enabled MCP server of the generation for its tools (fail-open per server). */
   discoverMcpTools(input: { generationId: string }): Promise<McpDiscoverySummary>;
   /** POSTs a hook event; never throws for the hook's own failures (fail-open, recorded in the trace). */

@@ -66,7 +66,7 @@ describe('claimed answers: complete tool outputs signalled after a claim in Post
       .messages.filter((m) => m.role === 'tool')
       .map((m) => m.content);
 
-  it('an async answer to every pending call: 202 at once, one signal, no update, the leave-write local', async () => {
+  it('an async answer to every pending call: 202 at once, one signal, no update, no regular activity', async () => {
     const g = await paused('async', 2);
     const answered = await submit(g.id, {
       toolOutputs: [
@@ -82,13 +82,9 @@ describe('claimed answers: complete tool outputs signalled after a claim in Post
     expect(await signals(g.id)).toBe(1);
     expect(await updates(g.id)).toBe(0);
     expect(await regularActivities(g.id)).toEqual([]);
-    // The model call, the write that opens the pause, the write that leaves it, the last model call.
-    expect(localActivityTypes(await history(g.id))).toEqual([
-      'callModel',
-      'writeStatus',
-      'recordClientOutputs',
-      'callModel',
-    ]);
+    // The model call, the write that opens the pause, the last model call, which also left the
+    // pause (docs/adr/0038).
+    expect(localActivityTypes(await history(g.id))).toEqual(['callModel', 'writeStatus', 'callModel']);
     const after = await row(g.id);
     expect(after.answerClaim).toBeNull();
     expect(after.answerClaimedAt).toBeNull();

@@ -235,6 +235,14 @@ describe('workflow replay', () => {
       });
     });
 
+    // The waiting answer's leave-write made by the next model call's local activity (docs/adr/0038).
+    model.script({ text: '', toolCalls: [{ id: 'c11', name: 'ask_user', arguments: {} }] }, { text: 'left in call' });
+    await run('leave-in-model-call', { prompt: 'ask me, then wait again' }, async (id) => {
+      await stack.api('POST', `/v1/agents/${agentId}/generate/${id}/tool-outputs`, {
+        toolOutputs: [{ toolCallId: 'c11', output: 'yes' }],
+      });
+    });
+
     model.script({ text: '', toolCalls: [{ name: 'lookup', arguments: { id: 3 } }] }, { text: 'rules done' });
     await run('step-rules', {
       prompt: 'rules',
@@ -399,6 +407,7 @@ describe('workflow replay', () => {
       'finish-in-model-call',
       'folded-patches',
       'leave-async-tool-outputs',
+      'leave-in-model-call',
       'leave-local-approval',
       'leave-local-tool-outputs',
       'local-calls',
@@ -412,7 +421,7 @@ describe('workflow replay', () => {
     ]);
     const results = await replay(histories, { codePath: inject('workflowBundlePath') });
     for (const r of results) expect(r.error, `${r.workflowId}: ${r.error?.message}`).toBeUndefined();
-    expect(results).toHaveLength(23);
+    expect(results).toHaveLength(24);
   });
 
   it('model and tool calls are local activities in new histories and regular ones in older histories', () => {
@@ -491,6 +500,18 @@ describe('workflow replay', () => {
     expect(shownStatuses(history)).toEqual(['requires_action', 'completed']);
     const older = histories.find((h) => h.workflowId === 'finish-in-model-call')!.history;
     expect(shownStatuses(older)).toEqual(['requires_action', 'running', 'completed']);
+  });
+
+  it('the leave-write of a waiting answer is made by the next model call in new histories, by its own activity in older ones', () => {
+    const histories = committedHistories();
+    const history = histories.find((h) => h.workflowId === 'leave-in-model-call')!.history;
+    const markers = patchMarkerTexts(history);
+    expect(markers).toHaveLength(1);
+    expect(markers[0]).toContain('release-2026-11-30-leave-in-model-call');
+    expect(localActivityTypes(history)).toEqual(['callModel', 'writeStatus', 'callModel']);
+    expect(scheduledActivities(histories, 'leave-in-model-call')).toEqual([]);
+    const older = histories.find((h) => h.workflowId === 'finish-in-model-call')!.history;
+    expect(localActivityTypes(older)).toEqual(['callModel', 'writeStatus', 'recordClientOutputs', 'callModel']);
   });
 
   it('a previous-release run cancelled after its final write keeps its second, cancelled write on replay', () => {
@@ -623,7 +644,7 @@ describe('workflow replay', () => {
       logger: new DefaultLogger('WARN'),
     });
     const results = await replay(committedHistories(), { code: broken.code });
-    expect(results).toHaveLength(23);
+    expect(results).toHaveLength(24);
     for (const r of results) {
       expect(r.error, r.workflowId).toBeDefined();
       expect(r.error!.name).toMatch(/DeterminismViolationError/);

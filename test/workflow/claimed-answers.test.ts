@@ -21,7 +21,7 @@ describe('claimed tool outputs (signals)', () => {
     await h?.close();
   });
 
-  it('a claimed answer for the open pause resumes the run through a local leave-write', async () => {
+  it('a claimed answer for the open pause resumes the run; the next model call leaves the pause', async () => {
     const run = await h.start(makePlan({ tools: [checkout, locate] }), [
       callTools(['checkout', {}, 'k1'], ['get_location', {}, 'k2']),
       say(),
@@ -49,7 +49,9 @@ describe('claimed tool outputs (signals)', () => {
     // The run names the answer it took in its writes (docs/adr/0026), and applied its controls.
     expect(left[0]!.status).toMatchObject({ status: 'running', answeredUpdateId: 'answer-1' });
     expect(run.callsOf('callModel')[1]!.toolChoice).toBe('none');
-    expect(localActivityTypes(await run.handle.fetchHistory())).toContain('recordClientOutputs');
+    // The leave-write is made by the next model call's local activity (docs/adr/0038).
+    expect(run.callsOf('callModel')[1]!.leaveWrite).toEqual(left[0]);
+    expect(localActivityTypes(await run.handle.fetchHistory())).toEqual(['callModel', 'writeStatus', 'callModel']);
   });
 
   it('a claimed answer that arrives before its pause is open waits for it; sent twice, it is taken once', async () => {

@@ -269,6 +269,8 @@ export async function startHarness(): Promise<Harness> {
   const activities: GenerationActivities = {
     // As the real activity: a reply that ends the run makes the final write it was given (docs/adr/0033).
     callModel: async (i) => {
+      // As the real activity: the leave-write it carries comes first (docs/adr/0038), recorded as that write.
+      if (i.leaveWrite) runs.get(i.generationId)?.record('recordClientOutputs', i.leaveWrite);
       const result = await dispatch('callModel', i, (run) => run.nextReply(i));
       if (!i.finishWrite || !replyEndsRun(result)) return result;
       runs.get(i.generationId)!.finishedInModelCall.push(finishWithUsage(i.finishWrite, i.usageSoFar, result.usage));
