@@ -20,9 +20,10 @@ export function killAfterActivity(activityType: string) {
 }
 
 /**
- * The same crash for work recorded inside another activity: `executeTool`, `writeStatus` and
- * `finishGeneration` also stop the worker once a tool call's result, the start write or the final
- * write made inside the model call's activity is recorded (docs/adr/0031, 0032, 0033).
+ * The same crash for work recorded inside another activity: `executeTool`, `writeStatus`,
+ * `recordClientOutputs` and `finishGeneration` also stop the worker once a tool call's result, the
+ * start write, a pause's leave-write or the final write made inside the model call's activity is
+ * recorded (docs/adr/0031, 0032, 0038, 0033).
  */
 export function crashPointFor(activityType: string): (reached: string) => void {
   return (reached) => {
