@@ -9,6 +9,7 @@ import { Context } from '@temporalio/activity';
 import {
   KNOWLEDGE_SEARCH_TOOL,
   finishWithUsage,
+  pauseOpenedByReply,
   replyEndsRun,
   type CallInReply,
   type ClientOutputsWrite,
@@ -268,6 +269,13 @@ export function createActivities(deps: ActivityDeps): GenerationActivities & Doc
         answer = text;
         // Crash tests: the reply is stored, the calls it asks for have not run.
         deps.crashPoint?.('callModel');
+        // The reply pauses for client tools at once (docs/adr/0039): the pause's write, as the loop would make it.
+        const pauseWrite = input.pauseWrite ? pauseOpenedByReply(reply, input.pauseWrite) : null;
+        if (pauseWrite) {
+          await store.writeStatus(pauseWrite);
+          deps.crashPoint?.('openClientPause');
+          return { ...reply, pauseWritten: pauseWrite };
+        }
         const started = performance.now();
         const toolOutcomes = await runCallsInReply(input, reply, {
           run: (c) => runToolInReply(input, c, freshReply),

@@ -23,7 +23,8 @@ export function killAfterActivity(activityType: string) {
  * The same crash for work recorded inside another activity: `executeTool`, `writeStatus`,
  * `recordClientOutputs` and `finishGeneration` also stop the worker once a tool call's result, the
  * start write, a pause's leave-write or the final write made inside the model call's activity is
- * recorded (docs/adr/0031, 0032, 0038, 0033).
+ * recorded (docs/adr/0031, 0032, 0038, 0033); `openClientPause` once the write that opens a
+ * client-tool pause is (docs/adr/0039).
  */
 export function crashPointFor(activityType: string): (reached: string) => void {
   return (reached) => {

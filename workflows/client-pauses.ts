@@ -3,6 +3,7 @@ import type {
   ClaimedToolOutputsInput,
   ClientOutputsWrite,
   ClarificationAnswerInput,
+  StatusWrite,
   ClarificationAnswerResult,
   PendingToolCall,
   SubmitToolOutputsInput,
@@ -37,6 +38,8 @@ export class ClientPauses {
   constructor(
     private readonly state: GenerationState,
     private readonly carryLeave: (write: ClientOutputsWrite) => boolean = () => false,
+    /** Whether the model call whose reply led here made exactly this pause-opening write (docs/adr/0039). */
+    private readonly writtenInReply: (write: StatusWrite) => boolean = () => false,
   ) {}
 
   pendingToolCalls(): PendingToolCall[] {
@@ -93,7 +96,10 @@ export class ClientPauses {
     const outputs = () => pending.map((p) => ({ ...p, output: this.toolOutputs.received.get(p.toolCallId) }));
     const { generationId, step } = this.state;
     await this.state.pause(
-      (writer) => writer.writeStatus(this.state.statusWrite('requires_action', action())),
+      async (writer) => {
+        const write = this.state.statusWrite('requires_action', action());
+        if (!this.writtenInReply(write)) await writer.writeStatus(write);
+      },
       () => {
         this.takeClaimed();
         return waitForPause(this.toolOutputs, {

@@ -14,7 +14,6 @@ import type {
   GenerationInput,
   GenerationStateView,
   ClaimedToolOutputsInput,
-  ClientOutputsWrite,
   SubmitToolOutputsInput,
   SubmitToolOutputsResult,
   PlannedTool,
@@ -38,6 +37,7 @@ import { ApprovalGate } from './approval-gate.js';
 import { ChildAgents } from './child-agents.js';
 import { ClientPauses } from './client-pauses.js';
 import { ModelCalls } from './model-calls.js';
+import { PauseWritesInModelCall } from './pause-writes.js';
 import { afterCancelRequest } from './cancel-requests.js';
 import { GenerationState } from './generation-state.js';
 import { HookRunner } from './hook-runner.js';
@@ -80,6 +80,7 @@ export class GenerationLoop {
   /** The next free message sequence number. */
   private seq: number;
   private readonly model: ModelCalls;
+  private readonly pauseWrites: PauseWritesInModelCall;
   private readonly toolsUsed = new Set<string>();
   private readonly recentCalls: Array<{ name: string; argumentsHash: string }> = [];
   /** The input plan, with MCP servers replaced by the tools discovered on them. */
@@ -99,7 +100,18 @@ export class GenerationLoop {
     this.state = new GenerationState(input.generationId, input.plan.webhooks, patches);
     this.hooks = new HookRunner(input.generationId, input.plan.hooks);
     this.approvals = new ApprovalGate(this.state, this.hooks, input.plan);
-    this.client = new ClientPauses(this.state, (write) => this.carryLeaveWrite(write));
+    const run = {
+      generationId: input.generationId,
+      isChild: input.parent !== undefined,
+      plan: () => this.plan,
+      recentCalls: this.recentCalls,
+    };
+    this.pauseWrites = new PauseWritesInModelCall(run, this.state, this.model, patches);
+    this.client = new ClientPauses(
+      this.state,
+      (write) => this.pauseWrites.carryLeave(write),
+      (write) => this.pauseWrites.madeInReply(write),
+    );
     this.children = new ChildAgents(this.state, input);
     if (input.parent) this.state.reportPausesTo(input.parent.generationId);
   }
@@ -187,8 +199,10 @@ export class GenerationLoop {
       toolChoice,
       runTools: this.toolsInReply(offer.tools),
       finishWrite: finishing,
+      pauseWrite: this.pauseWrites.forNextCall(offer.tools),
     });
     this.seq = nextSeq;
+    this.pauseWrites.replied(reply.pauseWritten);
     const calls = reply.toolCalls;
     this.ranInReply = new Map((reply.toolOutcomes ?? []).map((o) => [o.toolCallId, o]));
 
@@ -228,18 +242,6 @@ export class GenerationLoop {
     const approved = await this.approvals.review(allowed, record);
     await this.act(approved, seqs);
     return runAgain;
-  }
-
-  /**
-   * A client-tool pause is the step's last action, so the run's next activity is the next step's
-   * model call, if the run has another step: that call makes the local leave-write first
-   * (docs/adr/0038). Not for child runs, which tell their parent once the write is made.
-   */
-  private carryLeaveWrite(write: ClientOutputsWrite): boolean {
-    if (!this.patches.has('leave-write-in-model-call') || this.input.parent) return false;
-    if (this.state.step >= this.plan.maxSteps) return false;
-    this.model.leaveWrite = write;
-    return true;
   }
 
   /** What the model call may run itself (docs/adr/0031), for runs that take that path. */
@@ -362,8 +364,9 @@ export class GenerationLoop {
     this.model.leaveWrite = undefined;
     if (leave) await localStore.recordClientOutputs(leave);
     state.phase = outcome.status;
-    // Past the version a model call may still write its final state at (docs/adr/0033): this write wins.
-    state.stateVersion += this.model.finishUnconfirmed ? 2 : 1;
+    // Past the version a model call may still write its final state at (docs/adr/0033), or wrote a
+    // pause at that the run did not take (docs/adr/0039): this write wins.
+    state.stateVersion += this.model.finishUnconfirmed || this.pauseWrites.untaken ? 2 : 1;
     state.show(outcome.status, null);
     // The last model call made this very write when its reply ended the run (docs/adr/0033).
     if (!this.model.finishedInCall)

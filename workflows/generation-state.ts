@@ -112,6 +112,11 @@ export class GenerationState {
     if (this.runningUnshown) this.show('running', null);
   }
 
+  /** Whether the next pause's entering write may be local (docs/adr/0023): inside a model call too. */
+  get enterMayBeLocal(): boolean {
+    return !this.leftLocally && this.patches.has('local-pause-entering-writes');
+  }
+
   /**
    * Moves to requires_action (`enter` stores it), tells the webhooks, waits durably until the pause
    * is answered, and moves back to running (`leave` stores the answers, through the writer
@@ -125,7 +130,7 @@ export class GenerationState {
     this.phase = 'requires_action';
     this.answerAwaited = false;
     this.answerSignalled = false;
-    await enter(!this.leftLocally && this.patches.has('local-pause-entering-writes') ? localStore : store);
+    await enter(this.enterMayBeLocal ? localStore : store);
     this.leftLocally = false;
     await this.notifyWebhooks('generation.requires_action');
     await this.tellParent(this.requiredAction);

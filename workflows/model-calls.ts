@@ -5,6 +5,7 @@ import type {
   LoopPlan,
   ModelCallInput,
   ModelCallResult,
+  PauseInReply,
   StatusWrite,
   ToolsInReply,
   Usage,
@@ -35,6 +36,8 @@ export interface ModelTurn {
   runTools: ToolsInReply | undefined;
   /** The final write the call makes if its reply ends the run (docs/adr/0033). */
   finishWrite: FinishInReply | undefined;
+  /** The pause-opening write the call makes if its reply leads to a client-tool pause (docs/adr/0039). */
+  pauseWrite?: PauseInReply | undefined;
 }
 
 /**
@@ -96,7 +99,7 @@ export class ModelCalls {
     runTools: ToolsInReply | undefined,
   ): Promise<ModelCallResult> {
     const { generationId, modelRetry } = this;
-    const { step, toolNames, toolChoice, finishWrite } = turn;
+    const { step, toolNames, toolChoice, finishWrite, pauseWrite } = turn;
     const base = { generationId, step, seq, toolNames, toolChoice, continuation };
     let compaction: CompactionPoint | undefined;
     let deferSummary = true;
@@ -110,6 +113,7 @@ export class ModelCalls {
         ...(this.startWrite ? { startWrite: this.startWrite } : {}),
         ...(this.leaveWrite ? { leaveWrite: this.leaveWrite } : {}),
         ...(finishWrite ? { finishWrite } : {}),
+        ...(pauseWrite ? { pauseWrite } : {}),
       };
       this.startWrite = undefined;
       this.leaveWrite = undefined;

@@ -64,6 +64,11 @@ const laterReleases = [
     // The local write that leaves a client-tool pause runs inside the next model call's local activity (docs/adr/0038).
     patches: ['leave-write-in-model-call'],
   },
+  {
+    id: 'release-2026-12-01-pause-in-model-call',
+    // The write that opens a client-tool pause runs inside the model call whose reply leads to it (docs/adr/0039).
+    patches: ['pause-write-in-model-call'],
+  },
 ] as const;
 type LaterPatch = (typeof laterReleases)[number]['patches'][number];
 /** The marker every new run records. */

@@ -1,3 +1,4 @@
+import type { PauseInReply } from './pause-write.js';
 import type {
   ApprovalStatus,
   HookEvent,
@@ -58,6 +59,11 @@ export interface ModelCallInput {
    */
   leaveWrite?: ClientOutputsWrite;
   /**
+   * The write that opens a client-tool pause, made by this activity when its reply leads to that
+   * pause at once (`pauseOpenedByReply`, docs/adr/0039). Absent: the loop makes it.
+   */
+  pauseWrite?: PauseInReply;
+  /**
    * The run's final write, made by this activity after a reply that ends the run (`replyEndsRun`)
    * when nothing else runs before the end (docs/adr/0033). Absent: the loop makes it.
    */
@@ -116,6 +122,8 @@ export interface ModelCallResult {
   toolCallsMs?: number;
   /** This activity made the run's final write (`finishWrite`): the loop only closes the run. */
   finished?: true;
+  /** The pause-opening write this activity made (`pauseWrite`): the loop does not make it again. */
+  pauseWritten?: StatusWrite;
 }
 
 /** Writes the summary of one compaction level; the text stays in PostgreSQL (the trace entry). */

@@ -9,6 +9,7 @@ export { argumentsHash, canonicalJson } from './hashing.js';
 export { traceOrder } from './trace-order.js';
 export { callsToRunInReply, type CallInReply } from './step-rules.js';
 export { finishWithUsage, replyEndsRun } from './final-write.js';
+export { pauseOpenedByReply, type PauseInReply } from './pause-write.js';
 export type { StopReason, ToolResultStatus, WebhookEvent } from '../schemas/index.js';
 
 /** The builtin that pauses the generation to ask the user a question. */

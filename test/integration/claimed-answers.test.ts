@@ -82,9 +82,9 @@ describe('claimed answers: complete tool outputs signalled after a claim in Post
     expect(await signals(g.id)).toBe(1);
     expect(await updates(g.id)).toBe(0);
     expect(await regularActivities(g.id)).toEqual([]);
-    // The model call, the write that opens the pause, the last model call, which also left the
-    // pause (docs/adr/0038).
-    expect(localActivityTypes(await history(g.id))).toEqual(['callModel', 'writeStatus', 'callModel']);
+    // The model call, which also opened the pause (docs/adr/0039), and the last model call, which
+    // also left it (docs/adr/0038).
+    expect(localActivityTypes(await history(g.id))).toEqual(['callModel', 'callModel']);
     const after = await row(g.id);
     expect(after.answerClaim).toBeNull();
     expect(after.answerClaimedAt).toBeNull();

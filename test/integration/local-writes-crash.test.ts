@@ -260,6 +260,49 @@ describe('durability: kill -9 after a local activity wrote, before history has i
     await stack.stopWorker();
   });
 
+  it('killed after the model call opened a client-tool pause: a claimed answer sent meanwhile waits for the re-opened pause', async () => {
+    // The model call's activity wrote the pause (docs/adr/0039) and the worker died before its
+    // workflow task completed: PostgreSQL shows the pause, history does not. An async answer is
+    // claimed against the pause PostgreSQL shows and signalled (docs/adr/0037); the restarted run
+    // re-opens the same pause (the reply is recorded, the model is not asked again) and takes it.
+    model.scriptFor('opened', call('ask_user', {}, 'call_opened'), { text: 'Answered while you were down.' });
+    await stack.startWorker({ WORKER_TEST_KILL_AFTER_ACTIVITY: 'openClientPause' });
+    const started = await stack.api('POST', `/v1/agents/${clientAgentId}/generate`, {
+      prompt: 'Ask [[script:opened]]',
+      async: true,
+    });
+    expect(started.status).toBe(202);
+    const generationId = started.body.id as string;
+    await stack.workerExited();
+    const atCrash = await stack.db.generation.findUniqueOrThrow({ where: { id: generationId } });
+    expect(atCrash.status).toBe('requires_action');
+    const handle = stack.temporal.workflow.getHandle(generationId);
+    expect(
+      ((await handle.fetchHistory()).events ?? []).filter((e) => e.workflowTaskCompletedEventAttributes),
+    ).toHaveLength(0);
+
+    const answered = await stack.api('POST', `/v1/agents/${clientAgentId}/generate/${generationId}/tool-outputs`, {
+      toolOutputs: [{ toolCallId: 'call_opened', output: 'while down' }],
+      async: true,
+    });
+    expect(answered.status).toBe(202);
+    const claim = (await stack.db.generation.findUniqueOrThrow({ where: { id: generationId } })).answerClaim as {
+      signal: { answerId: string };
+    };
+    await stack.startWorker();
+    await handle.result();
+    const done = await stack.db.generation.findUniqueOrThrow({ where: { id: generationId } });
+    expect(done).toMatchObject({ status: 'completed', text: 'Answered while you were down.' });
+    expect(done.answeredUpdateId).toBe(claim.signal.answerId);
+    const asked = model.requests.filter((q) => q.tag === 'opened');
+    expect(asked).toHaveLength(2);
+    expect(asked[1]!.messages.filter((m) => m.role === 'tool').map((m) => m.content)).toEqual(['while down']);
+    const events = await stack.db.generationEvent.findMany({ where: { generationId } });
+    expect(events.filter((e) => e.type === 'requires_action')).toHaveLength(1);
+    expect(events.filter((e) => e.type === 'done')).toHaveLength(1);
+    await stack.stopWorker();
+  });
+
   it('killed after the local write that enters a pause: an answer sent meanwhile waits for the re-opened pause', async () => {
     // The approval is stored and the generation shows requires_action, but the workflow task that
     // opened the pause never completed (docs/adr/0023). A decision sent now reaches a run that is

@@ -243,6 +243,15 @@ describe('workflow replay', () => {
       });
     });
 
+    // The pause-opening write made by the model call whose reply leads to it (docs/adr/0039).
+    model.script({ text: '', toolCalls: [{ id: 'c12', name: 'ask_user', arguments: {} }] }, { text: 'opened in call' });
+    await run('pause-in-model-call', { prompt: 'ask me, opened in the call' }, async (id) => {
+      await stack.api('POST', `/v1/agents/${agentId}/generate/${id}/tool-outputs`, {
+        toolOutputs: [{ toolCallId: 'c12', output: 'yes' }],
+        async: true,
+      });
+    });
+
     model.script({ text: '', toolCalls: [{ name: 'lookup', arguments: { id: 3 } }] }, { text: 'rules done' });
     await run('step-rules', {
       prompt: 'rules',
@@ -412,6 +421,7 @@ describe('workflow replay', () => {
       'leave-local-tool-outputs',
       'local-calls',
       'local-start-finish',
+      'pause-in-model-call',
       'running-after-model-call',
       'search-attributes',
       'start-in-model-call',
@@ -421,7 +431,7 @@ describe('workflow replay', () => {
     ]);
     const results = await replay(histories, { codePath: inject('workflowBundlePath') });
     for (const r of results) expect(r.error, `${r.workflowId}: ${r.error?.message}`).toBeUndefined();
-    expect(results).toHaveLength(24);
+    expect(results).toHaveLength(25);
   });
 
   it('model and tool calls are local activities in new histories and regular ones in older histories', () => {
@@ -512,6 +522,20 @@ describe('workflow replay', () => {
     expect(scheduledActivities(histories, 'leave-in-model-call')).toEqual([]);
     const older = histories.find((h) => h.workflowId === 'finish-in-model-call')!.history;
     expect(localActivityTypes(older)).toEqual(['callModel', 'writeStatus', 'recordClientOutputs', 'callModel']);
+  });
+
+  it('the pause-opening write is made by the model call in new histories, by its own activity in older ones', () => {
+    const histories = committedHistories();
+    const history = histories.find((h) => h.workflowId === 'pause-in-model-call')!.history;
+    const markers = patchMarkerTexts(history);
+    expect(markers).toHaveLength(1);
+    expect(markers[0]).toContain('release-2026-12-01-pause-in-model-call');
+    // A claimed answer (docs/adr/0037): two model calls and nothing else, the signal between them.
+    expect(localActivityTypes(history)).toEqual(['callModel', 'callModel']);
+    expect(scheduledActivities(histories, 'pause-in-model-call')).toEqual([]);
+    expect((history.events ?? []).filter((e) => e.workflowExecutionSignaledEventAttributes)).toHaveLength(1);
+    const older = histories.find((h) => h.workflowId === 'leave-in-model-call')!.history;
+    expect(localActivityTypes(older)).toEqual(['callModel', 'writeStatus', 'callModel']);
   });
 
   it('a previous-release run cancelled after its final write keeps its second, cancelled write on replay', () => {
@@ -644,7 +668,7 @@ describe('workflow replay', () => {
       logger: new DefaultLogger('WARN'),
     });
     const results = await replay(committedHistories(), { code: broken.code });
-    expect(results).toHaveLength(24);
+    expect(results).toHaveLength(25);
     for (const r of results) {
       expect(r.error, r.workflowId).toBeDefined();
       expect(r.error!.name).toMatch(/DeterminismViolationError/);

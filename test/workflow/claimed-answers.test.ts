@@ -51,7 +51,7 @@ describe('claimed tool outputs (signals)', () => {
     expect(run.callsOf('callModel')[1]!.toolChoice).toBe('none');
     // The leave-write is made by the next model call's local activity (docs/adr/0038).
     expect(run.callsOf('callModel')[1]!.leaveWrite).toEqual(left[0]);
-    expect(localActivityTypes(await run.handle.fetchHistory())).toEqual(['callModel', 'writeStatus', 'callModel']);
+    expect(localActivityTypes(await run.handle.fetchHistory())).toEqual(['callModel', 'callModel']);
   });
 
   it('a claimed answer that arrives before its pause is open waits for it; sent twice, it is taken once', async () => {

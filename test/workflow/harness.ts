@@ -8,7 +8,12 @@ import { inject } from 'vitest';
 import { plannedTool } from '../support/planned-tool.js';
 import { registerSearchAttributes } from '../../infra/temporal/search-attributes.js';
 // The only imports of workflow internals in test/workflow (the contract types may move; their shapes do not).
-import { finishWithUsage, replyEndsRun, type GenerationActivities } from '../../contracts/generation/index.js';
+import {
+  finishWithUsage,
+  pauseOpenedByReply,
+  replyEndsRun,
+  type GenerationActivities,
+} from '../../contracts/generation/index.js';
 import { generationStateQuery, generationWorkflowType } from '../../workflows/definitions.js';
 import type {
   ApprovalDecisionInput,
@@ -272,6 +277,12 @@ export async function startHarness(): Promise<Harness> {
       // As the real activity: the leave-write it carries comes first (docs/adr/0038), recorded as that write.
       if (i.leaveWrite) runs.get(i.generationId)?.record('recordClientOutputs', i.leaveWrite);
       const result = await dispatch('callModel', i, (run) => run.nextReply(i));
+      // As the real activity: a reply that opens a client-tool pause at once makes its write (docs/adr/0039).
+      const pauseWritten = i.pauseWrite ? pauseOpenedByReply(result, i.pauseWrite) : null;
+      if (pauseWritten) {
+        runs.get(i.generationId)?.record('writeStatus', pauseWritten);
+        return { ...result, pauseWritten };
+      }
       if (!i.finishWrite || !replyEndsRun(result)) return result;
       runs.get(i.generationId)!.finishedInModelCall.push(finishWithUsage(i.finishWrite, i.usageSoFar, result.usage));
       return { ...result, finished: true };
