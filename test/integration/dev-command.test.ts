@@ -87,6 +87,36 @@ describe('npm run dev (embedded defaults)', () => {
     const gen = await call('POST', `/v1/agents/${agent.body.id}/generate`, { prompt: 'ping' });
     expect(gen.body).toMatchObject({ status: 'completed', text: 'pong' });
 
+    // Client-tool answers on the embedded database: a complete asynchronous answer is claimed in
+    // the row and signalled (docs/adr/0037), a waiting one marks the row and goes as an update.
+    const ask = await call('POST', '/v1/tools', { type: 'client', name: 'ask_user', parameters: { type: 'object' } });
+    expect(ask.status).toBe(201);
+    const asker = await call('POST', '/v1/agents', {
+      aiProviderId: provider.body.id,
+      name: 'Asker',
+      toolIds: [ask.body.id],
+    });
+    for (const [i, delivery] of [{ async: true }, {}].entries()) {
+      model.script(
+        { text: '', toolCalls: [{ id: `call_dev_${i}`, name: 'ask_user', arguments: {} }] },
+        { text: `answered ${i}` },
+      );
+      const paused = await call('POST', `/v1/agents/${asker.body.id}/generate`, { prompt: 'ask' });
+      expect(paused.body.status).toBe('requires_action');
+      const answered = await call('POST', `/v1/agents/${asker.body.id}/generate/${paused.body.id}/tool-outputs`, {
+        toolOutputs: [{ toolCallId: `call_dev_${i}`, output: 'yes' }],
+        ...delivery,
+      });
+      expect(answered.status).toBe(delivery.async ? 202 : 200);
+      const deadline = Date.now() + 30_000;
+      let settled = answered.body;
+      while (settled.status !== 'completed' && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        settled = (await call('GET', `/v1/generations/${paused.body.id}`)).body;
+      }
+      expect(settled).toMatchObject({ status: 'completed', text: `answered ${i}` });
+    }
+
     first.child.kill('SIGINT');
     expect(await first.exited).toBe(0);
 
