@@ -280,14 +280,21 @@ async function answerBySignal(
     ...answerControls(body),
   };
   if (!(await claimSignalledAnswer(deps.db, generation.id, signal))) return null;
+  await signalClaimed(deps, generation.id, signal);
+  return { stateVersion: generation.stateVersion, pending: [] };
+}
+
+/**
+ * Signals a claimed answer. A workflow that is gone is the usual 409; any other failure leaves the
+ * claim stored, and the reconciler sends the signal again (the workflow takes it once).
+ */
+async function signalClaimed(deps: AnswerDeps, generationId: string, signal: ClaimedToolOutputsInput): Promise<void> {
   try {
-    await signalClaimedAnswer(deps, generation.id, signal);
+    await signalClaimedAnswer(deps, generationId, signal);
   } catch (err) {
     if (err instanceof WorkflowNotFoundError) mapUpdateError(err);
-    // The claim is stored: the reconciler sends the signal again, and the workflow takes it once.
-    deps.logger?.warn({ err, generationId: generation.id }, 'claimed answer not signalled yet');
+    deps.logger?.warn({ err, generationId }, 'claimed answer not signalled yet');
   }
-  return { stateVersion: generation.stateVersion, pending: [] };
 }
 
 /**
@@ -314,9 +321,6 @@ async function repeatedAnswer(
       }),
     });
   if (!same) throw new ApiError(409, 'conflict', `The tool calls of generation ${generation.id} were already answered`);
-  await signalClaimedAnswer(deps, generation.id, claimed).catch((err: unknown) => {
-    if (err instanceof WorkflowNotFoundError) mapUpdateError(err);
-    deps.logger?.warn({ err, generationId: generation.id }, 'claimed answer not signalled yet');
-  });
+  await signalClaimed(deps, generation.id, claimed);
   return { stateVersion: claimed.seenStateVersion, pending: [] };
 }

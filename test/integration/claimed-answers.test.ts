@@ -47,6 +47,12 @@ describe('claimed answers: complete tool outputs signalled after a claim in Post
     expect(res.body.status).toBe('requires_action');
     return { id: res.body.id as string, stateVersion: (await row(res.body.id)).stateVersion };
   };
+  /** A claimed answer of the paused generation `g` (tagged `tag`) with `output` for its one call. */
+  const claimed = (g: { stateVersion: number }, tag: string, output: string): ClaimedToolOutputsInput => ({
+    answerId: randomUUID(),
+    seenStateVersion: g.stateVersion,
+    toolOutputs: [{ toolCallId: `call_${tag}_0`, output }],
+  });
   const row = (id: string) => stack.db.generation.findUniqueOrThrow({ where: { id } });
   const history = (id: string) => stack.temporal.workflow.getHandle(id).fetchHistory();
   const signals = async (id: string) =>
@@ -124,11 +130,7 @@ describe('claimed answers: complete tool outputs signalled after a claim in Post
 
   it('a claim whose signal was never sent (the API died in between): other answers are refused, the same one is taken', async () => {
     const g = await paused('lost');
-    const signal: ClaimedToolOutputsInput = {
-      answerId: randomUUID(),
-      seenStateVersion: g.stateVersion,
-      toolOutputs: [{ toolCallId: 'call_lost_0', output: 'claimed' }],
-    };
+    const signal = claimed(g, 'lost', 'claimed');
     expect(await claimSignalledAnswer(stack.db, g.id, signal)).toBe(true);
     // A second claim of the same pause fails: the row holds one.
     expect(await claimSignalledAnswer(stack.db, g.id, { ...signal, answerId: randomUUID() })).toBe(false);
@@ -151,11 +153,7 @@ describe('claimed answers: complete tool outputs signalled after a claim in Post
 
   it('the reconciler signals a claim left unsent; a signal sent twice is taken once', async () => {
     const g = await paused('resend');
-    const signal: ClaimedToolOutputsInput = {
-      answerId: randomUUID(),
-      seenStateVersion: g.stateVersion,
-      toolOutputs: [{ toolCallId: 'call_resend_0', output: 'from the reconciler' }],
-    };
+    const signal = claimed(g, 'resend', 'from the reconciler');
     expect(await claimSignalledAnswer(stack.db, g.id, signal)).toBe(true);
     const warnings: unknown[] = [];
     const logger = { warn: (obj: object) => void warnings.push(obj) };
@@ -174,11 +172,7 @@ describe('claimed answers: complete tool outputs signalled after a claim in Post
 
   it('a claim for a finished generation is dropped by the reconciler', async () => {
     const g = await paused('gone');
-    const signal: ClaimedToolOutputsInput = {
-      answerId: randomUUID(),
-      seenStateVersion: g.stateVersion,
-      toolOutputs: [{ toolCallId: 'call_gone_0', output: 'late' }],
-    };
+    const signal = claimed(g, 'gone', 'late');
     expect(await claimSignalledAnswer(stack.db, g.id, signal)).toBe(true);
     await stack.temporal.workflow.getHandle(g.id).terminate('test: the workflow is gone');
     const warnings: unknown[] = [];

@@ -52,6 +52,18 @@ describe('durability: kill -9 after a local activity wrote, before history has i
     await tools?.close();
   });
 
+  /** The answer `output` reached the model once, in a conversation stored once, and the run ended once. */
+  async function expectAnsweredOnce(tag: string, generationId: string, output: string) {
+    const asked = model.requests.filter((q) => q.tag === tag);
+    expect(asked).toHaveLength(2);
+    expect(asked[1]!.messages.filter((m) => m.role === 'tool').map((m) => m.content)).toEqual([output]);
+    const messages = await stack.db.generationMessage.findMany({ where: { generationId }, orderBy: { seq: 'asc' } });
+    expect(messages.map((m) => m.role)).toEqual(['user', 'assistant', 'tool', 'assistant']);
+    const events = await stack.db.generationEvent.findMany({ where: { generationId } });
+    expect(events.filter((e) => e.type === 'done')).toHaveLength(1);
+    return events;
+  }
+
   /** Starts a generation on a worker that dies after `activity`, waits for the death, restarts it. */
   async function runThroughCrash(tag: string, activity: string) {
     model.scriptFor(
@@ -206,13 +218,7 @@ describe('durability: kill -9 after a local activity wrote, before history has i
     const answered = await submitting;
     expect(answered.status).toBe(200);
     expect(answered.body).toMatchObject({ status: 'completed', text: 'You said yes.' });
-    const asked = model.requests.filter((q) => q.tag === 'leave');
-    expect(asked).toHaveLength(2);
-    expect(asked[1]!.messages.filter((m) => m.role === 'tool').map((m) => m.content)).toEqual(['yes']);
-    const messages = await stack.db.generationMessage.findMany({ where: { generationId }, orderBy: { seq: 'asc' } });
-    expect(messages.map((m) => m.role)).toEqual(['user', 'assistant', 'tool', 'assistant']);
-    const events = await stack.db.generationEvent.findMany({ where: { generationId } });
-    expect(events.filter((e) => e.type === 'done')).toHaveLength(1);
+    await expectAnsweredOnce('leave', generationId, 'yes');
     await handle.result();
     expect(await accepted()).toBe(1);
     await stack.stopWorker();
@@ -248,13 +254,7 @@ describe('durability: kill -9 after a local activity wrote, before history has i
     await handle.result();
     const done = await stack.api('GET', `/v1/generations/${generationId}`);
     expect(done.body).toMatchObject({ status: 'completed', text: 'You said yes, asynchronously.' });
-    const asked = model.requests.filter((q) => q.tag === 'signalled');
-    expect(asked).toHaveLength(2);
-    expect(asked[1]!.messages.filter((m) => m.role === 'tool').map((m) => m.content)).toEqual(['yes']);
-    const messages = await stack.db.generationMessage.findMany({ where: { generationId }, orderBy: { seq: 'asc' } });
-    expect(messages.map((m) => m.role)).toEqual(['user', 'assistant', 'tool', 'assistant']);
-    const stored = await stack.db.generationEvent.findMany({ where: { generationId } });
-    expect(stored.filter((e) => e.type === 'done')).toHaveLength(1);
+    const stored = await expectAnsweredOnce('signalled', generationId, 'yes');
     expect(stored.filter((e) => e.type === 'tool_result')).toHaveLength(1);
     expect((await events()).filter((e) => e.workflowExecutionUpdateAcceptedEventAttributes)).toHaveLength(0);
     await stack.stopWorker();
@@ -294,12 +294,8 @@ describe('durability: kill -9 after a local activity wrote, before history has i
     const done = await stack.db.generation.findUniqueOrThrow({ where: { id: generationId } });
     expect(done).toMatchObject({ status: 'completed', text: 'Answered while you were down.' });
     expect(done.answeredUpdateId).toBe(claim.signal.answerId);
-    const asked = model.requests.filter((q) => q.tag === 'opened');
-    expect(asked).toHaveLength(2);
-    expect(asked[1]!.messages.filter((m) => m.role === 'tool').map((m) => m.content)).toEqual(['while down']);
-    const events = await stack.db.generationEvent.findMany({ where: { generationId } });
+    const events = await expectAnsweredOnce('opened', generationId, 'while down');
     expect(events.filter((e) => e.type === 'requires_action')).toHaveLength(1);
-    expect(events.filter((e) => e.type === 'done')).toHaveLength(1);
     await stack.stopWorker();
   });
 
