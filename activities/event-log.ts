@@ -131,6 +131,28 @@ export class ChunkWriter {
     await this.writing;
     if (this.error !== undefined) throw this.error;
   }
+
+  /**
+   * Ends the stream without writing what is left: waits for the writes under way and returns the
+   * chunk event of the text not written yet, for the reply's own record to write in its statement
+   * (a short reply is then one write, not two). Rejects with the first write error, as flush()
+   * does. One key per reply is enough: the event commits only with the reply's record, and a
+   * recorded reply is never streamed again.
+   */
+  async rest(): Promise<{ type: 'chunk'; data: Record<string, unknown>; key: string } | null> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.writing;
+    if (this.error !== undefined) throw this.error;
+    const delta = this.buffer;
+    this.buffer = '';
+    if (!delta) return null;
+    return {
+      type: 'chunk',
+      data: { step: this.step, replySeq: this.replySeq, delta },
+      key: `chunk:${this.replySeq}:rest`,
+    };
+  }
 }
 
 /**

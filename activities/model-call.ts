@@ -24,7 +24,7 @@ import type { SessionStore } from './sessions.js';
 import { heartbeatOnce, heartbeatWhile } from './heartbeat.js';
 import type { ConversationCache } from './conversation-cache.js';
 import { replyState, type StartEvents } from './model-reply.js';
-import { writeStepRecord } from './step-record.js';
+import { writeStepRecord, type RecordedEvent } from './step-record.js';
 import {
   createProviderClient,
   mapProviderError,
@@ -156,11 +156,14 @@ export async function callModel(
     {
       generationId: input.generationId,
       messages: earlier.recorded ? [] : [{ seq: replySeq, content: assistantMessage(reply) }],
-      events: toolCalls.map((c) => ({
-        type: 'tool_call',
-        data: { step: input.step, toolCallId: c.id, toolName: c.name, arguments: c.arguments },
-        key: `tool_call:${c.id}`,
-      })),
+      events: [
+        ...(reply.restChunk ? [reply.restChunk] : []),
+        ...toolCalls.map((c) => ({
+          type: 'tool_call' as const,
+          data: { step: input.step, toolCallId: c.id, toolName: c.name, arguments: c.arguments },
+          key: `tool_call:${c.id}`,
+        })),
+      ],
       traces: toolCalls.length
         ? [
             ...(text
@@ -191,7 +194,7 @@ export async function callModel(
         completionTokens: input.usageSoFar.completionTokens + usage.completionTokens,
       },
     },
-    toolCalls.length ? 'events' : null,
+    toolCalls.length || reply.restChunk ? 'events' : null,
   );
   return {
     result: { toolCalls, finishReason, hasText: text.length > 0, usage },
@@ -232,6 +235,8 @@ interface Reply {
   toolCalls: ModelToolCall[];
   finishReason: ModelCallResult['finishReason'];
   usage: ModelCallResult['usage'];
+  /** The streamed text no chunk event holds yet (written with the reply's record). */
+  restChunk?: RecordedEvent | null;
 }
 
 /** The reply as a recorded assistant message holds it (replies recorded before `usage` was stored count none). */
@@ -373,7 +378,7 @@ async function streamNewReply(
       }
     });
   }
-  await chunks.flush();
+  const restChunk = await chunks.rest();
 
   const toolCalls: ModelToolCall[] = [...calls.entries()]
     .sort(([a], [b]) => a - b)
@@ -386,5 +391,5 @@ async function streamNewReply(
         argumentsHash: argumentsHash(args),
       };
     });
-  return { text, toolCalls, finishReason: normalizeFinishReason(finishReason), usage };
+  return { text, toolCalls, finishReason: normalizeFinishReason(finishReason), usage, restChunk };
 }

@@ -2,6 +2,8 @@ import { WorkflowNotFoundError, type Client } from '@temporalio/client';
 import type { ClaimedToolOutputsInput } from '../../contracts/generation/index.js';
 import { hotQuery, sql } from '../../infra/db/hot-sql.js';
 import type { Db } from '../../infra/db/prisma.js';
+import { updateReturningView } from '../../infra/db/generation-view.js';
+import type { GenerationView } from '../../contracts/schemas/index.js';
 import { claimedToolOutputsSignal } from '../../workflows/definitions.js';
 
 /**
@@ -15,23 +17,23 @@ import { claimedToolOutputsSignal } from '../../workflows/definitions.js';
 export type AnswerClaim = { kind: 'signal'; signal: ClaimedToolOutputsInput } | { kind: 'update' };
 
 /**
- * Claims `signal` as the answer of the pause it names: true when the row was still open at that
- * state version with no claim, so this answer is the pause's one.
+ * Claims `signal` as the answer of the pause it names: the generation's view as of the claim
+ * (read in the same statement) when the row was still open at that state version with no claim,
+ * so this answer is the pause's one; null otherwise.
  */
 export async function claimSignalledAnswer(
   db: Db,
   generationId: string,
   signal: ClaimedToolOutputsInput,
-): Promise<boolean> {
+): Promise<GenerationView | null> {
   const claim: AnswerClaim = { kind: 'signal', signal };
-  const rows = await hotQuery<{ id: string }>(
+  return updateReturningView(
     db,
+    generationId,
     sql`UPDATE "Generation" SET "answerClaim" = ${JSON.stringify(claim)}::jsonb, "answerClaimedAt" = now()
         WHERE "id" = ${generationId} AND "status" = 'requires_action' AND "stateVersion" = ${signal.seenStateVersion}::int
-          AND "answerClaim" IS NULL
-        RETURNING "id"`,
+          AND "answerClaim" IS NULL`,
   );
-  return rows.length === 1;
 }
 
 /**

@@ -7,7 +7,7 @@ import {
   type ClaimedToolOutputsInput,
   type SubmitToolOutputsInput,
 } from '../../contracts/generation/index.js';
-import type { ApprovalDecisionRequest, ToolOutputsRequest } from '../../contracts/schemas/index.js';
+import type { ApprovalDecisionRequest, GenerationView, ToolOutputsRequest } from '../../contracts/schemas/index.js';
 import type { Generation } from '../../generated/prisma/client.js';
 import { readSnapshot } from '../../infra/db/json-columns.js';
 import type { Db } from '../../infra/db/prisma.js';
@@ -50,7 +50,7 @@ export interface AnswerDeps {
 /** What a resuming update returned: the workflow's state version and the calls still pending. */
 export interface Resumed {
   generation: Generation;
-  update: { stateVersion: number; pending?: unknown[] } | SettledFirst;
+  update: { stateVersion: number; pending?: unknown[]; claimedView?: GenerationView } | SettledFirst;
 }
 
 /**
@@ -265,7 +265,7 @@ async function answerBySignal(
   generation: Generation,
   body: ToolOutputsSubmission,
   delivery: AnswerDelivery,
-): Promise<{ stateVersion: number; pending: [] } | null> {
+): Promise<{ stateVersion: number; pending: []; claimedView: GenerationView } | null> {
   const required = generation.requiredAction as { type?: string; toolCalls?: Array<{ toolCallId: string }> } | null;
   if (delivery.callerWaits || generation.status !== 'requires_action' || generation.answerClaim !== null) return null;
   if (required?.type !== 'submit_tool_outputs' || !required.toolCalls) return null;
@@ -279,9 +279,10 @@ async function answerBySignal(
     toolOutputs: body.toolOutputs,
     ...answerControls(body),
   };
-  if (!(await claimSignalledAnswer(deps.db, generation.id, signal))) return null;
+  const claimedView = await claimSignalledAnswer(deps.db, generation.id, signal);
+  if (!claimedView) return null;
   await signalClaimed(deps, generation.id, signal);
-  return { stateVersion: generation.stateVersion, pending: [] };
+  return { stateVersion: generation.stateVersion, pending: [], claimedView };
 }
 
 /**

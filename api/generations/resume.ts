@@ -11,7 +11,7 @@ import type { AnswerDelivery } from '../../contracts/generation/index.js';
 import { ApiError } from '../../contracts/errors.js';
 import { loadGenerationView } from '../../infra/db/generation-view.js';
 import { loadGenerationRow } from '../../infra/db/generation-row.js';
-import type { generationSchema } from '../../contracts/schemas/index.js';
+import type { GenerationView, generationSchema } from '../../contracts/schemas/index.js';
 import type { Generation } from '../../generated/prisma/client.js';
 import { updateRejection } from '../../workflows/definitions.js';
 import type { AppContext } from '../context.js';
@@ -265,7 +265,7 @@ export async function replyAfterResume(
   reply: GenerationReply,
   projectId: string,
   generationId: string,
-  update: { stateVersion: number; pending?: unknown[] } | SettledFirst,
+  update: { stateVersion: number; pending?: unknown[]; claimedView?: GenerationView } | SettledFirst,
   body: { async: boolean; waitSeconds: number },
   receivedAt: number,
 ): Promise<Responded> {
@@ -276,7 +276,8 @@ export async function replyAfterResume(
     return replyWhenSettled(ctx, reply, generationId, update.stateVersion, 10);
   }
   if (body.async) {
-    const view = await loadGenerationView(ctx.db, projectId, generationId);
+    // A claimed answer read the view as it claimed the pause (docs/adr/0037): no read of its own.
+    const view = update.claimedView ?? (await loadGenerationView(ctx.db, projectId, generationId));
     return reply(202, { ...view!, status: 'running', requiredAction: null });
   }
   // The wait counts from the request's arrival: the update's reply may itself have taken seconds.

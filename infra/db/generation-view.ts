@@ -1,5 +1,5 @@
 import type { Generation } from '../../generated/prisma/client.js';
-import { hotQuery, sql } from './hot-sql.js';
+import { hotQuery, sql, type SqlQuery } from './hot-sql.js';
 import type { Db } from './prisma.js';
 import { temporalUiLink } from '../temporal/ui-link.js';
 import {
@@ -158,6 +158,23 @@ export async function loadViewRowIfSettled(
   if (!row) return null;
   const { steps, answeredUpdateId, ...view } = row;
   return { row: withDates(view), steps, answeredUpdateId };
+}
+
+/**
+ * Runs `update` (an UPDATE of generation `id` without RETURNING) and returns the view of the row
+ * it changed, trace included, in the same statement; null when it changed no row.
+ */
+export async function updateReturningView(db: Db, id: string, update: SqlQuery): Promise<GenerationView | null> {
+  const [row] = await hotQuery<ViewRowText & { steps: StepEntry[] }>(
+    db,
+    sql`WITH changed AS (${update} RETURNING ${{ text: viewColumns, values: [] }})
+      SELECT changed.*, coalesce((SELECT json_agg(s."data" ORDER BY s."seq") FROM "GenerationStep" s
+        WHERE s."generationId" = ${id}), '[]'::json) AS "steps"
+      FROM changed`,
+  );
+  if (!row) return null;
+  const { steps, ...view } = row;
+  return generationView(withDates(view), steps);
 }
 
 export async function loadGenerationView(db: Db, projectId: string, id: string): Promise<GenerationView | null> {

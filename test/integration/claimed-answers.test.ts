@@ -74,6 +74,7 @@ describe('claimed answers: complete tool outputs signalled after a claim in Post
 
   it('an async answer to every pending call: 202 at once, one signal, no update, no regular activity', async () => {
     const g = await paused('async', 2);
+    const pausedView = (await stack.api('GET', `/v1/agents/${agentId}/generations/${g.id}`)).body;
     const answered = await submit(g.id, {
       toolOutputs: [
         { toolCallId: 'call_async_1', output: 'B' },
@@ -82,7 +83,10 @@ describe('claimed answers: complete tool outputs signalled after a claim in Post
       async: true,
     });
     expect(answered.status).toBe(202);
-    expect(answered.body).toMatchObject({ status: 'running', requiredAction: null });
+    // The view as the claim read it, in the claim's own statement: the paused row and its trace,
+    // shown running.
+    expect(answered.body).toEqual({ ...pausedView, status: 'running', requiredAction: null });
+    expect(answered.body.steps.length).toBeGreaterThan(0);
     expect(await settled(g.id)).toMatchObject({ status: 'completed', text: 'Done async.' });
     expect(toolContents('async')).toEqual(['A', 'B']);
     expect(await signals(g.id)).toBe(1);
@@ -131,9 +135,9 @@ describe('claimed answers: complete tool outputs signalled after a claim in Post
   it('a claim whose signal was never sent (the API died in between): other answers are refused, the same one is taken', async () => {
     const g = await paused('lost');
     const signal = claimed(g, 'lost', 'claimed');
-    expect(await claimSignalledAnswer(stack.db, g.id, signal)).toBe(true);
+    expect(await claimSignalledAnswer(stack.db, g.id, signal)).toMatchObject({ id: g.id, status: 'requires_action' });
     // A second claim of the same pause fails: the row holds one.
-    expect(await claimSignalledAnswer(stack.db, g.id, { ...signal, answerId: randomUUID() })).toBe(false);
+    expect(await claimSignalledAnswer(stack.db, g.id, { ...signal, answerId: randomUUID() })).toBeNull();
 
     const other = await submit(g.id, { toolOutputs: [{ toolCallId: 'call_lost_0', output: 'other' }], async: true });
     expect(other.status).toBe(409);
@@ -154,7 +158,7 @@ describe('claimed answers: complete tool outputs signalled after a claim in Post
   it('the reconciler signals a claim left unsent; a signal sent twice is taken once', async () => {
     const g = await paused('resend');
     const signal = claimed(g, 'resend', 'from the reconciler');
-    expect(await claimSignalledAnswer(stack.db, g.id, signal)).toBe(true);
+    expect(await claimSignalledAnswer(stack.db, g.id, signal)).not.toBeNull();
     const warnings: unknown[] = [];
     const logger = { warn: (obj: object) => void warnings.push(obj) };
     // Not due yet: the request that claimed it has 30 s to signal it itself.
@@ -173,7 +177,7 @@ describe('claimed answers: complete tool outputs signalled after a claim in Post
   it('a claim for a finished generation is dropped by the reconciler', async () => {
     const g = await paused('gone');
     const signal = claimed(g, 'gone', 'late');
-    expect(await claimSignalledAnswer(stack.db, g.id, signal)).toBe(true);
+    expect(await claimSignalledAnswer(stack.db, g.id, signal)).not.toBeNull();
     await stack.temporal.workflow.getHandle(g.id).terminate('test: the workflow is gone');
     const warnings: unknown[] = [];
     const logger = { warn: (obj: object) => void warnings.push(obj) };

@@ -132,6 +132,12 @@ describe('live streaming of generation events (SSE)', () => {
         .map((e) => e.data.delta)
         .join(''),
     ).toBe('streamed directly');
+    // A reply that streamed faster than the chunk interval is written with its own record: its one
+    // chunk event carries the record's key (one statement, not a chunk write and then the record).
+    const id = reader.events.at(-1)!.data.generationId as string;
+    const chunks = await stack.db.$queryRaw<Array<{ key: string | null }>>`
+      SELECT "key" FROM "GenerationEvent" WHERE "generationId" = ${id} AND "type" = 'chunk' ORDER BY "seq"`;
+    expect(chunks).toEqual([{ key: 'chunk:1:rest' }]);
   });
 
   it('a model call retried mid-stream sends reset: the chunks after it are the reply, done agrees', async () => {
