@@ -12,7 +12,8 @@ import {
 import { generationView, loadSteps, loadViewRowIfSettled } from '../infra/db/generation-view.js';
 import { hotQuery, sql } from '../infra/db/hot-sql.js';
 import { readSnapshot } from '../infra/db/json-columns.js';
-import { EventLog, insertEvents } from './event-log.js';
+import { EventLog } from './event-log.js';
+import { writeFinalState } from './final-write.js';
 import { statusChange, statusEvents, writeStatusRecord } from './status-write.js';
 import { writeStepRecord, type StepRecord } from './step-record.js';
 import { deepFreeze } from './deep-freeze.js';
@@ -335,57 +336,14 @@ export class GenerationStore {
           ? await this.lastAssistantText(input.generationId)
           : null;
     const { generationId, iterationCount: step } = input;
-    const answered = text !== null && input.stopReason !== 'stop_condition' && input.stopReason !== 'done_tool';
-    const at = new Date().toISOString();
-    const traces = answered
-      ? [
-          {
-            key: 'answer',
-            seq: traceOrder.answer(step),
-            step,
-            type: 'answer',
-            data: { step, type: 'answer', text, at },
-          },
-        ]
-      : [];
-    const events = [
-      ...(step > 0 ? [{ type: 'step_completed' as const, data: { step }, key: `step_completed:${step}` }] : []),
-      ...(input.error ? [{ type: 'error' as const, data: { step, error: input.error }, key: 'error' }] : []),
-    ];
-    const json = (v: unknown) => (v === null || v === undefined ? null : JSON.stringify(v));
-    // One statement: the answer's trace entry, the final state (only forward: a retried write of
-    // an older state changes nothing), the step's last events and, for a cancel, the approvals
-    // nobody can decide any more (they leave the approval inbox with the generation).
-    await hotQuery(
-      this.db,
-      sql`
-      WITH trace AS (
-        INSERT INTO "GenerationStep" ("generationId", "key", "seq", "step", "type", "data", "createdAt")
-        SELECT ${generationId}, t.value->>'key', (t.value->>'seq')::bigint, (t.value->>'step')::int, t.value->>'type', t.value->'data', now()
-        FROM jsonb_array_elements(${JSON.stringify(traces)}::jsonb) AS t(value)
-        ON CONFLICT ("generationId", "key") DO UPDATE
-        SET "seq" = EXCLUDED."seq", "step" = EXCLUDED."step", "type" = EXCLUDED."type", "data" = EXCLUDED."data"
-      ), finished AS (
-        UPDATE "Generation"
-        SET "status" = ${input.status}, "stopReason" = ${input.stopReason}, "text" = ${text}::text,
-            "output" = ${json(input.output)}::jsonb, "error" = ${json(input.error)}::jsonb, "requiredAction" = NULL,
-            "promptTokens" = ${input.usage.promptTokens}, "completionTokens" = ${input.usage.completionTokens},
-            "iterationCount" = ${step}, "toolsUsed" = ${input.toolsUsed}::text[], "stateVersion" = ${input.stateVersion},
-            "answeredUpdateId" = ${input.answeredUpdateId ?? null}::text, "answerClaim" = NULL, "answerClaimedAt" = NULL,
-            "completedAt" = now(), "updatedAt" = now(), "eventSeq" = "eventSeq" + ${events.length}
-        WHERE "id" = ${generationId} AND "stateVersion" < ${input.stateVersion}
-        RETURNING "eventSeq"
-      ), events AS (
-        ${insertEvents(generationId, events, 'finished')}
-      )
-      UPDATE "Approval" SET "status" = 'cancelled', "decidedAt" = now(), "reason" = 'The generation was cancelled'
-      WHERE "generationId" = ${generationId} AND "status" = 'pending' AND ${input.status === 'cancelled'}`,
-    );
-    // The view's columns and the trace in one read through the pool (not the whole row, its
-    // snapshot, through Prisma); the row is settled past the state before this one.
-    const read = await loadViewRowIfSettled(this.db, generationId, input.stateVersion - 1);
-    if (!read) throw new Error(`generation ${generationId} not found`);
-    const steps = read.steps ?? (await loadSteps(this.db, generationId));
-    await this.events.append(generationId, 'done', { step, generation: generationView(read.row, steps) }, 'done');
+    // The view for `done` comes with the write; when an older write is retried after the row moved
+    // on, it is read: the view's columns and the trace in one read through the pool.
+    let view = await writeFinalState(this.db, input, text);
+    if (!view) {
+      const read = await loadViewRowIfSettled(this.db, generationId, input.stateVersion - 1);
+      if (!read) throw new Error(`generation ${generationId} not found`);
+      view = generationView(read.row, read.steps ?? (await loadSteps(this.db, generationId)));
+    }
+    await this.events.append(generationId, 'done', { step, generation: view }, 'done');
   }
 }

@@ -107,7 +107,10 @@ const viewColumns = [
   isoUtc('completedAt'),
 ].join(', ');
 
-type ViewRowText = Omit<GenerationViewRow, 'createdAt' | 'updatedAt' | 'completedAt'> & {
+/** The view's columns, for a statement's `RETURNING` (read back with `viewRowOf`). */
+export const viewColumnsSql: SqlQuery = { text: viewColumns, values: [] };
+
+export type ViewRowText = Omit<GenerationViewRow, 'createdAt' | 'updatedAt' | 'completedAt'> & {
   createdAt: string;
   updatedAt: string;
   completedAt: string | null;
@@ -125,6 +128,11 @@ export async function loadViewRow(db: Db, id: string, projectId?: string): Promi
     values: where.values,
   });
   return row ? withDates(row) : null;
+}
+
+/** A row read through `viewColumnsSql` (its timestamps as text), as the view takes it. */
+export function viewRowOf(row: ViewRowText): GenerationViewRow {
+  return withDates(row);
 }
 
 function withDates(row: ViewRowText): GenerationViewRow {
@@ -167,7 +175,7 @@ export async function loadViewRowIfSettled(
 export async function updateReturningView(db: Db, id: string, update: SqlQuery): Promise<GenerationView | null> {
   const [row] = await hotQuery<ViewRowText & { steps: StepEntry[] }>(
     db,
-    sql`WITH changed AS (${update} RETURNING ${{ text: viewColumns, values: [] }})
+    sql`WITH changed AS (${update} RETURNING ${viewColumnsSql})
       SELECT changed.*, coalesce((SELECT json_agg(s."data" ORDER BY s."seq") FROM "GenerationStep" s
         WHERE s."generationId" = ${id}), '[]'::json) AS "steps"
       FROM changed`,

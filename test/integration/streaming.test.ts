@@ -105,6 +105,11 @@ describe('live streaming of generation events (SSE)', () => {
     const done = received.at(-1)!;
     expect(done.data.generation).toMatchObject({ status: 'completed', text: answer });
     expect(step2).toBe(done.data.generation.text);
+    // `done` carries the view the final write returned, with its answer entry put into the trace
+    // it read: the same as a read of the settled generation.
+    expect(done.data.generation.steps.at(-1)).toMatchObject({ type: 'answer', text: answer });
+    const settled = await stack.api('GET', `/v1/generations/${started.body.id}`);
+    expect(done.data.generation).toEqual(settled.body);
     expect(received.find((e) => e.type === 'tool_call')!.data).toMatchObject({
       toolCallId: 'q1',
       toolName: 'quick',
