@@ -26,7 +26,9 @@ export async function writeFinalState(db: Db, input: FinishInput, text: string |
     ...(input.error ? [{ type: 'error' as const, data: { step, error: input.error }, key: 'error' }] : []),
   ];
   const json = (v: unknown) => (v === null || v === undefined ? null : JSON.stringify(v));
-  const [row] = await hotQuery<ViewRowText & { trace: Array<{ key: string; seq: number; data: StepEntry }> }>(
+  const [row] = await hotQuery<
+    ViewRowText & { eventSeq: number; trace: Array<{ key: string; seq: number; data: StepEntry }> }
+  >(
     db,
     sql`
     WITH trace AS (
@@ -57,7 +59,7 @@ export async function writeFinalState(db: Db, input: FinishInput, text: string |
     FROM finished`,
   );
   if (!row) return null;
-  const { trace, eventSeq: _eventSeq, ...view } = row as typeof row & { eventSeq: number };
+  const { trace, eventSeq: _eventSeq, ...view } = row;
   const written = new Set(traces.map((t) => t.key));
   const steps = [
     ...trace.filter((t) => !written.has(t.key)),

@@ -27,7 +27,7 @@ import {
   seenPause,
   sendAnswerWatching,
   updateRejected,
-  type SettledFirst,
+  type AnswerOutcome,
 } from './resume.js';
 import { searchAttributeKeys } from '../../workflows/search-attributes.js';
 import { claimForUpdate, claimSignalledAnswer, signalClaimedAnswer } from './answer-claims.js';
@@ -50,7 +50,7 @@ export interface AnswerDeps {
 /** What a resuming update returned: the workflow's state version and the calls still pending. */
 export interface Resumed {
   generation: Generation;
-  update: { stateVersion: number; pending?: unknown[]; claimedView?: GenerationView } | SettledFirst;
+  update: AnswerOutcome;
 }
 
 /**

@@ -145,6 +145,12 @@ export interface SettledFirst {
 }
 
 /**
+ * What an answer led to: the workflow's state version and the calls still pending (with, for a
+ * claimed answer, the view its claim read: docs/adr/0037), or the settled row seen first.
+ */
+export type AnswerOutcome = { stateVersion: number; pending?: unknown[]; claimedView?: GenerationView } | SettledFirst;
+
+/**
  * Sends an answer (`sendAnswer`). When its caller waits (`callerWaits`: the leave-write is local,
  * docs/adr/0021), Temporal replies to the update only once the workflow task that ran the rest of
  * the step has completed; the generation's row settles before that. So the row is watched too,
@@ -265,7 +271,7 @@ export async function replyAfterResume(
   reply: GenerationReply,
   projectId: string,
   generationId: string,
-  update: { stateVersion: number; pending?: unknown[]; claimedView?: GenerationView } | SettledFirst,
+  update: AnswerOutcome,
   body: { async: boolean; waitSeconds: number },
   receivedAt: number,
 ): Promise<Responded> {

@@ -127,15 +127,11 @@ export async function loadViewRow(db: Db, id: string, projectId?: string): Promi
     text: `SELECT ${viewColumns} FROM "Generation" WHERE ${where.text}`,
     values: where.values,
   });
-  return row ? withDates(row) : null;
+  return row ? viewRowOf(row) : null;
 }
 
 /** A row read through `viewColumnsSql` (its timestamps as text), as the view takes it. */
 export function viewRowOf(row: ViewRowText): GenerationViewRow {
-  return withDates(row);
-}
-
-function withDates(row: ViewRowText): GenerationViewRow {
   return {
     ...row,
     createdAt: new Date(row.createdAt),
@@ -165,7 +161,7 @@ export async function loadViewRowIfSettled(
   });
   if (!row) return null;
   const { steps, answeredUpdateId, ...view } = row;
-  return { row: withDates(view), steps, answeredUpdateId };
+  return { row: viewRowOf(view), steps, answeredUpdateId };
 }
 
 /**
@@ -182,7 +178,7 @@ export async function updateReturningView(db: Db, id: string, update: SqlQuery):
   );
   if (!row) return null;
   const { steps, ...view } = row;
-  return generationView(withDates(view), steps);
+  return generationView(viewRowOf(view), steps);
 }
 
 export async function loadGenerationView(db: Db, projectId: string, id: string): Promise<GenerationView | null> {

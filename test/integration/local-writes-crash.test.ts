@@ -64,6 +64,25 @@ describe('durability: kill -9 after a local activity wrote, before history has i
     return events;
   }
 
+  /** Starts a generation of `agent` with `prompt` on a worker that dies after `activity`; waits for the death. */
+  async function startUntilCrash(agent: string, prompt: string, activity: string): Promise<string> {
+    await stack.startWorker({ WORKER_TEST_KILL_AFTER_ACTIVITY: activity });
+    const started = await stack.api('POST', `/v1/agents/${agent}/generate`, { prompt, async: true });
+    expect(started.status).toBe(202);
+    await stack.workerExited();
+    return started.body.id as string;
+  }
+
+  /** PostgreSQL shows the pause; Temporal has no completed workflow task, so history does not. */
+  async function expectPausedOnlyInPostgres(generationId: string) {
+    const atCrash = await stack.db.generation.findUniqueOrThrow({ where: { id: generationId } });
+    expect(atCrash.status).toBe('requires_action');
+    const handle = stack.temporal.workflow.getHandle(generationId);
+    const history = (await handle.fetchHistory()).events ?? [];
+    expect(history.filter((e) => e.workflowTaskCompletedEventAttributes)).toHaveLength(0);
+    return handle;
+  }
+
   /** Starts a generation on a worker that dies after `activity`, waits for the death, restarts it. */
   async function runThroughCrash(tag: string, activity: string) {
     model.scriptFor(
@@ -71,14 +90,7 @@ describe('durability: kill -9 after a local activity wrote, before history has i
       { text: '', toolCalls: [{ id: `call_${tag}`, name: 'weather', arguments: { city: tag } }] },
       { text: `It is 21 degrees in ${tag}.` },
     );
-    await stack.startWorker({ WORKER_TEST_KILL_AFTER_ACTIVITY: activity });
-    const started = await stack.api('POST', `/v1/agents/${agentId}/generate`, {
-      prompt: `Weather? [[script:${tag}]]`,
-      async: true,
-    });
-    expect(started.status).toBe(202);
-    const generationId = started.body.id as string;
-    await stack.workerExited();
+    const generationId = await startUntilCrash(agentId, `Weather? [[script:${tag}]]`, activity);
     const atCrash = await stack.db.generation.findUniqueOrThrow({ where: { id: generationId } });
     const describedAtCrash = await stack.temporal.workflow.getHandle(generationId).describe();
     await stack.startWorker();
@@ -266,20 +278,8 @@ describe('durability: kill -9 after a local activity wrote, before history has i
     // claimed against the pause PostgreSQL shows and signalled (docs/adr/0037); the restarted run
     // re-opens the same pause (the reply is recorded, the model is not asked again) and takes it.
     model.scriptFor('opened', call('ask_user', {}, 'call_opened'), { text: 'Answered while you were down.' });
-    await stack.startWorker({ WORKER_TEST_KILL_AFTER_ACTIVITY: 'openClientPause' });
-    const started = await stack.api('POST', `/v1/agents/${clientAgentId}/generate`, {
-      prompt: 'Ask [[script:opened]]',
-      async: true,
-    });
-    expect(started.status).toBe(202);
-    const generationId = started.body.id as string;
-    await stack.workerExited();
-    const atCrash = await stack.db.generation.findUniqueOrThrow({ where: { id: generationId } });
-    expect(atCrash.status).toBe('requires_action');
-    const handle = stack.temporal.workflow.getHandle(generationId);
-    expect(
-      ((await handle.fetchHistory()).events ?? []).filter((e) => e.workflowTaskCompletedEventAttributes),
-    ).toHaveLength(0);
+    const generationId = await startUntilCrash(clientAgentId, 'Ask [[script:opened]]', 'openClientPause');
+    const handle = await expectPausedOnlyInPostgres(generationId);
 
     const answered = await stack.api('POST', `/v1/agents/${clientAgentId}/generate/${generationId}/tool-outputs`, {
       toolOutputs: [{ toolCallId: 'call_opened', output: 'while down' }],
@@ -309,22 +309,10 @@ describe('durability: kill -9 after a local activity wrote, before history has i
       { text: '', toolCalls: [{ id: 'call_enter', name: 'weather', arguments: { city: 'enter' } }] },
       { text: 'It is 21 degrees in enter.' },
     );
-    await stack.startWorker({ WORKER_TEST_KILL_AFTER_ACTIVITY: 'openApprovals' });
-    const started = await stack.api('POST', `/v1/agents/${gatedAgentId}/generate`, {
-      prompt: 'Weather? [[script:enter]]',
-      async: true,
-    });
-    expect(started.status).toBe(202);
-    const generationId = started.body.id as string;
-    await stack.workerExited();
-    const atCrash = await stack.db.generation.findUniqueOrThrow({ where: { id: generationId } });
-    expect(atCrash.status).toBe('requires_action');
+    const generationId = await startUntilCrash(gatedAgentId, 'Weather? [[script:enter]]', 'openApprovals');
+    const handle = await expectPausedOnlyInPostgres(generationId);
     const approval = await stack.db.approval.findFirstOrThrow({ where: { generationId } });
     expect(approval.status).toBe('pending');
-    // Temporal has no completed workflow task: the pause exists only in PostgreSQL.
-    const handle = stack.temporal.workflow.getHandle(generationId);
-    const history = (await handle.fetchHistory()).events ?? [];
-    expect(history.filter((e) => e.workflowTaskCompletedEventAttributes)).toHaveLength(0);
 
     const deciding = stack.api('POST', `/v1/generations/${generationId}/approvals/${approval.id}`, {
       approved: true,
