@@ -128,12 +128,20 @@ export async function createWorker(opts: WorkerOptions): Promise<Worker> {
       ],
     },
     maxConcurrentActivityTaskExecutions: opts.maxConcurrentActivities ?? 100,
+    // 10 pollers take new runs' first workflow tasks and 10 wait on the sticky queue, where a
+    // resumed run's task goes; the SDK's 2 and 8 made the hand-out of new runs bound the rate at
+    // which generations reach their first pause (docs/adr/0040).
+    maxConcurrentWorkflowTaskPolls: WORKFLOW_TASK_POLLERS.total,
+    nonStickyToStickyPollRatio: WORKFLOW_TASK_POLLERS.nonStickyToStickyRatio,
     // Bounded, so paused generations leave the cache instead of growing the worker with their
     // number; each cached run enables AsyncLocalStorage instances that Node 20 copies onto every
     // new promise of the workflow thread (docs/performance.md).
     maxCachedWorkflows: opts.maxCachedWorkflows ?? 100,
   });
 }
+
+/** Workflow-task pollers per worker process: half of them on the queue of new runs (docs/adr/0040). */
+export const WORKFLOW_TASK_POLLERS = { total: 20, nonStickyToStickyRatio: 0.5 } as const;
 
 /**
  * V8 lets the old generation grow to a multiple of what survived the last full collection before it
