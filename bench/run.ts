@@ -175,6 +175,11 @@ async function main(): Promise<number> {
         "(c) uses ChatOpenAI's default non-streaming calls: its streaming mode estimates token usage with tiktoken, which downloads encodings from the internet on first use (impossible offline). (a) and (b) stream, as the service does.",
         'createReactAgent is marked deprecated in @langchain/langgraph 1.x in favour of createAgent in the separate `langchain` package; it is the prebuilt ReAct agent of @langchain/langgraph the issue names.',
         'A "step" is one model call that asks for a tool plus that tool call; each generation ends with one more model call for the answer, counted in its wall time.',
+        ...(stack && !stack.temporalPid
+          ? [
+              `(a)'s Temporal server (${stack.temporalCli}) was not found among this machine's processes: the CPU figures of (a) and of Temporal alone leave it out.`,
+            ]
+          : []),
       ],
     },
     systems: Object.fromEntries(

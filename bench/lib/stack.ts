@@ -6,6 +6,7 @@ import { Client, Connection } from '@temporalio/client';
 import { applyMigrations } from '../../infra/db/migrate.js';
 import { resolveTemporalCli } from '../../infra/temporal/cli.js';
 import { freePort, startTemporalDevServer } from '../../infra/temporal/dev-server.js';
+import { ensureSearchAttributes } from '../../infra/temporal/search-attributes.js';
 import { onCleanup } from './cleanup.js';
 import { findPid } from './cpu.js';
 import { createDatabase } from './database.js';
@@ -42,14 +43,9 @@ export async function startServiceStack(): Promise<ServiceStack> {
   onCleanup('workflow bundle dir', async () => rmSync(bundleDir, { recursive: true, force: true }));
   const bundlePath = join(bundleDir, 'workflow-bundle.js');
 
-  const cli = resolveTemporalCli({ cliPathFromEnv: process.env.TEMPORAL_CLI_PATH, log });
-  const temporalCli = cli.kind === 'path' ? cli.path : `SDK download (${cli.reason})`;
-  log(`starting Temporal dev server (${temporalCli}), bundling workflows, migrating ${dbName}…`);
+  log(`bundling workflows, migrating ${dbName}…`);
   const [server, url] = await Promise.all([
-    startTemporalDevServer({ cli, uiPort: null, log }).then((s) => {
-      onCleanup('Temporal dev server', () => s.stop());
-      return s;
-    }),
+    provideTemporal(),
     createDatabase(dbName).then(async (u) => {
       await applyMigrations(u);
       return u;
@@ -98,14 +94,15 @@ export async function startServiceStack(): Promise<ServiceStack> {
   const connection = await Connection.connect({ address: server.address });
   onCleanup('Temporal client connection', () => connection.close());
   const temporal = new Client({ connection, namespace: server.namespace });
-  const temporalPid = findPid(['start-dev', `--port ${server.address.split(':').at(-1)} `]);
+  // An external server's CPU is not this machine's to read: the figures leave it out.
+  const temporalPid = server.external ? null : findPid(['start-dev', `--port ${server.address.split(':').at(-1)} `]);
   return {
     apiUrl,
     apiKey,
     taskQueue,
     temporalAddress: server.address,
     temporalNamespace: server.namespace,
-    temporalCli,
+    temporalCli: server.description,
     databaseUrl: url,
     databaseName: dbName,
     temporalPid,
@@ -114,4 +111,40 @@ export async function startServiceStack(): Promise<ServiceStack> {
     temporal,
     serviceEnv,
   };
+}
+
+interface ProvidedTemporal {
+  address: string;
+  namespace: string;
+  /** The dev server's CLI, or the external server's address (for the results' versions). */
+  description: string;
+  external: boolean;
+}
+
+/**
+ * A Temporal dev server of the run's own, or, with `BENCH_TEMPORAL_ADDRESS` (and
+ * `BENCH_TEMPORAL_NAMESPACE`, default `default`), that server: to measure a deployment whose
+ * Temporal server has cores of its own (bench/README.md). The service's search attributes are
+ * registered in its namespace if missing, as the dev server's are.
+ */
+async function provideTemporal(): Promise<ProvidedTemporal> {
+  const address = process.env.BENCH_TEMPORAL_ADDRESS?.trim();
+  if (address) {
+    const namespace = process.env.BENCH_TEMPORAL_NAMESPACE?.trim() || 'default';
+    log(`using the Temporal server at ${address}, namespace ${namespace}`);
+    const connection = await Connection.connect({ address, connectTimeout: 10_000 });
+    try {
+      await connection.workflowService.describeNamespace({ namespace });
+      await ensureSearchAttributes(connection.operatorService, namespace);
+    } finally {
+      await connection.close();
+    }
+    return { address, namespace, description: `external server at ${address}`, external: true };
+  }
+  const cli = resolveTemporalCli({ cliPathFromEnv: process.env.TEMPORAL_CLI_PATH, log });
+  const description = cli.kind === 'path' ? cli.path : `SDK download (${cli.reason})`;
+  log(`starting Temporal dev server (${description})…`);
+  const server = await startTemporalDevServer({ cli, uiPort: null, log });
+  onCleanup('Temporal dev server', () => server.stop());
+  return { address: server.address, namespace: server.namespace, description, external: false };
 }
