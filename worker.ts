@@ -141,7 +141,7 @@ export async function createWorker(opts: WorkerOptions): Promise<Worker> {
 }
 
 /** Workflow-task pollers per worker process: half of them on the queue of new runs (docs/adr/0040). */
-export const WORKFLOW_TASK_POLLERS = { total: 20, nonStickyToStickyRatio: 0.5 } as const;
+const WORKFLOW_TASK_POLLERS = { total: 20, nonStickyToStickyRatio: 0.5 } as const;
 
 /**
  * V8 lets the old generation grow to a multiple of what survived the last full collection before it

@@ -177,7 +177,7 @@ async function main(): Promise<number> {
         'A "step" is one model call that asks for a tool plus that tool call; each generation ends with one more model call for the answer, counted in its wall time.',
         ...(stack && !stack.temporalPid
           ? [
-              `(a)'s Temporal server (${stack.temporalCli}) was not found among this machine's processes: the CPU figures of (a) and of Temporal alone leave it out.`,
+              `(a)'s Temporal server (${stack.temporalCli}) is not a process this run started or found on this machine: the CPU figures of (a) and of Temporal alone leave it out.`,
             ]
           : []),
       ],
