@@ -17,7 +17,11 @@ import { builtinOptionsFromEnv } from './activities/builtins/index.js';
 import { createActivities, type ActivityDeps } from './activities/index.js';
 import { crashPointFor, killAfterActivity } from './infra/crash-injection.js';
 import { createLogger, type Logger } from './infra/logger.js';
-import { observeActivities, type GenerationIds } from './infra/observability/activity-interceptor.js';
+import {
+  observeActivities,
+  observeStateChanges,
+  type GenerationIds,
+} from './infra/observability/activity-interceptor.js';
 import { hotQuery, sql } from './infra/db/hot-sql.js';
 import { workflowInterceptorModules, workflowSpanSinks } from './infra/observability/tracing.js';
 import { GuardedWorker } from './infra/temporal/guarded-worker.js';
@@ -113,6 +117,7 @@ export async function createWorker(opts: WorkerOptions): Promise<Worker> {
     // trace-propagation interceptors and the shared modules.
     workflowBundle: opts.workflowBundle ?? (await bundleWorkflows()),
     activities: createActivities({
+      onStateChange: observeStateChanges(logger),
       ...opts.deps,
       ...(opts.killAfterActivity ? { crashPoint: crashPointFor(opts.killAfterActivity) } : {}),
     }),

@@ -4,7 +4,7 @@ import {
   type ApprovalRequest,
   type StatusWrite,
 } from '../contracts/generation/index.js';
-import { hotQuery, sql } from '../infra/db/hot-sql.js';
+import { sql } from '../infra/db/hot-sql.js';
 import type { Db } from '../infra/db/prisma.js';
 import type { ChangeFeed } from '../infra/events/change-feed.js';
 import { statusChange, statusEvents } from './status-write.js';
@@ -78,7 +78,6 @@ export async function closeApprovals(
   outcomes: ApprovalOutcome[],
   status: StatusWrite,
 ): Promise<void> {
-  const toolNames = await approvalToolNames(db, outcomes);
   const decisions = JSON.stringify(outcomes);
   const also = sql`decided AS (
       UPDATE "Approval" a
@@ -105,7 +104,7 @@ export async function closeApprovals(
         entry: {
           ...decisionShown(step, o),
           type: 'approval',
-          toolName: toolNames.get(o.approvalId)!,
+          toolName: o.toolName,
           ...(o.reason ? { reason: o.reason } : {}),
           ...(o.editedArguments ? { editedArguments: o.editedArguments } : {}),
         },
@@ -115,22 +114,4 @@ export async function closeApprovals(
     },
     statusChange(status),
   );
-}
-
-/**
- * The tool of each decided approval. The workflow names it; an outcome scheduled by a release
- * before it did (a regular activity retried after an upgrade) is looked up.
- */
-async function approvalToolNames(db: Db, outcomes: ApprovalOutcome[]): Promise<Map<string, string>> {
-  const names = new Map<string, string>();
-  for (const o of outcomes) if (o.toolName !== undefined) names.set(o.approvalId, o.toolName);
-  const missing = outcomes.filter((o) => !names.has(o.approvalId)).map((o) => o.approvalId);
-  if (missing.length === 0) return names;
-  const rows = await hotQuery<{ id: string; toolName: string }>(
-    db,
-    sql`SELECT "id", "toolName" FROM "Approval" WHERE "id" = ANY(${missing}::text[])`,
-  );
-  for (const r of rows) names.set(r.id, r.toolName);
-  for (const id of missing) if (!names.has(id)) throw new Error(`approval ${id} does not exist`);
-  return names;
 }

@@ -12,7 +12,7 @@ import { readAgentOptions, readSnapshot } from '../infra/db/json-columns.js';
 import type { Db } from '../infra/db/prisma.js';
 import { buildPlan, buildSnapshot, compactionProvider, initialMessages } from '../api/generations/plan.js';
 import { platformAction } from '../contracts/platform-actions.js';
-import { authorizePlatformAction, PlatformDenied } from './platform-actions/authorize.js';
+import { authorizePlatformAction, PlatformDenied } from '../domain/platform-actions/authorize.js';
 
 /** Deployment limits a child's plan is built with (the same ones the API applies to top-level runs). */
 export interface ChildLimits {

@@ -43,7 +43,7 @@ export async function writeFinalState(db: Db, input: FinishInput, text: string |
           "output" = ${json(input.output)}::jsonb, "error" = ${json(input.error)}::jsonb, "requiredAction" = NULL,
           "promptTokens" = ${input.usage.promptTokens}, "completionTokens" = ${input.usage.completionTokens},
           "iterationCount" = ${step}, "toolsUsed" = ${input.toolsUsed}::text[], "stateVersion" = ${input.stateVersion},
-          "answeredUpdateId" = ${input.answeredUpdateId ?? null}::text, "answerClaim" = NULL, "answerClaimedAt" = NULL,
+          "pauseVersion" = NULL,
           "completedAt" = now(), "updatedAt" = now(), "eventSeq" = "eventSeq" + ${events.length}
       WHERE "id" = ${generationId} AND "stateVersion" < ${input.stateVersion}
       RETURNING "eventSeq", ${viewColumnsSql}

@@ -7,6 +7,7 @@ import {
   traceOrder,
   type FinishInput,
   type StatusWrite,
+  type ToolCallInput,
   type ToolResultStatus,
 } from '../contracts/generation/index.js';
 import { generationView, loadSteps, loadViewRowIfSettled } from '../infra/db/generation-view.js';
@@ -230,6 +231,17 @@ export class GenerationStore {
   async recordToolResult(r: ToolResultRecord): Promise<void> {
     await writeStepRecord(this.db, this.feed, toolResultsRecord(r.generationId, [r]), 'events');
   }
+
+  /** A tool result decided without running the tool (unknown, denied, refused), keyed like any result. */
+  readonly recordResultOf = (
+    input: ToolCallInput,
+    status: ToolResultStatus,
+    content: string,
+    extra: { durationMs?: number; outcome?: 'unknown' } = {},
+  ): Promise<void> => {
+    const { generationId, step, seq, toolCallId, toolName } = input;
+    return this.recordToolResult({ generationId, step, seq, toolCallId, toolName, status, content, ...extra });
+  };
 
   /**
    * The results that answer a pause (client tool outputs, a clarification) and the status write

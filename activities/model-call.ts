@@ -107,18 +107,20 @@ export function summarizerFor(deps: ModelCallDeps, snapshot: GenerationSnapshot,
 }
 
 /**
- * The model call's result, and whether this execution streamed the reply itself. A reply streamed
- * here was recorded by no earlier execution, so none of its calls can have run: an execution
- * records its reply before it runs any call of it.
+ * The step's reply: the one an earlier execution recorded, or a new one from the model, recorded
+ * with its events and trace entries. Also whether this execution streamed the reply itself (then
+ * none of its calls can have run: an execution records its reply before it runs any call of it),
+ * and the run's answer should the reply end it.
  */
-export async function callModel(
+export async function replyOf(
   deps: ModelCallDeps,
   input: ModelCallInput,
 ): Promise<{ result: ModelCallResult; freshReply: boolean; answer: string | null }> {
   const { store } = deps;
   const snapshot = await store.snapshot(input.generationId);
+  const continuation = input.part > 0;
   const startEvents: StartEvents = [];
-  if (!input.continuation) {
+  if (!continuation) {
     const started = { type: 'step_started' as const, data: { step: input.step }, key: `step_started:${input.step}` };
     const completed = {
       type: 'step_completed' as const,
@@ -128,7 +130,7 @@ export async function callModel(
     startEvents.push(...(input.step > 1 ? [completed, started] : [started]));
   }
   let replySeq = input.seq;
-  if (input.continuation) {
+  if (continuation) {
     await store.putMessage(input.generationId, input.seq, { role: 'user', content: CONTINUE_PROMPT });
     replySeq = input.seq + 1;
   }
@@ -146,7 +148,8 @@ export async function callModel(
       await store.events.append(input.generationId, 'reset', reset, `reset:${replySeq}:${earlier.unresetChunkSeq}`);
     }
     const streamed = await streamNewReply(deps, snapshot, input, replySeq, earlier.history);
-    if ('needsSummary' in streamed) return { result: streamed.needsSummary, freshReply: true, answer: null };
+    if ('needsSummary' in streamed)
+      return { result: { ...streamed.needsSummary, seq: replySeq }, freshReply: true, answer: null };
     reply = streamed;
   }
   const { text, toolCalls, finishReason, usage } = reply;
@@ -197,7 +200,7 @@ export async function callModel(
     toolCalls.length || reply.restChunk ? 'events' : null,
   );
   return {
-    result: { toolCalls, finishReason, hasText: text.length > 0, usage },
+    result: { toolCalls, finishReason, hasText: text.length > 0, usage, seq: replySeq },
     freshReply: !earlier.recorded,
     answer: answerText([assistantMessage(reply), ...assistantReplies(earlier.history)]),
   };
@@ -271,10 +274,11 @@ async function streamNewReply(
   input: ModelCallInput,
   replySeq: number,
   before: StoredMessage[],
-): Promise<Reply | { needsSummary: ModelCallResult }> {
+): Promise<Reply | { needsSummary: Omit<ModelCallResult, 'seq'> }> {
   const { store } = deps;
   const chunks = new ChunkWriter(store.events, input.generationId, input.step, replySeq);
-  const { history, offered } = await conversationFor(deps, snapshot, input.generationId, input.toolNames, before);
+  const toolNames = input.context.tools.map((t) => t.name);
+  const { history, offered } = await conversationFor(deps, snapshot, input.generationId, toolNames, before);
 
   const client = createProviderClient(
     snapshot.provider,
@@ -296,7 +300,7 @@ async function streamNewReply(
     window: contextWindowFor(snapshot.model, snapshot.contextWindow),
     toolsJson: toolsJsonOf(offered),
     summarizer: summarizerFor(deps, snapshot, client),
-    defer: input.deferSummary === true,
+    defer: input.inlineSummary !== true,
     resume: input.compaction,
   });
   const noUsage = { promptTokens: 0, completionTokens: 0 };
@@ -350,7 +354,7 @@ async function streamNewReply(
           messages: toApiMessages(messages),
           ...samplingOptions(snapshot.modelParameters, snapshot.agent.temperature),
           ...(offered.length
-            ? { tools: offered.map(toOpenAiTool), tool_choice: toOpenAiToolChoice(input.toolChoice) }
+            ? { tools: offered.map(toOpenAiTool), tool_choice: toOpenAiToolChoice(input.context.toolChoice) }
             : {}),
           stream: true,
           stream_options: { include_usage: true },

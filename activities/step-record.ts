@@ -61,8 +61,6 @@ export async function writeStepRecord(
   const events = eventRows(r.generationId, [...r.events, ...(r.status?.events ?? [])]);
   // Without a status write the statement neither locks the row first nor compares versions.
   const moves = write ? sql`b."stateVersion" < ${write.stateVersion}::int` : sql`false`;
-  // A write that moves out of requires_action ends the pause its answer was claimed for (docs/adr/0037).
-  const leaves = write && write.status !== 'requires_action' ? moves : sql`false`;
   const before = write
     ? sql`before AS (
       SELECT "stateVersion" FROM "Generation" WHERE "id" = ${r.generationId} FOR UPDATE
@@ -83,9 +81,7 @@ export async function writeStepRecord(
           "status" = CASE WHEN ${moves} THEN ${write?.status ?? null}::text ELSE g."status" END,
           "requiredAction" = CASE WHEN ${moves} THEN ${write?.requiredAction ? JSON.stringify(write.requiredAction) : null}::jsonb ELSE g."requiredAction" END,
           "stateVersion" = CASE WHEN ${moves} THEN ${write?.stateVersion ?? null}::int ELSE g."stateVersion" END,
-          "answeredUpdateId" = CASE WHEN ${moves} THEN ${write?.answeredUpdateId ?? null}::text ELSE g."answeredUpdateId" END,
-          "answerClaim" = CASE WHEN ${leaves} THEN NULL ELSE g."answerClaim" END,
-          "answerClaimedAt" = CASE WHEN ${leaves} THEN NULL ELSE g."answerClaimedAt" END,
+          "pauseVersion" = CASE WHEN ${moves} THEN ${write?.pauseVersion ?? null}::int ELSE g."pauseVersion" END,
           "iterationCount" = CASE WHEN ${moves} THEN ${write?.iterationCount ?? null}::int
                                   ELSE COALESCE(${progress?.iterationCount ?? null}::int, g."iterationCount") END,
           "promptTokens" = COALESCE(${progress?.promptTokens ?? null}::int, g."promptTokens"),

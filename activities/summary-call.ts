@@ -13,7 +13,7 @@ import { mapProviderError } from './provider-client.js';
 export async function summarizeConversation(deps: ModelCallDeps, input: SummarizeInput): Promise<SummarizeResult> {
   const { store } = deps;
   const snapshot = await store.snapshot(input.generationId);
-  const replySeq = input.continuation ? input.seq + 1 : input.seq;
+  const replySeq = input.part > 0 ? input.seq + 1 : input.seq;
   const before = await store.messagesBefore(input.generationId, replySeq);
   const { history, offered } = await conversationFor(deps, snapshot, input.generationId, input.toolNames, before);
   const site = {

@@ -1,6 +1,6 @@
 import type { Db } from '../infra/db/prisma.js';
 import { newId } from '../contracts/ids.js';
-import { adminPolicy } from './auth/policy.js';
+import { adminPolicy } from '../domain/policy.js';
 import { generateApiKey, hashKey, keyPrefix } from './auth/keys.js';
 
 export interface BootstrapResult {

@@ -2,13 +2,9 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { ZodType } from 'zod';
 import { ApiError, notFound, unprocessable } from '../contracts/errors.js';
 import { isUnprocessableRule } from '../contracts/schemas/common.js';
-import type { Policy } from './auth/policy.js';
+import type { AuthInfo } from '../domain/auth-info.js';
 
-export interface AuthInfo {
-  projectId: string;
-  keyId: string;
-  policy: Policy;
-}
+export type { AuthInfo };
 
 declare module 'express-serve-static-core' {
   interface Request {

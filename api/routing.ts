@@ -4,7 +4,7 @@ import { ApiError } from '../contracts/errors.js';
 import type { Env } from '../config/env.js';
 import type { Logger } from '../infra/logger.js';
 import { addLogContext } from '../infra/observability/log-context.js';
-import { isAllowed } from './auth/policy.js';
+import { isAllowed } from '../domain/policy.js';
 import { handler, parseInput, requireAuth, type AuthInfo } from './http.js';
 import {
   expressPath,

@@ -10,6 +10,10 @@ import type { GenerationActivities, LoopPlan } from '../contracts/generation/ind
  * The activity option sets of the generation workflow, and one proxy per activity group. Calls
  * whose timeout depends on the plan, the tool or the hook pass their options with
  * `executeWithOptions`; the proxies' own options are the defaults for everything else.
+ *
+ * Model and tool calls and the writes next to them are local activities (docs/adr/0018): no server
+ * round trip. What outlives a workflow task or waits on something slow stays regular: hooks, MCP
+ * discovery, summaries, child preparation, webhooks.
  */
 
 /** Persistence: short calls, retried long enough to ride out a database restart. */
@@ -19,13 +23,16 @@ export const bookkeepingOptions: ActivityOptions = {
 };
 
 /**
- * The start write (`running`) and the final write as local activities (docs/adr/0020): same
- * budget and retries as the regular bookkeeping, no server round trip.
+ * Local activities retry inside the workflow task up to this backoff; longer waits become a timer,
+ * so a provider outage does not hold a workflow task open.
  */
+const localRetryThreshold = '10 seconds';
+
+/** Local bookkeeping (queued writes, the final write): the regular budget and retries, no server round trip. */
 export const localBookkeepingOptions: LocalActivityOptions = {
   startToCloseTimeout: '30 seconds',
   retry: bookkeepingOptions.retry!,
-  localRetryThreshold: '10 seconds',
+  localRetryThreshold,
 };
 
 /** MCP discovery talks to every server of the agent; it heartbeats while it waits. */
@@ -41,20 +48,9 @@ const modelRetry = (retry: LoopPlan['modelRetry']) => ({
   maximumInterval: '30 seconds',
   maximumAttempts: retry.maximumAttempts,
 });
-const toolRetry = {
-  initialInterval: '1 second',
-  backoffCoefficient: 2,
-  maximumInterval: '20 seconds',
-  maximumAttempts: 10,
-};
-/**
- * Local activities retry inside the workflow task up to this backoff; longer waits become a timer,
- * so a provider outage does not hold a workflow task open.
- */
-const localRetryThreshold = '10 seconds';
 
-/** The model call streams and heartbeats; its budget is configured per deployment (in the plan). */
-export function modelOptions(retry: LoopPlan['modelRetry']): ActivityOptions {
+/** The summary call of a compaction (docs/adr/0017): regular, it streams and heartbeats. */
+export function summaryOptions(retry: LoopPlan['modelRetry']): ActivityOptions {
   return {
     startToCloseTimeout: `${retry.startToCloseSeconds} seconds`,
     heartbeatTimeout: '15 seconds',
@@ -62,22 +58,18 @@ export function modelOptions(retry: LoopPlan['modelRetry']): ActivityOptions {
   };
 }
 
-/** The tool's own timeout is enforced inside the activity (a timeout result, not a retry). */
-export function toolOptions(timeoutSeconds: number): ActivityOptions {
-  return { startToCloseTimeout: `${timeoutSeconds + 15} seconds`, heartbeatTimeout: '10 seconds', retry: toolRetry };
-}
-
-/**
- * The model call as a local activity (docs/adr/0018): same budget and retries, no heartbeat (a
- * killed worker is noticed through its workflow task).
- */
-export function localModelOptions(retry: LoopPlan['modelRetry']): LocalActivityOptions {
+/** The model call: its budget is configured per deployment (in the plan); a killed worker is noticed through its task. */
+export function modelOptions(retry: LoopPlan['modelRetry']): LocalActivityOptions {
   return { startToCloseTimeout: `${retry.startToCloseSeconds} seconds`, retry: modelRetry(retry), localRetryThreshold };
 }
 
-/** A tool call as a local activity (docs/adr/0018). */
-export function localToolOptions(timeoutSeconds: number): LocalActivityOptions {
-  return { startToCloseTimeout: `${timeoutSeconds + 15} seconds`, retry: toolRetry, localRetryThreshold };
+/** A tool call: the tool's own timeout is enforced inside the activity (a timeout result, not a retry). */
+export function toolOptions(timeoutSeconds: number): LocalActivityOptions {
+  return {
+    startToCloseTimeout: `${timeoutSeconds + 15} seconds`,
+    retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '20 seconds', maximumAttempts: 10 },
+    localRetryThreshold,
+  };
 }
 
 /** Hooks are fail-open: their activity retries briefly and never fails the run. */
@@ -90,11 +82,9 @@ export function hookOptions(timeoutSeconds = 5): ActivityOptions {
 
 export const store = proxyActivities<GenerationActivities>(bookkeepingOptions);
 export const localStore = proxyLocalActivities<GenerationActivities>(localBookkeepingOptions);
-export const { callModel, summarizeConversation } = proxyActivities<GenerationActivities>(
-  modelOptions({ maximumAttempts: 5, startToCloseSeconds: 120 }),
+export const { summarizeConversation } = proxyActivities<GenerationActivities>(
+  summaryOptions({ maximumAttempts: 5, startToCloseSeconds: 120 }),
 );
-export const { executeTool } = proxyActivities<GenerationActivities>(toolOptions(30));
-export const { callModel: callModelLocally, executeTool: executeToolLocally } =
-  proxyLocalActivities<GenerationActivities>(localToolOptions(30));
+export const { callModel, executeTool } = proxyLocalActivities<GenerationActivities>(toolOptions(30));
 export const { runHttpHook } = proxyActivities<GenerationActivities>(hookOptions());
 export const { discoverMcpTools } = proxyActivities<GenerationActivities>(discoveryOptions);

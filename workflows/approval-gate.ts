@@ -2,22 +2,20 @@ import { uuid4 } from '@temporalio/workflow';
 import {
   argumentsHash,
   idPrefix,
-  type ApprovalDecisionInput,
-  type ApprovalDecisionResult,
+  needsApproval,
   type ApprovalOutcome,
   type LoopPlan,
   type ToolResultStatus,
 } from '../contracts/generation/index.js';
-import type { RequiredAction } from '../contracts/schemas/index.js';
-import { store } from './activity-proxies.js';
+import { localStore } from './activity-proxies.js';
 import { workflowNow } from './clock.js';
 import type { GenerationState } from './generation-state.js';
 import type { HookRunner } from './hook-runner.js';
-import type { ClassifiedCall } from './loop/stop-rules.js';
-import { PendingApprovals, reject, waitForPause } from './pauses.js';
-import { updateRejection } from './definitions.js';
+import type { ActCall } from './loop/act-calls.js';
+import { runPause, type AnswerInbox } from './pause-lifecycle.js';
+import { PendingApprovals, waitForPause } from './pauses.js';
 
-type RecordResult = (c: ClassifiedCall, status: ToolResultStatus, result: unknown) => Promise<void>;
+type RecordResult = (c: ActCall, status: ToolResultStatus, result: unknown) => Promise<void>;
 
 /**
  * Human approval of tool calls. Calls matched by an approval hook (or destructive MCP tools when
@@ -30,26 +28,19 @@ export class ApprovalGate {
 
   constructor(
     private readonly state: GenerationState,
+    private readonly inbox: AnswerInbox,
     private readonly hooks: HookRunner,
-    private readonly plan: Pick<LoopPlan, 'approvalTimeoutSeconds' | 'approveDestructive'>,
+    private readonly plan: Pick<LoopPlan, 'approvalTimeoutSeconds' | 'approveDestructive' | 'hooks'>,
   ) {}
 
-  private gated(c: ClassifiedCall): boolean {
-    return (
-      this.hooks.requiresApproval(c.call.name) !== undefined ||
-      c.tool?.requiresApproval === true ||
-      (this.plan.approveDestructive === true && c.tool?.destructive === true)
-    );
-  }
-
   /** Returns the calls that may run; the others have their result recorded through `record`. */
-  async review(calls: ClassifiedCall[], record: RecordResult): Promise<ClassifiedCall[]> {
-    const gated = calls.filter((c) => this.gated(c));
+  async review(calls: ActCall[], record: RecordResult): Promise<ActCall[]> {
+    const gated = calls.filter((c) => needsApproval(this.plan, c.call.name, c.planned));
     if (gated.length === 0) return calls;
     const now = workflowNow();
     const requests = gated.map((c) => {
       const timeout =
-        this.hooks.requiresApproval(c.call.name)?.approvalTimeoutSeconds ?? this.plan.approvalTimeoutSeconds;
+        this.hooks.approvalHookFor(c.call.name)?.approvalTimeoutSeconds ?? this.plan.approvalTimeoutSeconds;
       return {
         approvalId: `${idPrefix.approval}${uuid4().replace(/-/g, '')}`,
         toolCallId: c.call.id,
@@ -61,31 +52,41 @@ export class ApprovalGate {
     });
     this.approvals.open(requests);
     const { generationId, step } = this.state;
-    await this.state.pause(
-      (writer) =>
-        writer.openApprovals({
-          generationId,
-          step,
-          approvals: requests,
-          status: this.state.statusWrite('requires_action', this.action()),
-        }),
-      () =>
-        waitForPause(this.approvals, {
+    await runPause(this.state, this.inbox, {
+      entry: 'ownWrite',
+      action: () => ({
+        type: 'approve_tool_calls',
+        approvals: this.approvals.pendingList().map(({ argumentsHash: _hash, ...a }) => a),
+      }),
+      enterWrite: (status) => ({ kind: 'approvalsOpened', write: { generationId, step, approvals: requests, status } }),
+      take: (answer) => {
+        if (answer.kind === 'approval') this.approvals.take(answer);
+      },
+      wait: async (progress, pauseVersion) => {
+        let expired = false;
+        await waitForPause(this.approvals, {
+          progress,
           deadlineMs: () => this.approvals.msUntilNextExpiry(workflowNow()),
-          onWake: () => this.approvals.expireDue(workflowNow()),
-          progress: () => store.writeStatus(this.state.statusWrite('requires_action', this.action())),
-        }),
-      (writer) =>
-        writer.closeApprovals({
-          generationId,
-          step,
-          outcomes: this.approvals.results(),
-          status: this.state.statusWrite('running', null),
-        }),
-    );
+          onDeadline: async () => {
+            const due = this.approvals.due(workflowNow());
+            if (due.length === 0) return;
+            expired = true;
+            // PostgreSQL decides between the deadline and a decision claimed just before it.
+            const input = { generationId, pauseVersion, approvalIds: due };
+            this.approvals.settle(await localStore.expireApprovals(this.state.writes.carry(input)), workflowNow());
+          },
+        });
+        return expired ? 'expired' : 'answered';
+      },
+      leaveWrite: (status) => ({
+        kind: 'approvalsClosed',
+        write: { generationId, step, outcomes: this.approvals.results(), status },
+      }),
+      showRunningAfterModelCall: false,
+    });
 
     const byCall = new Map<string, ApprovalOutcome>(this.approvals.results().map((o) => [o.toolCallId, o]));
-    const proceed: ClassifiedCall[] = [];
+    const proceed: ActCall[] = [];
     for (const c of calls) {
       const outcome = byCall.get(c.call.id);
       if (!outcome) {
@@ -101,31 +102,5 @@ export class ApprovalGate {
       }
     }
     return proceed;
-  }
-
-  validate(input: ApprovalDecisionInput): void {
-    this.approvals.validate(input, workflowNow());
-    // Edited arguments are a new call: the PreToolUse rules that would block it from the model block it here.
-    if (input.approved && input.arguments !== undefined) {
-      const verdict = this.hooks.rulesVerdict(input.toolName, input.arguments);
-      if (verdict.denied)
-        reject(
-          updateRejection.invalid,
-          `The edited arguments are blocked by rule hook ${verdict.hookId}: ${verdict.reason ?? 'denied'}`,
-        );
-    }
-  }
-
-  accept(input: ApprovalDecisionInput): ApprovalDecisionResult {
-    this.approvals.accept(input, workflowNow());
-    this.state.answered(input);
-    return { pending: this.approvals.pendingList(), stateVersion: this.state.stateVersion };
-  }
-
-  private action(): RequiredAction {
-    return {
-      type: 'approve_tool_calls',
-      approvals: this.approvals.pendingList().map(({ argumentsHash: _hash, ...a }) => a),
-    };
   }
 }

@@ -13,6 +13,7 @@ import { startSearchAttributes } from './search-attributes.js';
 import { generationWorkflowType } from './definitions.js';
 import type { GenerationState } from './generation-state.js';
 import { childCallRefusal, DEFAULT_CALL_DEPTH } from './loop/child-calls.js';
+import { pauseWriters } from './pause-lifecycle.js';
 
 /**
  * Nested generations (agent tools, platform create-agent-generation): each call starts the target
@@ -44,11 +45,12 @@ export class ChildAgents {
   async run(call: ToolCallInput): Promise<void> {
     const depth = this.input.plan.remainingDepth ?? DEFAULT_CALL_DEPTH;
     const refusal = childCallRefusal(depth);
+    const { writes } = this.state;
     if (refusal !== null) {
-      await store.recordToolResult({ ...call, status: 'error', result: { error: refusal } });
+      await store.recordToolResult(writes.carry({ ...call, status: 'error', result: { error: refusal } }));
       return;
     }
-    const { child } = await store.prepareChildGeneration({ ...call, remainingDepth: depth - 1 });
+    const { child } = await store.prepareChildGeneration(writes.carry({ ...call, remainingDepth: depth - 1 }));
     if (child === null) return;
     const args: [GenerationInput] = [child];
     const handle = await startChild(generationWorkflowType, {
@@ -80,10 +82,13 @@ export class ChildAgents {
     }
     const watchFailure = await watching;
     if (watchFailure !== null) throw watchFailure;
-    await store.recordChildResult({ ...call, childGenerationId: child.generationId });
+    await store.recordChildResult(writes.carry({ ...call, childGenerationId: child.generationId }));
   }
 
-  /** Mirrors the children's pauses on the parent's status until `done()` (one watcher does the writes). */
+  /**
+   * Mirrors the children's pauses on the parent's status until `done()` (one watcher does the
+   * writes). The parent keeps waiting for its child, so each write is made at once (pause-lifecycle.ts).
+   */
   private async watchPauses(done: () => boolean): Promise<void> {
     while (!done()) {
       await condition(() => done() || this.changed);
@@ -102,17 +107,20 @@ export class ChildAgents {
     const nextShown = first.done ? null : first.value[0];
     if (nextShown === this.shown && nextShown === null) return;
     this.shown = nextShown;
+    const { state } = this;
     if (first.done) {
-      this.state.phase = 'running';
-      await store.writeStatus(this.state.statusWrite('running', null));
-      await this.state.tellParent(null);
+      state.phase = 'running';
+      state.writes.queue({ kind: 'status', write: state.statusWrite('running', null) });
+      if (pauseWriters.leave.childResumed === 'now') await state.writes.flushNow();
+      await state.tellParent(null);
       return;
     }
     const [childGenerationId, childRequiredAction] = first.value;
     const action: RequiredAction = { type: 'child_requires_action', childGenerationId, childRequiredAction };
-    const entering = this.state.phase !== 'requires_action';
-    this.state.phase = 'requires_action';
-    await store.writeStatus(this.state.statusWrite('requires_action', action));
+    const entering = state.phase !== 'requires_action';
+    state.phase = 'requires_action';
+    state.writes.queue({ kind: 'status', write: state.statusWrite('requires_action', action) });
+    await state.writes.flushNow();
     if (entering) await this.state.notifyWebhooks('generation.requires_action');
     await this.state.tellParent(action);
   }

@@ -1,24 +1,33 @@
-import { ApplicationFailure, condition } from '@temporalio/workflow';
-import { updateRejection } from './definitions.js';
+import { condition, inWorkflowContext, log } from '@temporalio/workflow';
 import type {
-  ApprovalDecisionInput,
+  ApprovalExpiry,
   ApprovalOutcome,
   ApprovalRequest,
+  ClaimedAnswer,
   ClientToolOutput,
-  SubmitToolOutputsResult,
+  PendingToolCall,
 } from '../contracts/generation/index.js';
 
 /**
- * State of the three kinds of pause. Validators throw ApplicationFailure (a rejected update leaves
- * no trace in history); accept() mutates and sets `changed` so the loop can persist progress.
+ * State of the three kinds of pause a reply can open. Each takes the claimed answers the API sent
+ * it (the claim already refused anything that does not answer the pause: docs/adr/0041); what
+ * still does not fit is logged and left, never trusted. `changed` tells the wait to store progress.
  */
-export function reject(type: string, message: string): never {
-  throw ApplicationFailure.create({ type, message, nonRetryable: true });
+
+/** What every pause kind offers the wait: whether it still waits, and whether it progressed. */
+export interface Pause {
+  readonly waiting: boolean;
+  changed: boolean;
 }
 
-type PendingCall = SubmitToolOutputsResult['pending'][number] & { seq: number };
+function ignored(answer: ClaimedAnswer, why: string): false {
+  if (inWorkflowContext()) log.warn('claimed answer not taken', { answerId: answer.answerId, kind: answer.kind, why });
+  return false;
+}
 
-export class PendingToolOutputs {
+type PendingCall = PendingToolCall & { seq: number };
+
+export class PendingToolOutputs implements Pause {
   readonly pending = new Map<string, PendingCall>();
   readonly received = new Map<string, unknown>();
   changed = false;
@@ -33,37 +42,19 @@ export class PendingToolOutputs {
     return this.pending.size > 0;
   }
 
-  validate(outputs: ClientToolOutput[]): void {
-    if (!this.waiting) reject(updateRejection.notWaiting, 'The generation is not waiting for tool outputs');
-    const seen = new Set<string>();
-    for (const o of outputs) {
-      if (seen.has(o.toolCallId)) reject(updateRejection.invalid, `toolCallId ${o.toolCallId} appears twice`);
-      seen.add(o.toolCallId);
-      if (this.received.has(o.toolCallId))
-        reject(updateRejection.alreadyAnswered, `toolCallId ${o.toolCallId} was already answered`);
-      if (!this.pending.has(o.toolCallId))
-        reject(updateRejection.unknownToolCall, `toolCallId ${o.toolCallId} is not a pending tool call`);
-    }
-  }
-
-  /** Why `outputs` is not exactly one output for every pending call, or null when it is. */
-  completionProblem(outputs: ClientToolOutput[]): string | null {
-    if (!this.waiting || this.received.size > 0) return 'the pause is not waiting for all of its calls';
-    const ids = new Set(outputs.map((o) => o.toolCallId));
-    if (ids.size !== outputs.length || ids.size !== this.pending.size || [...ids].some((id) => !this.pending.has(id)))
-      return 'the outputs do not answer exactly the pending calls';
-    return null;
-  }
-
-  accept(outputs: ClientToolOutput[]): void {
-    for (const o of outputs) {
+  /** Takes the outputs of a claimed answer for the calls still pending; true when any was taken. */
+  take(answer: ClaimedAnswer, outputs: ClientToolOutput[]): boolean {
+    const fresh = outputs.filter((o) => this.pending.has(o.toolCallId));
+    if (fresh.length !== outputs.length) return ignored(answer, 'it answers calls that are not pending');
+    for (const o of fresh) {
       this.received.set(o.toolCallId, o.output);
       this.pending.delete(o.toolCallId);
     }
     this.changed = true;
+    return true;
   }
 
-  list(): SubmitToolOutputsResult['pending'] {
+  list(): PendingToolCall[] {
     return [...this.pending.values()].map(({ toolCallId, toolName, arguments: args }) => ({
       toolCallId,
       toolName,
@@ -72,7 +63,7 @@ export class PendingToolOutputs {
   }
 }
 
-export class PendingApprovals {
+export class PendingApprovals implements Pause {
   private readonly requests = new Map<string, ApprovalRequest & { expiresAtMs: number }>();
   private readonly outcomes = new Map<string, ApprovalOutcome>();
   changed = false;
@@ -87,60 +78,63 @@ export class PendingApprovals {
     return this.requests.size > this.outcomes.size;
   }
 
-  validate(input: ApprovalDecisionInput, nowMs: number): void {
-    const request = this.requests.get(input.approvalId);
-    if (!request)
-      reject(updateRejection.approvalNotFound, `Approval ${input.approvalId} is not pending on this generation`);
-    const outcome = this.outcomes.get(input.approvalId);
-    if (outcome)
-      reject(
-        outcome.status === 'expired' ? updateRejection.approvalExpired : updateRejection.approvalDecided,
-        `Approval ${input.approvalId} is already ${outcome.status}`,
-      );
-    if (nowMs >= request.expiresAtMs)
-      reject(updateRejection.approvalExpired, `Approval ${input.approvalId} expired at ${request.expiresAt}`);
-    // Bound to the exact call: anything that does not match fails closed.
-    if (input.toolName !== request.toolName || input.argumentsHash !== request.argumentsHash) {
-      reject(updateRejection.approvalMismatch, `Approval ${input.approvalId} does not match the pending call`);
-    }
-    if (!input.approved && input.arguments !== undefined)
-      reject(updateRejection.invalid, 'arguments can only be given when approving');
-  }
-
-  accept(input: ApprovalDecisionInput, nowMs: number): void {
-    const request = this.requests.get(input.approvalId)!;
-    this.outcomes.set(input.approvalId, {
-      approvalId: input.approvalId,
+  /** Takes a claimed decision on an approval still undecided here. */
+  take(answer: Extract<ClaimedAnswer, { kind: 'approval' }>): boolean {
+    const request = this.requests.get(answer.approvalId);
+    if (!request) return ignored(answer, 'the approval is not pending on this pause');
+    if (this.outcomes.has(answer.approvalId)) return ignored(answer, 'the approval is already decided');
+    // Bound to the exact call: a decision for anything else fails closed (the call waits, then expires).
+    if (answer.toolName !== request.toolName || answer.argumentsHash !== request.argumentsHash)
+      return ignored(answer, 'it does not match the pending call');
+    this.outcomes.set(answer.approvalId, {
+      approvalId: answer.approvalId,
       toolCallId: request.toolCallId,
       toolName: request.toolName,
-      status: input.approved ? 'approved' : 'denied',
-      decidedBy: input.decidedBy,
-      decidedAt: new Date(nowMs).toISOString(),
-      reason: input.reason ?? null,
-      editedArguments: input.approved && input.arguments ? input.arguments : null,
+      status: answer.approved ? 'approved' : 'denied',
+      decidedBy: answer.answeredBy,
+      decidedAt: answer.decidedAt,
+      reason: answer.reason ?? null,
+      editedArguments: answer.approved && answer.arguments ? answer.arguments : null,
     });
     this.changed = true;
+    return true;
   }
 
-  /** Marks undecided approvals past their deadline as expired; true if any changed. */
-  expireDue(nowMs: number): boolean {
-    let any = false;
-    for (const r of this.requests.values()) {
-      if (!this.outcomes.has(r.approvalId) && nowMs >= r.expiresAtMs) {
-        this.outcomes.set(r.approvalId, {
-          approvalId: r.approvalId,
-          toolCallId: r.toolCallId,
-          toolName: r.toolName,
-          status: 'expired',
-          decidedBy: null,
-          decidedAt: new Date(nowMs).toISOString(),
-          reason: 'No decision before the approval expired',
-          editedArguments: null,
-        });
-        any = true;
-      }
+  /** Undecided approvals whose deadline has passed. */
+  due(nowMs: number): string[] {
+    return [...this.requests.values()]
+      .filter((r) => !this.outcomes.has(r.approvalId) && nowMs >= r.expiresAtMs)
+      .map((r) => r.approvalId);
+  }
+
+  /** Outcomes decided by the expiry's claim: `expired`, or a decision claimed before it. */
+  settle(expiries: ApprovalExpiry[], nowMs: number): void {
+    for (const { approvalId, decision } of expiries) {
+      const request = this.requests.get(approvalId);
+      if (!request) continue;
+      const base = { approvalId, toolCallId: request.toolCallId, toolName: request.toolName };
+      this.outcomes.set(
+        approvalId,
+        decision === 'expired'
+          ? {
+              ...base,
+              status: 'expired',
+              decidedBy: null,
+              decidedAt: new Date(nowMs).toISOString(),
+              reason: 'No decision before the approval expired',
+              editedArguments: null,
+            }
+          : {
+              ...base,
+              status: decision.approved ? 'approved' : 'denied',
+              decidedBy: decision.decidedBy,
+              decidedAt: decision.decidedAt,
+              reason: decision.reason ?? null,
+              editedArguments: decision.approved && decision.arguments ? decision.arguments : null,
+            },
+      );
     }
-    return any;
+    this.changed = true;
   }
 
   /** Milliseconds until the next undecided approval expires (at least 1). */
@@ -163,10 +157,9 @@ export class PendingApprovals {
   }
 }
 
-export class PendingClarification {
+export class PendingClarification implements Pause {
   question: { toolCallId: string; question: string; reason?: string } | null = null;
   answer: string | undefined;
-  /** One answer ends the pause: there is no partial progress to store. */
   changed = false;
 
   open(q: { toolCallId: string; question: string; reason?: string }): void {
@@ -178,46 +171,42 @@ export class PendingClarification {
     return this.question !== null && this.answer === undefined;
   }
 
-  validate(answer: string, toolCallId?: string): void {
-    if (!this.waiting) reject(updateRejection.notWaiting, 'The generation is not waiting for a clarification');
-    if (toolCallId !== undefined && toolCallId !== this.question!.toolCallId)
-      reject(
-        updateRejection.questionMismatch,
-        `The open question is ${this.question!.toolCallId}, not ${toolCallId}; it was answered already or never asked`,
-      );
-    if (answer.trim() === '') reject(updateRejection.invalid, 'answer must not be empty');
+  take(answer: Extract<ClaimedAnswer, { kind: 'clarification' }>): boolean {
+    if (!this.waiting) return ignored(answer, 'no question is open');
+    if (answer.toolCallId !== this.question!.toolCallId) return ignored(answer, 'it answers another question');
+    this.answer = answer.answer;
+    this.changed = true;
+    return true;
   }
-
-  accept(answer: string): void {
-    this.answer = answer;
-  }
-}
-
-/** What every pause kind offers the wait: whether it still waits, and whether it progressed. */
-export interface Pause {
-  readonly waiting: boolean;
-  changed: boolean;
 }
 
 export interface PauseWaitOptions {
-  /** Wake up after this many ms even without an answer (approval expiry). */
-  deadlineMs?: () => number;
-  /** Runs on every wake-up, before the pause is checked again (e.g. expire due approvals). */
-  onWake?: () => void;
   /** Stores partial progress (some answers in, others still awaited). */
-  progress?: () => Promise<void>;
+  progress: () => Promise<void>;
+  /** Wake up after this many ms even without an answer (approval expiry)... */
+  deadlineMs?: () => number;
+  /** ...and run this then. */
+  onDeadline?: () => Promise<void>;
 }
 
 /**
- * The one durable wait of all pause kinds: sleeps until an update answers or changes the pause
- * (or the deadline passes), stores partial progress, and returns once nothing is awaited. An
- * answer that arrived while the pause was being stored is seen without waiting.
+ * The one durable wait of all pause kinds: sleeps until an answer changes the pause (or the
+ * deadline passes), stores partial progress, and returns once nothing is awaited. An answer taken
+ * while the pause was being stored is seen without waiting.
  */
-export async function waitForPause(pause: Pause, opts: PauseWaitOptions = {}): Promise<void> {
+export async function waitForPause(pause: Pause, opts: PauseWaitOptions): Promise<void> {
   while (pause.waiting) {
-    if (!pause.changed) await condition(() => !pause.waiting || pause.changed, opts.deadlineMs?.());
+    const woken = () => !pause.waiting || pause.changed;
+    let answered = pause.changed;
+    if (!answered) {
+      const deadline = opts.deadlineMs?.();
+      if (deadline === undefined) {
+        await condition(woken);
+        answered = true;
+      } else answered = await condition(woken, deadline);
+    }
     pause.changed = false;
-    opts.onWake?.();
-    if (pause.waiting && opts.progress) await opts.progress();
+    if (!answered) await opts.onDeadline?.();
+    if (pause.waiting) await opts.progress();
   }
 }

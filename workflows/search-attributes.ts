@@ -1,7 +1,6 @@
 import { defineSearchAttributeKey, type SearchAttributePair } from '@temporalio/common';
 import { upsertSearchAttributes } from '@temporalio/workflow';
 import type { RequiredAction } from '../contracts/schemas/index.js';
-import type { RunPatches } from './release.js';
 
 /**
  * The custom search attributes of a generation's workflow, defined once: the API sets the identity
@@ -51,17 +50,8 @@ export function requiredActionValue(requiredAction: RequiredAction | null): stri
   return requiredAction.type === 'child_requires_action' ? 'child' : requiredAction.type;
 }
 
-/**
- * Upserts status and required action (called with every state write, from workflow code only).
- * Histories recorded before the attributes existed have no upsert commands; the
- * `generation-search-attributes` patch keeps them replaying.
- */
-export function upsertGenerationStatus(
-  patches: RunPatches,
-  status: GenerationVisibleStatus,
-  requiredAction: RequiredAction | null,
-): void {
-  if (!patches.has('generation-search-attributes')) return;
+/** Upserts status and required action (called with every state change, from workflow code only). */
+export function upsertGenerationStatus(status: GenerationVisibleStatus, requiredAction: RequiredAction | null): void {
   upsertSearchAttributes([
     { key: searchAttributeKeys.generationStatus, value: status },
     { key: searchAttributeKeys.requiredAction, value: requiredActionValue(requiredAction) },

@@ -12,7 +12,6 @@ import {
   type WorkflowInternalsInterceptor,
   type WorkflowOutboundCallsInterceptor,
 } from '@temporalio/workflow';
-import { RunPatches } from './release.js';
 import type { WorkflowSpans } from './workflow-spans.js';
 
 /**
@@ -43,8 +42,7 @@ export const interceptors: WorkflowInterceptorsFactory = () => {
   const inbound: WorkflowInboundCallsInterceptor = {
     execute(input: WorkflowExecuteInput, next: Next<WorkflowInboundCallsInterceptor, 'execute'>) {
       started = input.headers;
-      // Asked on every run before anything else runs; see RunPatches.
-      if (new RunPatches().has('workflow-otel-spans') && started[traceHeader]) otel = loadWorkflowSpans();
+      if (started[traceHeader]) otel = loadWorkflowSpans();
       return otel ? otel.inbound.execute(input, next) : next(input);
     },
     handleSignal(input: SignalInput, next: Next<WorkflowInboundCallsInterceptor, 'handleSignal'>) {

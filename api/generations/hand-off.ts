@@ -5,7 +5,7 @@ import type { Generation } from '../../generated/prisma/client.js';
 import { claimNextTurn, idleSessionsWithWaiters } from '../../infra/sessions/turns.js';
 import { startGenerationWorkflow, workflowInput } from '../../infra/temporal/generation-start.js';
 import type { AppContext } from '../context.js';
-import { signalUnsentClaims } from './answer-claims.js';
+import { signalUnsentAnswers } from '../../domain/answers/signals.js';
 
 export { workflowInput };
 
@@ -128,7 +128,7 @@ export function startReconciler(ctx: AppContext, intervalMs = RECONCILE_AFTER_MS
     if (running) return;
     running = true;
     startQueuedGenerations(ctx)
-      .then(() => signalUnsentClaims(ctx))
+      .then(() => signalUnsentAnswers(ctx))
       .catch((err: unknown) => ctx.logger.warn({ err }, 'reconciler pass failed'))
       .finally(() => {
         running = false;

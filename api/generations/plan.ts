@@ -25,11 +25,11 @@ import {
   type Guardrails,
 } from '../../infra/db/json-columns.js';
 import type { Db } from '../../infra/db/prisma.js';
-import { promptRequiresTool } from '../../workflows/loop/hooks.js';
+import { promptRequiresTool } from '../../contracts/generation/hooks.js';
 import { knowledgeSearchTool, plannedKnowledgeSearchTool, type LinkedKnowledgeBase } from './knowledge-tool.js';
 import { platformAction, platformToolName } from '../../contracts/platform-actions.js';
 import type { Policy } from '../../contracts/schemas/index.js';
-import { storedActions } from '../routes/tools.js';
+import { storedActions } from '../../domain/views.js';
 
 /**
  * What a generation starts from: the loop plan (request overrides merged over the agent), the

@@ -26,11 +26,8 @@ export async function waitForSettled(
   afterVersion: number,
   timeoutMs: number,
   until: {
-    /**
-     * Settled is not enough: the answering update must be one of these (docs/adr/0026). A settled
-     * row that another update answered is waited past, not returned.
-     */
-    answeredBy?: ReadonlySet<string>;
+    /** Settled is not enough: the row must also pass this (an answer waits until the workflow took it). */
+    accept?: (row: GenerationViewRow) => boolean;
     /** Ends the wait early; it then resolves unsettled. */
     signal?: AbortSignal;
     /**
@@ -66,7 +63,7 @@ export async function waitForSettled(
     state.changed = true;
     wake?.();
   });
-  const { answeredBy, signal } = until;
+  const { accept, signal } = until;
   let skipRead = until.notYet === true && feed.hearsChanges();
   const abort = () => wake?.();
   signal?.addEventListener('abort', abort);
@@ -83,7 +80,7 @@ export async function waitForSettled(
       const read = await loadViewRowIfSettled(db, generationId, afterVersion);
       if (!read) throw new Error(`generation ${generationId} not found`);
       const left = deadline - Date.now();
-      const ours = !answeredBy || (read.answeredUpdateId !== null && answeredBy.has(read.answeredUpdateId));
+      const ours = !accept || accept(read.row);
       if (read.steps !== null && ours) return { generation: read.row, steps: read.steps, settled: true };
       if (left <= 0 || signal?.aborted) return { generation: read.row, steps: null, settled: false };
       if (state.changed) continue;

@@ -11,10 +11,11 @@ import {
   PlatformDenied,
   runPlatformAction,
   runResumingAction,
-} from '../../activities/platform-actions/index.js';
+} from '../../domain/platform-actions/index.js';
 import type { AppContext } from '../context.js';
 import { requireAuth, type AuthInfo } from '../http.js';
 import { startGeneration } from '../generations/start.js';
+import { viewAfterAnswer } from '../generations/resume.js';
 import { waitForSettled, waitedView } from '../generations/wait.js';
 
 /** MCP tool name of a registry action (`list-agents` → `list_agents`). */
@@ -39,18 +40,17 @@ async function runGeneration(ctx: AppContext, auth: AuthInfo, args: Record<strin
 
 /**
  * decide-approval, submit-tool-outputs, answer-clarification over MCP: the REST endpoint's checks and
- * update, then the generation once settled again (at most 60 s, like a sync request; still running
+ * claim, then the generation as a synchronous REST request would get it (at most 60 s; still running
  * or requires_action after that). Partly answered (calls still pending): the generation as soon as
- * the workflow has stored what is pending.
+ * the workflow has taken the answer.
  */
 async function resume(ctx: AppContext, auth: AuthInfo, name: string, args: Record<string, unknown>) {
+  const receivedAt = Date.now();
   const spec = platformActions.find((a) => a.name === name)!;
   const caller = { projectId: auth.projectId, keyId: auth.keyId, boundaryPolicy: null };
-  const { generation, update } = await runResumingAction(ctx, caller, spec, args);
-  const waitMs = 'pending' in update && update.pending?.length ? 10_000 : 60_000;
-  return reply(
-    await waitedView(ctx.db, await waitForSettled(ctx.db, ctx.feed, generation.id, update.stateVersion, waitMs)),
-  );
+  const answered = await runResumingAction(ctx, caller, spec, args);
+  const options = { async: false, waitSeconds: 60 };
+  return reply((await viewAfterAnswer(ctx, auth.projectId, answered, options, receivedAt)).view);
 }
 
 async function callTool(ctx: AppContext, auth: AuthInfo, name: string, rawArgs: unknown): Promise<CallToolResult> {

@@ -3,7 +3,7 @@ import { ApiError } from '../../contracts/errors.js';
 import { hotQuery, sql } from '../../infra/db/hot-sql.js';
 import type { Db } from '../../infra/db/prisma.js';
 import { keyMatches, keyPrefix } from '../auth/keys.js';
-import { policySchema } from '../auth/policy.js';
+import { policySchema } from '../../domain/policy.js';
 
 /** Resolves `Authorization: Bearer <key>` to the key's project and policy. */
 export function authMiddleware(db: Db): RequestHandler {

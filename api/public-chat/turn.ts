@@ -2,8 +2,7 @@ import { ApiError, unprocessable } from '../../contracts/errors.js';
 import { generateRequestSchema, type PublicChatRequest } from '../../contracts/schemas/index.js';
 import type { Agent, Generation } from '../../generated/prisma/client.js';
 import type { AppContext } from '../context.js';
-import { answerClarificationUpdate } from '../../workflows/definitions.js';
-import { mapUpdateError, seenPause, sendAnswer } from '../generations/resume.js';
+import { answerClarification } from '../../domain/answers/answer.js';
 import { startGeneration } from '../generations/start.js';
 import { turnAwaitingClarification } from '../sessions/clarify-resume.js';
 
@@ -92,25 +91,16 @@ export async function runTurn(
 ): Promise<RunningTurn> {
   if (turn.answersClarificationOf) {
     const paused = await ctx.db.generation.findUniqueOrThrow({ where: { id: turn.answersClarificationOf } });
-    const result = await sendAnswer((updateId) =>
-      ctx.temporal.workflow.getHandle(paused.id).executeUpdate(answerClarificationUpdate, {
-        updateId,
-        args: [{ answer: request.query, answeredBy: 'public_chat', ...seenPause(paused) }],
-      }),
-    ).catch((err: unknown) => {
-      try {
-        return mapUpdateError(err);
-      } catch (mapped) {
-        // Answered meanwhile by another message (or an operator): the turn is busy, not failed.
-        if (mapped instanceof ApiError && mapped.status === 409) throw sessionBusy();
-        throw mapped;
-      }
+    await answerClarification(ctx, paused, { answer: request.query }, 'public_chat').catch((err: unknown) => {
+      // Answered meanwhile by another message (or an operator): the turn is busy, not failed.
+      if (err instanceof ApiError && err.status === 409) throw sessionBusy();
+      throw err;
     });
     return {
       generation: paused,
       sessionId: turn.sessionId,
       afterSeq: paused.eventSeq,
-      afterVersion: Math.max(paused.stateVersion, result.stateVersion),
+      afterVersion: paused.stateVersion,
     };
   }
   const body = generateRequestSchema.parse({

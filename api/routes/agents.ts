@@ -9,7 +9,6 @@ import {
   type CreatedAgentView,
 } from '../../contracts/schemas/index.js';
 import type { Agent } from '../../generated/prisma/client.js';
-import { readAgentOptions, readGuardrails } from '../../infra/db/json-columns.js';
 import { Prisma } from '../../infra/db/prisma.js';
 import { hashKey, keyPrefix } from '../auth/keys.js';
 import type { AppContext } from '../context.js';
@@ -19,6 +18,7 @@ import { addReads, type PageQuery } from './crud.js';
 import { ApiRouter } from '../routing.js';
 import { compact, patched } from '../services/merge-patch.js';
 import { collisionError, findCollision } from '../services/tool-names.js';
+import { agentView } from '../../domain/views.js';
 
 export function slugify(name: string): string {
   const s = name
@@ -29,47 +29,6 @@ export function slugify(name: string): string {
     .slice(0, 60)
     .replace(/-+$/, '');
   return s || 'agent';
-}
-
-export function agentView(a: Agent): AgentView {
-  const options = readAgentOptions(a.extra);
-  return {
-    id: a.id,
-    projectId: a.projectId,
-    aiProviderId: a.aiProviderId,
-    name: a.name,
-    slug: a.slug,
-    description: a.description,
-    instructions: a.instructions,
-    model: a.model,
-    temperature: a.temperature,
-    toolIds: a.toolIds,
-    activeToolIds: a.activeToolIdsSet ? a.activeToolIds : null,
-    toolChoice: (a.toolChoice as AgentView['toolChoice']) ?? null,
-    stepRules: (a.stepRules as AgentView['stepRules']) ?? null,
-    stopConditions: (a.stopConditions as AgentView['stopConditions']) ?? null,
-    maxSteps: a.maxSteps,
-    boundaryPolicy: (a.boundaryPolicy as AgentView['boundaryPolicy']) ?? null,
-    guardrails: a.guardrails === null ? null : readGuardrails(a.guardrails),
-    conversational: a.conversational,
-    memory: (a.memory as AgentView['memory']) ?? null,
-    contextWindow: a.contextWindow,
-    approvalTimeoutSeconds: a.approvalTimeoutSeconds,
-    active: a.active,
-    publicChat: (a.publicChat as AgentView['publicChat']) ?? null,
-    publicChatKeyPrefix: a.publicKeyPrefix,
-    allowClarification: options.allowClarification,
-    knowledgeBaseIds: options.knowledgeBaseIds,
-    requireApprovalFor: options.requireApprovalFor ?? null,
-    welcomeMessage: options.welcomeMessage,
-    branding: options.branding,
-    contextResolvers: options.contextResolvers,
-    businessHours: options.businessHours ?? null,
-    modelParameters: options.modelParameters ?? null,
-    compaction: options.compaction ?? null,
-    createdAt: a.createdAt.toISOString(),
-    updatedAt: a.updatedAt.toISOString(),
-  };
 }
 
 /**

@@ -4,7 +4,7 @@ import { newId } from '../../contracts/ids.js';
 import { policySchema, type ApiKeyView } from '../../contracts/schemas/index.js';
 import type { ApiKey } from '../../generated/prisma/client.js';
 import { generateApiKey, hashKey, keyPrefix } from '../auth/keys.js';
-import { boundedPolicy, isAdminPolicy, uncoveredGrants } from '../auth/policy.js';
+import { boundedPolicy, isAdminPolicy, uncoveredGrants } from '../../domain/policy.js';
 import type { AppContext } from '../context.js';
 import { found } from '../http.js';
 import { apiKeyRoutes } from './api-keys.operations.js';

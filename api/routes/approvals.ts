@@ -1,62 +1,16 @@
 import type { Router } from 'express';
-import type { ApprovalView } from '../../contracts/schemas/index.js';
-import type { Approval, Generation } from '../../generated/prisma/client.js';
 import type { AppContext } from '../context.js';
 import { found } from '../http.js';
-import { answerClarification, decideApproval } from '../generations/answers.js';
-import { answerDelivery, checkAgentNotDenied, deniedAgentIds, replyAfterResume } from '../generations/resume.js';
+import { answerClarification, decideApproval } from '../../domain/answers/answer.js';
+import { checkAgentNotDenied, deniedAgentIds, findGeneration } from '../../domain/generation-access.js';
+import { replyAfterAnswer } from '../generations/resume.js';
 import { approvalRoutes } from './approvals.operations.js';
 import { heldBy, holdSlot } from '../services/connection-limits.js';
-import { toolParameters } from '../services/tool-arguments.js';
-import { listPage } from '../pagination.js';
+import { listPage } from '../../domain/pagination.js';
 import { ApiRouter } from '../routing.js';
+import { approvalGenerationSelect, approvalView, type ApprovalGeneration } from '../../domain/views.js';
 
-export { checkApprover } from '../services/approvers.js';
-
-/** The generation fields an approval's view shows. */
-type ApprovalGeneration = Pick<
-  Generation,
-  'agentId' | 'channel' | 'createdByKeyId' | 'snapshot' | 'discoveredTools' | 'traceId' | 'parentGenerationId'
->;
-
-/** The columns approvalView reads from the approval's generation. */
-export const approvalGenerationSelect = {
-  id: true,
-  agentId: true,
-  channel: true,
-  createdByKeyId: true,
-  snapshot: true,
-  discoveredTools: true,
-  traceId: true,
-  parentGenerationId: true,
-} as const;
-
-export function approvalView(a: Approval, g: ApprovalGeneration | undefined): ApprovalView {
-  return {
-    id: a.id,
-    object: 'approval',
-    projectId: a.projectId,
-    generationId: a.generationId,
-    agentId: g?.agentId ?? '',
-    traceId: g?.traceId ?? null,
-    parentGenerationId: g?.parentGenerationId ?? null,
-    toolCallId: a.toolCallId,
-    toolName: a.toolName,
-    arguments: a.arguments,
-    status: a.status as ApprovalView['status'],
-    requestedAt: a.createdAt.toISOString(),
-    expiresAt: a.expiresAt.toISOString(),
-    decidedAt: a.decidedAt ? a.decidedAt.toISOString() : null,
-    decidedBy: a.decidedBy,
-    reason: a.reason,
-    editedArguments: a.editedArgs ?? null,
-    requestedBy: {
-      channel: g?.channel === 'public_chat' ? 'public_chat' : 'api',
-      apiKeyId: g?.channel === 'public_chat' ? null : (g?.createdByKeyId ?? null),
-    },
-    toolParameters: g ? toolParameters(g as Generation, a.toolName) : null,
-  };
-}
+export { checkApprover } from '../../domain/answers/approvers.js';
 
 /** The approvals inbox: pending (and decided) approvals across the project's generations. */
 export function approvalsRouter(ctx: AppContext): Router {
@@ -120,30 +74,17 @@ export function generationApprovalsRouter(ctx: AppContext): Router {
   r.add(approvalRoutes.decide, async ({ auth, action, params, body, res, reply }) => {
     const receivedAt = Date.now();
     holdSlot(ctx.connections, heldBy(body), auth, res);
-    const { generation, update } = await decideApproval(
-      ctx,
-      auth,
-      action,
-      params.generationId,
-      params.approvalId,
-      body,
-      answerDelivery(body),
-    );
-    return replyAfterResume(ctx, reply, auth.projectId, generation.id, update, body, receivedAt);
+    const answered = await decideApproval(ctx, auth, action, params.generationId, params.approvalId, body);
+    return replyAfterAnswer(ctx, reply, auth.projectId, answered, body, receivedAt);
   });
 
   r.add(approvalRoutes.answerClarification, async ({ auth, action, params, body, res, reply }) => {
     const receivedAt = Date.now();
     holdSlot(ctx.connections, heldBy(body), auth, res);
-    const { generation, update } = await answerClarification(
-      ctx,
-      auth,
-      action,
-      params.generationId,
-      { answer: body.answer, toolCallId: body.toolCallId },
-      answerDelivery(body),
-    );
-    return replyAfterResume(ctx, reply, auth.projectId, generation.id, update, body, receivedAt);
+    const generation = await findGeneration(ctx, auth, action, params.generationId);
+    const answer = { answer: body.answer, toolCallId: body.toolCallId };
+    const answered = await answerClarification(ctx, generation, answer, auth.keyId);
+    return replyAfterAnswer(ctx, reply, auth.projectId, answered, body, receivedAt);
   });
 
   return r.router;

@@ -1,5 +1,5 @@
 import type { AnyRouteSpec, ResponseOf } from '../openapi/spec.js';
-import { listPage, type PageWindow } from '../pagination.js';
+import { listPage, type PageWindow } from '../../domain/pagination.js';
 import type { ApiRouter, AuthedRouteInput } from '../routing.js';
 
 type PageWindowQuery = { cursor?: string | undefined; limit: number };

@@ -2,27 +2,18 @@ import type { Router } from 'express';
 import { ApiError } from '../../contracts/errors.js';
 import { generationView, loadSteps } from '../../infra/db/generation-view.js';
 import { settledStatuses, type GenerationStatus } from '../../contracts/schemas/index.js';
-import { answerClarificationUpdate } from '../../workflows/definitions.js';
-import { submitToolOutputs } from '../generations/answers.js';
+import { answerClarification, submitToolOutputs } from '../../domain/answers/answer.js';
+import { deniedAgentIds, findGeneration } from '../../domain/generation-access.js';
 import { requestCancel } from '../generations/cancel.js';
 import { turnAwaitingClarification } from '../sessions/clarify-resume.js';
 import { cancelWaitingTurn } from '../sessions/turns.js';
 import type { AppContext } from '../context.js';
-import {
-  answerDelivery,
-  deniedAgentIds,
-  findGeneration,
-  mapUpdateError,
-  replyAfterResume,
-  replyWhenSettled,
-  seenPause,
-  sendAnswer,
-} from '../generations/resume.js';
+import { replyAfterAnswer, replyWhenSettled } from '../generations/resume.js';
 import { startGeneration } from '../generations/start.js';
 import { lastEventId, openEventStream, streamEvents } from '../generations/stream.js';
 import { waitForSettled } from '../generations/wait.js';
 import { generationRoutes } from './generations.operations.js';
-import { listPage } from '../pagination.js';
+import { listPage } from '../../domain/pagination.js';
 import { ApiRouter, responded } from '../routing.js';
 import { heldBy, holdSlot } from '../services/connection-limits.js';
 
@@ -49,19 +40,14 @@ export function agentGenerationsRouter(ctx: AppContext): Router {
         ? await turnAwaitingClarification(ctx.db, auth.projectId, params.agentId, body.sessionId)
         : null;
     if (paused) {
-      const { eventSeq: resumeAfter } = paused;
-      const result = await sendAnswer((updateId) =>
-        ctx.temporal.workflow.getHandle(paused.id).executeUpdate(answerClarificationUpdate, {
-          updateId,
-          args: [{ answer: body.prompt!, answeredBy: auth.keyId, ...seenPause(paused), ...answerDelivery(body) }],
-        }),
-      ).catch(mapUpdateError);
+      const answered = await answerClarification(ctx, paused, { answer: body.prompt! }, auth.keyId);
       if (body.stream) {
         openEventStream(res);
-        await streamEvents(ctx.db, ctx.feed, res, paused.id, { afterSeq: resumeAfter, follow: false, resuming: true });
+        const afterSeq = answered.resumeAfter;
+        await streamEvents(ctx.db, ctx.feed, res, paused.id, { afterSeq, follow: false, resuming: true });
         return responded;
       }
-      return replyAfterResume(ctx, reply, auth.projectId, paused.id, result, body, receivedAt);
+      return replyAfterAnswer(ctx, reply, auth.projectId, answered, body, receivedAt);
     }
     const { generation, created, callbackSecret } = await startGeneration(ctx, auth, params.agentId, body, key);
     if (!created) res.setHeader('idempotent-replayed', 'true');
@@ -84,25 +70,17 @@ export function agentGenerationsRouter(ctx: AppContext): Router {
   r.add(generationRoutes.submitToolOutputs, async ({ auth, action, params, body, res, reply }) => {
     const receivedAt = Date.now();
     holdSlot(ctx.connections, heldBy(body), auth, res);
-    const { generation, update, resumeAfter } = await submitToolOutputs(
-      ctx,
-      auth,
-      action,
-      params.agentId,
-      params.generationId,
-      body,
-      answerDelivery(body),
-    );
+    const answered = await submitToolOutputs(ctx, auth, action, params.agentId, params.generationId, body);
     if (body.stream) {
       openEventStream(res);
-      await streamEvents(ctx.db, ctx.feed, res, generation.id, {
-        afterSeq: resumeAfter,
+      await streamEvents(ctx.db, ctx.feed, res, answered.generation.id, {
+        afterSeq: answered.resumeAfter,
         follow: false,
         resuming: true,
       });
       return responded;
     }
-    return replyAfterResume(ctx, reply, auth.projectId, generation.id, update, body, receivedAt);
+    return replyAfterAnswer(ctx, reply, auth.projectId, answered, body, receivedAt);
   });
 
   r.add(generationRoutes.getForAgent, async ({ auth, action, params }) => {

@@ -6,10 +6,10 @@ import { readHttpHookConfig, type StoredHttpHookConfig } from '../../infra/db/js
 import type { AppContext } from '../context.js';
 import { found } from '../http.js';
 import { hookRoutes } from './hooks.operations.js';
-import { listPage } from '../pagination.js';
+import { listPage } from '../../domain/pagination.js';
 import { ApiRouter } from '../routing.js';
 import { compact, patched } from '../services/merge-patch.js';
-import { headersAsInput, showHeaders, storeHeaders } from '../services/secret-headers.js';
+import { headersAsInput, showHeaders, storeHeaders } from '../../domain/secret-headers.js';
 
 export function hookView(h: Hook): HookView {
   let config = h.config as HookView['config'];

@@ -14,7 +14,7 @@ import type { KbDocument, KnowledgeBase } from '../../generated/prisma/client.js
 import { Prisma } from '../../infra/db/prisma.js';
 import type { AppContext } from '../context.js';
 import { found } from '../http.js';
-import { listPage } from '../pagination.js';
+import { listPage } from '../../domain/pagination.js';
 import { ApiRouter } from '../routing.js';
 import { compact, patched } from '../services/merge-patch.js';
 import { reindexDocuments, searchKnowledge, startIngestion } from '../services/knowledge.js';

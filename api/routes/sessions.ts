@@ -12,7 +12,7 @@ import { ACTIVE_STATUSES, lockSession } from '../../infra/sessions/turns.js';
 import type { StoredMessage } from '../../activities/generation-store.js';
 import type { AppContext } from '../context.js';
 import { found } from '../http.js';
-import { listPage } from '../pagination.js';
+import { listPage } from '../../domain/pagination.js';
 import { ApiRouter } from '../routing.js';
 import { sessionRoutes } from './sessions.operations.js';
 

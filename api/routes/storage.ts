@@ -11,7 +11,7 @@ import { StoragePathError } from '../../infra/storage/paths.js';
 import { storageBackendFor } from '../../infra/storage/select.js';
 import type { AppContext } from '../context.js';
 import { ApiRouter, responded } from '../routing.js';
-import { openBuiltinConfig } from '../services/builtin-config.js';
+import { openBuiltinConfig } from '../../domain/builtin-config.js';
 import { storageRoutes } from './storage.operations.js';
 
 const STORAGE_TOOLS = ['storage_read', 'storage_write', 'storage_list'];

@@ -2,7 +2,7 @@ import type { Router } from 'express';
 import { conflict, unprocessable } from '../../contracts/errors.js';
 import { newId } from '../../contracts/ids.js';
 import { platformAction, platformActions } from '../../contracts/platform-actions.js';
-import { createToolSchema, type CreateTool, type ToolView } from '../../contracts/schemas/index.js';
+import { createToolSchema, type CreateTool } from '../../contracts/schemas/index.js';
 import type { StoredHeaderValue } from '../../contracts/snapshot.js';
 import type { AgentTool } from '../../generated/prisma/client.js';
 import { Prisma } from '../../infra/db/prisma.js';
@@ -12,48 +12,13 @@ import { addReads, type PageQuery } from './crud.js';
 import type { toolRoutes as ToolRoutes } from './tools.operations.js';
 import { ApiRouter } from '../routing.js';
 import { compact, patched } from '../services/merge-patch.js';
-import { builtinConfigAsInput, showBuiltinConfig, storeBuiltinConfig } from '../services/builtin-config.js';
-import { headersAsInput, showHeaders, storeHeaders } from '../services/secret-headers.js';
+import { builtinConfigAsInput, storeBuiltinConfig } from '../../domain/builtin-config.js';
+import { headersAsInput, storeHeaders } from '../../domain/secret-headers.js';
 import { collisionError, findCollision, type NamedTool } from '../services/tool-names.js';
+import { storedActions, toolView } from '../../domain/views.js';
 
 type StoredExecute = { url: string; headers?: Record<string, StoredHeaderValue> };
 type StoredMcp = { url: string; transport: string; headers?: Record<string, StoredHeaderValue> };
-
-export function toolView(t: AgentTool): ToolView {
-  const execute = t.execute as StoredExecute | null;
-  const mcp = t.mcp as StoredMcp | null;
-  return {
-    id: t.id,
-    projectId: t.projectId,
-    type: t.type as ToolView['type'],
-    name: t.name,
-    description: t.description,
-    parameters: (t.parameters as Record<string, unknown> | null) ?? null,
-    execute: execute
-      ? { url: execute.url, ...(execute.headers ? { headers: showHeaders(execute.headers) } : {}) }
-      : null,
-    mcp: mcp
-      ? { url: mcp.url, transport: mcp.transport, ...(mcp.headers ? { headers: showHeaders(mcp.headers) } : {}) }
-      : null,
-    enabled: t.enabled,
-    agentId: t.agentId,
-    config:
-      t.type === 'platform' ? null : showBuiltinConfig(t.name, (t.config as Record<string, unknown> | null) ?? null),
-    actions: t.type === 'platform' ? storedActions(t) : null,
-    timeoutSeconds: t.timeoutSeconds,
-    readOnly: t.readOnly,
-    maxResultChars: t.maxResultChars,
-    delivery: (t.delivery as ToolView['delivery']) ?? null,
-    createdAt: t.createdAt.toISOString(),
-    updatedAt: t.updatedAt.toISOString(),
-  };
-}
-
-/** A platform tool's actions (stored in `config`). */
-export function storedActions(t: Pick<AgentTool, 'config'>): string[] {
-  const actions = (t.config as { actions?: unknown } | null)?.actions;
-  return Array.isArray(actions) ? actions.filter((a): a is string => typeof a === 'string') : [];
-}
 
 /** The stored tool as a create request would have sent it (secret header values stand in). */
 function toolAsInput(t: AgentTool): Record<string, unknown> {

@@ -4,7 +4,7 @@ import type { ListTracesQuery, TraceSummary } from '../../contracts/schemas/inde
 import type { Db } from '../../infra/db/prisma.js';
 import { loadTrace, traceSummary } from '../../infra/db/trace-view.js';
 import type { AppContext } from '../context.js';
-import { listPage } from '../pagination.js';
+import { listPage } from '../../domain/pagination.js';
 import { ApiRouter } from '../routing.js';
 import type { traceRoutes } from './traces.operations.js';
 

@@ -6,10 +6,10 @@ import { newId } from '../../contracts/ids.js';
 import type { WebhookView, webhookDeliverySchema } from '../../contracts/schemas/index.js';
 import type { Webhook, WebhookDelivery } from '../../generated/prisma/client.js';
 import type { AppContext } from '../context.js';
-import { checkAgentNotDenied } from '../generations/resume.js';
+import { checkAgentNotDenied } from '../../domain/generation-access.js';
 import { found } from '../http.js';
 import { webhookRoutes } from './webhooks.operations.js';
-import { listPage } from '../pagination.js';
+import { listPage } from '../../domain/pagination.js';
 import { ApiRouter } from '../routing.js';
 
 /** A Standard Webhooks signing secret: `whsec_` + 32 random bytes, base64. */

@@ -1,15 +1,14 @@
-import type { PauseInReply } from './pause-write.js';
+import type { StepContext } from './decide-reply.js';
+import type { CarriedWrites, PendingWrites, QueuedWrite } from './writes.js';
 import type {
   ApprovalStatus,
   HookEvent,
   RequiredAction,
   StopReason,
-  ToolChoice,
   ToolResultStatus,
   WebhookEvent,
 } from '../schemas/index.js';
 import type { GenerationInput, PlannedTool } from './plan.js';
-import type { ApprovalRequest } from './messages.js';
 
 /** Inputs, outputs and the interface of the activities the generation workflow calls. */
 
@@ -26,78 +25,32 @@ export interface ModelToolCall {
   argumentsHash: string;
 }
 
+/** One model call of a step: the step's context, and the writes it carries. */
 export interface ModelCallInput {
   generationId: string;
   step: number;
+  /** The next free message seq: a continuation stores its prompt here and the reply after it. */
   seq: number;
-  toolNames: string[];
-  toolChoice: ToolChoice;
-  /** Ask the model to continue a reply that was cut off (finish_reason "length"). */
-  continuation: boolean;
+  /** 0 for the step's first call; n for the n-th continuation of a reply cut off by the length limit. */
+  part: number;
+  /** What `decideReply` reads of the step: the offered tools, the tool choice, the stop rules' inputs. */
+  context: StepContext;
   usageSoFar: Usage;
+  /** Writes to make first, and what the reply may lead the call to write itself (`workInModelCall`). */
+  pending: PendingWrites;
   /**
-   * When a compaction needs a summary that is not stored yet, return `needsSummary` instead of
-   * writing it inside this activity (the workflow runs `summarizeConversation`, then calls again).
-   * Absent on calls made before the summary became its own activity: the summary is written inline.
+   * Where compaction resumes after a summary was written (the `needsSummary` of the last call).
+   * Without it, a compaction that needs a summary not stored yet answers `needsSummary` instead
+   * of writing it (the workflow runs `summarizeConversation`, then calls again).
    */
-  deferSummary?: boolean;
-  /** Where compaction resumes after a summary was written (the `needsSummary` of the last call). */
   compaction?: CompactionPoint;
-  /**
-   * Tools whose calls this activity runs itself after the reply, in the same local activity
-   * (docs/adr/0031). Absent: the loop schedules every tool call (runs recorded before the patch).
-   */
-  runTools?: ToolsInReply;
-  /**
-   * The run's start write (`running`, state 1), made by this activity before anything else when it
-   * is the run's first activity (docs/adr/0032). Absent: the start was written by its own activity.
-   */
-  startWrite?: StatusWrite;
-  /**
-   * The write that leaves the client-tool pause before this call, made by this activity before it
-   * reads the conversation (docs/adr/0038). Absent: the pause was left by its own activity.
-   */
-  leaveWrite?: ClientOutputsWrite;
-  /**
-   * The write that opens a client-tool pause, made by this activity when its reply leads to that
-   * pause at once (`pauseOpenedByReply`, docs/adr/0039). Absent: the loop makes it.
-   */
-  pauseWrite?: PauseInReply;
-  /**
-   * The run's final write, made by this activity after a reply that ends the run (`replyEndsRun`)
-   * when nothing else runs before the end (docs/adr/0033). Absent: the loop makes it.
-   */
-  finishWrite?: FinishInReply;
+  /** Write a needed summary inside this call (the loop's bound on summary rounds was reached). */
+  inlineSummary?: true;
 }
 
-/** The write that leaves a client pause: the answers as the calls' results, and `running`. */
-export interface ClientOutputsWrite {
-  generationId: string;
-  step: number;
-  outputs: ClientOutputRecord[];
-  status: StatusWrite;
-}
-
-/** A final write the model call completes with the run's usage (docs/adr/0033). */
-export type FinishInReply = Omit<FinishInput, 'usage' | 'text'>;
-
-/** A tool the model-call activity may run itself: no decision of the loop can concern its calls. */
-export interface ToolRunInReply {
-  name: string;
-  readOnly: boolean;
-  timeoutSeconds: number;
-}
-
-export interface ToolsInReply {
-  tools: ToolRunInReply[];
-  /** The generation's latest calls, newest last: enough of them for the doom-loop check. */
-  recentCalls: Array<{ name: string; argumentsHash: string }>;
-}
-
-/** A tool call the model-call activity ran (or found recorded), at the seq the loop gives it. */
+/** A tool call the model-call activity ran (or found recorded), by call id. */
 export interface ToolOutcomeInReply extends ToolCallOutcome {
   toolCallId: string;
-  seq: number;
   toolName: string;
   /** How long the call took in the activity (its metric, as a tool call's own activity reports). */
   durationMs: number;
@@ -116,22 +69,20 @@ export interface ModelCallResult {
   usage: Usage;
   /** No model call was made: this compaction level needs its summary first (deferSummary only). */
   needsSummary?: CompactionPoint;
-  /** The reply's tool calls this activity ran (`runTools`); the loop schedules the ones not listed. */
+  /** The reply's message seq (a continuation's is one after its prompt). */
+  seq: number;
+  /** The unattended calls this activity ran (decision `runTools`); the loop runs those not listed. */
   toolOutcomes?: ToolOutcomeInReply[];
   /** Wall time spent on those calls, left out of the model call's duration metric. */
   toolCallsMs?: number;
-  /** This activity made the run's final write (`finishWrite`): the loop only closes the run. */
-  finished?: true;
-  /** The pause-opening write this activity made (`pauseWrite`): the loop does not make it again. */
-  pauseWritten?: StatusWrite;
 }
 
 /** Writes the summary of one compaction level; the text stays in PostgreSQL (the trace entry). */
-export interface SummarizeInput extends CompactionPoint {
+export interface SummarizeInput extends CompactionPoint, CarriedWrites {
   generationId: string;
   step: number;
   seq: number;
-  continuation: boolean;
+  part: number;
   toolNames: string[];
 }
 
@@ -143,7 +94,7 @@ export interface SummarizeResult {
   usage: Usage;
 }
 
-export interface ToolCallInput {
+export interface ToolCallInput extends CarriedWrites {
   generationId: string;
   step: number;
   seq: number;
@@ -186,14 +137,11 @@ export interface StatusWrite {
   status: 'running' | 'requires_action';
   requiredAction: RequiredAction | null;
   iterationCount: number;
-  /**
-   * The update of the run's last accepted answer (none before the first): a request that sent it
-   * and waits may answer as soon as the generation settles past its pause (docs/adr/0026).
-   */
-  answeredUpdateId?: string;
+  /** requires_action: the state version the pause opened at; answers name it (a partial answer's write keeps it). */
+  pauseVersion?: number;
 }
 
-export interface FinishInput {
+export interface FinishInput extends CarriedWrites {
   generationId: string;
   /** Replaces the model's final text (guardrail or PreResponse hook); undefined = keep it. */
   text?: string | null;
@@ -205,8 +153,6 @@ export interface FinishInput {
   usage: Usage;
   iterationCount: number;
   toolsUsed: string[];
-  /** As StatusWrite's: the update of the run's last accepted answer. */
-  answeredUpdateId?: string;
 }
 
 export interface HookDecision {
@@ -222,7 +168,7 @@ export interface HookDecision {
   failed?: string;
 }
 
-export interface HttpHookInput {
+export interface HttpHookInput extends CarriedWrites {
   generationId: string;
   hookId: string;
   event: HookEvent;
@@ -241,8 +187,7 @@ export interface HttpHookInput {
 export interface ApprovalOutcome {
   approvalId: string;
   toolCallId: string;
-  /** The approval's tool (absent from outcomes scheduled by releases before it was added). */
-  toolName?: string;
+  toolName: string;
   /** How the pause ended for this call (pending and cancelled approvals never reach the loop). */
   status: Extract<ApprovalStatus, 'approved' | 'denied' | 'expired'>;
   decidedBy: string | null;
@@ -278,9 +223,30 @@ export interface ChildStatus {
   requiredAction: RequiredAction | null;
 }
 
+/** Undecided approvals past their deadline, claimed as expired unless a decision was claimed first. */
+export interface ExpireApprovalsInput extends CarriedWrites {
+  generationId: string;
+  pauseVersion: number;
+  approvalIds: string[];
+}
+
+/** How an approval past its deadline ended: expired, or decided by a decision claimed before the expiry. */
+export interface ApprovalExpiry {
+  approvalId: string;
+  decision:
+    | 'expired'
+    | {
+        approved: boolean;
+        reason?: string;
+        arguments?: Record<string, unknown>;
+        decidedAt: string;
+        decidedBy: string | null;
+      };
+}
+
 /** The activities the generation workflow calls (types only: workflows import nothing else). */
 export interface GenerationActivities {
-  /** Calls the model with the stored conversation; stores the reply and its trace entries. */
+  /** Calls the model with the stored conversation; stores the reply, then does what its decision allows. */
   callModel(input: ModelCallInput): Promise<ModelCallResult>;
   /** Context compaction: summarises the older conversation with the agent's compaction model. */
   summarizeConversation(input: SummarizeInput): Promise<SummarizeResult>;
@@ -288,34 +254,25 @@ export interface GenerationActivities {
   executeTool(input: ToolCallInput): Promise<ToolCallOutcome>;
   /** Stores a tool result decided by the workflow itself (unknown tool, denial, timeout). */
   recordToolResult(input: ToolCallInput & { status: ToolResultStatus; result: unknown }): Promise<void>;
-  /** Stores the outputs of client tools (or a clarification answer) and moves back to running. */
-  recordClientOutputs(input: ClientOutputsWrite): Promise<void>;
+  /** Makes queued writes now: before the run waits, or tells another workflow. */
+  flushWrites(input: { generationId: string; writes: QueuedWrite[] }): Promise<void>;
   /** Asks every enabled MCP server of the generation for its tools (fail-open per server). */
-  discoverMcpTools(input: { generationId: string }): Promise<McpDiscoverySummary>;
+  discoverMcpTools(input: { generationId: string } & CarriedWrites): Promise<McpDiscoverySummary>;
   /** POSTs a hook event; never throws for the hook's own failures (fail-open, recorded in the trace). */
   runHttpHook(input: HttpHookInput): Promise<HookDecision>;
-  /** Stores pending approvals and moves the generation to requires_action. */
-  openApprovals(input: {
-    generationId: string;
-    step: number;
-    approvals: ApprovalRequest[];
-    status: StatusWrite;
-  }): Promise<void>;
-  /** Stores the decisions (who, when, why, edits) and moves the generation back to running. */
-  closeApprovals(input: {
-    generationId: string;
-    step: number;
-    outcomes: ApprovalOutcome[];
-    status: StatusWrite;
-  }): Promise<void>;
+  /** Claims approvals past their deadline as expired; those a decision claimed first keep it. */
+  expireApprovals(input: ExpireApprovalsInput): Promise<ApprovalExpiry[]>;
   /** PreResponse hooks and blockPatterns guardrails on the final text. */
-  reviewFinalText(input: { generationId: string; step: number; hookIds: string[] }): Promise<FinalTextReview>;
+  reviewFinalText(
+    input: { generationId: string; step: number; hookIds: string[] } & CarriedWrites,
+  ): Promise<FinalTextReview>;
   /** Creates the deliveries of one generation event for its webhook targets; returns their ids. */
-  prepareWebhooks(input: { generationId: string; event: WebhookEvent; stateVersion: number }): Promise<string[]>;
+  prepareWebhooks(
+    input: { generationId: string; event: WebhookEvent; stateVersion: number } & CarriedWrites,
+  ): Promise<string[]>;
   /** One delivery attempt (signed POST); throws on a non-2xx answer so Temporal retries it. */
   deliverWebhook(input: { deliveryId: string }): Promise<void>;
   finishWebhookDelivery(input: { deliveryId: string; delivered: boolean }): Promise<void>;
-  writeStatus(input: StatusWrite): Promise<void>;
   /** Creates (once per tool call) the child generation row; returns its workflow input. */
   prepareChildGeneration(input: ChildStartInput): Promise<ChildStartResult>;
   /** Stores the settled child's final text / output / error as the parent's tool result. */

@@ -7,13 +7,12 @@ export * from './messages.js';
 export * from './activities.js';
 export { argumentsHash, canonicalJson } from './hashing.js';
 export { traceOrder } from './trace-order.js';
-export { callsToRunInReply, type CallInReply } from './step-rules.js';
-export { finishWithUsage, replyEndsRun } from './final-write.js';
-export { pauseOpenedByReply, type PauseInReply } from './pause-write.js';
+export * from './decide-reply.js';
+export * from './writes.js';
+export * from './outcome.js';
+export * from './step-rules.js';
+export * from './hooks.js';
 export type { StopReason, ToolResultStatus, WebhookEvent } from '../schemas/index.js';
-
-/** The builtin that pauses the generation to ask the user a question. */
-export const CLARIFY_TOOL = 'agent_clarify';
 
 /** The builtin offered to agents that link knowledge bases (read-only: runs in parallel with other safe tools). */
 export const KNOWLEDGE_SEARCH_TOOL = 'knowledge_search';

@@ -26,6 +26,7 @@ export type GenerationViewRow = Pick<
   | 'toolsUsed'
   | 'iterationCount'
   | 'stateVersion'
+  | 'pauseVersion'
   | 'promptTokens'
   | 'completionTokens'
   | 'error'
@@ -95,6 +96,7 @@ const viewColumns = [
     'requiredAction',
     'iterationCount',
     'stateVersion',
+    'pauseVersion',
     'promptTokens',
     'completionTokens',
     'error',
@@ -143,16 +145,15 @@ export function viewRowOf(row: ViewRowText): GenerationViewRow {
 /**
  * A waiter's read (one statement): the view row, and its trace too when the row is settled past
  * `afterVersion` (the only case in which the waiter answers with it); `steps` is null otherwise.
- * `answeredUpdateId`: the update of the last answer the run accepted (docs/adr/0026).
  */
 export async function loadViewRowIfSettled(
   db: Db,
   id: string,
   afterVersion: number,
-): Promise<{ row: GenerationViewRow; steps: StepEntry[] | null; answeredUpdateId: string | null } | null> {
+): Promise<{ row: GenerationViewRow; steps: StepEntry[] | null } | null> {
   const settled = [...settledStatuses];
-  const [row] = await hotQuery<ViewRowText & { steps: StepEntry[] | null; answeredUpdateId: string | null }>(db, {
-    text: `SELECT ${viewColumns}, "answeredUpdateId",
+  const [row] = await hotQuery<ViewRowText & { steps: StepEntry[] | null }>(db, {
+    text: `SELECT ${viewColumns},
       CASE WHEN "stateVersion" > $2 AND "status" = ANY($3::text[]) THEN
         coalesce((SELECT json_agg(s."data" ORDER BY s."seq") FROM "GenerationStep" s WHERE s."generationId" = $1), '[]'::json)
       END AS "steps"
@@ -160,8 +161,8 @@ export async function loadViewRowIfSettled(
     values: [id, afterVersion, settled],
   });
   if (!row) return null;
-  const { steps, answeredUpdateId, ...view } = row;
-  return { row: viewRowOf(view), steps, answeredUpdateId };
+  const { steps, ...view } = row;
+  return { row: viewRowOf(view), steps };
 }
 
 /**

@@ -3,15 +3,13 @@ import type { Context } from '@temporalio/activity';
 import type { ActivityExecuteInput, ActivityInboundCallsInterceptor, Next } from '@temporalio/worker';
 import {
   cancelRequestedFailure,
-  finishWithUsage,
   type FinishInput,
-  type ModelCallInput,
   type ModelCallResult,
   type StatusWrite,
   type ToolCallOutcome,
 } from '../../contracts/generation/index.js';
 import type { Logger } from '../logger.js';
-import { withLogContext, type LogFields } from './log-context.js';
+import { currentLogFields, withLogContext, type LogFields } from './log-context.js';
 import {
   generationSteps,
   generationsFinished,
@@ -35,8 +33,8 @@ export type GenerationIdsLookup = (generationId: string) => Promise<GenerationId
 /**
  * Observes every activity from outside (the activities stay unaware): runs it inside a log
  * context with the generation's ids, counts it in the worker's metrics, and writes one log line
- * per generation state change and per failed model or tool call. Arguments and results are never
- * logged: they may carry user data and credentials.
+ * per failed model or tool call. Arguments and results are never logged: they may carry user data
+ * and credentials. State changes are observed where they are written (`observeStateChanges`).
  */
 export function observeActivities(logger: Logger, lookup: GenerationIdsLookup) {
   const ids = cachedLookup(lookup);
@@ -58,7 +56,7 @@ export function observeActivities(logger: Logger, lookup: GenerationIdsLookup) {
           const started = performance.now();
           try {
             const result = await next(input);
-            observeSuccess(logger, activityType, attempt, arg, result, known, (performance.now() - started) / 1000);
+            observeSuccess(logger, activityType, attempt, arg, result, (performance.now() - started) / 1000);
             return result;
           } catch (err) {
             observeFailure(logger, activityType, attempt, err, (performance.now() - started) / 1000);
@@ -76,30 +74,22 @@ function observeSuccess(
   attempt: number,
   arg: Record<string, unknown>,
   result: unknown,
-  ids: GenerationIds | null,
   elapsed: number,
 ): void {
-  const agent = ids?.agentId ?? 'unknown';
+  const agent = currentLogFields().agentId ?? 'unknown';
   switch (activityType) {
     case 'callModel': {
-      const { usage, toolOutcomes, toolCallsMs = 0, finished } = result as ModelCallResult;
+      const { usage, toolOutcomes, toolCallsMs = 0 } = result as ModelCallResult;
       modelCallDuration.observe({ outcome: 'success' }, elapsed - toolCallsMs / 1000);
       if (attempt > 1) modelCallRetries.inc();
       modelTokens.inc({ agent_id: agent, kind: 'prompt' }, usage.promptTokens);
       modelTokens.inc({ agent_id: agent, kind: 'completion' }, usage.completionTokens);
-      // Tool calls run inside the model call (docs/adr/0031) count as if they were their own activity.
+      // Tool calls run inside the model call count as if they were their own activity.
       for (const o of toolOutcomes ?? []) observeToolCall(logger, o.toolName, o, o.durationMs / 1000);
-      // The first model call may have made the start write (docs/adr/0032), the last one the final write (0033).
-      const { startWrite, finishWrite, usageSoFar } = arg as unknown as ModelCallInput;
-      if (startWrite) logStatusWrite(logger, startWrite);
-      if (finished && finishWrite) observeFinish(logger, agent, finishWithUsage(finishWrite, usageSoFar, usage));
       break;
     }
     case 'executeTool':
       observeToolCall(logger, arg.toolName, result as ToolCallOutcome, elapsed);
-      break;
-    case 'finishGeneration':
-      observeFinish(logger, agent, arg as unknown as FinishInput);
       break;
     case 'deliverWebhook':
       webhookAttempts.inc({ outcome: 'success', attempt: String(attempt) });
@@ -107,12 +97,19 @@ function observeSuccess(
     case 'finishWebhookDelivery':
       webhookDeliveries.inc({ outcome: arg.delivered ? 'delivered' : 'failed' });
       break;
-    default: {
-      // Every other state write (running, requires_action, progress of a pause) carries a StatusWrite.
-      const write = statusWriteOf(arg);
-      if (write) logStatusWrite(logger, write);
-    }
   }
+}
+
+/**
+ * Every state a generation's writes store, whichever activity made them (a write rides on the run's
+ * next activity): one log line each, and for an end the finished-generations counter and the steps
+ * histogram. Called inside the activity's log context, which names the agent.
+ */
+export function observeStateChanges(logger: Logger): (change: StatusWrite | FinishInput) => void {
+  return (change) => {
+    if ('stopReason' in change) observeFinish(logger, currentLogFields().agentId ?? 'unknown', change);
+    else logStatusWrite(logger, change);
+  };
 }
 
 function observeFinish(logger: Logger, agent: string, finish: FinishInput): void {
@@ -177,14 +174,6 @@ function observeFailure(logger: Logger, activityType: string, attempt: number, e
 function errorName(err: unknown): string {
   if (err instanceof Error) return err.name === 'CancelledFailure' ? 'cancelled' : err.name;
   return 'unknown';
-}
-
-function statusWriteOf(arg: Record<string, unknown>): StatusWrite | null {
-  if (typeof arg.stateVersion === 'number' && typeof arg.status === 'string') return arg as unknown as StatusWrite;
-  const nested = arg.status as Record<string, unknown> | undefined;
-  if (nested && typeof nested === 'object' && typeof nested.status === 'string')
-    return nested as unknown as StatusWrite;
-  return null;
 }
 
 /** A generation's project, agent and trace never change: cache them (bounded) per worker. */

@@ -1,28 +1,39 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { claimSignalledAnswer, signalUnsentClaims } from '../../api/generations/answer-claims.js';
-import type { ClaimedToolOutputsInput } from '../../contracts/generation/index.js';
+import { claimApprovalDecision, claimExpiry, claimToolOutputs } from '../../domain/answers/claims.js';
+import { signalUnsentAnswers } from '../../domain/answers/signals.js';
+import { pauseAnsweredSignal } from '../../workflows/definitions.js';
 import { createAgent, createProvider, createTool, obj } from '../support/fixtures.js';
 import { localActivityTypes } from '../support/history.js';
 import { startModelServer, type ModelServer } from '../support/model-server.js';
 import { startStack, type TestStack } from '../support/stack.js';
 
 /**
- * A complete answer from a caller that does not wait is claimed in PostgreSQL and signalled
- * (docs/adr/0037): the workflow takes it in the task that runs the next step, with no update and
- * no regular activity, and the claim keeps every other answer to the same pause out.
+ * Every answer to a pause is claimed in PostgreSQL, then signalled (docs/adr/0041): the claim is
+ * where a second answer is refused, the signal needs no reply, and the workflow takes it in the
+ * task that runs the next step. The claim rows are an outbox: a signal that never left is sent by
+ * the reconciler.
  */
-describe('claimed answers: complete tool outputs signalled after a claim in PostgreSQL', () => {
+describe('answers claimed in PostgreSQL, then signalled', () => {
   let stack: TestStack;
   let model: ModelServer;
   let providerId: string;
   let agentId: string;
+  let gatedAgentId: string;
 
   beforeAll(async () => {
     [stack, model] = await Promise.all([startStack(), startModelServer()]);
     providerId = await createProvider(stack, model);
     const ask = await createTool(stack, { type: 'client', name: 'ask_user', parameters: obj({}) });
     agentId = await createAgent(stack, { aiProviderId: providerId, toolIds: [ask] });
+    const pay = await createTool(stack, { type: 'client', name: 'pay', parameters: obj({}) });
+    gatedAgentId = await createAgent(stack, { aiProviderId: providerId, toolIds: [pay] });
+    const hook = await stack.api('POST', `/v1/agents/${gatedAgentId}/hooks`, {
+      event: 'PreToolUse',
+      type: 'approval',
+      matcher: 'pay',
+      config: {},
+    });
+    expect(hook.status).toBe(201);
   });
   afterAll(async () => {
     await stack?.close();
@@ -30,34 +41,28 @@ describe('claimed answers: complete tool outputs signalled after a claim in Post
   });
   beforeEach(() => model.reset());
 
+  const logger = () => {
+    const warnings: unknown[] = [];
+    return { warnings, warn: (obj: object) => void warnings.push(obj) };
+  };
   const submit = (generationId: string, body: Record<string, unknown>) =>
     stack.api('POST', `/v1/agents/${agentId}/generate/${generationId}/tool-outputs`, body);
   const settled = async (generationId: string) => {
     await stack.temporal.workflow.getHandle(generationId).result();
     return (await stack.api('GET', `/v1/generations/${generationId}`)).body;
   };
-  const paused = async (tag: string, calls = 1) => {
-    const toolCalls = Array.from({ length: calls }, (_, i) => ({
-      id: `call_${tag}_${i}`,
-      name: 'ask_user',
-      arguments: {},
-    }));
-    model.scriptFor(tag, { text: '', toolCalls }, { text: `Done ${tag}.` });
-    const res = await stack.api('POST', `/v1/agents/${agentId}/generate`, { prompt: `Ask [[script:${tag}]]` });
-    expect(res.body.status).toBe('requires_action');
-    return { id: res.body.id as string, stateVersion: (await row(res.body.id)).stateVersion };
-  };
-  /** A claimed answer of the paused generation `g` (tagged `tag`) with `output` for its one call. */
-  const claimed = (g: { stateVersion: number }, tag: string, output: string): ClaimedToolOutputsInput => ({
-    answerId: randomUUID(),
-    seenStateVersion: g.stateVersion,
-    toolOutputs: [{ toolCallId: `call_${tag}_0`, output }],
-  });
   const row = (id: string) => stack.db.generation.findUniqueOrThrow({ where: { id } });
+  const paused = async (tag: string, calls = 1, agent = agentId, name = 'ask_user') => {
+    const toolCalls = Array.from({ length: calls }, (_, i) => ({ id: `call_${tag}_${i}`, name, arguments: {} }));
+    model.scriptFor(tag, { text: '', toolCalls }, { text: `Done ${tag}.` });
+    const res = await stack.api('POST', `/v1/agents/${agent}/generate`, { prompt: `Ask [[script:${tag}]]` });
+    expect(res.body.status).toBe('requires_action');
+    return row(res.body.id);
+  };
   const history = (id: string) => stack.temporal.workflow.getHandle(id).fetchHistory();
   const signals = async (id: string) =>
     ((await history(id)).events ?? []).filter(
-      (e) => e.workflowExecutionSignaledEventAttributes?.signalName === 'claimedToolOutputs',
+      (e) => e.workflowExecutionSignaledEventAttributes?.signalName === 'pauseAnswered',
     ).length;
   const updates = async (id: string) =>
     ((await history(id)).events ?? []).filter((e) => e.workflowExecutionUpdateAcceptedEventAttributes).length;
@@ -71,6 +76,8 @@ describe('claimed answers: complete tool outputs signalled after a claim in Post
       .at(-1)!
       .messages.filter((m) => m.role === 'tool')
       .map((m) => m.content);
+  const claims = (generationId: string) =>
+    stack.db.pauseAnswer.findMany({ where: { generationId }, orderBy: [{ answerId: 'asc' }, { key: 'asc' }] });
 
   it('an async answer to every pending call: 202 at once, one signal, no update, no regular activity', async () => {
     const g = await paused('async', 2);
@@ -83,26 +90,33 @@ describe('claimed answers: complete tool outputs signalled after a claim in Post
       async: true,
     });
     expect(answered.status).toBe(202);
-    // The view as the claim read it, in the claim's own statement: the paused row and its trace,
-    // shown running.
+    // The paused row and its trace, shown running.
     expect(answered.body).toEqual({ ...pausedView, status: 'running', requiredAction: null });
-    expect(answered.body.steps.length).toBeGreaterThan(0);
     expect(await settled(g.id)).toMatchObject({ status: 'completed', text: 'Done async.' });
     expect(toolContents('async')).toEqual(['A', 'B']);
     expect(await signals(g.id)).toBe(1);
     expect(await updates(g.id)).toBe(0);
     expect(await regularActivities(g.id)).toEqual([]);
-    // The model call, which also opened the pause (docs/adr/0039), and the last model call, which
-    // also left it (docs/adr/0038).
+    // The model call that opened the pause, and the one that left it (the answers' write rides on it).
     expect(localActivityTypes(await history(g.id))).toEqual(['callModel', 'callModel']);
-    const after = await row(g.id);
-    expect(after.answerClaim).toBeNull();
-    expect(after.answerClaimedAt).toBeNull();
-    // The run names the answer it took, as for an update (docs/adr/0026).
-    expect(after.answeredUpdateId).toEqual(expect.any(String));
+    const rows = await claims(g.id);
+    expect(rows.map((r) => [r.key, r.pauseVersion, r.kind, r.signalledAt !== null])).toEqual([
+      ['call_async_0', g.pauseVersion, 'toolOutputs', true],
+      ['call_async_1', g.pauseVersion, 'toolOutputs', true],
+    ]);
+    expect((await row(g.id)).pauseVersion).toBeNull();
   });
 
-  it('two different async answers to one pause at once: one 202, one 409, the model sees the first', async () => {
+  it('a waiting answer: the settled generation in the reply, through the same claim and signal', async () => {
+    const g = await paused('sync');
+    const answered = await submit(g.id, { toolOutputs: [{ toolCallId: 'call_sync_0', output: 'S' }] });
+    expect(answered.status).toBe(200);
+    expect(answered.body).toMatchObject({ status: 'completed', text: 'Done sync.' });
+    expect(await signals(g.id)).toBe(1);
+    expect(await updates(g.id)).toBe(0);
+  });
+
+  it('two different answers to one pause at once: one accepted, one 409, the model sees the first', async () => {
     const g = await paused('race');
     const [first, second] = await Promise.all(
       ['first', 'second'].map((output) =>
@@ -117,33 +131,31 @@ describe('claimed answers: complete tool outputs signalled after a claim in Post
     expect(model.requests.filter((q) => q.tag === 'race')).toHaveLength(2);
   });
 
-  it('outputs for part of the calls go as updates; the rest completes the pause', async () => {
+  it('outputs for part of the calls: the reply shows what is still pending; the rest completes the pause', async () => {
     const g = await paused('part', 2);
     const first = await submit(g.id, { toolOutputs: [{ toolCallId: 'call_part_0', output: 'A' }], async: true });
     expect(first.status).toBe(200);
     expect(first.body.requiredAction.toolCalls.map((c: { toolCallId: string }) => c.toolCallId)).toEqual([
       'call_part_1',
     ]);
+    // Still the same pause: the partial answer's write kept its version.
+    expect((await row(g.id)).pauseVersion).toBe(g.pauseVersion);
+    const again = await submit(g.id, { toolOutputs: [{ toolCallId: 'call_part_0', output: 'other' }], async: true });
+    expect(again.status).toBe(409);
     const rest = await submit(g.id, { toolOutputs: [{ toolCallId: 'call_part_1', output: 'B' }], async: true });
     expect(rest.status).toBe(202);
     expect(await settled(g.id)).toMatchObject({ status: 'completed', text: 'Done part.' });
     expect(toolContents('part')).toEqual(['A', 'B']);
-    expect(await signals(g.id)).toBe(0);
-    expect(await updates(g.id)).toBe(2);
+    expect(await signals(g.id)).toBe(2);
+    expect(await updates(g.id)).toBe(0);
   });
 
   it('a claim whose signal was never sent (the API died in between): other answers are refused, the same one is taken', async () => {
     const g = await paused('lost');
-    const signal = claimed(g, 'lost', 'claimed');
-    expect(await claimSignalledAnswer(stack.db, g.id, signal)).toMatchObject({ id: g.id, status: 'requires_action' });
-    // A second claim of the same pause fails: the row holds one.
-    expect(await claimSignalledAnswer(stack.db, g.id, { ...signal, answerId: randomUUID() })).toBeNull();
-
+    await claimToolOutputs(stack.db, g, [{ toolCallId: 'call_lost_0', output: 'claimed' }], {}, 'key_x');
     const other = await submit(g.id, { toolOutputs: [{ toolCallId: 'call_lost_0', output: 'other' }], async: true });
     expect(other.status).toBe(409);
     expect(other.body.error.code).toBe('conflict');
-    const waiting = await submit(g.id, { toolOutputs: [{ toolCallId: 'call_lost_0', output: 'other' }] });
-    expect(waiting.status).toBe(409);
     expect((await row(g.id)).status).toBe('requires_action');
     expect(await signals(g.id)).toBe(0);
 
@@ -152,37 +164,80 @@ describe('claimed answers: complete tool outputs signalled after a claim in Post
     expect(retry.status).toBe(202);
     expect(await settled(g.id)).toMatchObject({ status: 'completed', text: 'Done lost.' });
     expect(toolContents('lost')).toEqual(['claimed']);
-    expect((await row(g.id)).answeredUpdateId).toBe(signal.answerId);
   });
 
-  it('the reconciler signals a claim left unsent; a signal sent twice is taken once', async () => {
+  it('the reconciler signals a claim left unsent; a signal sent twice is taken once; a finished generation’s is dropped', async () => {
     const g = await paused('resend');
-    const signal = claimed(g, 'resend', 'from the reconciler');
-    expect(await claimSignalledAnswer(stack.db, g.id, signal)).not.toBeNull();
-    const warnings: unknown[] = [];
-    const logger = { warn: (obj: object) => void warnings.push(obj) };
+    const { answers } = await claimToolOutputs(
+      stack.db,
+      g,
+      [{ toolCallId: 'call_resend_0', output: 'R' }],
+      {},
+      'key_x',
+    );
+    const log = logger();
+    const deps = { db: stack.db, temporal: stack.temporal, logger: log };
     // Not due yet: the request that claimed it has 30 s to signal it itself.
-    expect(await signalUnsentClaims({ db: stack.db, temporal: stack.temporal, logger })).toBe(0);
-    expect(await signalUnsentClaims({ db: stack.db, temporal: stack.temporal, logger }, 0)).toBe(1);
-    expect(warnings).toEqual([]);
+    expect(await signalUnsentAnswers(deps)).toBe(0);
+    expect(await signalUnsentAnswers(deps, 0)).toBe(1);
     // Sent again (another API's reconciler, say): the workflow takes the answer once.
-    await stack.temporal.workflow.getHandle(g.id).signal('claimedToolOutputs', signal);
+    await stack.temporal.workflow.getHandle(g.id).signal(pauseAnsweredSignal, answers[0]!);
     expect(await settled(g.id)).toMatchObject({ status: 'completed', text: 'Done resend.' });
     expect(await signals(g.id)).toBe(2);
-    expect(model.requests.filter((q) => q.tag === 'resend')).toHaveLength(2);
-    expect(toolContents('resend')).toEqual(['from the reconciler']);
-    expect(await signalUnsentClaims({ db: stack.db, temporal: stack.temporal, logger }, 0)).toBe(0);
+    expect(toolContents('resend')).toEqual(['R']);
+    expect(await signalUnsentAnswers(deps, 0)).toBe(0);
+
+    const gone = await paused('gone');
+    await claimToolOutputs(stack.db, gone, [{ toolCallId: 'call_gone_0', output: 'late' }], {}, 'key_x');
+    await stack.temporal.workflow.getHandle(gone.id).terminate('test: the workflow is gone');
+    expect(await signalUnsentAnswers(deps, 0)).toBe(0);
+    expect(log.warnings).toHaveLength(1);
+    expect(await claims(gone.id)).toEqual([]);
   });
 
-  it('a claim for a finished generation is dropped by the reconciler', async () => {
-    const g = await paused('gone');
-    const signal = claimed(g, 'gone', 'late');
-    expect(await claimSignalledAnswer(stack.db, g.id, signal)).not.toBeNull();
-    await stack.temporal.workflow.getHandle(g.id).terminate('test: the workflow is gone');
-    const warnings: unknown[] = [];
-    const logger = { warn: (obj: object) => void warnings.push(obj) };
-    expect(await signalUnsentClaims({ db: stack.db, temporal: stack.temporal, logger }, 0)).toBe(0);
-    expect(warnings).toHaveLength(1);
-    expect((await row(g.id)).answerClaim).toBeNull();
+  it('an approval decision is claimed on the approval’s row at once; a second decision is a 409', async () => {
+    const g = await paused('decide', 1, gatedAgentId, 'pay');
+    const [approval] = await stack.db.approval.findMany({ where: { generationId: g.id } });
+    const decide = (approved: boolean) =>
+      stack.api('POST', `/v1/generations/${g.id}/approvals/${approval!.id}`, { approved });
+    // Approved, the client tool's own pause follows: the waiting reply shows it.
+    const first = await decide(true);
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ status: 'requires_action', requiredAction: { type: 'submit_tool_outputs' } });
+    expect((await decide(false)).status).toBe(409);
+    const decided = await stack.db.approval.findUniqueOrThrow({ where: { id: approval!.id } });
+    expect(decided).toMatchObject({ status: 'approved', decidedBy: expect.stringMatching(/^key_/) });
+    expect(await signals(g.id)).toBe(1);
+    await stack.temporal.workflow.getHandle(g.id).terminate('test done');
+  });
+
+  it('PostgreSQL decides between a decision and the deadline: whichever claims the approval first', async () => {
+    const early = await paused('early', 1, gatedAgentId, 'pay');
+    const [a] = await stack.db.approval.findMany({ where: { generationId: early.id } });
+    await claimApprovalDecision(stack.db, early, a!, { approved: true, reason: 'in time' }, 'key_x');
+    // The expiry comes later, before the decision's signal: it reports the decision.
+    const [outcome] = await claimExpiry(stack.db, early.id, early.pauseVersion!, [a!.id]);
+    expect(outcome).toMatchObject({
+      approvalId: a!.id,
+      decision: { approved: true, reason: 'in time', decidedBy: 'key_x' },
+    });
+    // A re-run of the same expiry reads the same outcome back.
+    expect(await claimExpiry(stack.db, early.id, early.pauseVersion!, [a!.id])).toEqual([outcome]);
+
+    const late = await paused('late', 1, gatedAgentId, 'pay');
+    const [b] = await stack.db.approval.findMany({ where: { generationId: late.id } });
+    expect(await claimExpiry(stack.db, late.id, late.pauseVersion!, [b!.id])).toEqual([
+      { approvalId: b!.id, decision: 'expired' },
+    ]);
+    expect((await stack.db.approval.findUniqueOrThrow({ where: { id: b!.id } })).status).toBe('expired');
+    const refused = await claimApprovalDecision(
+      stack.db,
+      late,
+      { ...b!, status: 'pending' },
+      { approved: true },
+      'key_x',
+    ).catch((err: unknown) => err);
+    expect(refused).toMatchObject({ status: 409, code: 'conflict' });
+    for (const g of [early, late]) await stack.temporal.workflow.getHandle(g.id).terminate('test done');
   });
 });

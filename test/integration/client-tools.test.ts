@@ -1,6 +1,4 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Prisma } from '../../generated/prisma/client.js';
-import { sendAnswerWatching } from '../../api/generations/resume.js';
 import { call, createAgent, createProvider, createTool, obj } from '../support/fixtures.js';
 import { startModelServer, type ModelServer } from '../support/model-server.js';
 import { startStack, type TestStack } from '../support/stack.js';
@@ -76,7 +74,7 @@ describe('client tools, requires_action and the generation API', () => {
       expect(pooled).not.toBeNull();
       for (const [key, value] of Object.entries(pooled!))
         expect([key, value]).toEqual([key, row[key as keyof typeof row]]);
-      expect(Object.keys(pooled!)).toHaveLength(21);
+      expect(Object.keys(pooled!)).toHaveLength(22);
       expect(await loadViewRow(stack.db, id, 'prj_other')).toBeNull();
       // The whole row as requests addressed to a generation read it: every column, Prisma's types.
       const whole = await loadGenerationRow(stack.db, id, row.projectId);
@@ -91,24 +89,22 @@ describe('client tools, requires_action and the generation API', () => {
       ).map((s) => s.data);
       expect(steps.length).toBeGreaterThan(0);
       const unsettled = await loadViewRowIfSettled(stack.db, id, row.stateVersion);
-      const answeredUpdateId = row.answeredUpdateId;
-      expect(unsettled).toEqual({ row: pooled, steps: null, answeredUpdateId });
+      expect(unsettled).toEqual({ row: pooled, steps: null });
       const settled = await loadViewRowIfSettled(stack.db, id, row.stateVersion - 1);
-      expect(settled).toEqual({ row: pooled, steps, answeredUpdateId });
+      expect(settled).toEqual({ row: pooled, steps });
       return row;
     };
     const before = await same();
     expect(before.requiredAction).not.toBeNull();
-    expect(before.answeredUpdateId).toBeNull();
+    expect(before.pauseVersion).toBe(before.stateVersion);
     await submit(agentId, id, { toolOutputs: [{ toolCallId: 'call_view', output: 'x' }] });
     const done = await same();
-    // The write that left the pause named the update that answered it (docs/adr/0026).
-    expect(done.answeredUpdateId).toEqual(expect.any(String));
+    expect(done.pauseVersion).toBeNull();
     expect(done.completedAt).toBeInstanceOf(Date);
     expect(done.metadata).toEqual({ k: 'v' });
   });
 
-  it('two waiting answers to one pause at once: one gets the completed generation, the other 409; a waiter answers only for its own update', async () => {
+  it('two waiting answers to one pause at once: one gets the completed generation, the other 409; a waiter waits for what it accepts', async () => {
     const readFile = await createTool(stack, { type: 'client', name: 'read_race_file', parameters: obj() });
     const agentId = await createAgent(stack, { aiProviderId: providerId, toolIds: [readFile] });
     model.script(call('read_race_file', {}, 'call_race'), { text: 'Raced.' });
@@ -127,87 +123,22 @@ describe('client tools, requires_action and the generation API', () => {
     expect(model.requests).toHaveLength(2);
     expect(model.requests[1]!.messages.at(-1)).toEqual({ role: 'tool', tool_call_id: 'call_race', content: won });
 
-    // The settled row names the winning update: a waiter for any other update keeps waiting.
-    const row = await stack.db.generation.findUniqueOrThrow({ where: { id } });
+    // Settled is not enough for a waiter that also needs the row to pass its own check.
     const feed = new LocalChangeFeed();
-    const other = await waitForSettled(stack.db, feed, id, pausedVersion, 300, {
-      answeredBy: new Set(['upd_someone_else']),
-    });
+    const other = await waitForSettled(stack.db, feed, id, pausedVersion, 300, { accept: () => false });
     expect(other.settled).toBe(false);
     const own = await waitForSettled(stack.db, feed, id, pausedVersion, 300, {
-      answeredBy: new Set(['upd_someone_else', row.answeredUpdateId!]),
+      accept: (r) => r.status === 'completed',
     });
     expect(own).toMatchObject({ settled: true, generation: { id, status: 'completed' } });
     // An aborted wait ends at once, unsettled, long before its deadline.
     const stop = new AbortController();
     const aborted = waitForSettled(stack.db, feed, id, pausedVersion, 600_000, {
-      answeredBy: new Set(['upd_someone_else']),
+      accept: () => false,
       signal: stop.signal,
     });
     setTimeout(() => stop.abort(), 50);
     expect((await aborted).settled).toBe(false);
-  });
-
-  it('a waiting answer: the row settled naming its own update answers it, a row naming another update does not', async () => {
-    const readFile = await createTool(stack, { type: 'client', name: 'read_watch_file', parameters: obj() });
-    const agentId = await createAgent(stack, { aiProviderId: providerId, toolIds: [readFile] });
-    model.script(call('read_watch_file', {}, 'call_watch'));
-    const paused = await generate(agentId, { prompt: 'watch' });
-    const id = paused.body.id as string;
-    const row = await stack.db.generation.findUniqueOrThrow({ where: { id } });
-    const feed = new LocalChangeFeed();
-    // The row as the workflow would leave it after a step resumed by `updateId`: settled past the pause.
-    const settleNaming = async (updateId: string) => {
-      await stack.db.generation.update({
-        where: { id },
-        data: {
-          status: 'completed',
-          requiredAction: Prisma.DbNull,
-          stateVersion: { increment: 2 },
-          answeredUpdateId: updateId,
-        },
-      });
-      await feed.publish(id);
-    };
-
-    // Temporal never replies: the row naming the update that was sent answers.
-    let sentId: string | null = null;
-    const early = await sendAnswerWatching({ db: stack.db, feed }, row, { callerWaits: true }, (updateId) => {
-      sentId = updateId;
-      void settleNaming(updateId);
-      return new Promise<{ stateVersion: number }>(() => undefined);
-    });
-    expect(sentId).not.toBeNull();
-    expect(early).toMatchObject({
-      stateVersion: row.stateVersion,
-      settled: { settled: true, generation: { id, status: 'completed' } },
-    });
-    expect(feed.watchers(id)).toBe(0);
-
-    // The row settles naming another update: the update's reply decides, and the watch is removed.
-    const later = await stack.db.generation.findUniqueOrThrow({ where: { id } });
-    let reply!: (value: { stateVersion: number; pending: never[] }) => void;
-    const answered = sendAnswerWatching({ db: stack.db, feed }, later, { callerWaits: true }, () => {
-      void settleNaming('upd_someone_else');
-      return new Promise((resolve) => (reply = resolve));
-    });
-    await vi.waitFor(async () =>
-      expect((await stack.db.generation.findUniqueOrThrow({ where: { id } })).answeredUpdateId).toBe(
-        'upd_someone_else',
-      ),
-    );
-    expect(feed.watchers(id)).toBe(1);
-    reply({ stateVersion: later.stateVersion, pending: [] });
-    expect(await answered).toEqual({ stateVersion: later.stateVersion, pending: [] });
-    // The aborted watch lets go of the feed as soon as it wakes.
-    await vi.waitFor(() => expect(feed.watchers(id)).toBe(0));
-
-    // A caller that does not wait is not watched at all.
-    const unwatched = await sendAnswerWatching({ db: stack.db, feed }, later, {}, async () => {
-      expect(feed.watchers(id)).toBe(0);
-      return { stateVersion: later.stateVersion };
-    });
-    expect(unwatched).toEqual({ stateVersion: later.stateVersion });
   });
 
   it('flow 4 — dynamic control: next-step overrides, stepRules and defaults submitted with outputs', async () => {
@@ -357,7 +288,7 @@ describe('client tools, requires_action and the generation API', () => {
     expect(model.requests).toHaveLength(1);
   });
 
-  it('a rejected update (outputs for an unknown call) is a 422 and leaves no event in the workflow history', async () => {
+  it('a refused answer (outputs for an unknown call) is a 422 and leaves no event in the workflow history', async () => {
     const ask = await createTool(stack, { type: 'client', name: 'ask_user', parameters: obj() });
     const agentId = await createAgent(stack, { aiProviderId: providerId, toolIds: [ask] });
     model.script(call('ask_user', {}, 'c_ask'), { text: 'thanks' });
@@ -375,21 +306,17 @@ describe('client tools, requires_action and the generation API', () => {
     }
     const bad = await submit(agentId, paused.body.id, { toolOutputs: [{ toolCallId: 'c_other', output: 'x' }] });
     expect(bad.status).toBe(422);
+    // The claim refused it: nothing reached the workflow, nothing was claimed.
     const after = (await handle.fetchHistory()).events ?? [];
-    const updateEvents = after.filter((e) =>
-      Object.keys(e).some((k) => k.startsWith('workflowExecutionUpdate') && e[k as keyof typeof e] != null),
-    );
-    expect(updateEvents).toEqual([]);
     expect(after.map((e) => e.eventType)).toEqual(before.map((e) => e.eventType));
+    expect(await stack.db.pauseAnswer.count({ where: { generationId: paused.body.id } })).toBe(0);
     expect((await stack.api('GET', `/v1/generations/${paused.body.id}`)).body.status).toBe('requires_action');
-    // The same generation still takes the right outputs, and that accepted update is in the history.
+    // The same generation still takes the right outputs, and that answer's signal is in the history.
     const done = await submit(agentId, paused.body.id, { toolOutputs: [{ toolCallId: 'c_ask', output: 'yes' }] });
     expect(done.body).toMatchObject({ status: 'completed', text: 'thanks' });
-    // The reply may leave when the row settles, a moment before the task that accepted the update
-    // has completed (docs/adr/0026).
     await vi.waitFor(async () => {
       const final = (await handle.fetchHistory()).events ?? [];
-      expect(final.some((e) => e.workflowExecutionUpdateAcceptedEventAttributes != null)).toBe(true);
+      expect(final.filter((e) => e.workflowExecutionSignaledEventAttributes != null)).toHaveLength(1);
     });
   });
 

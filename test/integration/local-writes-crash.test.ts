@@ -130,7 +130,7 @@ describe('durability: kill -9 after a local activity wrote, before history has i
     });
   });
 
-  it('the final write fails inside the model call: the loop makes it through its own activity, the model is not asked again', async () => {
+  it('the final write fails inside the model call: the call is retried from its recorded reply, the model is not asked again', async () => {
     // A real failure of that write: PostgreSQL refuses the first `completed` write of the database
     // (a sequence is not rolled back with the failed statement, so later writes pass).
     await stack.db.$executeRawUnsafe(`CREATE SEQUENCE finish_faults`);
@@ -149,13 +149,14 @@ describe('durability: kill -9 after a local activity wrote, before history has i
       const generationId = done.body.id as string;
       const handle = stack.temporal.workflow.getHandle(generationId);
       await handle.result();
-      // The write was tried once inside the model call, then made by the loop's own activity.
+      // The write failed inside the model call's first attempt; the second attempt found the reply
+      // recorded and made it. No activity of the loop's own wrote the end.
       expect(
         Number(
           (await stack.db.$queryRawUnsafe<Array<{ n: bigint }>>(`SELECT last_value AS n FROM finish_faults`))[0]!.n,
         ),
       ).toBe(2);
-      expect(localActivityTypes(await handle.fetchHistory())).toEqual(['callModel', 'finishGeneration']);
+      expect(localActivityTypes(await handle.fetchHistory())).toEqual(['callModel']);
       expect(model.requests.filter((q) => q.tag === 'fallback')).toHaveLength(1);
       const events = await stack.db.generationEvent.findMany({ where: { generationId } });
       expect(events.filter((e) => e.type === 'done')).toHaveLength(1);
@@ -204,10 +205,11 @@ describe('durability: kill -9 after a local activity wrote, before history has i
     expect(r.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'tool', 'assistant']);
   });
 
-  it('killed after the local write that leaves a pause: the answer is delivered again and used once', async () => {
-    // A synchronous tool-outputs request: its leave-write runs locally (docs/adr/0021), so Temporal
-    // has not yet accepted the update when the worker dies. The server delivers the same update to
-    // the restarted worker, and the request that is still waiting gets the finished generation.
+  it('killed after the write that leaves a pause, inside the next model call: the answer is taken again and used once', async () => {
+    // A synchronous tool-outputs request: its answer is claimed and signalled (docs/adr/0041); the
+    // write that leaves the pause rides on the next model call, and the worker dies right after it.
+    // The signal is in history, so the restarted worker leaves the pause again (the same write), and
+    // the request that is still waiting gets the finished generation.
     model.scriptFor('leave', call('ask_user', {}, 'call_leave'), { text: 'You said yes.' });
     await stack.startWorker({ WORKER_TEST_KILL_AFTER_ACTIVITY: 'recordClientOutputs' });
     const paused = await stack.api('POST', `/v1/agents/${clientAgentId}/generate`, { prompt: 'Ask [[script:leave]]' });
@@ -221,24 +223,26 @@ describe('durability: kill -9 after a local activity wrote, before history has i
     expect(atCrash.status).toBe('running');
     const handle = stack.temporal.workflow.getHandle(generationId);
     expect((await handle.describe()).status.name).toBe('RUNNING');
-    // PostgreSQL has the answer; Temporal's history has not accepted the update that carried it.
-    const accepted = async () =>
-      ((await handle.fetchHistory()).events ?? []).filter((e) => e.workflowExecutionUpdateAcceptedEventAttributes)
-        .length;
-    expect(await accepted()).toBe(0);
+    // PostgreSQL has the answer stored as the call's result; history has the signal that carried it
+    // and no completed task after it.
+    const signalled = async () =>
+      ((await handle.fetchHistory()).events ?? []).filter(
+        (e) => e.workflowExecutionSignaledEventAttributes?.signalName === 'pauseAnswered',
+      ).length;
+    expect(await signalled()).toBe(1);
     await stack.startWorker();
     const answered = await submitting;
     expect(answered.status).toBe(200);
     expect(answered.body).toMatchObject({ status: 'completed', text: 'You said yes.' });
     await expectAnsweredOnce('leave', generationId, 'yes');
     await handle.result();
-    expect(await accepted()).toBe(1);
+    expect(await signalled()).toBe(1);
     await stack.stopWorker();
   });
 
-  it('killed after the local write that leaves a pause answered by a claimed signal: the write runs again, the answer is used once', async () => {
-    // An async answer to every pending call is claimed and signalled (docs/adr/0037): the signal is
-    // in history before the task that leaves the pause, so that write is local with no update to lose.
+  it('killed after the write that leaves a pause answered asynchronously: the write runs again, the answer is used once', async () => {
+    // An async answer is claimed and signalled (docs/adr/0041): the signal is in history before the
+    // task that leaves the pause, so the write that leaves it has nothing to lose.
     model.scriptFor('signalled', call('ask_user', {}, 'call_signalled'), { text: 'You said yes, asynchronously.' });
     await stack.startWorker({ WORKER_TEST_KILL_AFTER_ACTIVITY: 'recordClientOutputs' });
     const paused = await stack.api('POST', `/v1/agents/${clientAgentId}/generate`, {
@@ -254,11 +258,10 @@ describe('durability: kill -9 after a local activity wrote, before history has i
     await stack.workerExited();
     const atCrash = await stack.db.generation.findUniqueOrThrow({ where: { id: generationId } });
     expect(atCrash.status).toBe('running');
-    expect(atCrash.answerClaim).toBeNull();
     const handle = stack.temporal.workflow.getHandle(generationId);
     const events = async () => (await handle.fetchHistory()).events ?? [];
     expect(
-      (await events()).filter((e) => e.workflowExecutionSignaledEventAttributes?.signalName === 'claimedToolOutputs'),
+      (await events()).filter((e) => e.workflowExecutionSignaledEventAttributes?.signalName === 'pauseAnswered'),
     ).toHaveLength(1);
     expect(localActivityTypes(await handle.fetchHistory())).not.toContain('recordClientOutputs');
 
@@ -273,9 +276,9 @@ describe('durability: kill -9 after a local activity wrote, before history has i
   });
 
   it('killed after the model call opened a client-tool pause: a claimed answer sent meanwhile waits for the re-opened pause', async () => {
-    // The model call's activity wrote the pause (docs/adr/0039) and the worker died before its
+    // The model call's activity wrote the pause (decision `pause`) and the worker died before its
     // workflow task completed: PostgreSQL shows the pause, history does not. An async answer is
-    // claimed against the pause PostgreSQL shows and signalled (docs/adr/0037); the restarted run
+    // claimed against the pause PostgreSQL shows and signalled (docs/adr/0041); the restarted run
     // re-opens the same pause (the reply is recorded, the model is not asked again) and takes it.
     model.scriptFor('opened', call('ask_user', {}, 'call_opened'), { text: 'Answered while you were down.' });
     const generationId = await startUntilCrash(clientAgentId, 'Ask [[script:opened]]', 'openClientPause');
@@ -286,14 +289,11 @@ describe('durability: kill -9 after a local activity wrote, before history has i
       async: true,
     });
     expect(answered.status).toBe(202);
-    const claim = (await stack.db.generation.findUniqueOrThrow({ where: { id: generationId } })).answerClaim as {
-      signal: { answerId: string };
-    };
+    expect(await stack.db.pauseAnswer.count({ where: { generationId } })).toBe(1);
     await stack.startWorker();
     await handle.result();
     const done = await stack.db.generation.findUniqueOrThrow({ where: { id: generationId } });
     expect(done).toMatchObject({ status: 'completed', text: 'Answered while you were down.' });
-    expect(done.answeredUpdateId).toBe(claim.signal.answerId);
     const events = await expectAnsweredOnce('opened', generationId, 'while down');
     expect(events.filter((e) => e.type === 'requires_action')).toHaveLength(1);
     await stack.stopWorker();
@@ -301,9 +301,8 @@ describe('durability: kill -9 after a local activity wrote, before history has i
 
   it('killed after the local write that enters a pause: an answer sent meanwhile waits for the re-opened pause', async () => {
     // The approval is stored and the generation shows requires_action, but the workflow task that
-    // opened the pause never completed (docs/adr/0023). A decision sent now reaches a run that is
-    // re-running that step: it refuses the decision as not recorded yet, and the API sends it again
-    // once the pause is open again.
+    // opened the pause never completed. A decision claimed and signalled now reaches a run that is
+    // re-running that step: its inbox keeps it until the same pause is open again (docs/adr/0041).
     model.scriptFor(
       'enter',
       { text: '', toolCalls: [{ id: 'call_enter', name: 'weather', arguments: { city: 'enter' } }] },
@@ -328,7 +327,11 @@ describe('durability: kill -9 after a local activity wrote, before history has i
     expect(model.requests.filter((q) => q.tag === 'enter')).toHaveLength(2);
     await handle.result();
     const events = (await handle.fetchHistory()).events ?? [];
-    expect(events.filter((e) => e.workflowExecutionUpdateAcceptedEventAttributes)).toHaveLength(1);
+    // The decision reached the run once, as the signal that its claim sent while no worker ran.
+    const signals = events.filter((e) => e.workflowExecutionSignaledEventAttributes?.signalName === 'pauseAnswered');
+    expect(signals).toHaveLength(1);
+    const reopened = events.findIndex((e) => e.workflowTaskCompletedEventAttributes);
+    expect(events.indexOf(signals[0]!)).toBeLessThan(reopened);
     await stack.stopWorker();
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isAdminPolicy } from '../../api/auth/policy.js';
+import { isAdminPolicy } from '../../domain/policy.js';
 import { apiKeySchema, agentSchema, hookSchema, providerSchema, toolSchema } from '../../contracts/schemas/index.js';
 import {
   callAs,

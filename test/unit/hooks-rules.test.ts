@@ -5,7 +5,7 @@ import {
   hooksFor,
   promptRequiresTool,
   valueAtPath,
-} from '../../workflows/loop/hooks.js';
+} from '../../contracts/generation/hooks.js';
 import type { PlannedHook } from '../../contracts/generation/index.js';
 
 const rule = (

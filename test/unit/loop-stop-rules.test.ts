@@ -2,12 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { plannedTool } from '../support/planned-tool.js';
 import {
   DOOM_LOOP_THRESHOLD,
-  classifyCalls,
   executionBatches,
   isDoomLoop,
   matchStopCondition,
-} from '../../workflows/loop/stop-rules.js';
-import { callsToRunInReply, type ModelToolCall } from '../../contracts/generation/index.js';
+  type ModelToolCall,
+} from '../../contracts/generation/index.js';
 
 const call = (id: string, name: string, argumentsHash = 'h'): ModelToolCall => ({
   id,
@@ -20,23 +19,18 @@ const tool = plannedTool;
 describe('matchStopCondition', () => {
   it('returns the first call whose tool is a hasToolCall condition', () => {
     const calls = [call('c1', 'search'), call('c2', 'done'), call('c3', 'finish')];
-    const hit = matchStopCondition(calls, [
-      { type: 'hasToolCall', toolName: 'finish' },
-      { type: 'hasToolCall', toolName: 'done' },
-    ]);
+    const hit = matchStopCondition(calls, ['finish', 'done']);
     expect(hit?.id).toBe('c2');
   });
 
   it('returns undefined when no call matches or there are no conditions', () => {
-    expect(matchStopCondition([call('c1', 'search')], [{ type: 'hasToolCall', toolName: 'done' }])).toBeUndefined();
+    expect(matchStopCondition([call('c1', 'search')], ['done'])).toBeUndefined();
     expect(matchStopCondition([call('c1', 'done')], [])).toBeUndefined();
-    expect(matchStopCondition([], [{ type: 'hasToolCall', toolName: 'done' }])).toBeUndefined();
+    expect(matchStopCondition([], ['done'])).toBeUndefined();
   });
 
   it('matches tool names exactly (case-sensitive)', () => {
-    expect(
-      matchStopCondition([call('c1', 'Done'), call('c2', 'done_now')], [{ type: 'hasToolCall', toolName: 'done' }]),
-    ).toBeUndefined();
+    expect(matchStopCondition([call('c1', 'Done'), call('c2', 'done_now')], ['done'])).toBeUndefined();
   });
 });
 
@@ -86,51 +80,6 @@ describe('isDoomLoop', () => {
   });
 });
 
-describe('classifyCalls', () => {
-  const server = tool('search');
-  const client = tool('checkpoint', { type: 'client', hasExecutor: false });
-  const done = tool('done', { hasExecutor: false });
-  const mcp = tool('docs_lookup', { type: 'mcp' });
-  const hidden = tool('hidden');
-  const tools = [server, client, done, mcp, hidden];
-  const offered = new Set(['search', 'checkpoint', 'done', 'docs_lookup']);
-
-  it('classifies each call by its tool', () => {
-    const calls = [
-      call('1', 'search'),
-      call('2', 'checkpoint'),
-      call('3', 'done'),
-      call('4', 'docs_lookup'),
-      call('5', 'nope'),
-    ];
-    const result = classifyCalls(calls, tools, offered);
-    expect(result.map((c) => [c.call.id, c.kind, c.tool?.name])).toEqual([
-      ['1', 'execute', 'search'],
-      ['2', 'client', 'checkpoint'],
-      ['3', 'no_executor', 'done'],
-      ['4', 'execute', 'docs_lookup'],
-      ['5', 'unknown', undefined],
-    ]);
-  });
-
-  it('treats a planned tool that was not offered on this step as unknown', () => {
-    const [c] = classifyCalls([call('1', 'hidden')], tools, offered);
-    expect(c).toMatchObject({ kind: 'unknown', tool: undefined });
-  });
-
-  it('treats an offered name with no planned tool as unknown', () => {
-    const [c] = classifyCalls([call('1', 'ghost')], tools, new Set(['ghost']));
-    expect(c!.kind).toBe('unknown');
-  });
-
-  it('keeps the model order and the call objects', () => {
-    const calls = [call('b', 'done'), call('a', 'search')];
-    const result = classifyCalls(calls, tools, offered);
-    expect(result[0]!.call).toBe(calls[0]);
-    expect(result[1]!.call).toBe(calls[1]);
-  });
-});
-
 describe('executionBatches', () => {
   const ro = (id: string) => ({ id, tool: tool(`r${id}`, { readOnly: true }) });
   const rw = (id: string) => ({ id, tool: tool(`w${id}`) });
@@ -160,43 +109,5 @@ describe('executionBatches', () => {
 
   it('returns no batches for no calls', () => {
     expect(executionBatches([])).toEqual([]);
-  });
-});
-
-describe('callsToRunInReply', () => {
-  const allowed = {
-    tools: [
-      { name: 'read', readOnly: true, timeoutSeconds: 30 },
-      { name: 'write', readOnly: false, timeoutSeconds: 5 },
-    ],
-    recentCalls: [],
-  };
-  const c = (id: string, name: string, argumentsHash = id) => ({ id, name, arguments: {}, argumentsHash });
-  const shape = (batches: ReturnType<typeof callsToRunInReply>) =>
-    batches?.map((b) => b.map((x) => [x.call.id, x.seq, x.tool.timeoutSeconds]));
-
-  it('numbers the calls from the first seq in the reply order and batches consecutive read-only ones', () => {
-    expect(shape(callsToRunInReply([c('a', 'read'), c('b', 'read'), c('w', 'write')], allowed, 7))).toEqual([
-      [
-        ['a', 7, 30],
-        ['b', 8, 30],
-      ],
-      [['w', 9, 5]],
-    ]);
-  });
-
-  it('is all or nothing: one call to a tool not allowed leaves every call to the loop', () => {
-    expect(callsToRunInReply([c('a', 'read'), c('x', 'other')], allowed, 1)).toBeNull();
-    expect(callsToRunInReply([], allowed, 1)).toBeNull();
-  });
-
-  it('leaves to the loop calls with repeated ids and calls that make a doom loop', () => {
-    expect(callsToRunInReply([c('a', 'read'), c('a', 'write')], allowed, 1)).toBeNull();
-    const recent = [
-      { name: 'read', argumentsHash: 'same' },
-      { name: 'read', argumentsHash: 'same' },
-    ];
-    expect(callsToRunInReply([c('a', 'read', 'same')], { ...allowed, recentCalls: recent }, 1)).toBeNull();
-    expect(callsToRunInReply([c('a', 'read', 'other')], { ...allowed, recentCalls: recent }, 1)).not.toBeNull();
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../contracts/errors.js';
 import fc from 'fast-check';
 import { CURSOR_PATTERN, cursorSchema } from '../../contracts/schemas/index.js';
-import { afterCursor, decodeCursor, encodeCursor, page } from '../../api/pagination.js';
+import { afterCursor, decodeCursor, encodeCursor, page } from '../../domain/pagination.js';
 
 const row = (id: string, iso: string) => ({ id, createdAt: new Date(iso), name: id });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { boundedPolicy, isAllowed, uncoveredGrants, type Policy } from '../../api/auth/policy.js';
+import { boundedPolicy, isAllowed, uncoveredGrants, type Policy } from '../../domain/policy.js';
 
 const p = (...statements: Policy['statements']): Policy => ({ statements });
 const allow = (action: string[], resource = ['*']) => ({ effect: 'Allow' as const, action, resource });

@@ -6,7 +6,7 @@ import {
   policySchema,
   wildcardMatch,
   type Policy,
-} from '../../api/auth/policy.js';
+} from '../../domain/policy.js';
 
 const allow = (action: string[], resource: string[] = ['*']): Policy['statements'][number] => ({
   effect: 'Allow',

@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isAllowed, wildcardMatch, type Policy } from '../../api/auth/policy.js';
+import { isAllowed, wildcardMatch, type Policy } from '../../domain/policy.js';
 import { reviewFinalText } from '../../activities/hooks.js';
 import { createAgentSchema } from '../../contracts/schemas/agents.js';
 import { createHookSchema, ruleConditionSchema } from '../../contracts/schemas/hooks.js';
 import { userRegexProblem, userRegexTest } from '../../contracts/user-regex.js';
-import { conditionHolds, evaluateRules, promptRequiresTool } from '../../workflows/loop/hooks.js';
+import { conditionHolds, evaluateRules, promptRequiresTool } from '../../contracts/generation/hooks.js';
 import type { PlannedHook } from '../../contracts/generation/index.js';
 
 /**

@@ -7,30 +7,30 @@ import { DefaultLogger, Runtime, Worker } from '@temporalio/worker';
 import { inject } from 'vitest';
 import { plannedTool } from '../support/planned-tool.js';
 import { registerSearchAttributes } from '../../infra/temporal/search-attributes.js';
-// The only imports of workflow internals in test/workflow (the contract types may move; their shapes do not).
-import {
-  finishWithUsage,
-  pauseOpenedByReply,
-  replyEndsRun,
-  type GenerationActivities,
-} from '../../contracts/generation/index.js';
-import { generationStateQuery, generationWorkflowType } from '../../workflows/definitions.js';
+// The only imports of workflow internals in test/workflow: the contract's types and the one hash of
+// arguments (the shapes may move; their meaning does not).
+import { argumentsHash, type GenerationActivities, type QueuedWrite } from '../../contracts/generation/index.js';
+import { generationStateQuery, generationWorkflowType, pauseAnsweredSignal } from '../../workflows/definitions.js';
 import type {
-  ApprovalDecisionInput,
+  ClaimedAnswer,
   FinishInput,
   GenerationInput,
   GenerationStateView,
   LoopPlan,
   ModelCallResult,
   PlannedHook,
+  RunOutcome,
 } from '../../contracts/generation/index.js';
 
-export type { ApprovalDecisionInput, PlannedHook };
+export type { PlannedHook };
 
 /**
  * Runs the real generation workflow on Temporal's time-skipping test server with every activity
- * replaced by a stub. The only things these tests know about the workflow are its activity names
- * and shapes (GenerationActivities), its input (GenerationInput) and its messages (definitions.ts).
+ * replaced by a stub that records its call and returns a canned result. The stubs do nothing of
+ * what the real activities do: the writes a model call makes on its own once its reply is decided
+ * (contracts/generation/writes.ts) are the real activity's, tested against PostgreSQL in
+ * test/integration. These tests see what the workflow schedules, what writes it queues, and what
+ * it reports through its state query.
  */
 
 type ActivityName = keyof GenerationActivities;
@@ -41,10 +41,18 @@ export interface RecordedCall {
   input: unknown;
 }
 
+/** A write the run queued, and the activity that carried it (`flushWrites` when made on its own). */
+export interface RecordedWrite {
+  write: QueuedWrite;
+  by: ActivityName;
+}
+
 /** One scripted model reply. Defaults: no tool calls, finish reason 'tool_calls' if it calls tools, else 'stop'. */
 export interface ScriptedReply {
   toolCalls?: Array<{ id?: string; name: string; arguments?: unknown }>;
   finishReason?: ModelCallResult['finishReason'];
+  /** Calls the model call ran itself (decision `runTools`), as the real activity reports them. */
+  ranInCall?: string[];
 }
 
 export const say = (finishReason: ModelCallResult['finishReason'] = 'stop'): ScriptedReply => ({ finishReason });
@@ -98,10 +106,19 @@ const activityClosed = new Set<temporal.api.enums.v1.EventType>([
   EventType.EVENT_TYPE_ACTIVITY_TASK_CANCELED,
 ]);
 
+/** How a run ended, as its state query reports it, and the final write the loop made itself (if it did). */
+export interface RunEnd extends RunOutcome {
+  stateVersion: number;
+  toolsUsed: string[];
+  usage: { promptTokens: number; completionTokens: number };
+  iterationCount: number;
+  /** The loop's own final write; null when the last model call made it (decision `finish`). */
+  finalWrite: FinishInput | null;
+}
+
 export class ScriptedRun {
   readonly calls: RecordedCall[] = [];
-  /** Final writes made inside a model call, as the real activity makes them (docs/adr/0033). */
-  readonly finishedInModelCall: FinishInput[] = [];
+  readonly writes: RecordedWrite[] = [];
   private readonly replies: ScriptedReply[];
   private readonly waiters: Array<() => void> = [];
   private replyCounter = 0;
@@ -117,6 +134,11 @@ export class ScriptedRun {
 
   callsOf<N extends ActivityName>(name: N): Array<ActivityInput<N>> {
     return this.calls.filter((c) => c.name === name).map((c) => c.input as ActivityInput<N>);
+  }
+
+  /** The queued writes of `kind` made so far, in order. */
+  writesOf<K extends QueuedWrite['kind']>(kind: K): Array<WriteOf<K>> {
+    return this.writes.filter((w) => w.write.kind === kind).map((w) => w.write.write as unknown as WriteOf<K>);
   }
 
   /** Resolves with the input of the first call of `name` that matches, once the workflow has made it. */
@@ -141,6 +163,30 @@ export class ScriptedRun {
     }
   }
 
+  /** Resolves once the run's state query reports it paused (phase requires_action). */
+  async paused(timeoutMs = 15_000): Promise<GenerationStateView> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const state = await this.state();
+      if (state.phase === 'requires_action') return state;
+      if (Date.now() > deadline) throw new Error(`run ${this.generationId} did not pause`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
+  /** Sends a claimed answer, as the API does after its claim (docs/adr/0041); `pauseVersion` defaults to the run's. */
+  async answer(
+    answer: DistributiveOmit<ClaimedAnswer, 'answerId' | 'pauseVersion' | 'answeredBy'> & {
+      pauseVersion?: number;
+      answerId?: string;
+    },
+  ): Promise<ClaimedAnswer> {
+    const pauseVersion = answer.pauseVersion ?? (await this.state()).stateVersion;
+    const sent = { answerId: randomUUID(), answeredBy: 'key_test', ...answer, pauseVersion } as ClaimedAnswer;
+    await this.handle.signal(pauseAnsweredSignal, sent);
+    return sent;
+  }
+
   /** Waits for the workflow to close and fails unless it closed as Temporal's cancellation. */
   async closesCancelled(): Promise<void> {
     const err = await this.handle.result().then(
@@ -151,17 +197,26 @@ export class ScriptedRun {
       throw new Error(`run ${this.generationId} did not close as cancelled: ${String(err)}`);
   }
 
-  /** Every final write of the run: by finishGeneration, or inside the last model call. */
-  finishes(): FinishInput[] {
-    return [...this.callsOf('finishGeneration'), ...this.finishedInModelCall];
+  /** Waits for the workflow to close normally; how it ended, from its state query. */
+  async finished(): Promise<RunEnd> {
+    await this.handle.result();
+    return this.end();
   }
 
-  /** Waits for the workflow to close normally and returns what it stored as the outcome. */
-  async finished(): Promise<FinishInput> {
-    await this.handle.result();
-    const finishes = this.finishes();
-    if (finishes.length !== 1) throw new Error(`expected one final write, got ${finishes.length}`);
-    return finishes[0]!;
+  /** How the run ended, from its state query, and the loop's own final write (at most one). */
+  async end(): Promise<RunEnd> {
+    const state = await this.state();
+    if (!state.outcome) throw new Error(`run ${this.generationId} has no outcome`);
+    const finals = this.callsOf('finishGeneration');
+    if (finals.length > 1) throw new Error(`expected at most one final write, got ${finals.length}`);
+    return {
+      ...state.outcome,
+      stateVersion: state.stateVersion,
+      toolsUsed: state.toolsUsed,
+      usage: state.usage,
+      iterationCount: state.step,
+      finalWrite: finals[0] ?? null,
+    };
   }
 
   /**
@@ -191,6 +246,11 @@ export class ScriptedRun {
   }
 
   record(name: ActivityName, input: unknown): void {
+    const carried =
+      name === 'callModel'
+        ? (input as ActivityInput<'callModel'>).pending.flush
+        : (input as { writes?: QueuedWrite[] }).writes;
+    for (const write of carried ?? []) this.writes.push({ write, by: name });
     this.calls.push({ name, input });
     for (const wake of this.waiters.splice(0)) wake();
   }
@@ -206,22 +266,31 @@ export class ScriptedRun {
     }
     const toolCalls = (reply.toolCalls ?? []).map((c) => {
       const args = c.arguments ?? {};
-      // The real activity hashes canonical JSON; any deterministic function of the arguments will do here.
       return {
         id: c.id ?? `call_${++this.replyCounter}`,
         name: c.name,
         arguments: args,
-        argumentsHash: JSON.stringify(args),
+        argumentsHash: argumentsHash(args),
       };
+    });
+    const ran = (reply.ranInCall ?? []).map((id) => {
+      const c = toolCalls.find((t) => t.id === id)!;
+      return { toolCallId: id, toolName: c.name, status: 'success' as const, replayed: false, durationMs: 1 };
     });
     return {
       toolCalls,
       finishReason: reply.finishReason ?? (toolCalls.length > 0 ? 'tool_calls' : 'stop'),
       hasText: toolCalls.length === 0,
       usage: { promptTokens: 10, completionTokens: 5 },
+      // A continuation stores its prompt at `seq` and the reply after it.
+      seq: input.part > 0 ? input.seq + 1 : input.seq,
+      ...(ran.length ? { toolOutcomes: ran } : {}),
     };
   }
 }
+
+type WriteOf<K extends QueuedWrite['kind']> = Extract<QueuedWrite, { kind: K }>['write'];
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
 export interface Harness {
   env: TestWorkflowEnvironment;
@@ -272,21 +341,7 @@ export async function startHarness(): Promise<Harness> {
 
   // Every activity by name: if the contract gains or renames one, this object stops compiling.
   const activities: GenerationActivities = {
-    // As the real activity: a reply that ends the run makes the final write it was given (docs/adr/0033).
-    callModel: async (i) => {
-      // As the real activity: the leave-write it carries comes first (docs/adr/0038), recorded as that write.
-      if (i.leaveWrite) runs.get(i.generationId)?.record('recordClientOutputs', i.leaveWrite);
-      const result = await dispatch('callModel', i, (run) => run.nextReply(i));
-      // As the real activity: a reply that opens a client-tool pause at once makes its write (docs/adr/0039).
-      const pauseWritten = i.pauseWrite ? pauseOpenedByReply(result, i.pauseWrite) : null;
-      if (pauseWritten) {
-        runs.get(i.generationId)?.record('writeStatus', pauseWritten);
-        return { ...result, pauseWritten };
-      }
-      if (!i.finishWrite || !replyEndsRun(result)) return result;
-      runs.get(i.generationId)!.finishedInModelCall.push(finishWithUsage(i.finishWrite, i.usageSoFar, result.usage));
-      return { ...result, finished: true };
-    },
+    callModel: (i) => dispatch('callModel', i, (run) => run.nextReply(i)),
     summarizeConversation: (i) =>
       dispatch('summarizeConversation', i, () => ({
         level: i.level,
@@ -296,12 +351,12 @@ export async function startHarness(): Promise<Harness> {
       })),
     executeTool: (i) => dispatch('executeTool', i, () => ({ status: 'success', replayed: false })),
     recordToolResult: (i) => dispatch('recordToolResult', i, () => undefined),
-    recordClientOutputs: (i) => dispatch('recordClientOutputs', i, () => undefined),
+    flushWrites: (i) => dispatch('flushWrites', i, () => undefined),
     discoverMcpTools: (i) =>
       dispatch('discoverMcpTools', i, () => ({ tools: [], failures: [], collision: null, definitionsHash: '' })),
     runHttpHook: (i) => dispatch('runHttpHook', i, () => ({ decision: 'allow' })),
-    openApprovals: (i) => dispatch('openApprovals', i, () => undefined),
-    closeApprovals: (i) => dispatch('closeApprovals', i, () => undefined),
+    expireApprovals: (i) =>
+      dispatch('expireApprovals', i, () => i.approvalIds.map((approvalId) => ({ approvalId, decision: 'expired' }))),
     reviewFinalText: (i) => dispatch('reviewFinalText', i, () => ({ text: null, blocked: null, reason: null })),
     prepareWebhooks: (i) => dispatch('prepareWebhooks', i, () => []),
     // Webhook deliveries are keyed by delivery id and not planned in these tests.
@@ -309,7 +364,6 @@ export async function startHarness(): Promise<Harness> {
       throw ApplicationFailure.create({ message: 'webhooks are not part of these tests', nonRetryable: true });
     },
     finishWebhookDelivery: async () => undefined,
-    writeStatus: (i) => dispatch('writeStatus', i, () => undefined),
     finishGeneration: (i) => dispatch('finishGeneration', i, () => undefined),
     // Nested generations are covered by the integration tests (real child workflows).
     prepareChildGeneration: (i) => dispatch('prepareChildGeneration', i, () => ({ child: null })),

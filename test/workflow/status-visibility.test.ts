@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decideApprovalUpdate, submitToolOutputsUpdate } from '../../workflows/definitions.js';
 import { shownStatuses } from '../support/history.js';
 import { approvalHook, callTool, makePlan, say, startHarness, tool, type Harness } from './harness.js';
 
@@ -22,14 +21,12 @@ describe('status search attributes around a pause', () => {
 
   it('client outputs answered by a final reply: requires_action, then completed, nothing between', async () => {
     const run = await h.start(makePlan({ tools: [checkout] }), [callTool('checkout', {}, 'k1'), say()]);
-    await run.waitFor('writeStatus', (s) => s.status === 'requires_action');
-    await run.handle.executeUpdate(submitToolOutputsUpdate, {
-      args: [{ toolOutputs: [{ toolCallId: 'k1', output: 1 }] }],
-    });
-    const finish = await run.finished();
-    expect(finish.status).toBe('completed');
+    await run.paused();
+    await run.answer({ kind: 'toolOutputs', toolOutputs: [{ toolCallId: 'k1', output: 1 }] });
+    const end = await run.finished();
+    expect(end.status).toBe('completed');
     // The stored status still moved through running: only the visibility write is left out.
-    expect(run.callsOf('recordClientOutputs')[0]!.status.status).toBe('running');
+    expect(run.writesOf('pauseResults')[0]!.status.status).toBe('running');
     expect(shownStatuses(await run.handle.fetchHistory())).toEqual(['requires_action', 'completed']);
   });
 
@@ -39,10 +36,8 @@ describe('status search attributes around a pause', () => {
       callTool('search', { q: 'x' }, 's1'),
       say(),
     ]);
-    await run.waitFor('writeStatus', (s) => s.status === 'requires_action');
-    await run.handle.executeUpdate(submitToolOutputsUpdate, {
-      args: [{ toolOutputs: [{ toolCallId: 'k1', output: 1 }] }],
-    });
+    await run.paused();
+    await run.answer({ kind: 'toolOutputs', toolOutputs: [{ toolCallId: 'k1', output: 1 }] });
     await run.finished();
     expect(run.callsOf('executeTool').map((c) => c.toolCallId)).toEqual(['s1']);
     expect(shownStatuses(await run.handle.fetchHistory())).toEqual(['requires_action', 'running', 'completed']);
@@ -51,19 +46,11 @@ describe('status search attributes around a pause', () => {
   it('an approval shows running at once: the approved tool runs before the next model call', async () => {
     const plan = makePlan({ tools: [write], hooks: [approvalHook('database_write', 3600)] });
     const run = await h.start(plan, [callTool('database_write', { sql: 'UPDATE t' }, 'cw'), say()]);
-    const opened = await run.waitFor('openApprovals');
-    const request = opened.approvals[0]!;
-    await run.handle.executeUpdate(decideApprovalUpdate, {
-      args: [
-        {
-          approvalId: request.approvalId,
-          approved: true,
-          decidedBy: 'key_reviewer',
-          toolName: request.toolName,
-          argumentsHash: request.argumentsHash,
-        },
-      ],
-    });
+    await run.paused();
+    const [request] = run.writesOf('approvalsOpened')[0]!.approvals;
+    const { approvalId, toolName, argumentsHash } = request!;
+    const decidedAt = new Date().toISOString();
+    await run.answer({ kind: 'approval', approvalId, toolName, argumentsHash, approved: true, decidedAt });
     await run.finished();
     expect(shownStatuses(await run.handle.fetchHistory())).toEqual(['requires_action', 'running', 'completed']);
   });

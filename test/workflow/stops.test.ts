@@ -1,6 +1,6 @@
 import { ApplicationFailure } from '@temporalio/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cancelRequestedFailure } from '../../contracts/generation/index.js';
+import { argumentsHash, cancelRequestedFailure } from '../../contracts/generation/index.js';
 import {
   FIRST_SEQ,
   callTool,
@@ -18,6 +18,7 @@ const noCall = (needsSummary: { level: number; failures: number }) => ({
   finishReason: 'other' as const,
   hasText: false,
   usage: { promptTokens: 0, completionTokens: 0 },
+  seq: FIRST_SEQ,
   needsSummary,
 });
 
@@ -40,11 +41,11 @@ describe('how a run ends, on the time-skipping server', () => {
     const run = await h.start(makePlan({ tools: [search] }), [say('length'), say('length'), say('stop')]);
     const finish = await run.finished();
     const modelCalls = run.callsOf('callModel');
-    expect(modelCalls.map((c) => [c.step, c.continuation, c.seq])).toEqual([
-      [1, false, FIRST_SEQ],
-      [1, true, FIRST_SEQ + 1],
+    expect(modelCalls.map((c) => [c.step, c.part, c.seq])).toEqual([
+      [1, 0, FIRST_SEQ],
+      [1, 1, FIRST_SEQ + 1],
       // A continuation stores the "continue" prompt and the reply: two messages.
-      [1, true, FIRST_SEQ + 3],
+      [1, 2, FIRST_SEQ + 3],
     ]);
     expect(modelCalls[2]!.usageSoFar).toEqual({ promptTokens: 20, completionTokens: 10 });
     expect(finish).toMatchObject({
@@ -62,7 +63,7 @@ describe('how a run ends, on the time-skipping server', () => {
       say('stop'),
     ]);
     const cappedFinish = await capped.finished();
-    expect(capped.callsOf('callModel').map((c) => c.continuation)).toEqual([false, true, true, true]);
+    expect(capped.callsOf('callModel').map((c) => c.part)).toEqual([0, 1, 2, 3]);
     expect(cappedFinish).toMatchObject({ status: 'completed', stopReason: 'final_answer', iterationCount: 1 });
   });
 
@@ -74,15 +75,16 @@ describe('how a run ends, on the time-skipping server', () => {
         // First call: level 2 needs its summary; second: after a context-length error, level 3 does.
         if (asked === 1) return noCall({ level: 2, failures: 0 });
         if (asked === 2) return noCall({ level: 3, failures: 1 });
-        return { toolCalls: [], finishReason: 'stop', hasText: true, usage: { promptTokens: 7, completionTokens: 3 } };
+        const usage = { promptTokens: 7, completionTokens: 3 };
+        return { toolCalls: [], finishReason: 'stop', hasText: true, usage, seq: FIRST_SEQ };
       },
     });
     const finish = await run.finished();
     const modelCalls = run.callsOf('callModel');
-    expect(modelCalls.map((c) => [c.seq, c.deferSummary, c.compaction])).toEqual([
-      [FIRST_SEQ, true, undefined],
-      [FIRST_SEQ, true, { level: 2, failures: 0 }],
-      [FIRST_SEQ, true, { level: 3, failures: 1 }],
+    expect(modelCalls.map((c) => [c.seq, c.inlineSummary, c.compaction])).toEqual([
+      [FIRST_SEQ, undefined, undefined],
+      [FIRST_SEQ, undefined, { level: 2, failures: 0 }],
+      [FIRST_SEQ, undefined, { level: 3, failures: 1 }],
     ]);
     expect(run.callsOf('summarizeConversation').map((c) => [c.step, c.seq, c.level, c.failures])).toEqual([
       [1, FIRST_SEQ, 2, 0],
@@ -158,15 +160,20 @@ describe('how a run ends, on the time-skipping server', () => {
       say(),
     ]);
     const finish = await run.finished();
-    expect(run.callsOf('callModel').map((c) => [c.step, c.toolNames, c.toolChoice])).toEqual([
-      [1, ['search'], 'auto'],
-      [2, ['search'], 'auto'],
-      [3, [], 'none'],
+    expect(
+      run
+        .callsOf('callModel')
+        .map((c) => [c.step, c.context.tools.map((t) => t.name), c.context.toolChoice, c.context.lastStep]),
+    ).toEqual([
+      [1, ['search'], 'auto', false],
+      [2, ['search'], 'auto', false],
+      [3, [], 'none', true],
     ]);
     expect(run.callsOf('executeTool')).toHaveLength(2);
     expect(finish).toMatchObject({ status: 'completed', stopReason: 'max_steps', iterationCount: 3 });
-    // The last step's model call made that write (docs/adr/0033).
-    expect(run.finishedInModelCall).toEqual([finish]);
+    // The last step's model call made that write: its reply's decision was `finish`.
+    expect(finish.finalWrite).toBeNull();
+    expect(run.callsOf('callModel')[2]!.pending.onReply.stateVersion).toBe(finish.stateVersion);
   });
 
   it('a text reply before max steps is the final answer', async () => {
@@ -221,31 +228,43 @@ describe('how a run ends, on the time-skipping server', () => {
     expect(finish).toMatchObject({ status: 'completed', stopReason: 'final_answer', iterationCount: 2 });
   });
 
-  it('start write: the first model call makes it (docs/adr/0032); the calls after it carry none', async () => {
+  it("start write: queued, and made first by the run's first activity, the first model call; none carries it again", async () => {
     let asked = 0;
-    const lookup = { id: 's1', name: 'search', arguments: {}, argumentsHash: '{}' };
+    const lookup = { id: 's1', name: 'search', arguments: {}, argumentsHash: argumentsHash({}) };
     const run = await h.start(makePlan({ tools: [search] }), [], {
       callModel: () => {
         asked += 1;
         // The first call asks for a summary before the model: the start write rides on it alone.
         if (asked === 1) return noCall({ level: 2, failures: 0 });
         const usage = { promptTokens: 1, completionTokens: 1 };
-        if (asked === 2) return { toolCalls: [lookup], finishReason: 'tool_calls', hasText: false, usage };
-        return { toolCalls: [], finishReason: 'stop', hasText: true, usage };
+        if (asked === 2)
+          return { toolCalls: [lookup], finishReason: 'tool_calls', hasText: false, usage, seq: FIRST_SEQ };
+        return { toolCalls: [], finishReason: 'stop', hasText: true, usage, seq: FIRST_SEQ + 2 };
       },
     });
     await run.finished();
-    expect(run.callsOf('callModel').map((c) => c.startWrite)).toEqual([
-      { generationId: run.generationId, stateVersion: 1, status: 'running', requiredAction: null, iterationCount: 0 },
-      undefined,
-      undefined,
+    expect(run.callsOf('callModel').map((c) => c.pending.flush)).toEqual([
+      [
+        {
+          kind: 'status',
+          write: {
+            generationId: run.generationId,
+            stateVersion: 1,
+            status: 'running',
+            requiredAction: null,
+            iterationCount: 0,
+          },
+        },
+      ],
+      [],
+      [],
     ]);
-    // No activity before the first model call, and no other activity writes the start.
+    // No activity before the first model call, and none of its own for the write.
     expect(run.calls[0]!.name).toBe('callModel');
-    expect(run.callsOf('writeStatus')).toEqual([]);
+    expect(run.callsOf('flushWrites')).toEqual([]);
   });
 
-  it('start write: its own activity when an OnRunStart http hook runs first, so the hook sees the run running', async () => {
+  it('start write: carried by an OnRunStart http hook when it runs first, so the hook sees the run running', async () => {
     const hooks: PlannedHook[] = [
       { id: 'hook_start', event: 'OnRunStart', type: 'http', matcher: null, timeoutSeconds: 5 },
     ];
@@ -253,17 +272,23 @@ describe('how a run ends, on the time-skipping server', () => {
       runHttpHook: () => ({ decision: 'allow' }),
     });
     await run.finished();
-    expect(run.calls.slice(0, 3).map((c) => c.name)).toEqual(['writeStatus', 'runHttpHook', 'callModel']);
-    expect(run.callsOf('writeStatus')[0]).toMatchObject({ stateVersion: 1, status: 'running' });
-    expect(run.callsOf('callModel')[0]!.startWrite).toBeUndefined();
+    expect(run.calls.slice(0, 2).map((c) => c.name)).toEqual(['runHttpHook', 'callModel']);
+    expect(run.writes[0]).toMatchObject({
+      by: 'runHttpHook',
+      write: { kind: 'status', write: { stateVersion: 1, status: 'running' } },
+    });
+    expect(run.callsOf('callModel')[0]!.pending.flush).toEqual([]);
   });
 
-  it('start write: its own activity when MCP tools are discovered first', async () => {
+  it('start write: carried by MCP discovery when it runs first', async () => {
     const docs = tool('docs_search', { type: 'mcp' });
     const run = await h.start(makePlan({ tools: [search, docs] }), [say()]);
     await run.finished();
-    expect(run.calls.slice(0, 3).map((c) => c.name)).toEqual(['writeStatus', 'discoverMcpTools', 'callModel']);
-    expect(run.callsOf('callModel')[0]!.startWrite).toBeUndefined();
+    expect(run.calls.slice(0, 2).map((c) => c.name)).toEqual(['discoverMcpTools', 'callModel']);
+    expect(run.writes[0]).toMatchObject({
+      by: 'discoverMcpTools',
+      write: { kind: 'status', write: { stateVersion: 1 } },
+    });
   });
 
   it('OnRunStart hook deny: the run fails as hook_blocked before the model is called', async () => {
@@ -309,6 +334,7 @@ describe('how a run ends, on the time-skipping server', () => {
     expect(run.callsOf('finishGeneration')).toMatchObject([
       { status: 'cancelled', stopReason: 'cancelled', error: null },
     ]);
+    expect((await run.end()).stopReason).toBe('cancelled');
     expect(run.callsOf('executeTool')).toHaveLength(1);
     expect(run.callsOf('callModel')).toHaveLength(1);
   });

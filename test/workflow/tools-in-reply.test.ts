@@ -1,55 +1,29 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callsToRunInReply, type ModelCallResult, type ToolOutcomeInReply } from '../../contracts/generation/index.js';
+import { argumentsHash } from '../../contracts/generation/index.js';
 import {
   FIRST_SEQ,
   approvalHook,
+  callTools,
   makePlan,
+  say,
   startHarness,
   tool,
-  type ActivityInput,
   type Harness,
   type PlannedHook,
+  type ScriptedRun,
 } from './harness.js';
 
 const search = tool('search', { readOnly: true });
 const write = tool('write');
 
-const usage = { promptTokens: 10, completionTokens: 5 };
-const answer: ModelCallResult = { toolCalls: [], finishReason: 'stop', hasText: true, usage };
-const lookups: ModelCallResult = {
-  toolCalls: [
-    { id: 'c1', name: 'search', arguments: { q: 1 }, argumentsHash: 'h1' },
-    { id: 'c2', name: 'write', arguments: { v: 2 }, argumentsHash: 'h2' },
-  ],
-  finishReason: 'tool_calls',
-  hasText: false,
-  usage,
-};
+/** The step context's view of the first model call's offered tools: name → unattended. */
+const unattended = (run: ScriptedRun) =>
+  Object.fromEntries(run.callsOf('callModel')[0]!.context.tools.map((t) => [t.name, t.unattended]));
 
 /**
- * A model-call stub that behaves like the activity (docs/adr/0031): it runs the reply's calls
- * itself, through the contract's own rule, when the loop passed `runTools`. `ran` picks which of
- * them it reports (all by default), standing for a call that failed in the activity.
+ * A reply whose calls are all unattended server tools (decision `runTools`) is run by its model
+ * call; the loop runs only the calls that call reports it did not (a failure, its deadline).
  */
-function modelCallRunningTools(replies: ModelCallResult[], ran = (o: ToolOutcomeInReply[]) => o) {
-  let next = 0;
-  return (input: ActivityInput<'callModel'>): ModelCallResult => {
-    const reply = replies[next++]!;
-    const batches = input.runTools ? callsToRunInReply(reply.toolCalls, input.runTools, input.seq + 1) : null;
-    const outcomes = (batches ?? []).flat().map((c) => ({
-      toolCallId: c.call.id,
-      toolName: c.call.name,
-      seq: c.seq,
-      status: 'success' as const,
-      replayed: false,
-      toolType: 'http',
-      durationMs: 1,
-    }));
-    const reported = ran(outcomes);
-    return reported.length > 0 ? { ...reply, toolOutcomes: reported } : reply;
-  };
-}
-
 describe('tool calls run inside the model call, on the time-skipping server', () => {
   let h: Harness;
   beforeAll(async () => {
@@ -59,48 +33,33 @@ describe('tool calls run inside the model call, on the time-skipping server', ()
     await h?.close();
   });
 
-  it('plain http tools are offered to the model call; the calls it ran are not scheduled again', async () => {
-    const run = await h.start(makePlan({ tools: [search, write] }), [], {
-      callModel: modelCallRunningTools([lookups, answer]),
-    });
-    const finish = await run.finished();
-    expect(finish).toMatchObject({ status: 'completed', stopReason: 'final_answer', toolsUsed: ['search', 'write'] });
+  it('calls the model call ran are not run again; the next call starts behind their results', async () => {
+    const lookups = { ...callTools(['search', { q: 1 }, 'c1'], ['write', { v: 2 }, 'c2']), ranInCall: ['c1', 'c2'] };
+    const run = await h.start(makePlan({ tools: [search, write] }), [lookups, say()]);
+    const end = await run.finished();
+    expect(end).toMatchObject({ status: 'completed', stopReason: 'final_answer', toolsUsed: ['search', 'write'] });
     expect(run.callsOf('executeTool')).toEqual([]);
     const [first, second] = run.callsOf('callModel');
-    expect(first!.runTools).toEqual({
-      tools: [
-        { name: 'search', readOnly: true, timeoutSeconds: 30 },
-        { name: 'write', readOnly: false, timeoutSeconds: 30 },
-      ],
-      recentCalls: [],
-    });
+    expect(first!.context.tools).toEqual([
+      { name: 'search', handling: 'server', readOnly: true, timeoutSeconds: 30, unattended: true },
+      { name: 'write', handling: 'server', readOnly: false, timeoutSeconds: 30, unattended: true },
+    ]);
     // The reply at FIRST_SEQ, the two results after it: the next model call starts behind them.
     expect(second!.seq).toBe(FIRST_SEQ + 3);
-    expect(second!.runTools?.recentCalls).toEqual([
-      { name: 'search', argumentsHash: 'h1' },
-      { name: 'write', argumentsHash: 'h2' },
+    expect(second!.context.recentCalls).toEqual([
+      { name: 'search', argumentsHash: argumentsHash({ q: 1 }) },
+      { name: 'write', argumentsHash: argumentsHash({ v: 2 }) },
     ]);
   });
 
-  it('a call the model call did not run is scheduled as its own tool call, at the same seq', async () => {
-    const run = await h.start(makePlan({ tools: [search, write] }), [], {
-      callModel: modelCallRunningTools([lookups, answer], (o) => o.slice(0, 1)),
-    });
+  it('a call the model call did not run is run by the loop, at its seq', async () => {
+    const lookups = { ...callTools(['search', { q: 1 }, 'c1'], ['write', { v: 2 }, 'c2']), ranInCall: ['c1'] };
+    const run = await h.start(makePlan({ tools: [search, write] }), [lookups, say()]);
     await run.finished();
     expect(run.callsOf('executeTool').map((c) => [c.toolCallId, c.seq])).toEqual([['c2', FIRST_SEQ + 2]]);
   });
 
-  it('an outcome reported at another seq is not trusted: the call is scheduled', async () => {
-    const run = await h.start(makePlan({ tools: [search] }), [], {
-      callModel: modelCallRunningTools([{ ...lookups, toolCalls: [lookups.toolCalls[0]!] }, answer], (o) =>
-        o.map((x) => ({ ...x, seq: x.seq + 5 })),
-      ),
-    });
-    await run.finished();
-    expect(run.callsOf('executeTool').map((c) => [c.toolCallId, c.seq])).toEqual([['c1', FIRST_SEQ + 1]]);
-  });
-
-  it('tools a hook, an approval or a stop condition concerns are left to the loop', async () => {
+  it('tools a hook, an approval or a stop condition concerns, and tools other than http, are attended', async () => {
     const rule: PlannedHook = {
       id: 'hook_rule',
       event: 'PreToolUse',
@@ -126,30 +85,29 @@ describe('tool calls run inside the model call, on the time-skipping server', ()
       approveDestructive: true,
       stopConditions: [{ type: 'hasToolCall', toolName: 'stopper' }],
     });
-    const run = await h.start(plan, [], { callModel: modelCallRunningTools([answer]) });
+    const run = await h.start(plan, [say()]);
     await run.finished();
-    expect(run.callsOf('callModel')[0]!.runTools?.tools.map((t) => t.name)).toEqual(['search']);
+    expect(unattended(run)).toEqual({
+      search: true,
+      gated: false,
+      approved_always: false,
+      destructive: false,
+      ruled: false,
+      observed: false,
+      finish: false,
+      stopper: false,
+      ask: true,
+      helper: false,
+    });
   });
 
   it('a hook without a matcher concerns every tool; a destructive tool needs no approval unless asked', async () => {
     const everyTool: PlannedHook = { id: 'hook_all', event: 'PostToolUse', type: 'http', matcher: null };
-    const hooked = await h.start(makePlan({ tools: [search, write], hooks: [everyTool] }), [], {
-      callModel: modelCallRunningTools([answer]),
-    });
+    const hooked = await h.start(makePlan({ tools: [search, write], hooks: [everyTool] }), [say()]);
     await hooked.finished();
-    expect(hooked.callsOf('callModel')[0]!.runTools).toBeUndefined();
-    const plain = await h.start(makePlan({ tools: [tool('destructive', { destructive: true })] }), [], {
-      callModel: modelCallRunningTools([answer]),
-    });
+    expect(unattended(hooked)).toEqual({ search: false, write: false });
+    const plain = await h.start(makePlan({ tools: [tool('destructive', { destructive: true })] }), [say()]);
     await plain.finished();
-    expect(plain.callsOf('callModel')[0]!.runTools?.tools.map((t) => t.name)).toEqual(['destructive']);
-  });
-
-  it('without a tool it may run, the model call is asked to run none', async () => {
-    const run = await h.start(makePlan({ tools: [tool('ask', { type: 'client' })] }), [], {
-      callModel: modelCallRunningTools([answer]),
-    });
-    await run.finished();
-    expect(run.callsOf('callModel')[0]!.runTools).toBeUndefined();
+    expect(unattended(plain)).toEqual({ destructive: true });
   });
 });

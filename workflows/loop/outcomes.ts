@@ -1,44 +1,22 @@
 import { ActivityFailure, ApplicationFailure, type TimeoutFailure } from '@temporalio/workflow';
-import {
-  contextOverflowFailure,
-  providerFailure,
-  type FinishInput,
-  type StopReason,
-} from '../../contracts/generation/index.js';
-
-/** How a generation ends (what finishGeneration stores besides usage and counters). */
-export type Outcome = Pick<FinishInput, 'status' | 'stopReason' | 'output' | 'error'>;
+import { contextOverflowFailure, failed, providerFailure, type RunOutcome } from '../../contracts/generation/index.js';
 
 /** What the loop does after a step: call the model again, or finish with an outcome. */
-export type NextStep = { type: 'run_again' } | { type: 'finish'; outcome: Outcome };
+export type NextStep = { type: 'run_again' } | { type: 'finish'; outcome: RunOutcome };
 
 export const runAgain: NextStep = { type: 'run_again' };
 
-export function finish(outcome: Outcome): NextStep {
+export function finish(outcome: RunOutcome): NextStep {
   return { type: 'finish', outcome };
 }
 
-export function completed(stopReason: StopReason, output: unknown = null): Outcome {
-  return { status: 'completed', stopReason, output, error: null };
-}
-
-export function failed(stopReason: StopReason, code: string, message: string): Outcome {
-  return { status: 'failed', stopReason, output: null, error: { code, message } };
-}
-
-export const cancelled: Outcome = { status: 'cancelled', stopReason: 'cancelled', output: null, error: null };
-
 /**
- * A failed activity as the generation's error: provider rejections are model_rejected; a provider
- * still failing transiently (5xx, 429, network) when the model call's attempts are used up is
- * model_unavailable, naming the last attempt's error.
+ * A failed call as the run's outcome: provider rejections are model_rejected; a provider still
+ * failing transiently (5xx, 429, network) when the model call's attempts are used up is
+ * model_unavailable, naming the last attempt's error. Regular activities fail with an
+ * ActivityFailure around the cause; local activities reach the workflow with the cause itself.
  */
-/**
- * A failed call as the run's outcome. Regular activities fail with an ActivityFailure around the
- * cause; local activities (model and tool calls, docs/adr/0018) reach the workflow with the cause
- * itself.
- */
-export function activityFailed(err: ActivityFailure | ApplicationFailure | TimeoutFailure): Outcome {
+export function activityFailed(err: ActivityFailure | ApplicationFailure | TimeoutFailure): RunOutcome {
   let cause: unknown = err instanceof ActivityFailure ? err.cause : err;
   while (cause instanceof ActivityFailure) cause = cause.cause;
   if (cause instanceof ApplicationFailure) {

@@ -1,0 +1,82 @@
+import { newestFirst, afterCursor, page } from '../pagination.js';
+import { agentView, approvalGenerationSelect, approvalView, toolView } from '../views.js';
+import { generationView, loadSteps } from '../../infra/db/generation-view.js';
+import type { Db } from '../../infra/db/prisma.js';
+import { loadTrace } from '../../infra/db/trace-view.js';
+
+/**
+ * What each in-process platform action does, with the views of the REST endpoint it mirrors.
+ * create-agent-generation is not here: it runs as a child workflow (workflows/child-agents.ts).
+ */
+export type PlatformExecutor = (db: Db, projectId: string, args: Record<string, unknown>) => Promise<unknown>;
+
+const text = (args: Record<string, unknown>, name: string): string | undefined =>
+  typeof args[name] === 'string' && args[name] !== '' ? args[name] : undefined;
+
+function pageArgs(args: Record<string, unknown>) {
+  const raw = typeof args.limit === 'number' && Number.isInteger(args.limit) ? args.limit : 20;
+  const limit = Math.min(100, Math.max(1, raw));
+  return { limit, after: afterCursor(text(args, 'cursor')), orderBy: newestFirst, take: limit + 1 };
+}
+
+class NotFound extends Error {}
+export { NotFound as PlatformNotFound };
+
+export const platformExecutors: Record<string, PlatformExecutor> = {
+  'list-agents': async (db, projectId, args) => {
+    const w = pageArgs(args);
+    const rows = await db.agent.findMany({ where: { projectId, ...w.after }, orderBy: w.orderBy, take: w.take });
+    const { items, nextCursor } = page(rows, w.limit);
+    return { data: items.map(agentView), nextCursor };
+  },
+  'get-agent': async (db, projectId, args) => {
+    const row = await db.agent.findFirst({ where: { id: text(args, 'agentId') ?? '', projectId } });
+    if (!row) throw new NotFound('Agent not found');
+    return agentView(row);
+  },
+  'get-generation': async (db, projectId, args) => {
+    const g = await db.generation.findFirst({ where: { id: text(args, 'generationId') ?? '', projectId } });
+    if (!g) throw new NotFound('Generation not found');
+    return generationView(g, await loadSteps(db, g.id));
+  },
+  'list-generations': async (db, projectId, args) => {
+    const w = pageArgs(args);
+    const agentId = text(args, 'agentId');
+    const status = text(args, 'status');
+    const traceId = text(args, 'traceId');
+    const where = {
+      projectId,
+      ...(agentId ? { agentId } : {}),
+      ...(status ? { status } : {}),
+      ...(traceId ? { traceId } : {}),
+    };
+    const rows = await db.generation.findMany({ where: { ...where, ...w.after }, orderBy: w.orderBy, take: w.take });
+    const { items, nextCursor } = page(rows, w.limit);
+    return { data: items.map((g) => generationView(g, [])), nextCursor };
+  },
+  'list-approvals': async (db, projectId, args) => {
+    const w = pageArgs(args);
+    const status = text(args, 'status');
+    const generationId = text(args, 'generationId');
+    const where = { projectId, ...(status ? { status } : {}), ...(generationId ? { generationId } : {}) };
+    const rows = await db.approval.findMany({ where: { ...where, ...w.after }, orderBy: w.orderBy, take: w.take });
+    const { items, nextCursor } = page(rows, w.limit);
+    const owners = await db.generation.findMany({
+      where: { id: { in: [...new Set(items.map((a) => a.generationId))] } },
+      select: approvalGenerationSelect,
+    });
+    const byId = new Map(owners.map((g) => [g.id, g]));
+    return { data: items.map((a) => approvalView(a, byId.get(a.generationId))), nextCursor };
+  },
+  'get-trace': async (db, projectId, args) => {
+    const trace = await loadTrace(db, projectId, text(args, 'traceId') ?? '');
+    if (!trace) throw new NotFound('Trace not found');
+    return trace;
+  },
+  'list-tools': async (db, projectId, args) => {
+    const w = pageArgs(args);
+    const rows = await db.agentTool.findMany({ where: { projectId, ...w.after }, orderBy: w.orderBy, take: w.take });
+    const { items, nextCursor } = page(rows, w.limit);
+    return { data: items.map(toolView), nextCursor };
+  },
+};

@@ -1,0 +1,83 @@
+import type { Client } from '@temporalio/client';
+import { ApiError } from '../../contracts/errors.js';
+import { platformAction, type PlatformActionSpec } from '../../contracts/platform-actions.js';
+import type { Policy } from '../../contracts/schemas/index.js';
+import type { AuthInfo } from '../auth-info.js';
+import { loadGenerationView } from '../../infra/db/generation-view.js';
+import type { Db } from '../../infra/db/prisma.js';
+import type { Answered } from '../answers/answer.js';
+import { authorizePlatformAction, PlatformDenied } from './authorize.js';
+import { platformExecutors, PlatformNotFound } from './executors.js';
+import { resumeExecutors } from './resume.js';
+
+export { authorizePlatformAction, PlatformDenied } from './authorize.js';
+
+export interface PlatformCaller {
+  projectId: string;
+  keyId: string | null;
+  boundaryPolicy: Policy | null | undefined;
+}
+
+export interface PlatformDeps {
+  db: Db;
+  /** Needed by the actions that answer a paused generation (their signals). */
+  temporal?: Client | undefined;
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * Authorizes then runs one of the actions that resume a paused generation. The acting identity is
+ * the caller's key; the agent's boundary policy adds its Deny statements, so a generation whose
+ * agent the boundary denies is refused like one the key denies.
+ */
+export async function runResumingAction(
+  deps: PlatformDeps,
+  caller: PlatformCaller,
+  spec: PlatformActionSpec,
+  args: Record<string, unknown>,
+): Promise<Answered> {
+  const run = resumeExecutors[spec.name];
+  if (!run) throw new ApiError(400, 'invalid_request', `Unknown platform action ${spec.name}`);
+  const policy = await authorizePlatformAction(deps.db, caller, spec, args);
+  if (!deps.temporal) throw new ApiError(503, 'unavailable', `${spec.name} needs a Temporal client in this process`);
+  const boundaryDenies = caller.boundaryPolicy?.statements.filter((s) => s.effect === 'Deny') ?? [];
+  const auth: AuthInfo = {
+    projectId: caller.projectId,
+    keyId: caller.keyId!,
+    policy: { ...policy, statements: [...policy.statements, ...boundaryDenies] },
+  };
+  return run({ db: deps.db, temporal: deps.temporal }, auth, spec, args);
+}
+
+/**
+ * Runs one platform action for a caller: authorized, then executed in-process. A denial, an
+ * unknown id or bad arguments are results the model reads (`denied` / `error`), never a crash.
+ * An action that answers a paused generation answers with that generation right after the
+ * answer was claimed and signalled.
+ */
+export async function runPlatformAction(
+  deps: PlatformDeps,
+  caller: PlatformCaller,
+  action: string,
+  rawArgs: unknown,
+): Promise<{ status: 'success' | 'error' | 'denied'; result: unknown }> {
+  const spec = platformAction(action);
+  const run = platformExecutors[action];
+  if (!spec || (!run && !resumeExecutors[action]))
+    return { status: 'error', result: { error: `Unknown platform action ${action}` } };
+  const args = isRecord(rawArgs) ? rawArgs : {};
+  try {
+    if (!run) {
+      const { generation } = await runResumingAction(deps, caller, spec, args);
+      return { status: 'success', result: await loadGenerationView(deps.db, caller.projectId, generation.id) };
+    }
+    await authorizePlatformAction(deps.db, caller, spec, args);
+    return { status: 'success', result: await run(deps.db, caller.projectId, args) };
+  } catch (err) {
+    if (err instanceof PlatformDenied) return { status: 'denied', result: { error: err.message } };
+    if (err instanceof PlatformNotFound || err instanceof ApiError)
+      return { status: 'error', result: { error: err.message } };
+    throw err;
+  }
+}
