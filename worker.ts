@@ -75,6 +75,24 @@ export function installTemporalRuntime(level: string, sdkMetricsAddress?: string
   }
 }
 
+/** Worker Versioning (docs/versioning.md): the version this worker polls as, and its runs' default behaviour. */
+export interface WorkerVersioning {
+  deploymentName: string;
+  buildId: string;
+  defaultBehavior: 'auto_upgrade' | 'pinned';
+}
+
+/** The versioning the environment asks for, if any (both variables or neither: config/env.ts checks). */
+export function versioningFromEnv(env: {
+  TEMPORAL_DEPLOYMENT_NAME?: string | undefined;
+  TEMPORAL_BUILD_ID?: string | undefined;
+  TEMPORAL_VERSIONING_BEHAVIOR: 'auto_upgrade' | 'pinned';
+}): WorkerVersioning | undefined {
+  const { TEMPORAL_DEPLOYMENT_NAME: deploymentName, TEMPORAL_BUILD_ID: buildId } = env;
+  if (!deploymentName || !buildId) return undefined;
+  return { deploymentName, buildId, defaultBehavior: env.TEMPORAL_VERSIONING_BEHAVIOR };
+}
+
 export interface WorkerOptions {
   connection: NativeConnection;
   namespace: string;
@@ -87,6 +105,8 @@ export interface WorkerOptions {
   maxCachedWorkflows?: number;
   /** Crash tests: die after this activity type's work is done (`WORKER_TEST_KILL_AFTER_ACTIVITY`). */
   killAfterActivity?: string;
+  /** Poll as a version of a worker deployment (absent: an unversioned worker). */
+  versioning?: WorkerVersioning;
   logger?: Logger;
 }
 
@@ -132,6 +152,15 @@ export async function createWorker(opts: WorkerOptions): Promise<Worker> {
         ...(opts.killAfterActivity ? [killAfterActivity(opts.killAfterActivity)] : []),
       ],
     },
+    ...(opts.versioning
+      ? {
+          workerDeploymentOptions: {
+            useWorkerVersioning: true,
+            version: { deploymentName: opts.versioning.deploymentName, buildId: opts.versioning.buildId },
+            defaultVersioningBehavior: opts.versioning.defaultBehavior === 'pinned' ? 'PINNED' : 'AUTO_UPGRADE',
+          },
+        }
+      : {}),
     maxConcurrentActivityTaskExecutions: opts.maxConcurrentActivities ?? 100,
     // 10 pollers take new runs' first workflow tasks and 10 wait on the sticky queue, where a
     // resumed run's task goes; the SDK's 2 and 8 made the hand-out of new runs bound the rate at
@@ -177,11 +206,13 @@ async function main(): Promise<void> {
   const runtime = createRuntime(env, env.DATABASE_URL!, { embeddedDatabase: false });
   const connection = await connectWorker(env, env.TEMPORAL_ADDRESS!);
   const client = await connectClient(env, env.TEMPORAL_ADDRESS!);
+  const versioning = versioningFromEnv(env);
   const worker = await createWorker({
     connection,
     ...(env.WORKFLOW_BUNDLE_PATH ? { workflowBundle: { codePath: env.WORKFLOW_BUNDLE_PATH } } : {}),
     maxCachedWorkflows: env.WORKER_CACHED_WORKFLOWS,
     ...(env.WORKER_TEST_KILL_AFTER_ACTIVITY ? { killAfterActivity: env.WORKER_TEST_KILL_AFTER_ACTIVITY } : {}),
+    ...(versioning ? { versioning } : {}),
     namespace: env.TEMPORAL_NAMESPACE,
     taskQueue: env.TEMPORAL_TASK_QUEUE,
     deps: {
@@ -205,7 +236,7 @@ async function main(): Promise<void> {
   });
   process.once('SIGINT', () => worker.shutdown());
   process.once('SIGTERM', () => worker.shutdown());
-  logger.info({ taskQueue: env.TEMPORAL_TASK_QUEUE, metricsPort: metrics.port }, 'worker started');
+  logger.info({ taskQueue: env.TEMPORAL_TASK_QUEUE, metricsPort: metrics.port, versioning }, 'worker started');
   // Tests watch for this line to know the worker polls.
   process.stdout.write('WORKER_READY\n');
   await worker.run();

@@ -82,6 +82,24 @@ export const envSchema = z.object({
   TEMPORAL_TLS_KEY_PATH: optionalString,
   TEMPORAL_TLS_CA_PATH: optionalString,
   TEMPORAL_CLI_PATH: optionalString,
+  /**
+   * Worker Versioning (docs/versioning.md): with a deployment name the worker polls as version
+   * `TEMPORAL_BUILD_ID` of that deployment, its runs `auto_upgrade` or `pinned` unless they say
+   * otherwise. Unset: an unversioned worker.
+   */
+  TEMPORAL_DEPLOYMENT_NAME: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9._-]{1,255}$/, 'must be 1-255 letters, digits, ".", "_" or "-"')
+      .optional(),
+  ),
+  TEMPORAL_BUILD_ID: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9._+-]{1,255}$/, 'must be 1-255 letters, digits, ".", "_", "+" or "-"')
+      .optional(),
+  ),
+  TEMPORAL_VERSIONING_BEHAVIOR: z.enum(['auto_upgrade', 'pinned']).default('auto_upgrade'),
   TEMPORAL_DEV_PORT: port.default(7233),
   TEMPORAL_UI_PORT: port.default(8233),
   /** A workflow bundle prebuilt by scripts/bundle-workflows.ts (skips bundling at worker start). */
@@ -203,6 +221,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, role: ConfigRol
       'WORKER_TEST_KILL_AFTER_ACTIVITY',
       'is a crash-test setting, accepted only with NODE_ENV=test',
     );
+  }
+  const { TEMPORAL_DEPLOYMENT_NAME: deployment, TEMPORAL_BUILD_ID: buildId } = parsed.data;
+  if ((deployment === undefined) !== (buildId === undefined)) {
+    const missing = deployment === undefined ? 'TEMPORAL_DEPLOYMENT_NAME' : 'TEMPORAL_BUILD_ID';
+    throw new ConfigError(missing, 'is required with the other Worker Versioning variable (docs/versioning.md)');
   }
   if (role === 'service') {
     for (const name of serviceRequiredVariables) {

@@ -147,3 +147,20 @@ describe('loadConfig: empty values and lists', () => {
     expect(() => loadConfig({ SECRETS_PREVIOUS_KEYS: 'k0:short' }, 'dev')).toThrow(/SECRETS_PREVIOUS_KEYS/);
   });
 });
+
+describe('Worker Versioning settings', () => {
+  it('take a deployment name and a build id together, auto_upgrade unless told otherwise', () => {
+    const versioned = loadConfig({ TEMPORAL_DEPLOYMENT_NAME: 'agents', TEMPORAL_BUILD_ID: 'b-1' }, 'dev');
+    expect(versioned).toMatchObject({
+      TEMPORAL_DEPLOYMENT_NAME: 'agents',
+      TEMPORAL_BUILD_ID: 'b-1',
+      TEMPORAL_VERSIONING_BEHAVIOR: 'auto_upgrade',
+    });
+    expect(() => loadConfig({ TEMPORAL_DEPLOYMENT_NAME: 'agents' }, 'dev')).toThrow(/TEMPORAL_BUILD_ID/);
+    expect(() => loadConfig({ TEMPORAL_BUILD_ID: 'b-1' }, 'dev')).toThrow(/TEMPORAL_DEPLOYMENT_NAME/);
+    expect(() => loadConfig({ TEMPORAL_VERSIONING_BEHAVIOR: 'sometimes' }, 'dev')).toThrow(
+      /TEMPORAL_VERSIONING_BEHAVIOR/,
+    );
+    expect(loadConfig({ TEMPORAL_VERSIONING_BEHAVIOR: 'pinned' }, 'dev').TEMPORAL_VERSIONING_BEHAVIOR).toBe('pinned');
+  });
+});
