@@ -20,6 +20,26 @@ const forbiddenInWorkflows = [
   '@modelcontextprotocol/sdk',
 ];
 
+/**
+ * The SDK's internals (`@temporalio/<pkg>/lib/...`) are imported in one adapter only
+ * (infra/temporal/sdk-adapter.ts, docs/adr/0044). The OpenTelemetry package's workflow entry is
+ * `lib/workflow`, the path its own documentation gives for workflow code.
+ */
+const sdkInternals = {
+  regex: '^@temporalio/(?!interceptors-opentelemetry/lib/workflow/)[^/]+/lib/',
+  message: 'Public SDK API only: SDK internals live in infra/temporal/sdk-adapter.ts (docs/adr/0044).',
+};
+
+/** The layers (docs/architecture.md): api/ and activities/ both use domain/, never each other. */
+const layers = {
+  api: { group: ['**/activities/**'], message: 'api/ and activities/ share code through domain/, not each other.' },
+  activities: { group: ['**/api/**'], message: 'activities/ and api/ share code through domain/, not each other.' },
+  domain: {
+    group: ['**/api/**', '**/activities/**'],
+    message: 'domain/ is below api/ and activities/: it imports neither.',
+  },
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -49,7 +69,17 @@ export default tseslint.config(
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
       ],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      'no-restricted-imports': ['error', { patterns: [sdkInternals] }],
     },
+  },
+  ...Object.entries(layers).map(([folder, rule]) => ({
+    files: [`${folder}/**/*.ts`],
+    rules: { 'no-restricted-imports': ['error', { patterns: [sdkInternals, rule] }] },
+  })),
+  {
+    // The adapter and its test are the one place for SDK internals.
+    files: ['infra/temporal/sdk-adapter.ts', 'test/unit/sdk-adapter.test.ts'],
+    rules: { 'no-restricted-imports': 'off' },
   },
   {
     files: ['workflows/**/*.ts'],
@@ -68,9 +98,10 @@ export default tseslint.config(
               allowTypeImports: true,
             },
             {
-              group: ['**/infra/**', '**/api/**', '**/generated/**'],
+              group: ['**/infra/**', '**/api/**', '**/domain/**', '**/generated/**'],
               message: 'Workflows must not import I/O modules.',
             },
+            sdkInternals,
           ],
         },
       ],
@@ -119,6 +150,7 @@ export default tseslint.config(
               message: 'The generation contract imports only types from contracts/schemas.',
               allowTypeImports: true,
             },
+            sdkInternals,
           ],
         },
       ],

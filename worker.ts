@@ -24,7 +24,7 @@ import {
 } from './infra/observability/activity-interceptor.js';
 import { hotQuery, sql } from './infra/db/hot-sql.js';
 import { workflowInterceptorModules, workflowSpanSinks } from './infra/observability/tracing.js';
-import { GuardedWorker } from './infra/temporal/guarded-worker.js';
+import { GuardedWorker } from './infra/temporal/sdk-adapter.js';
 import { assertSearchAttributesRegistered } from './infra/temporal/search-attributes.js';
 
 const here = import.meta.url;

@@ -10,7 +10,7 @@ import { generateRequestSchema, type GenerateRequest } from '../contracts/schema
 import type { AgentTool, Generation } from '../generated/prisma/client.js';
 import { readAgentOptions, readSnapshot } from '../infra/db/json-columns.js';
 import type { Db } from '../infra/db/prisma.js';
-import { buildPlan, buildSnapshot, compactionProvider, initialMessages } from '../api/generations/plan.js';
+import { buildPlan, buildSnapshot, compactionProvider, initialMessages } from '../domain/generations/plan.js';
 import { platformAction } from '../contracts/platform-actions.js';
 import { authorizePlatformAction, PlatformDenied } from '../domain/platform-actions/authorize.js';
 

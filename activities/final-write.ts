@@ -1,4 +1,4 @@
-import { traceOrder, type FinishInput } from '../contracts/generation/index.js';
+import { endedByToolCall, traceOrder, type FinishInput } from '../contracts/generation/index.js';
 import type { GenerationView, StepEntry } from '../contracts/schemas/index.js';
 import { generationView, viewColumnsSql, viewRowOf, type ViewRowText } from '../infra/db/generation-view.js';
 import { hotQuery, sql } from '../infra/db/hot-sql.js';
@@ -16,7 +16,7 @@ import { insertEvents } from './event-log.js';
  */
 export async function writeFinalState(db: Db, input: FinishInput, text: string | null): Promise<GenerationView | null> {
   const { generationId, iterationCount: step } = input;
-  const answered = text !== null && input.stopReason !== 'stop_condition' && input.stopReason !== 'done_tool';
+  const answered = text !== null && !endedByToolCall(input.stopReason);
   const at = new Date().toISOString();
   const traces = answered
     ? [{ key: 'answer', seq: traceOrder.answer(step), step, type: 'answer', data: { step, type: 'answer', text, at } }]

@@ -2,6 +2,7 @@ import { LRUCache } from 'lru-cache';
 import { type Prisma, type Db } from '../infra/db/prisma.js';
 import type { ChangeFeed } from '../infra/events/change-feed.js';
 import type { GenerationSnapshot, StoredMcpTool } from '../contracts/snapshot.js';
+import type { StoredMessage } from '../contracts/conversation.js';
 import type { StepEntry } from '../contracts/schemas/index.js';
 import {
   traceOrder,
@@ -19,19 +20,7 @@ import { statusChange, statusEvents, writeStatusRecord } from './status-write.js
 import { writeStepRecord, type StepRecord } from './step-record.js';
 import { deepFreeze } from './deep-freeze.js';
 
-/** A stored conversation message: the OpenAI chat message plus our own bookkeeping. */
-export interface StoredMessage {
-  role: 'system' | 'user' | 'assistant' | 'tool';
-  content: string | null;
-  tool_calls?: Array<{ id: string; type: 'function'; function: { name: string; arguments: string } }>;
-  tool_call_id?: string;
-  /** Tool results only. */
-  status?: string;
-  /** Assistant messages: why the model stopped ("length" = cut off, continued in the next one). */
-  finishReason?: string;
-  /** Assistant messages: the tokens of the call that produced it (a re-run returns them). */
-  usage?: { promptTokens: number; completionTokens: number };
-}
+export type { StoredMessage };
 
 /** The most replies one answer is read from: the last one and the length-cut ones it continues. */
 export const ANSWER_PARTS = 5;

@@ -33,7 +33,7 @@ import {
   toApiMessages,
   toOpenAiTool,
   toOpenAiToolChoice,
-} from './provider-client.js';
+} from '../domain/provider-client.js';
 
 export const CONTINUE_PROMPT =
   'Your previous reply was cut off. Continue exactly where you left off, without repeating anything.';

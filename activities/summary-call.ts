@@ -3,7 +3,7 @@ import type { SummarizeInput, SummarizeResult } from '../contracts/generation/in
 import { summarize } from './context-compactor.js';
 import { heartbeatWhile } from './heartbeat.js';
 import { conversationFor, summarizerFor, toolsJsonOf, type ModelCallDeps } from './model-call.js';
-import { mapProviderError } from './provider-client.js';
+import { mapProviderError } from '../domain/provider-client.js';
 
 /**
  * The summary of one compaction level, as its own activity: the workflow runs it when a model call

@@ -1,4 +1,4 @@
-/** The error body of every non-2xx response (README "API behaviour"). */
+/** The error body of every non-2xx response (docs/api.md, "Errors"). */
 export interface ErrorBody {
   error: { code: string; message: string; details?: unknown };
 }

@@ -20,11 +20,12 @@ export function killAfterActivity(activityType: string) {
 }
 
 /**
- * The same crash for work recorded inside another activity: `executeTool`, `writeStatus`,
- * `recordClientOutputs` and `finishGeneration` also stop the worker once a tool call's result, the
- * start write, a pause's leave-write or the final write made inside the model call's activity is
- * recorded (docs/adr/0031, 0032, 0038, 0033); `openClientPause` once the write that opens a
- * client-tool pause is (docs/adr/0039).
+ * The same crash for work done inside another activity (docs/adr/0043): the writes a run queued,
+ * made first by whichever activity carries them (`writeStatus`, `recordClientOutputs`,
+ * `openApprovals`, `closeApprovals`, named after the activities that made them before writes were
+ * queued), and what a model call does after its reply: `callModel` once the reply is recorded,
+ * `executeTool` once a call it ran recorded its result, `openClientPause` once it opened a
+ * client-tool pause, `finishGeneration` once it made the final write.
  */
 export function crashPointFor(activityType: string): (reached: string) => void {
   return (reached) => {

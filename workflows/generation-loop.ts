@@ -7,12 +7,12 @@ import {
 } from '@temporalio/workflow';
 import {
   cancelled,
-  completed,
   DOOM_LOOP_THRESHOLD,
   executionBatches,
   failed,
   fingerprint,
   stepContext,
+  stepsRanOut,
   workInModelCall,
   type CallFingerprint,
   type ClaimedAnswer,
@@ -149,7 +149,7 @@ export class GenerationLoop {
       const end = await this.runStep();
       if (end) return end;
     }
-    return { outcome: completed('max_steps'), reviewText: this.plan.reviewFinalText, writtenInCall: false };
+    return { ...stepsRanOut(this.plan), writtenInCall: false };
   }
 
   /** MCP tools are discovered once, at start; their summaries enter history once. */

@@ -7,7 +7,7 @@ import {
 } from '../../contracts/builtins/text-generation.js';
 import { traceOrder, type Usage } from '../../contracts/generation/index.js';
 import { readSnapshot } from '../../infra/db/json-columns.js';
-import { createProviderClient, samplingOptions, sanitizeProviderText } from '../provider-client.js';
+import { createProviderClient, samplingOptions, sanitizeProviderText } from '../../domain/provider-client.js';
 import { builtinError, type BuiltinCall, type BuiltinResult } from './context.js';
 
 const DEFAULT_MODEL_TIMEOUT_MS = 120_000;

@@ -3,8 +3,8 @@ import { chunkText, type Chunk } from '../../contracts/knowledge/chunking.js';
 import type { DocumentIngestionActivities } from '../../contracts/knowledge/ingestion.js';
 import type { KbDocument, KnowledgeBase } from '../../generated/prisma/client.js';
 import type { Db } from '../../infra/db/prisma.js';
-import type { Embed } from './embedder.js';
-import { ensureAnnIndex } from './vector-index.js';
+import type { Embed } from '../../domain/knowledge/embedder.js';
+import { ensureAnnIndex } from '../../domain/knowledge/vector-index.js';
 
 /** Chunks per embeddings request (and per activity). */
 export const EMBEDDING_BATCH_SIZE = 64;

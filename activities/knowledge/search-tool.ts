@@ -2,7 +2,7 @@ import { ApplicationFailure } from '@temporalio/activity';
 import { z } from 'zod';
 import type { GenerationSnapshot } from '../../contracts/snapshot.js';
 import type { Db } from '../../infra/db/prisma.js';
-import type { KnowledgeService } from './search.js';
+import type { KnowledgeService } from '../../domain/knowledge/search.js';
 
 /** The knowledge_search builtin's arguments, as the model sends them. */
 const argumentsSchema = z.object({

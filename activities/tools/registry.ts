@@ -10,7 +10,7 @@ import { defaultBuiltinOptions, runBuiltin, type BuiltinOptions } from '../built
 import type { GenerationStore } from '../generation-store.js';
 import { heartbeatWhile } from '../heartbeat.js';
 import { runHttpTool } from '../http-tool.js';
-import type { KnowledgeService } from '../knowledge/search.js';
+import type { KnowledgeService } from '../../domain/knowledge/search.js';
 import { runKnowledgeSearch } from '../knowledge/search-tool.js';
 import { runMcpTool, type McpDeps } from '../mcp-tools.js';
 import { SESSION_CACHE_GET, SESSION_CACHE_LIST, type SessionCache } from '../session-cache.js';

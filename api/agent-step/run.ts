@@ -9,7 +9,7 @@ import {
   samplingOptions,
   sanitizeProviderText,
   ssrfBlockIn,
-} from '../../activities/provider-client.js';
+} from '../../domain/provider-client.js';
 import type { AppContext } from '../context.js';
 import { lastK, toChatMessages } from './messages.js';
 

@@ -120,7 +120,7 @@ export async function releaseIdleSessions(ctx: AppContext): Promise<number> {
 
 /**
  * Runs the reconciler every `intervalMs` until the returned function is called: queued generations
- * are started, claimed answers never signalled are signalled (docs/adr/0037).
+ * are started, claimed answers never signalled are signalled (docs/adr/0041).
  */
 export function startReconciler(ctx: AppContext, intervalMs = RECONCILE_AFTER_MS): () => void {
   let running = false;

@@ -10,7 +10,13 @@ import { generationsStarted } from '../../infra/observability/metrics.js';
 import type { AppContext } from '../context.js';
 import { contextBlock, type Channel } from './context.js';
 import { newWebhookSecret } from '../routes/webhooks.js';
-import { buildPlan, buildSnapshot, compactionProvider, initialMessages, modelParametersFor } from './plan.js';
+import {
+  buildPlan,
+  buildSnapshot,
+  compactionProvider,
+  initialMessages,
+  modelParametersFor,
+} from '../../domain/generations/plan.js';
 import { startWorkflow, workflowInput } from './hand-off.js';
 import { insertGeneration, type NewGeneration } from './insert-generation.js';
 import { agentWithConfiguration } from './agent-configuration.js';

@@ -3,7 +3,7 @@ import { ApiError } from '../../contracts/errors.js';
 import { Prisma } from '../../infra/db/prisma.js';
 import type { Logger } from '../../infra/logger.js';
 
-/** Turns every error into the error shape of the README's "API behaviour"; only genuine server faults become 500. */
+/** Turns every error into the error shape of docs/api.md ("Errors"); only genuine server faults become 500. */
 export function errorMiddleware(logger: Logger): ErrorRequestHandler {
   return (err: unknown, req, res, _next) => {
     const apiError = toApiError(err);

@@ -9,7 +9,7 @@ import {
   type DocumentView,
   type KnowledgeBaseView,
 } from '../../contracts/schemas/index.js';
-import { dropAnnIndex } from '../../activities/knowledge/vector-index.js';
+import { dropAnnIndex } from '../../domain/knowledge/vector-index.js';
 import type { KbDocument, KnowledgeBase } from '../../generated/prisma/client.js';
 import { Prisma } from '../../infra/db/prisma.js';
 import type { AppContext } from '../context.js';

@@ -9,7 +9,7 @@ import type {
 } from '../../contracts/schemas/index.js';
 import type { Session } from '../../generated/prisma/client.js';
 import { ACTIVE_STATUSES, lockSession } from '../../infra/sessions/turns.js';
-import type { StoredMessage } from '../../activities/generation-store.js';
+import type { StoredMessage } from '../../contracts/conversation.js';
 import type { AppContext } from '../context.js';
 import { found } from '../http.js';
 import { listPage } from '../../domain/pagination.js';

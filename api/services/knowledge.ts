@@ -6,8 +6,8 @@ import {
   ingestionWorkflowId,
   type DocumentIngestionInput,
 } from '../../contracts/knowledge/ingestion.js';
-import { createEmbedder } from '../../activities/knowledge/embedder.js';
-import { KnowledgeService, type SearchRequest } from '../../activities/knowledge/search.js';
+import { createEmbedder } from '../../domain/knowledge/embedder.js';
+import { KnowledgeService, type SearchRequest } from '../../domain/knowledge/search.js';
 import type { KbDocument } from '../../generated/prisma/client.js';
 import { createGuardedAgent, parseAllowList } from '../../infra/net/ssrf.js';
 import type { SearchResult } from '../../contracts/schemas/index.js';

@@ -16,6 +16,6 @@ export interface BuiltinDefinition {
   secretConfigKeys?: readonly string[];
   /** Calls wait for a human approval unless the tool's config says `requireApproval: false`. */
   approvalByDefault?: boolean;
-  /** The limits the builtin enforces, as documented (OpenAPI and README). */
+  /** The limits the builtin enforces, as documented (OpenAPI and docs/generations.md). */
   limits: string;
 }

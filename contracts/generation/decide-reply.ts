@@ -133,6 +133,14 @@ export function decideReply(reply: ReplyFacts, ctx: StepContext): ReplyDecision 
   return { kind: 'loopDecides', calls: stepCalls };
 }
 
+/**
+ * The last step's reply did not end the run (it called a tool although none was offered): the
+ * steps ran out, and the run ends as max_steps, its text reviewed like a final answer's.
+ */
+export function stepsRanOut(plan: Pick<LoopPlan, 'reviewFinalText'>): { outcome: RunOutcome; reviewText: boolean } {
+  return { outcome: completed('max_steps'), reviewText: plan.reviewFinalText };
+}
+
 /** How the loop handles calls of `tool`. */
 export function callHandling(tool: Pick<PlannedTool, 'type' | 'name' | 'hasExecutor'>): CallHandling {
   if (tool.type === 'client') return 'client';

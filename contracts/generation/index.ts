@@ -29,7 +29,7 @@ export const contextOverflowFailure = 'ContextOverflow';
  */
 export const cancelRequestedFailure = 'GenerationCancelRequested';
 
-/** Resource id prefixes (public ids in the README's API section). */
+/** Resource id prefixes (public ids: docs/api.md, "Resource ids"). */
 export const idPrefix = {
   project: 'prj_',
   apiKey: 'key_',

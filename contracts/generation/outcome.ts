@@ -17,3 +17,8 @@ export function failed(stopReason: StopReason, code: string, message: string): R
 }
 
 export const cancelled: RunOutcome = { status: 'cancelled', stopReason: 'cancelled', output: null, error: null };
+
+/** A run ended by a tool call (a stop condition, a done tool): its answer is the call's arguments, not text. */
+export function endedByToolCall(stopReason: StopReason): boolean {
+  return stopReason === 'stop_condition' || stopReason === 'done_tool';
+}

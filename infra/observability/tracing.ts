@@ -11,7 +11,7 @@ import { makeWorkflowExporter } from '@temporalio/interceptors-opentelemetry';
 /**
  * OpenTelemetry tracing: off unless OTEL_EXPORTER_OTLP_ENDPOINT is set (the exporter reads the
  * standard OTEL_EXPORTER_OTLP_* variables itself). On, spans cover API requests, the Temporal
- * client start/update calls, the workflow and its activities (Temporal's interceptors carry the
+ * client start and signal calls, the workflow and its activities (Temporal's interceptors carry the
  * context through headers) and every outgoing HTTP call made with undici/fetch (model providers,
  * tools, hooks, webhooks, MCP servers), so one generation is one trace.
  */

@@ -14,7 +14,7 @@ if (!chromiumAvailable)
     `\n[browser tests] SKIPPED: no Chromium at ${CHROMIUM_PATH} (apt-get install chromium, or set CHROMIUM_PATH)\n`,
   );
 
-/** The README's screenshots: refreshed with UPDATE_SCREENSHOTS=1, else written to a temporary folder. */
+/** The screenshots in docs/public-chat.md and the README: refreshed with UPDATE_SCREENSHOTS=1, else written to a temporary folder. */
 const SCREENSHOTS = process.env.UPDATE_SCREENSHOTS
   ? new URL('../../docs/screenshots/', import.meta.url).pathname
   : `${mkdtempSync(join(tmpdir(), 'screenshots-'))}/`;

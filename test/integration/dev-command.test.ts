@@ -87,8 +87,8 @@ describe('npm run dev (embedded defaults)', () => {
     const gen = await call('POST', `/v1/agents/${agent.body.id}/generate`, { prompt: 'ping' });
     expect(gen.body).toMatchObject({ status: 'completed', text: 'pong' });
 
-    // Client-tool answers on the embedded database: a complete asynchronous answer is claimed in
-    // the row and signalled (docs/adr/0037), a waiting one marks the row and goes as an update.
+    // Client-tool answers on the embedded database: claimed in PauseAnswer and signalled
+    // (docs/adr/0041), for an asynchronous caller and for one that waits.
     const ask = await call('POST', '/v1/tools', { type: 'client', name: 'ask_user', parameters: { type: 'object' } });
     expect(ask.status).toBe(201);
     const asker = await call('POST', '/v1/agents', {

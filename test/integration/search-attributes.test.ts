@@ -1,7 +1,6 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
-import { msToTs } from '@temporalio/common/lib/time.js';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { connectWorker } from '../../infra/temporal/connection.js';
 import { resolveTemporalCli } from '../../infra/temporal/cli.js';
@@ -155,10 +154,18 @@ describe('search attributes', () => {
 
   it('a worker refuses to start on a namespace without the attributes, naming the command that registers them', async () => {
     const namespace = `bare-${randomBytes(4).toString('hex')}`;
-    await stack.temporal.connection.workflowService.registerNamespace({
+    const address = inject('temporalAddress');
+    await run(cli, [
+      'operator',
+      'namespace',
+      'create',
+      '--namespace',
       namespace,
-      workflowExecutionRetentionPeriod: msToTs('1 day'),
-    });
+      '--retention',
+      '24h',
+      '--address',
+      address,
+    ]);
     const connection = await connectWorker(stack.env, stack.env.TEMPORAL_ADDRESS!);
     try {
       const error = await createWorker({

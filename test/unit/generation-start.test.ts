@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../contracts/errors.js';
 import type { GenerateRequest } from '../../contracts/schemas/index.js';
 import type { Agent, AgentTool } from '../../generated/prisma/client.js';
-import { buildPlan, renderInstructions } from '../../api/generations/plan.js';
+import { buildPlan, renderInstructions } from '../../domain/generations/plan.js';
 
 const T_SEARCH = 'agt_tool_search000001';
 const T_DONE = 'agt_tool_done00000001';

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { brotliCompressSync, deflateRawSync, deflateSync, gzipSync } from 'node:zlib';
 import type { Agent } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
-import { guardedProviderFetch } from '../../activities/provider-client.js';
+import { guardedProviderFetch } from '../../domain/provider-client.js';
 import { httpRequest } from '../../infra/net/http-request.js';
 import { readCapped } from '../../infra/net/read-capped.js';
 import { requestFollowingRedirects } from '../../infra/net/redirects.js';

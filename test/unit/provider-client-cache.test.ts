@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Agent } from 'undici';
 import { describe, expect, it } from 'vitest';
-import { createProviderClient } from '../../activities/provider-client.js';
+import { createProviderClient } from '../../domain/provider-client.js';
 import type { SnapshotProvider } from '../../contracts/snapshot.js';
 import { createSecretBox } from '../../infra/crypto/secrets.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sanitizeProviderText } from '../../activities/provider-client.js';
+import { sanitizeProviderText } from '../../domain/provider-client.js';
 
 describe('provider error text shown in generation.error', () => {
   it('drops markup and control characters and caps the length', () => {

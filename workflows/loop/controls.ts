@@ -16,7 +16,7 @@ export interface StepControls {
 }
 
 /**
- * Tool control for one step. Priority, highest first (README "What a generation can do"): next-step overrides →
+ * Tool control for one step. Priority, highest first (docs/generations.md): next-step overrides →
  * step rules for that step (submitted, then planned) → submitted defaults → the plan (request
  * overrides already merged over the agent config). toolChoice and activeToolIds resolve separately.
  */

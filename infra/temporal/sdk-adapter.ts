@@ -1,7 +1,82 @@
+/**
+ * The one place this project reaches into the Temporal SDK's internals (docs/adr/0044). Everything
+ * else uses the SDK's public API only; a lint rule (eslint.config.js) keeps it so. Two changes to
+ * how the SDK runs workflow code, each measured to be worth it, and neither reachable through a
+ * public option in SDK 1.24:
+ *
+ * - no per-call sandbox timeout (docs/adr/0024): each call into a workflow's V8 context otherwise
+ *   starts and joins a watchdog thread; an activation stuck past ACTIVATION_LIMIT_MS ends the
+ *   process instead;
+ * - workflow threads without the stack-trace promise hook (docs/adr/0034).
+ *
+ * `test/unit/sdk-adapter.test.ts` checks the SDK version this was written against and the
+ * internal members it uses, so an upgrade fails there, loudly, rather than in production.
+ */
+import { createRequire } from 'node:module';
+import { Worker as NodeWorker } from 'node:worker_threads';
 import { Worker, type CompiledWorkerOptions, type Logger } from '@temporalio/worker';
 import type { Workflow, WorkflowCreator } from '@temporalio/worker/lib/workflow/interface.js';
+import { ThreadedVMWorkflowCreator, WorkerThreadClient } from '@temporalio/worker/lib/workflow/threaded-vm.js';
 import type { WorkflowBundleWithSourceMapAndFilename } from '@temporalio/worker/lib/workflow/workflow-worker-thread/input.js';
-import { createWorkflowThreads } from './workflow-threads.js';
+
+/** The SDK version this adapter was written against (checked by test/unit/sdk-adapter.test.ts). */
+export const ADAPTED_SDK_VERSION = '1.24.0';
+
+const require = createRequire(import.meta.url);
+
+/**
+ * The SDK's workflow thread, started without its promise hook (docs/adr/0034). The hook runs
+ * twice for every promise the thread creates: each time it compiles a small function to find the
+ * promise's run, and at creation it also captures and cuts a stack trace, all to answer Temporal's
+ * stack-trace query. Its prepared-stack-trace override (source-mapped workflow stacks) is kept.
+ * Marking the SDK's global handlers installed before its thread module loads is what leaves the
+ * hook out: the thread's own set-up then skips it, and the query answers "not enabled".
+ */
+export function workflowThreadSource(): string {
+  const vmShared = require.resolve('@temporalio/worker/lib/workflow/vm-shared');
+  const thread = require.resolve('@temporalio/worker/lib/workflow/workflow-worker-thread');
+  return [
+    `const { globalHandlers } = require(${JSON.stringify(vmShared)});`,
+    'globalHandlers.overridePrepareStackTrace();',
+    'globalHandlers.installed = true;',
+    `require(${JSON.stringify(thread)});`,
+  ].join('\n');
+}
+
+export interface WorkflowThreadOptions {
+  workflowBundle: WorkflowBundleWithSourceMapAndFilename;
+  threadPoolSize: number;
+  reuseV8Context: boolean;
+  registeredActivityNames: Set<string>;
+  logger: Logger;
+  patchActivationCallback?: ConstructorParameters<typeof WorkerThreadClient>[2];
+}
+
+/**
+ * What the SDK's `ThreadedVMWorkflowCreator.create` does, with threads of `workflowThreadSource`,
+ * always untimed (no per-call sandbox watchdog: docs/adr/0024).
+ */
+export async function createWorkflowThreads(opts: WorkflowThreadOptions): Promise<ThreadedVMWorkflowCreator> {
+  const source = workflowThreadSource();
+  const clients = Array.from(
+    { length: opts.threadPoolSize },
+    () => new WorkerThreadClient(new NodeWorker(source, { eval: true }), opts.logger, opts.patchActivationCallback),
+  );
+  await Promise.all(
+    clients.map((client) =>
+      client.send({
+        type: 'init',
+        workflowBundle: opts.workflowBundle,
+        // The SDK's type says number; undefined is what starts no watchdog.
+        isolateExecutionTimeoutMs: undefined as unknown as number,
+        reuseV8Context: opts.reuseV8Context,
+        registeredActivityNames: opts.registeredActivityNames,
+        hasPatchActivationCallback: opts.patchActivationCallback !== undefined,
+      }),
+    ),
+  );
+  return new ThreadedVMWorkflowCreator(clients);
+}
 
 /**
  * How long one activation may run before the worker gives up on its workflow thread. The SDK's own

@@ -29,7 +29,7 @@ import { promptRequiresTool } from '../../contracts/generation/hooks.js';
 import { knowledgeSearchTool, plannedKnowledgeSearchTool, type LinkedKnowledgeBase } from './knowledge-tool.js';
 import { platformAction, platformToolName } from '../../contracts/platform-actions.js';
 import type { Policy } from '../../contracts/schemas/index.js';
-import { storedActions } from '../../domain/views.js';
+import { storedActions } from '../views.js';
 
 /**
  * What a generation starts from: the loop plan (request overrides merged over the agent), the

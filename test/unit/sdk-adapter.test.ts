@@ -4,7 +4,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { once } from 'node:events';
 import type { Worker as NodeWorker } from 'node:worker_threads';
 import { WorkerThreadClient } from '@temporalio/worker/lib/workflow/threaded-vm.js';
-import { ACTIVATION_LIMIT_MS, GuardedWorker, guardActivations } from '../../infra/temporal/guarded-worker.js';
+import { createRequire } from 'node:module';
+import {
+  ACTIVATION_LIMIT_MS,
+  ADAPTED_SDK_VERSION,
+  GuardedWorker,
+  guardActivations,
+  workflowThreadSource,
+} from '../../infra/temporal/sdk-adapter.js';
 
 type CreateOptions = Parameters<WorkflowCreator['createWorkflow']>[0];
 const optionsFor = (runId: string) => ({ info: { runId, workflowId: `wf-${runId}` } }) as unknown as CreateOptions;
@@ -28,6 +35,33 @@ function fakeCreator(opts: { hang?: boolean } = {}) {
   };
   return { creator, calls };
 }
+
+const require = createRequire(import.meta.url);
+
+/**
+ * The SDK internals infra/temporal/sdk-adapter.ts relies on (docs/adr/0044). An SDK upgrade that
+ * moves or renames one fails here first: re-measure the adapter's gain on the new version, then
+ * adapt it (or drop it, if the SDK now offers a public option) and update ADAPTED_SDK_VERSION.
+ */
+describe('the SDK internals the adapter uses', () => {
+  it('are those of the SDK version it was written against', () => {
+    for (const pkg of ['@temporalio/worker', '@temporalio/workflow', '@temporalio/common'])
+      expect(require(`${pkg}/package.json`).version, pkg).toBe(ADAPTED_SDK_VERSION);
+  });
+
+  it('still exist with the shape the adapter expects', () => {
+    const vmShared = require('@temporalio/worker/lib/workflow/vm-shared') as {
+      globalHandlers: { installed: boolean; overridePrepareStackTrace: unknown; install: unknown };
+    };
+    expect(typeof vmShared.globalHandlers.overridePrepareStackTrace).toBe('function');
+    expect(typeof vmShared.globalHandlers.install).toBe('function');
+    expect(typeof vmShared.globalHandlers.installed).toBe('boolean');
+    expect(require.resolve('@temporalio/worker/lib/workflow/workflow-worker-thread')).toMatch(/workflow-worker-thread/);
+    expect(typeof (Worker as unknown as { createWorkflowCreator: unknown }).createWorkflowCreator).toBe('function');
+    expect(typeof WorkerThreadClient.prototype.send).toBe('function');
+    expect(workflowThreadSource()).toContain('globalHandlers.installed = true;');
+  });
+});
 
 describe('guardActivations', () => {
   it('passes activations, sink calls, dispose and destroy through to the wrapped creator', async () => {

@@ -1,4 +1,4 @@
-import { ApplicationFailure } from '@temporalio/activity';
+import { ApplicationFailure } from '@temporalio/common';
 import OpenAI, { AzureOpenAI } from 'openai';
 import type {
   ChatCompletionMessageParam,
@@ -18,7 +18,7 @@ import type { SnapshotModelParameters, SnapshotProvider, SnapshotTool } from '..
 import type { SecretBox } from '../infra/crypto/secrets.js';
 import { requestFollowingRedirects } from '../infra/net/redirects.js';
 import { SsrfBlockedError } from '../infra/net/ssrf.js';
-import type { StoredMessage } from './generation-store.js';
+import type { StoredMessage } from '../contracts/conversation.js';
 
 /*
  * The model provider as an OpenAI-compatible client: requests through the SSRF-guarded dispatcher,
