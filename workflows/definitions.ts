@@ -1,4 +1,4 @@
-import { defineQuery, defineSignal } from '@temporalio/workflow';
+import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
 import type { ChildStatus, ClaimedAnswer, GenerationStateView } from '../contracts/generation/index.js';
 
 /**
@@ -19,3 +19,10 @@ export const pauseAnsweredSignal = defineSignal<[ClaimedAnswer]>('pauseAnswered'
 export const childStatusSignal = defineSignal<[ChildStatus]>('childStatus');
 
 export const generationStateQuery = defineQuery<GenerationStateView>('generationState');
+
+/**
+ * The same claimed answer, delivered by an update when its caller waits for the generation: the
+ * server hands it to the worker sooner than a signal (domain/answers/delivery.ts). It has no
+ * validator: the claim already checked it, and the workflow takes it exactly as the signal.
+ */
+export const pauseAnsweredUpdate = defineUpdate<void, [ClaimedAnswer]>('pauseAnsweredByUpdate');

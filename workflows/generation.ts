@@ -1,5 +1,5 @@
 import { isCancellation, setHandler } from '@temporalio/workflow';
-import { childStatusSignal, generationStateQuery, pauseAnsweredSignal } from './definitions.js';
+import { childStatusSignal, generationStateQuery, pauseAnsweredSignal, pauseAnsweredUpdate } from './definitions.js';
 import { GenerationLoop } from './generation-loop.js';
 import type { GenerationInput } from '../contracts/generation/index.js';
 
@@ -9,6 +9,8 @@ export async function generationWorkflow(input: GenerationInput): Promise<void> 
   setHandler(generationStateQuery, () => loop.view());
   setHandler(childStatusSignal, (status) => loop.children.onChildStatus(status));
   setHandler(pauseAnsweredSignal, (answer) => loop.receiveAnswer(answer));
+  // The same answer, by update when its caller waits (domain/answers/delivery.ts).
+  setHandler(pauseAnsweredUpdate, (answer) => loop.receiveAnswer(answer));
   try {
     await loop.run();
   } catch (err) {

@@ -5,7 +5,7 @@ import type { Generation } from '../../generated/prisma/client.js';
 import { claimNextTurn, idleSessionsWithWaiters } from '../../infra/sessions/turns.js';
 import { startGenerationWorkflow, workflowInput } from '../../infra/temporal/generation-start.js';
 import type { AppContext } from '../context.js';
-import { signalUnsentAnswers } from '../../domain/answers/signals.js';
+import { signalUnsentAnswers } from '../../domain/answers/delivery.js';
 
 export { workflowInput };
 

@@ -1,11 +1,16 @@
 import type { z } from 'zod';
-import type { Answered } from '../../domain/answers/answer.js';
+import type { AnswerDelivery, Answered } from '../../domain/answers/answer.js';
 import { answeredKeys } from '../../domain/answers/answer.js';
 import type { GenerationView, generationSchema, RequiredAction } from '../../contracts/schemas/index.js';
 import { loadGenerationView, type GenerationViewRow } from '../../infra/db/generation-view.js';
 import type { AppContext } from '../context.js';
 import type { Responded } from '../routing.js';
 import { waitForSettled, waitedView } from './wait.js';
+
+/** How an answering request waits (domain/answers/delivery.ts): for the generation, unless async or streamed. */
+export function answerDelivery(body: { async: boolean; stream?: boolean }): AnswerDelivery {
+  return { callerWaits: !body.async && body.stream !== true };
+}
 
 /** The `reply` of a route whose responses are generations (200 settled, 202 still running). */
 export type GenerationReply = (status: number, body: z.input<typeof generationSchema>) => Responded;

@@ -48,7 +48,7 @@ async function resume(ctx: AppContext, auth: AuthInfo, name: string, args: Recor
   const receivedAt = Date.now();
   const spec = platformActions.find((a) => a.name === name)!;
   const caller = { projectId: auth.projectId, keyId: auth.keyId, boundaryPolicy: null };
-  const answered = await runResumingAction(ctx, caller, spec, args);
+  const answered = await runResumingAction(ctx, caller, spec, args, { callerWaits: true });
   const options = { async: false, waitSeconds: 60 };
   return reply((await viewAfterAnswer(ctx, auth.projectId, answered, options, receivedAt)).view);
 }

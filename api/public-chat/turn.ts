@@ -91,11 +91,14 @@ export async function runTurn(
 ): Promise<RunningTurn> {
   if (turn.answersClarificationOf) {
     const paused = await ctx.db.generation.findUniqueOrThrow({ where: { id: turn.answersClarificationOf } });
-    await answerClarification(ctx, paused, { answer: request.query }, 'public_chat').catch((err: unknown) => {
-      // Answered meanwhile by another message (or an operator): the turn is busy, not failed.
-      if (err instanceof ApiError && err.status === 409) throw sessionBusy();
-      throw err;
-    });
+    // The visitor's request waits for the answer to the turn.
+    await answerClarification(ctx, paused, { answer: request.query }, 'public_chat', { callerWaits: true }).catch(
+      (err: unknown) => {
+        // Answered meanwhile by another message (or an operator): the turn is busy, not failed.
+        if (err instanceof ApiError && err.status === 409) throw sessionBusy();
+        throw err;
+      },
+    );
     return {
       generation: paused,
       sessionId: turn.sessionId,

@@ -3,7 +3,7 @@ import type { AppContext } from '../context.js';
 import { found } from '../http.js';
 import { answerClarification, decideApproval } from '../../domain/answers/answer.js';
 import { checkAgentNotDenied, deniedAgentIds, findGeneration } from '../../domain/generation-access.js';
-import { replyAfterAnswer } from '../generations/resume.js';
+import { answerDelivery, replyAfterAnswer } from '../generations/resume.js';
 import { approvalRoutes } from './approvals.operations.js';
 import { heldBy, holdSlot } from '../services/connection-limits.js';
 import { listPage } from '../../domain/pagination.js';
@@ -74,7 +74,15 @@ export function generationApprovalsRouter(ctx: AppContext): Router {
   r.add(approvalRoutes.decide, async ({ auth, action, params, body, res, reply }) => {
     const receivedAt = Date.now();
     holdSlot(ctx.connections, heldBy(body), auth, res);
-    const answered = await decideApproval(ctx, auth, action, params.generationId, params.approvalId, body);
+    const answered = await decideApproval(
+      ctx,
+      auth,
+      action,
+      params.generationId,
+      params.approvalId,
+      body,
+      answerDelivery(body),
+    );
     return replyAfterAnswer(ctx, reply, auth.projectId, answered, body, receivedAt);
   });
 
@@ -83,7 +91,7 @@ export function generationApprovalsRouter(ctx: AppContext): Router {
     holdSlot(ctx.connections, heldBy(body), auth, res);
     const generation = await findGeneration(ctx, auth, action, params.generationId);
     const answer = { answer: body.answer, toolCallId: body.toolCallId };
-    const answered = await answerClarification(ctx, generation, answer, auth.keyId);
+    const answered = await answerClarification(ctx, generation, answer, auth.keyId, answerDelivery(body));
     return replyAfterAnswer(ctx, reply, auth.projectId, answered, body, receivedAt);
   });
 

@@ -8,7 +8,7 @@ import { requestCancel } from '../generations/cancel.js';
 import { turnAwaitingClarification } from '../sessions/clarify-resume.js';
 import { cancelWaitingTurn } from '../sessions/turns.js';
 import type { AppContext } from '../context.js';
-import { replyAfterAnswer, replyWhenSettled } from '../generations/resume.js';
+import { answerDelivery, replyAfterAnswer, replyWhenSettled } from '../generations/resume.js';
 import { startGeneration } from '../generations/start.js';
 import { lastEventId, openEventStream, streamEvents } from '../generations/stream.js';
 import { waitForSettled } from '../generations/wait.js';
@@ -40,7 +40,13 @@ export function agentGenerationsRouter(ctx: AppContext): Router {
         ? await turnAwaitingClarification(ctx.db, auth.projectId, params.agentId, body.sessionId)
         : null;
     if (paused) {
-      const answered = await answerClarification(ctx, paused, { answer: body.prompt! }, auth.keyId);
+      const answered = await answerClarification(
+        ctx,
+        paused,
+        { answer: body.prompt! },
+        auth.keyId,
+        answerDelivery(body),
+      );
       if (body.stream) {
         openEventStream(res);
         const afterSeq = answered.resumeAfter;
@@ -70,7 +76,15 @@ export function agentGenerationsRouter(ctx: AppContext): Router {
   r.add(generationRoutes.submitToolOutputs, async ({ auth, action, params, body, res, reply }) => {
     const receivedAt = Date.now();
     holdSlot(ctx.connections, heldBy(body), auth, res);
-    const answered = await submitToolOutputs(ctx, auth, action, params.agentId, params.generationId, body);
+    const answered = await submitToolOutputs(
+      ctx,
+      auth,
+      action,
+      params.agentId,
+      params.generationId,
+      body,
+      answerDelivery(body),
+    );
     if (body.stream) {
       openEventStream(res);
       await streamEvents(ctx.db, ctx.feed, res, answered.generation.id, {

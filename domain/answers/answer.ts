@@ -16,7 +16,7 @@ import { findGeneration } from '../generation-access.js';
 import { toolArgumentProblems, toolParameters } from '../tool-arguments.js';
 import { checkApprover } from './approvers.js';
 import { claimApprovalDecision, claimClarification, claimToolOutputs, type Claim } from './claims.js';
-import { signalAnswer } from './signals.js';
+import { deliverAnswer } from './delivery.js';
 
 /**
  * Answering a paused generation: client tool outputs, an approval decision, a clarification. One
@@ -40,14 +40,25 @@ export interface Answered {
   resumeAfter: number;
 }
 
-/** Signals every answer of a claim. A failure other than a finished workflow is left to the reconciler. */
-async function signalClaim(deps: AnswerDeps, generationId: string, claim: Claim): Promise<void> {
+/** How the answering request waits: for the generation to settle, or not (async, a stream, an agent's tool). */
+export interface AnswerDelivery {
+  callerWaits: boolean;
+}
+
+/**
+ * Delivers every answer of a claim (domain/answers/delivery.ts). A failure other than a finished
+ * workflow is left to the reconciler, as is a row whose mark as sent fails (the request does not
+ * wait for that mark).
+ */
+async function deliverClaim(deps: AnswerDeps, generationId: string, claim: Claim, delivery: AnswerDelivery) {
+  const notSent = (err: unknown) => deps.logger?.warn({ err, generationId }, 'claimed answer not sent yet');
   for (const answer of claim.answers) {
     try {
-      await signalAnswer(deps, generationId, answer);
+      const { sent } = await deliverAnswer(deps, generationId, answer, delivery);
+      sent.catch(notSent);
     } catch (err) {
       if (err instanceof ApiError) throw err;
-      deps.logger?.warn({ err, generationId }, 'claimed answer not signalled yet');
+      notSent(err);
     }
   }
 }
@@ -81,6 +92,7 @@ export async function submitToolOutputs(
   agentId: string,
   generationId: string,
   body: ToolOutputsSubmission,
+  delivery: AnswerDelivery,
 ): Promise<Answered> {
   const generation = await findGeneration(deps, auth, action, generationId, agentId);
   if (generation.status !== 'requires_action')
@@ -100,7 +112,7 @@ export async function submitToolOutputs(
   for (const [i, rule] of (body.stepRules ?? []).entries())
     check(rule.activeToolIds, `body.stepRules.${i}.activeToolIds`);
   const claim = await claimToolOutputs(deps.db, generation, body.toolOutputs, answerControls(body), auth.keyId);
-  await signalClaim(deps, generation.id, claim);
+  await deliverClaim(deps, generation.id, claim, delivery);
   return { generation, claim, resumeAfter: generation.eventSeq };
 }
 
@@ -129,6 +141,7 @@ export async function decideApproval(
   generationId: string,
   approvalId: string,
   body: ApprovalDecision,
+  delivery: AnswerDelivery,
 ): Promise<Answered> {
   const g = await findGeneration(deps, auth, action, generationId);
   const approval = await deps.db.approval.findFirst({
@@ -156,7 +169,7 @@ export async function decideApproval(
       );
   }
   const claim = await claimApprovalDecision(deps.db, g, approval, body, auth.keyId);
-  await signalClaim(deps, g.id, claim);
+  await deliverClaim(deps, g.id, claim, delivery);
   approvalDecisionSeconds.observe((Date.now() - approval.createdAt.getTime()) / 1000);
   return { generation: g, claim, resumeAfter: g.eventSeq };
 }
@@ -170,9 +183,10 @@ export async function answerClarification(
   generation: Generation,
   answer: { answer: string; toolCallId?: string | undefined },
   answeredBy: string | null,
+  delivery: AnswerDelivery,
 ): Promise<Answered> {
   const claim = await claimClarification(deps.db, generation, answer.answer, answer.toolCallId, answeredBy);
-  await signalClaim(deps, generation.id, claim);
+  await deliverClaim(deps, generation.id, claim, delivery);
   return { generation, claim, resumeAfter: generation.eventSeq };
 }
 

@@ -5,7 +5,7 @@ import type { Policy } from '../../contracts/schemas/index.js';
 import type { AuthInfo } from '../auth-info.js';
 import { loadGenerationView } from '../../infra/db/generation-view.js';
 import type { Db } from '../../infra/db/prisma.js';
-import type { Answered } from '../answers/answer.js';
+import type { AnswerDelivery, Answered } from '../answers/answer.js';
 import { authorizePlatformAction, PlatformDenied } from './authorize.js';
 import { platformExecutors, PlatformNotFound } from './executors.js';
 import { resumeExecutors } from './resume.js';
@@ -36,6 +36,7 @@ export async function runResumingAction(
   caller: PlatformCaller,
   spec: PlatformActionSpec,
   args: Record<string, unknown>,
+  delivery: AnswerDelivery,
 ): Promise<Answered> {
   const run = resumeExecutors[spec.name];
   if (!run) throw new ApiError(400, 'invalid_request', `Unknown platform action ${spec.name}`);
@@ -47,7 +48,7 @@ export async function runResumingAction(
     keyId: caller.keyId!,
     policy: { ...policy, statements: [...policy.statements, ...boundaryDenies] },
   };
-  return run({ db: deps.db, temporal: deps.temporal }, auth, spec, args);
+  return run({ db: deps.db, temporal: deps.temporal }, auth, spec, args, delivery);
 }
 
 /**
@@ -69,7 +70,8 @@ export async function runPlatformAction(
   const args = isRecord(rawArgs) ? rawArgs : {};
   try {
     if (!run) {
-      const { generation } = await runResumingAction(deps, caller, spec, args);
+      // An agent's tool call reads the generation right after its answer: it does not wait for it.
+      const { generation } = await runResumingAction(deps, caller, spec, args, { callerWaits: false });
       return { status: 'success', result: await loadGenerationView(deps.db, caller.projectId, generation.id) };
     }
     await authorizePlatformAction(deps.db, caller, spec, args);

@@ -10,6 +10,7 @@ import {
   answerClarification,
   decideApproval,
   submitToolOutputs,
+  type AnswerDelivery,
   type AnswerDeps,
   type Answered,
 } from '../answers/answer.js';
@@ -27,6 +28,7 @@ type ResumeExecutor = (
   auth: AuthInfo,
   spec: PlatformActionSpec,
   args: Record<string, unknown>,
+  delivery: AnswerDelivery,
 ) => Promise<Answered>;
 
 const responseOptions = ['async', 'waitSeconds', 'stream'];
@@ -55,21 +57,21 @@ function split(
 }
 
 export const resumeExecutors: Record<string, ResumeExecutor> = {
-  'decide-approval': (deps, auth, spec, args) => {
+  'decide-approval': (deps, auth, spec, args, delivery) => {
     const { ids, rest } = split(args, ['generationId', 'approvalId']);
     const body = parse(approvalDecisionRequestSchema, rest);
-    return decideApproval(deps, auth, spec.policyAction, ids.generationId!, ids.approvalId!, body);
+    return decideApproval(deps, auth, spec.policyAction, ids.generationId!, ids.approvalId!, body, delivery);
   },
-  'submit-tool-outputs': (deps, auth, spec, args) => {
+  'submit-tool-outputs': (deps, auth, spec, args, delivery) => {
     const { ids, rest } = split(args, ['agentId', 'generationId']);
     const body = parse(toolOutputsRequestSchema.pick({ toolOutputs: true }).strict(), rest);
-    return submitToolOutputs(deps, auth, spec.policyAction, ids.agentId!, ids.generationId!, body);
+    return submitToolOutputs(deps, auth, spec.policyAction, ids.agentId!, ids.generationId!, body, delivery);
   },
-  'answer-clarification': (deps, auth, spec, args) => {
+  'answer-clarification': (deps, auth, spec, args, delivery) => {
     const { ids, rest } = split(args, ['generationId']);
     const answer = parse(clarificationAnswerRequestSchema.pick({ answer: true, toolCallId: true }).strict(), rest);
     return findGeneration(deps, auth, spec.policyAction, ids.generationId!).then((g) =>
-      answerClarification(deps, g, answer, auth.keyId),
+      answerClarification(deps, g, answer, auth.keyId, delivery),
     );
   },
 };

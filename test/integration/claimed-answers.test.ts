@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { claimApprovalDecision, claimExpiry, claimToolOutputs } from '../../domain/answers/claims.js';
-import { signalUnsentAnswers } from '../../domain/answers/signals.js';
+import { signalUnsentAnswers } from '../../domain/answers/delivery.js';
 import { pauseAnsweredSignal } from '../../workflows/definitions.js';
 import { createAgent, createProvider, createTool, obj } from '../support/fixtures.js';
 import { localActivityTypes } from '../support/history.js';
@@ -107,13 +107,16 @@ describe('answers claimed in PostgreSQL, then signalled', () => {
     expect((await row(g.id)).pauseVersion).toBeNull();
   });
 
-  it('a waiting answer: the settled generation in the reply, through the same claim and signal', async () => {
+  it('a waiting answer: the settled generation in the reply, through the same claim, delivered by an update', async () => {
     const g = await paused('sync');
     const answered = await submit(g.id, { toolOutputs: [{ toolCallId: 'call_sync_0', output: 'S' }] });
     expect(answered.status).toBe(200);
     expect(answered.body).toMatchObject({ status: 'completed', text: 'Done sync.' });
-    expect(await signals(g.id)).toBe(1);
-    expect(await updates(g.id)).toBe(0);
+    await stack.temporal.workflow.getHandle(g.id).result();
+    // The update carries the claimed answer; it has no validator, and nothing else reached the run.
+    expect(await signals(g.id)).toBe(0);
+    expect(await updates(g.id)).toBe(1);
+    await vi.waitFor(async () => expect((await claims(g.id)).every((r) => r.signalledAt !== null)).toBe(true));
   });
 
   it('two different answers to one pause at once: one accepted, one 409, the model sees the first', async () => {
@@ -207,7 +210,7 @@ describe('answers claimed in PostgreSQL, then signalled', () => {
     expect((await decide(false)).status).toBe(409);
     const decided = await stack.db.approval.findUniqueOrThrow({ where: { id: approval!.id } });
     expect(decided).toMatchObject({ status: 'approved', decidedBy: expect.stringMatching(/^key_/) });
-    expect(await signals(g.id)).toBe(1);
+    expect((await signals(g.id)) + (await updates(g.id))).toBe(1);
     await stack.temporal.workflow.getHandle(g.id).terminate('test done');
   });
 

@@ -311,12 +311,12 @@ describe('client tools, requires_action and the generation API', () => {
     expect(after.map((e) => e.eventType)).toEqual(before.map((e) => e.eventType));
     expect(await stack.db.pauseAnswer.count({ where: { generationId: paused.body.id } })).toBe(0);
     expect((await stack.api('GET', `/v1/generations/${paused.body.id}`)).body.status).toBe('requires_action');
-    // The same generation still takes the right outputs, and that answer's signal is in the history.
+    // The same generation still takes the right outputs, and that answer's update is in the history.
     const done = await submit(agentId, paused.body.id, { toolOutputs: [{ toolCallId: 'c_ask', output: 'yes' }] });
     expect(done.body).toMatchObject({ status: 'completed', text: 'thanks' });
     await vi.waitFor(async () => {
       const final = (await handle.fetchHistory()).events ?? [];
-      expect(final.filter((e) => e.workflowExecutionSignaledEventAttributes != null)).toHaveLength(1);
+      expect(final.filter((e) => e.workflowExecutionUpdateAcceptedEventAttributes != null)).toHaveLength(1);
     });
   });
 
