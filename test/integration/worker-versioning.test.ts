@@ -51,7 +51,11 @@ describe('Worker Versioning, against the dev server', () => {
     model.script({ text: 'versioned' });
     const res = await stack.api('POST', `/v1/agents/${agentId}/generate`, { prompt: 'hi' });
     expect(res.body).toMatchObject({ status: 'completed', text: 'versioned' });
-    const described = await stack.temporal.workflow.getHandle(res.body.id).describe();
+    // The row settles inside the run's first workflow task (the final write rides on the model
+    // call); the behaviour is recorded when that task completes, so wait for the workflow.
+    const handle = stack.temporal.workflow.getHandle(res.body.id);
+    await handle.result();
+    const described = await handle.describe();
     const info = described.raw.workflowExecutionInfo?.versioningInfo;
     expect(info?.behavior).toBe(1); // VERSIONING_BEHAVIOR_PINNED
     expect(info?.deploymentVersion).toMatchObject({ deploymentName, buildId: 'build-1' });
