@@ -12,7 +12,7 @@ import { readAgentOptions, readSnapshot } from '../infra/db/json-columns.js';
 import type { Db } from '../infra/db/prisma.js';
 import { buildPlan, buildSnapshot, compactionProvider, initialMessages } from '../domain/generations/plan.js';
 import { platformAction } from '../contracts/platform-actions.js';
-import { authorizePlatformAction, PlatformDenied } from '../domain/platform-actions/authorize.js';
+import { authorizePlatformAction, boundaryPoliciesOf, PlatformDenied } from '../domain/platform-actions/authorize.js';
 
 /** Deployment limits a child's plan is built with (the same ones the API applies to top-level runs). */
 export interface ChildLimits {
@@ -88,7 +88,7 @@ export async function prepareChildGeneration(
 
 /**
  * The agent a call runs: an `agent` tool's own target, or platform create-agent-generation's
- * `agentId` argument once the caller's key ∩ the agent's boundary policy allows it.
+ * `agentId` argument once the caller's key ∩ every boundary policy up the chain allows it.
  */
 export function childTarget(db: Db, input: ToolCallInput): (parent: Generation) => Promise<string> {
   return async (parent) => {
@@ -101,7 +101,7 @@ export function childTarget(db: Db, input: ToolCallInput): (parent: Generation) 
     try {
       await authorizePlatformAction(
         db,
-        { projectId: parent.projectId, keyId: parent.createdByKeyId, boundaryPolicy: snapshot.agent.boundaryPolicy },
+        { projectId: parent.projectId, keyId: parent.createdByKeyId, boundaryPolicies: boundaryPoliciesOf(snapshot) },
         spec,
         args,
       );
@@ -184,6 +184,9 @@ async function createChild(
     messages,
   );
   snapshot.contextWindow = agent.contextWindow;
+  // The child acts under every boundary above it as well as its own agent's.
+  const inherited = boundaryPoliciesOf(readSnapshot(parent.snapshot));
+  if (inherited.length) snapshot.agent.inheritedBoundaryPolicies = inherited;
   const generationId = newId('generation');
   try {
     return await db.$transaction(async (tx) => {

@@ -59,6 +59,11 @@ export interface GenerationSnapshot {
     temperature: number | null;
     /** Platform actions run with the caller's key policy ∩ this (null: the caller's alone). */
     boundaryPolicy?: Policy | null;
+    /**
+     * A child generation's: the boundary policies of the generations above it, nearest first.
+     * Its platform actions run under these too, so a child never does what its parents could not.
+     */
+    inheritedBoundaryPolicies?: Policy[];
   };
   model: string;
   provider: SnapshotProvider;

@@ -3,7 +3,7 @@ import type { Dispatcher } from 'undici';
 import { KNOWLEDGE_SEARCH_TOOL, type ToolCallInput, type Usage } from '../../contracts/generation/index.js';
 import type { ToolResultStatus } from '../../contracts/schemas/index.js';
 import type { GenerationSnapshot, SnapshotTool } from '../../contracts/snapshot.js';
-import { runPlatformAction } from '../../domain/platform-actions/index.js';
+import { boundaryPoliciesOf, runPlatformAction } from '../../domain/platform-actions/index.js';
 import type { SecretBox } from '../../infra/crypto/secrets.js';
 import type { Db } from '../../infra/db/prisma.js';
 import { defaultBuiltinOptions, runBuiltin, type BuiltinOptions } from '../builtins/index.js';
@@ -103,7 +103,7 @@ export function createToolRunners(deps: ToolRunnerDeps): Record<ToolKind, ToolRu
       const caller = await deps.store.caller(input.generationId);
       const outcome = await runPlatformAction(
         { db: deps.db, temporal: deps.temporal },
-        { ...caller, boundaryPolicy: snapshot.agent.boundaryPolicy },
+        { ...caller, boundaryPolicies: boundaryPoliciesOf(snapshot) },
         tool!.action!,
         input.arguments,
       );

@@ -47,7 +47,7 @@ async function runGeneration(ctx: AppContext, auth: AuthInfo, args: Record<strin
 async function resume(ctx: AppContext, auth: AuthInfo, name: string, args: Record<string, unknown>) {
   const receivedAt = Date.now();
   const spec = platformActions.find((a) => a.name === name)!;
-  const caller = { projectId: auth.projectId, keyId: auth.keyId, boundaryPolicy: null };
+  const caller = { projectId: auth.projectId, keyId: auth.keyId, boundaryPolicies: [] };
   const answered = await runResumingAction(ctx, caller, spec, args, { callerWaits: true });
   const options = { async: false, waitSeconds: 60 };
   return reply((await viewAfterAnswer(ctx, auth.projectId, answered, options, receivedAt)).view);
@@ -57,7 +57,7 @@ async function callTool(ctx: AppContext, auth: AuthInfo, name: string, rawArgs: 
   const spec = platformActions.find((a) => mcpToolName(a.name) === name);
   if (!spec) return reply({ error: `Unknown tool ${name}` }, true);
   const args = typeof rawArgs === 'object' && rawArgs !== null ? (rawArgs as Record<string, unknown>) : {};
-  const caller = { projectId: auth.projectId, keyId: auth.keyId, boundaryPolicy: null };
+  const caller = { projectId: auth.projectId, keyId: auth.keyId, boundaryPolicies: [] };
   if (spec.name === 'create-agent-generation') {
     try {
       await authorizePlatformAction(ctx.db, caller, spec, args);

@@ -41,8 +41,14 @@ export function approvalsRouter(ctx: AppContext): Router {
     const where = {
       projectId: auth.projectId,
       ...(q.status ? { status: q.status } : {}),
-      ...(q.generationId ? { generationId: q.generationId } : {}),
-      ...(generationFilter ? { generationId: { in: generationFilter } } : {}),
+      ...(q.generationId || generationFilter
+        ? {
+            generationId: {
+              ...(q.generationId ? { equals: q.generationId } : {}),
+              ...(generationFilter ? { in: generationFilter } : {}),
+            },
+          }
+        : {}),
     };
     const { data, nextCursor } = await listPage(
       q,

@@ -3,7 +3,7 @@ import { ApiError } from '../../contracts/errors.js';
 import { generationView, loadSteps } from '../../infra/db/generation-view.js';
 import { settledStatuses, type GenerationStatus } from '../../contracts/schemas/index.js';
 import { answerClarification, submitToolOutputs } from '../../domain/answers/answer.js';
-import { deniedAgentIds, findGeneration } from '../../domain/generation-access.js';
+import { agentFilter, deniedAgentIds, findGeneration } from '../../domain/generation-access.js';
 import { requestCancel } from '../generations/cancel.js';
 import { turnAwaitingClarification } from '../sessions/clarify-resume.js';
 import { cancelWaitingTurn } from '../sessions/turns.js';
@@ -113,8 +113,7 @@ export function generationsRouter(ctx: AppContext): Router {
     const denied = await deniedAgentIds(ctx, auth, action);
     const where = {
       projectId: auth.projectId,
-      ...(denied.length ? { agentId: { notIn: denied } } : {}),
-      ...(q.agentId ? { agentId: q.agentId } : {}),
+      ...agentFilter(denied, q.agentId || undefined),
       ...(q.status ? { status: q.status } : {}),
       ...(q.sessionId ? { sessionId: q.sessionId } : {}),
       ...(q.traceId ? { traceId: q.traceId } : {}),

@@ -11,7 +11,7 @@ import type { Session } from '../../generated/prisma/client.js';
 import { ACTIVE_STATUSES, lockSession } from '../../infra/sessions/turns.js';
 import type { StoredMessage } from '../../contracts/conversation.js';
 import type { AppContext } from '../context.js';
-import { found } from '../http.js';
+import { agentFilter, deniedAgentIds, findSession } from '../../domain/generation-access.js';
 import { listPage } from '../../domain/pagination.js';
 import { ApiRouter } from '../routing.js';
 import { sessionRoutes } from './sessions.operations.js';
@@ -55,13 +55,13 @@ function messageView(turn: number, generationId: string, m: StoredMessage, at: D
 /** Sessions of the project's agents (/v1/sessions…). */
 export function sessionsRouter(ctx: AppContext): Router {
   const r = new ApiRouter('/v1/sessions', ctx);
-  const find = async (projectId: string, id: string) =>
-    found(await ctx.db.session.findFirst({ where: { id, projectId } }), 'Session');
   const turnsOf = (sessionId: string) =>
     ctx.db.generation.findMany({ where: { sessionId }, orderBy: [{ sessionTurn: 'asc' }, { createdAt: 'asc' }] });
 
-  r.add(sessionRoutes.list, ({ auth, query }) => {
-    const where = { projectId: auth.projectId, ...(query.agentId ? { agentId: query.agentId } : {}) };
+  // A session is one agent's: its turns are generations of that agent, withheld with them.
+  r.add(sessionRoutes.list, async ({ auth, action, query }) => {
+    const denied = await deniedAgentIds(ctx, auth, action);
+    const where = { projectId: auth.projectId, ...agentFilter(denied, query.agentId || undefined) };
     return listPage(
       query,
       ({ after, ...window }) => ctx.db.session.findMany({ where: { ...where, ...after }, ...window }),
@@ -69,8 +69,8 @@ export function sessionsRouter(ctx: AppContext): Router {
     );
   });
 
-  r.add(sessionRoutes.get, async ({ auth, params }): Promise<SessionDetailView> => {
-    const session = await find(auth.projectId, params.sessionId);
+  r.add(sessionRoutes.get, async ({ auth, action, params }): Promise<SessionDetailView> => {
+    const session = await findSession(ctx, auth, action, params.sessionId);
     const turns = await turnsOf(session.id);
     // The turn's user input: the last user message it started with.
     const userRows = await ctx.db.generationMessage.findMany({
@@ -111,8 +111,8 @@ export function sessionsRouter(ctx: AppContext): Router {
     };
   });
 
-  r.add(sessionRoutes.messages, async ({ auth, params }) => {
-    const session = await find(auth.projectId, params.sessionId);
+  r.add(sessionRoutes.messages, async ({ auth, action, params }) => {
+    const session = await findSession(ctx, auth, action, params.sessionId);
     const turns = await turnsOf(session.id);
     const rows = await ctx.db.generationMessage.findMany({
       where: { generationId: { in: turns.map((t) => t.id) }, role: { not: 'system' } },
@@ -126,8 +126,8 @@ export function sessionsRouter(ctx: AppContext): Router {
     return { data };
   });
 
-  r.add(sessionRoutes.delete, async ({ auth, params }) => {
-    const session = await find(auth.projectId, params.sessionId);
+  r.add(sessionRoutes.delete, async ({ auth, action, params }) => {
+    const session = await findSession(ctx, auth, action, params.sessionId);
     await ctx.db.$transaction(async (tx) => {
       await lockSession(tx, session.id);
       const busy = await tx.generation.findFirst({

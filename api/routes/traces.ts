@@ -1,26 +1,30 @@
 import type { Router } from 'express';
-import { notFound } from '../../contracts/errors.js';
 import type { ListTracesQuery, TraceSummary } from '../../contracts/schemas/index.js';
 import type { Db } from '../../infra/db/prisma.js';
-import { loadTrace, traceSummary } from '../../infra/db/trace-view.js';
+import { traceSummary } from '../../infra/db/trace-view.js';
+import { agentFilter, deniedAgentIds, readTrace } from '../../domain/generation-access.js';
 import type { AppContext } from '../context.js';
 import { listPage } from '../../domain/pagination.js';
 import { ApiRouter } from '../routing.js';
 import type { traceRoutes } from './traces.operations.js';
 
-/** A page of the project's traces; agent and status filter on the root generation. */
+/**
+ * A page of the project's traces; agent and status filter on the root generation. Traces whose root
+ * is of an agent in `denied` are left out (domain/generation-access.ts).
+ */
 export async function listTraces(
   db: Db,
   projectId: string,
   query: ListTracesQuery,
+  denied: string[] = [],
 ): Promise<{ data: TraceSummary[]; nextCursor: string | null }> {
   const rootFilter =
-    query.agentId !== undefined || query.status !== undefined
+    query.agentId !== undefined || query.status !== undefined || denied.length > 0
       ? {
           generations: {
             some: {
               parentGenerationId: null,
-              ...(query.agentId !== undefined ? { agentId: query.agentId } : {}),
+              ...agentFilter(denied, query.agentId),
               ...(query.status !== undefined ? { status: query.status } : {}),
             },
           },
@@ -52,11 +56,9 @@ export async function listTraces(
 
 export function tracesRouter(ctx: AppContext, routes: typeof traceRoutes, base: string): Router {
   const r = new ApiRouter(base, ctx);
-  r.add(routes.list, ({ auth, query }) => listTraces(ctx.db, auth.projectId, query));
-  r.add(routes.get, async ({ auth, params }) => {
-    const trace = await loadTrace(ctx.db, auth.projectId, params.traceId);
-    if (!trace) throw notFound('Trace');
-    return trace;
-  });
+  r.add(routes.list, async ({ auth, action, query }) =>
+    listTraces(ctx.db, auth.projectId, query, await deniedAgentIds(ctx, auth, action)),
+  );
+  r.add(routes.get, ({ auth, action, params }) => readTrace(ctx, auth, action, params.traceId));
   return r.router;
 }

@@ -1,22 +1,15 @@
 import type { Client } from '@temporalio/client';
 import { ApiError } from '../../contracts/errors.js';
 import { platformAction, type PlatformActionSpec } from '../../contracts/platform-actions.js';
-import type { Policy } from '../../contracts/schemas/index.js';
 import type { AuthInfo } from '../auth-info.js';
 import { loadGenerationView } from '../../infra/db/generation-view.js';
 import type { Db } from '../../infra/db/prisma.js';
 import type { AnswerDelivery, Answered } from '../answers/answer.js';
-import { authorizePlatformAction, PlatformDenied } from './authorize.js';
+import { authorizePlatformAction, PlatformDenied, readerPolicy, type PlatformCaller } from './authorize.js';
 import { platformExecutors, PlatformNotFound } from './executors.js';
 import { resumeExecutors } from './resume.js';
 
-export { authorizePlatformAction, PlatformDenied } from './authorize.js';
-
-export interface PlatformCaller {
-  projectId: string;
-  keyId: string | null;
-  boundaryPolicy: Policy | null | undefined;
-}
+export { authorizePlatformAction, boundaryPoliciesOf, PlatformDenied, type PlatformCaller } from './authorize.js';
 
 export interface PlatformDeps {
   db: Db;
@@ -28,8 +21,8 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 
 /**
  * Authorizes then runs one of the actions that resume a paused generation. The acting identity is
- * the caller's key; the agent's boundary policy adds its Deny statements, so a generation whose
- * agent the boundary denies is refused like one the key denies.
+ * the caller's key; the boundary policies add their Deny statements, so a generation whose agent a
+ * boundary denies is refused like one the key denies.
  */
 export async function runResumingAction(
   deps: PlatformDeps,
@@ -42,11 +35,10 @@ export async function runResumingAction(
   if (!run) throw new ApiError(400, 'invalid_request', `Unknown platform action ${spec.name}`);
   const policy = await authorizePlatformAction(deps.db, caller, spec, args);
   if (!deps.temporal) throw new ApiError(503, 'unavailable', `${spec.name} needs a Temporal client in this process`);
-  const boundaryDenies = caller.boundaryPolicy?.statements.filter((s) => s.effect === 'Deny') ?? [];
   const auth: AuthInfo = {
     projectId: caller.projectId,
     keyId: caller.keyId!,
-    policy: { ...policy, statements: [...policy.statements, ...boundaryDenies] },
+    policy: readerPolicy(policy, caller.boundaryPolicies),
   };
   return run({ db: deps.db, temporal: deps.temporal }, auth, spec, args, delivery);
 }
@@ -74,10 +66,12 @@ export async function runPlatformAction(
       const { generation } = await runResumingAction(deps, caller, spec, args, { callerWaits: false });
       return { status: 'success', result: await loadGenerationView(deps.db, caller.projectId, generation.id) };
     }
-    await authorizePlatformAction(deps.db, caller, spec, args);
-    return { status: 'success', result: await run(deps.db, caller.projectId, args) };
+    const policy = await authorizePlatformAction(deps.db, caller, spec, args);
+    const reader = { projectId: caller.projectId, policy: readerPolicy(policy, caller.boundaryPolicies) };
+    return { status: 'success', result: await run(deps.db, reader, spec.policyAction, args) };
   } catch (err) {
-    if (err instanceof PlatformDenied) return { status: 'denied', result: { error: err.message } };
+    const refused = err instanceof PlatformDenied || (err instanceof ApiError && err.status === 403);
+    if (refused) return { status: 'denied', result: { error: err.message } };
     if (err instanceof PlatformNotFound || err instanceof ApiError)
       return { status: 'error', result: { error: err.message } };
     throw err;

@@ -114,6 +114,7 @@ const snapshotSchema = z.looseObject({
     instructions: z.string().nullable(),
     temperature: z.number().nullable(),
     boundaryPolicy: policySchema.nullable().optional(),
+    inheritedBoundaryPolicies: z.array(policySchema).optional(),
   }),
   model: z.string(),
   provider: snapshotProviderSchema,

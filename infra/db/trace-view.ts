@@ -19,6 +19,23 @@ export function traceSummary(t: Trace, root: Generation): TraceSummary {
   };
 }
 
+/** The root and every generation reachable from it through generations of agents not withheld. */
+function shownBelow(root: Generation, all: Generation[], withheld: ReadonlySet<string>): Generation[] {
+  if (withheld.size === 0) return all;
+  const childrenOf = new Map<string, Generation[]>();
+  for (const g of all) {
+    if (g.parentGenerationId === null) continue;
+    childrenOf.set(g.parentGenerationId, [...(childrenOf.get(g.parentGenerationId) ?? []), g]);
+  }
+  const shown = new Set<string>();
+  const next = [root];
+  for (let g = next.pop(); g; g = next.pop()) {
+    shown.add(g.id);
+    next.push(...(childrenOf.get(g.id) ?? []).filter((c) => !withheld.has(c.agentId)));
+  }
+  return all.filter((g) => shown.has(g.id));
+}
+
 function node(g: Generation, steps: StepEntry[]): TraceNode {
   return {
     generationId: g.id,
@@ -42,16 +59,27 @@ function node(g: Generation, steps: StepEntry[]): TraceNode {
   };
 }
 
-/** The whole tree of a trace of the project, with totals; null when there is no such trace. */
-export async function loadTrace(db: Db, projectId: string, traceId: string): Promise<TraceView | null> {
+/**
+ * The whole tree of a trace of the project, with totals; null when there is no such trace (or its
+ * root is of a `withheld` agent). The generations of `withheld` agents are left out with the
+ * generations they started (domain/generation-access.ts decides which agents those are), and the
+ * totals count what is shown.
+ */
+export async function loadTrace(
+  db: Db,
+  projectId: string,
+  traceId: string,
+  withheld: ReadonlySet<string> = new Set(),
+): Promise<TraceView | null> {
   const trace = await db.trace.findFirst({ where: { id: traceId, projectId } });
   if (!trace) return null;
-  const generations = await db.generation.findMany({
+  const stored = await db.generation.findMany({
     where: { traceId, projectId },
     orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
   });
-  const root = generations.find((g) => g.id === trace.rootGenerationId);
-  if (!root) return null;
+  const root = stored.find((g) => g.id === trace.rootGenerationId);
+  if (!root || withheld.has(root.agentId)) return null;
+  const generations = shownBelow(root, stored, withheld);
   const stepRows = await db.generationStep.findMany({
     where: { generationId: { in: generations.map((g) => g.id) } },
     orderBy: [{ generationId: 'asc' }, { seq: 'asc' }],

@@ -113,6 +113,53 @@ describe('platform actions: tools of type platform (alias soat) under caller ∩
     expect(await stack.db.generation.count({ where: { parentGenerationId: res.body.id } })).toBe(0);
   });
 
+  it('a grandchild runs under every boundary above it: a boundary two levels up denies its platform action', async () => {
+    const lister = await createTool(stack, { type: 'platform', name: 'gc', actions: ['list-tools'] });
+    const grandchild = await createAgent(stack, {
+      aiProviderId: providerId,
+      instructions: 'C [[script:bc-c]]',
+      toolIds: [lister],
+    });
+    const askC = await createTool(stack, { type: 'agent', name: 'ask_c', agentId: grandchild });
+    const child = await createAgent(stack, {
+      aiProviderId: providerId,
+      instructions: 'B [[script:bc-b]]',
+      toolIds: [askC],
+    });
+    const askB = await createTool(stack, { type: 'agent', name: 'ask_b', agentId: child });
+    const top = (boundaryPolicy?: unknown) =>
+      createAgent(stack, {
+        aiProviderId: providerId,
+        instructions: 'A [[script:bc-a]]',
+        toolIds: [askB],
+        ...(boundaryPolicy ? { boundaryPolicy } : {}),
+      });
+    const noToolLists = {
+      statements: [
+        { effect: 'Allow', action: ['*'], resource: ['*'] },
+        { effect: 'Deny', action: ['agents:ListAgentTools'], resource: ['*'] },
+      ],
+    };
+    /** Runs top → child → grandchild; the grandchild's list-tools call as recorded. */
+    const run = async (agentId: string) => {
+      model.scriptFor('bc-a', call('ask_b', { prompt: 'b' }, 'c_b'), { text: 'a done' });
+      model.scriptFor('bc-b', call('ask_c', { prompt: 'c' }, 'c_c'), { text: 'b done' });
+      model.scriptFor('bc-c', call('gc_list_tools', {}, 'c_list'), { text: 'c done' });
+      const res = await stack.api('POST', `/v1/agents/${agentId}/generate`, { prompt: 'go' });
+      expect(res.body).toMatchObject({ status: 'completed', text: 'a done' });
+      const b = await stack.db.generation.findFirstOrThrow({ where: { parentGenerationId: res.body.id } });
+      const c = await stack.db.generation.findFirstOrThrow({ where: { parentGenerationId: b.id } });
+      expect(c.agentId).toBe(grandchild);
+      return observes((await stack.api('GET', `/v1/generations/${c.id}`)).body)[0];
+    };
+    // Without a boundary above, the admin caller's grandchild lists tools.
+    expect(await run(await top())).toMatchObject({ toolName: 'gc_list_tools', status: 'success' });
+    // The top agent's boundary holds two generations down, though neither agent below has one.
+    const fenced = await run(await top(noToolLists));
+    expect(fenced).toMatchObject({ toolName: 'gc_list_tools', status: 'denied' });
+    expect(fenced.result.error).toMatch(/boundary policy of this agent or of a generation above it/);
+  });
+
   it('a key revoked mid-run is denied from then on', async () => {
     const docs = await platformTool(['list-tools']);
     const agent = await createAgent(stack, {
