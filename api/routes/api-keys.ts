@@ -50,7 +50,8 @@ export function apiKeysRouter(ctx: AppContext): Router {
     // Stored: the key's prefix (to recognise it) and its hash; the key itself is shown once.
     const stored = { prefix: keyPrefix(key), keyHash: hashKey(key), policy: boundedPolicy(auth.policy, body.policy) };
     const row = await ctx.db.apiKey.create({
-      data: { id: newId('apiKey'), projectId: auth.projectId, name: body.name, ...stored },
+      // Its creator is recorded: approval hooks treat a key minted by the requester as the requester.
+      data: { id: newId('apiKey'), projectId: auth.projectId, name: body.name, ...stored, createdByKeyId: auth.keyId },
     });
     return { ...apiKeyView(row), key };
   });

@@ -148,7 +148,7 @@ export async function decideApproval(
     where: { id: approvalId, generationId: g.id, projectId: auth.projectId },
   });
   if (!approval) throw notFound('Approval');
-  checkApprover(g, approval.toolName, auth);
+  await checkApprover(deps.db, g, approval.toolName, auth);
   if (approval.status !== 'pending')
     throw new ApiError(409, 'conflict', `Approval ${approval.id} is already ${approval.status}`);
   if (!body.approved && body.arguments !== undefined) throw unprocessable('arguments can only be given when approving');

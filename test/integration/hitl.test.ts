@@ -281,7 +281,7 @@ describe('human in the loop: approvals, hooks, guardrails, clarification', () =>
     expect(byName.status).toBe(400);
   });
 
-  it('requesterMayNotApprove: the API key that started the generation may not decide its approvals', async () => {
+  it('requesterMayNotApprove: the API key that started the generation, or a key it minted, may not decide its approvals', async () => {
     const requester = await mintKey(stack, [{ effect: 'Allow', action: ['*'], resource: ['*'] }]);
     const { agentId } = await agentWith([
       { event: 'PreToolUse', type: 'approval', matcher: 'database_write', config: { requesterMayNotApprove: true } },
@@ -298,7 +298,16 @@ describe('human in the loop: approvals, hooks, guardrails, clarification', () =>
     const self = await callAs(stack, requester.key, 'POST', path, { approved: true });
     expect(self.status, JSON.stringify(self.body)).toBe(403);
     expect(self.body.error.code).toBe('forbidden');
+    // A key the requester mints counts as the requester, and so does one minted by that key.
+    const minted = await mintKey(stack, [{ effect: 'Allow', action: ['*'], resource: ['*'] }], requester.key);
+    const mintedByMinted = await mintKey(stack, [{ effect: 'Allow', action: ['*'], resource: ['*'] }], minted.key);
+    for (const key of [minted.key, mintedByMinted.key]) {
+      const second = await callAs(stack, key, 'POST', path, { approved: true });
+      expect(second.status, JSON.stringify(second.body)).toBe(403);
+      expect(second.body.error.message).toMatch(/or a key minted by it/);
+    }
     expect(writesTo().length).toBe(before);
+    expect((await stack.api('GET', `/v1/approvals/${approvalId}`)).body.status).toBe('pending');
 
     const done = await decide(paused.body.id, approvalId, { approved: true });
     expect(done.status, JSON.stringify(done.body)).toBe(200);
