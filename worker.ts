@@ -203,7 +203,11 @@ async function main(): Promise<void> {
   const logger = createLogger(env.LOG_LEVEL, 'worker');
   const { setTemporalUiLink } = await import('./infra/temporal/ui-link.js');
   setTemporalUiLink(env.TEMPORAL_UI_URL, env.TEMPORAL_NAMESPACE);
-  const runtime = createRuntime(env, env.DATABASE_URL!, { embeddedDatabase: false });
+  const [sdkHost, sdkPort] = sdkMetricsAddress.split(':') as [string, string];
+  const runtime = createRuntime(env, env.DATABASE_URL!, {
+    embeddedDatabase: false,
+    endpoints: { extra: [{ name: "the worker's Temporal SDK metrics", host: sdkHost, port: Number(sdkPort) }] },
+  });
   const connection = await connectWorker(env, env.TEMPORAL_ADDRESS!);
   const client = await connectClient(env, env.TEMPORAL_ADDRESS!);
   const versioning = versioningFromEnv(env);
@@ -220,8 +224,9 @@ async function main(): Promise<void> {
       feed: runtime.feed,
       secrets: runtime.secrets,
       dispatcher: runtime.dispatcher,
+      providerDispatcher: runtime.providerDispatcher,
       modelTimeoutMs: env.MODEL_CALL_TIMEOUT_SECONDS * 1000,
-      builtins: builtinOptionsFromEnv(env),
+      builtins: builtinOptionsFromEnv(env, runtime.outbound.rules.tool),
       limits: { maxStepsCap: env.MAX_STEPS_CAP, webhookMaxAttempts: env.WEBHOOK_MAX_ATTEMPTS },
       turnStarter: { client, taskQueue: env.TEMPORAL_TASK_QUEUE },
       temporal: client,

@@ -6,6 +6,7 @@ import { webhookHeaders } from '../infra/crypto/webhook-signature.js';
 import { readHttpHookConfig, type StoredHttpHookConfig } from '../infra/db/json-columns.js';
 import { traceOrder, type HookDecision, type HttpHookInput } from '../contracts/generation/index.js';
 import type { GenerationStore, StoredMessage } from './generation-store.js';
+import { bodyLimits } from '../infra/net/body-limits.js';
 import { readCapped } from '../infra/net/read-capped.js';
 import { requestFollowingRedirects } from '../infra/net/redirects.js';
 import { decryptHeaders, secretHeaderNames } from './http-tool.js';
@@ -65,6 +66,7 @@ export async function callHttpHook(
       dispatcher: deps.dispatcher,
       signal: AbortSignal.timeout(timeoutSeconds * 1000),
       secretHeaders: secretHeaderNames(config.headers),
+      limits: bodyLimits.tool,
     });
     if (!response.ok) {
       await response.discard();

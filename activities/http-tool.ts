@@ -1,6 +1,7 @@
 import type { Dispatcher } from 'undici';
 import type { SnapshotTool, StoredHeaderValue } from '../contracts/snapshot.js';
 import type { SecretBox } from '../infra/crypto/secrets.js';
+import { bodyLimits, ResponseTooLargeError } from '../infra/net/body-limits.js';
 import { readCapped } from '../infra/net/read-capped.js';
 import { requestFollowingRedirects, TooManyRedirectsError } from '../infra/net/redirects.js';
 import { SsrfBlockedError } from '../infra/net/ssrf.js';
@@ -72,6 +73,7 @@ export async function runHttpTool(opts: {
       dispatcher: opts.dispatcher,
       signal,
       secretHeaders: secretHeaderNames(tool.execute.headers),
+      limits: bodyLimits.tool,
     });
     // Read a little more than the cap (multi-byte characters), then cut by characters.
     const { text } = await readCapped(response.body, tool.maxResultChars * 4 + 1024);
@@ -91,7 +93,8 @@ export async function runHttpTool(opts: {
     const cause = (err as { cause?: unknown }).cause;
     const blocked = err instanceof SsrfBlockedError ? err : cause instanceof SsrfBlockedError ? cause : null;
     if (blocked) return { status: 'error', content: errorContent(blocked.message) };
-    if (err instanceof TooManyRedirectsError) return { status: 'error', content: errorContent(err.message) };
+    if (err instanceof TooManyRedirectsError || err instanceof ResponseTooLargeError)
+      return { status: 'error', content: errorContent(err.message) };
     if (opts.signal?.aborted) throw err; // the activity was cancelled: let Temporal see it
     const message = cause instanceof Error ? cause.message : (err as Error).message;
     return { status: 'error', content: errorContent(`Request failed: ${message}`) };

@@ -31,8 +31,10 @@ export interface ActivityDeps {
   db: Db;
   feed: ChangeFeed;
   secrets: SecretBox;
-  /** SSRF-guarded dispatcher for every outgoing tool/webhook/model-provider request. */
+  /** SSRF-guarded dispatcher of tenant tools, MCP servers, hooks and webhooks (the tool allow-list). */
   dispatcher: Dispatcher;
+  /** SSRF-guarded dispatcher of model providers and embeddings (the provider allow-list); default `dispatcher`. */
+  providerDispatcher?: Dispatcher;
   modelTimeoutMs: number;
   /** Settings of the builtin tools (SSRF allow-list for database hosts, code sandbox). */
   builtins?: BuiltinOptions;
@@ -54,12 +56,13 @@ export interface ActivityDeps {
  */
 export function createActivities(deps: ActivityDeps): GenerationActivities & DocumentIngestionActivities {
   const { db, feed, secrets, dispatcher } = deps;
+  const providerDispatcher = deps.providerDispatcher ?? dispatcher;
   const store = new GenerationStore(db, feed);
   const sessions = new SessionStore(db, deps.turnStarter);
   const cache = new SessionCache(db);
   // Keeps an MCP session open from discovery to the calls of the same generation.
   const mcp = { store, secrets, dispatcher, sessions: new McpSessionPool() };
-  const embed = createEmbedder({ secrets, dispatcher });
+  const embed = createEmbedder({ secrets, dispatcher: providerDispatcher });
   const knowledge = new KnowledgeService(db, embed);
   const ingestion = createIngestionActivities({ db, embed });
   const writes: QueuedWriteDeps = { db, feed, store, onStatus: deps.onStateChange, crashPoint: deps.crashPoint };
@@ -69,7 +72,7 @@ export function createActivities(deps: ActivityDeps): GenerationActivities & Doc
     store,
     sessions,
     secrets,
-    dispatcher,
+    dispatcher: providerDispatcher,
     modelTimeoutMs: deps.modelTimeoutMs,
     conversations: new ConversationCache(),
   };
@@ -77,6 +80,7 @@ export function createActivities(deps: ActivityDeps): GenerationActivities & Doc
     db,
     secrets,
     dispatcher,
+    providerDispatcher,
     builtins: deps.builtins,
     store,
     mcp,

@@ -17,7 +17,15 @@ const boot = await ensureBootstrap(runtime.db, env.BOOTSTRAP_API_KEY);
 if (boot.apiKey && !env.BOOTSTRAP_API_KEY)
   logger.warn({ bootstrapApiKey: boot.apiKey }, 'Created the bootstrap admin API key; it is shown only this once');
 
-const ctx = { env, db: runtime.db, temporal, feed: runtime.feed, secrets: runtime.secrets, logger };
+const ctx = {
+  env,
+  db: runtime.db,
+  temporal,
+  feed: runtime.feed,
+  secrets: runtime.secrets,
+  logger,
+  outbound: runtime.outbound,
+};
 const app = createApp(ctx);
 // Generations stored but never handed to Temporal (a crash or an outage in between) are started here.
 const stopReconciler = startReconciler(ctx);

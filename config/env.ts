@@ -179,6 +179,14 @@ export const envSchema = z.object({
   /** The API's public base URL: storage_read download URLs are absolute with it (else a path on the API). */
   PUBLIC_API_URL: optionalString.pipe(z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }).optional()),
 
+  // Untrusted work (docs/security.md): tenant-controlled parsing and checks run on a thread pool
+  /** Threads of each process's untrusted-work pool (web pages, documents, tenant JSON Schemas); one project uses all but one. */
+  UNTRUSTED_THREADS: z.coerce.number().int().min(2).max(64).optional(),
+  /** V8 heap limit of each untrusted-work thread, in MiB: a task that needs more fails alone. */
+  UNTRUSTED_THREAD_MEMORY_MB: z.coerce.number().int().min(32).max(8192).default(256),
+  /** Memory all code_execute sandboxes of a worker may hold at once, in MiB; one project holds at most half (at least 576). */
+  SANDBOX_MEMORY_BUDGET_MB: z.coerce.number().int().min(576).max(65536).default(1536),
+
   // Loop limits
   MAX_STEPS_CAP: z.coerce.number().int().min(1).max(1000).default(100),
   MODEL_CALL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(3),

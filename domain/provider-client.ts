@@ -5,17 +5,12 @@ import type {
   ChatCompletionTool,
   ChatCompletionToolChoiceOption,
 } from 'openai/resources/chat/completions';
-import {
-  Headers as UndiciHeaders,
-  Response as UndiciResponse,
-  fetch as undiciFetch,
-  type Dispatcher,
-  type RequestInit as UndiciRequestInit,
-} from 'undici';
+import { Headers as UndiciHeaders, Response as UndiciResponse, type Dispatcher } from 'undici';
 import { providerFailure } from '../contracts/generation/index.js';
 import type { ToolChoice } from '../contracts/schemas/index.js';
 import type { SnapshotModelParameters, SnapshotProvider, SnapshotTool } from '../contracts/snapshot.js';
 import type { SecretBox } from '../infra/crypto/secrets.js';
+import { bodyLimits, responseTooLargeIn } from '../infra/net/body-limits.js';
 import { requestFollowingRedirects } from '../infra/net/redirects.js';
 import { SsrfBlockedError } from '../infra/net/ssrf.js';
 import type { StoredMessage } from '../contracts/conversation.js';
@@ -48,7 +43,9 @@ function headerRecord(headers: RequestInit['headers']): Record<string, string> {
  * fetch would let it reach internal addresses. It sends through undici's `request` and wraps the
  * answer in a Response (a third of fetch's CPU per call, docs/performance.md); redirects are
  * followed as `requestFollowingRedirects` follows them (the key never leaves the provider's origin).
- * A body that is not a string (uploads, which our calls never send) goes through fetch.
+ * The answer is read within `bodyLimits.provider`: a bigger or bomb-like one fails the call with
+ * ResponseTooLargeError instead of filling memory. Request bodies are JSON text (uploads, which
+ * our calls never make, are refused).
  */
 export function guardedProviderFetch(
   dispatcher: Dispatcher,
@@ -60,10 +57,8 @@ export function guardedProviderFetch(
     // The openai client passes a URL string and an init; a Request is read for its URL only.
     const url = typeof input === 'string' || input instanceof URL ? input : input.url;
     const body = init?.body ?? undefined;
-    if (body !== undefined && typeof body !== 'string') {
-      const response = await undiciFetch(url, { ...(init as UndiciRequestInit | undefined), dispatcher });
-      return response as unknown as Response;
-    }
+    if (body !== undefined && typeof body !== 'string')
+      throw new TypeError('Only text request bodies are sent to model providers');
     const answer = await requestFollowingRedirects(String(url), {
       method: init?.method ?? 'GET',
       headers: headerRecord(init?.headers),
@@ -71,6 +66,7 @@ export function guardedProviderFetch(
       dispatcher,
       ...(init?.signal ? { signal: init.signal } : {}),
       secretHeaders,
+      limits: bodyLimits.provider,
     });
     const headers = new UndiciHeaders();
     for (const [name, value] of answer.headerPairs()) headers.append(name, value);
@@ -248,6 +244,15 @@ export function ssrfBlockIn(err: unknown): SsrfBlockedError | null {
 
 export function mapProviderError(err: unknown): never {
   if (err instanceof ApplicationFailure) throw err;
+  const tooLarge = responseTooLargeIn(err);
+  if (tooLarge) {
+    // The same server would answer the same way: not retried.
+    throw ApplicationFailure.create({
+      type: providerFailure.rejected,
+      message: `Model provider's answer refused: ${tooLarge.message}`,
+      nonRetryable: true,
+    });
+  }
   const blocked = ssrfBlockIn(err);
   if (blocked) {
     // Configuration, not a transient fault: retrying cannot help.

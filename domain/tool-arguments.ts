@@ -1,8 +1,9 @@
-import { Ajv, type ErrorObject } from 'ajv';
+import { ApiError } from '../contracts/errors.js';
 import type { StoredMcpTool } from '../contracts/snapshot.js';
-import { userRegexProblem, userRegexTest } from '../contracts/user-regex.js';
 import type { Generation } from '../generated/prisma/client.js';
 import { readSnapshot } from '../infra/db/json-columns.js';
+import { untrustedPool, UntrustedWorkError } from '../infra/isolation/untrusted-pool.js';
+import { toolArgumentProblemsTask, type ArgumentProblem } from './tool-argument-check.js';
 
 /** The JSON Schema of a generation's tool by the name the model called it: configured tools, then discovered MCP tools. */
 export function toolParameters(
@@ -15,34 +16,32 @@ export function toolParameters(
   return discovered.find((t) => t.name === toolName)?.inputSchema ?? null;
 }
 
-/** ajv's regex engine hook; `code` only names it in standalone output, which is not used here. */
-const re2Engine = Object.assign(
-  // A pattern RE2 cannot run (stored before patterns were checked for it) is not enforced.
-  (pattern: string) => ({ test: (text: string) => userRegexProblem(pattern) !== null || userRegexTest(pattern, text) }),
-  { code: 're2' },
-);
+/** How long an approver's edited arguments may take to check (on the untrusted-work pool). */
+export const TOOL_ARGUMENT_CHECK_MS = 2000;
 
 /**
  * Checks arguments a person wrote for a tool call (an approver's edit) against the tool's
  * parameters JSON Schema, so a reviewer cannot send the tool what the model could not be told to.
- * `pattern` keywords are tenant regexes: they run on RE2 (linear time), like every user pattern.
+ * A check that does not finish in time refuses the edit (fail closed): 422.
  */
-export function toolArgumentProblems(
+export async function checkToolArguments(
   schema: Record<string, unknown> | null | undefined,
   args: unknown,
-): Array<{ path: string; message: string }> {
+  projectId: string,
+): Promise<ArgumentProblem[]> {
   if (!schema) return [];
-  // A fresh instance: each schema is compiled once per decision and not cached for the process's life.
-  const ajv = new Ajv({ strict: false, validateFormats: false, allErrors: true, code: { regExp: re2Engine } });
-  let validate;
   try {
-    validate = ajv.compile(schema);
-  } catch {
-    return []; // stored schemas were checked when the tool was written; one that ajv cannot compile checks nothing
+    return await untrustedPool().run(
+      toolArgumentProblemsTask,
+      { schema, args },
+      { projectId, timeMs: TOOL_ARGUMENT_CHECK_MS },
+    );
+  } catch (err) {
+    if (!(err instanceof UntrustedWorkError)) throw err;
+    throw new ApiError(
+      422,
+      'unprocessable',
+      `The edited arguments could not be checked against the tool's parameters: ${err.message}`,
+    );
   }
-  if (validate(args)) return [];
-  return (validate.errors ?? []).slice(0, 20).map((e: ErrorObject) => ({
-    path: `body.arguments${e.instancePath.replace(/\//g, '.')}`,
-    message: e.message ?? 'invalid',
-  }));
 }

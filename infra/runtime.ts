@@ -4,6 +4,8 @@ import { createDb, type Db } from './db/prisma.js';
 import { LocalChangeFeed, PgChangeFeed, type ChangeFeed } from './events/change-feed.js';
 import { createGuardedAgent, parseAllowList } from './net/ssrf.js';
 import type { Agent } from 'undici';
+import { configureSandboxMemory } from './isolation/sandbox-memory.js';
+import { configureUntrustedPool } from './isolation/untrusted-pool.js';
 
 /** The shared clients of a process (api, worker or both in `npm run dev`). */
 export interface Runtime {
@@ -23,6 +25,7 @@ export function createSecretsFromEnv(env: Env): SecretBox {
 }
 
 export function createRuntime(env: Env, databaseUrl: string, opts: { embeddedDatabase: boolean }): Runtime {
+  configureIsolation(env);
   // Embedded PGlite serves one connection: one pool slot, and notifications stay in-process.
   // Never prepared on PGlite: its connections share one session, where a statement prepared by a
   // closed connection survives and the next connection's Parse of it fails.
@@ -44,4 +47,15 @@ export function createRuntime(env: Env, databaseUrl: string, opts: { embeddedDat
       await db.$disconnect();
     },
   };
+}
+
+/** The process's limits for untrusted work (docs/security.md): its thread pool and sandbox memory. */
+export function configureIsolation(
+  env: Pick<Env, 'UNTRUSTED_THREADS' | 'UNTRUSTED_THREAD_MEMORY_MB' | 'SANDBOX_MEMORY_BUDGET_MB'>,
+): void {
+  configureUntrustedPool({
+    ...(env.UNTRUSTED_THREADS ? { threads: env.UNTRUSTED_THREADS, perProject: env.UNTRUSTED_THREADS - 1 } : {}),
+    memoryMb: env.UNTRUSTED_THREAD_MEMORY_MB,
+  });
+  configureSandboxMemory(env.SANDBOX_MEMORY_BUDGET_MB);
 }

@@ -78,7 +78,10 @@ export async function startLocalStack(
     say('Applying database migrations…');
     await applyMigrations(databaseUrl, say);
 
-    const runtime = createRuntime(env, databaseUrl, { embeddedDatabase: embedded });
+    const runtime = createRuntime(env, databaseUrl, {
+      embeddedDatabase: embedded,
+      endpoints: { temporalAddress, temporalUiUrl: temporalUi },
+    });
     stops.push(() => runtime.close());
     const boot = await ensureBootstrap(runtime.db, env.BOOTSTRAP_API_KEY);
     if (boot.apiKey && !env.BOOTSTRAP_API_KEY) saveDevKey(dataDir, boot.apiKey);
@@ -98,8 +101,9 @@ export async function startLocalStack(
         feed: runtime.feed,
         secrets: runtime.secrets,
         dispatcher: runtime.dispatcher,
+        providerDispatcher: runtime.providerDispatcher,
         modelTimeoutMs: env.MODEL_CALL_TIMEOUT_SECONDS * 1000,
-        builtins: builtinOptionsFromEnv(env),
+        builtins: builtinOptionsFromEnv(env, runtime.outbound.rules.tool),
         turnStarter: { client: temporal, taskQueue: env.TEMPORAL_TASK_QUEUE },
         temporal,
       },
@@ -114,7 +118,15 @@ export async function startLocalStack(
 
     // Generations link to the embedded dev server's UI unless TEMPORAL_UI_URL says otherwise.
     const linkedEnv = { ...env, TEMPORAL_UI_URL: env.TEMPORAL_UI_URL ?? temporalUi ?? undefined };
-    const ctx = { env: linkedEnv, db: runtime.db, temporal, feed: runtime.feed, secrets: runtime.secrets, logger };
+    const ctx = {
+      env: linkedEnv,
+      db: runtime.db,
+      temporal,
+      feed: runtime.feed,
+      secrets: runtime.secrets,
+      logger,
+      outbound: runtime.outbound,
+    };
     const app = createApp(ctx);
     const stopReconciler = startReconciler(ctx);
     stops.push(async () => stopReconciler());

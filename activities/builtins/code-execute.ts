@@ -6,7 +6,7 @@ import {
   codeExecuteConfigSchema,
 } from '../../contracts/builtins/code-execute.js';
 import { SsrfBlockedError } from '../../infra/net/ssrf.js';
-import { capResult } from '../http-tool.js';
+import { capResult, TRUNCATION_MARKER } from '../http-tool.js';
 import { builtinError, builtinSuccess, type BuiltinCall, type BuiltinResult } from './context.js';
 import { runInQuickJs } from './quickjs-sandbox.js';
 import { abortWhen } from '../../infra/net/abort-when.js';
@@ -54,11 +54,16 @@ export async function runCodeExecute(call: BuiltinCall): Promise<BuiltinResult> 
   const timeoutMs = Math.min(config.timeoutMs ?? CODE_DEFAULT_TIMEOUT_MS, call.tool.timeoutSeconds * 1000);
   const lang = language.toLowerCase();
   if (lang !== 'javascript' && lang !== 'js') return runExternal(call, lang, code, timeoutMs);
-  const outcome = await runInQuickJs(code, {
-    timeoutMs,
-    memoryLimitBytes: (config.memoryLimitMb ?? CODE_DEFAULT_MEMORY_MB) * 1024 * 1024,
-    maxOutputChars: CODE_OUTPUT_MAX_CHARS,
-  });
+  const outcome = await runInQuickJs(
+    code,
+    {
+      timeoutMs,
+      memoryLimitBytes: (config.memoryLimitMb ?? CODE_DEFAULT_MEMORY_MB) * 1024 * 1024,
+      maxOutputChars: CODE_OUTPUT_MAX_CHARS,
+      maxResultChars: CODE_OUTPUT_MAX_CHARS,
+    },
+    { projectId: await call.projectId(), ...(call.signal ? { signal: call.signal } : {}) },
+  );
   if (!outcome.ok) {
     const error =
       outcome.reason === 'timeout'
@@ -71,10 +76,10 @@ export async function runCodeExecute(call: BuiltinCall): Promise<BuiltinResult> 
       content: JSON.stringify({ error, ...(outcome.output ? { output: outcome.output } : {}) }),
     };
   }
-  const result = capResult(JSON.stringify(outcome.result), CODE_OUTPUT_MAX_CHARS);
   return builtinSuccess({
     output: outcome.output,
-    result: result.length < CODE_OUTPUT_MAX_CHARS ? outcome.result : result,
+    // A result cut in the sandbox comes back as its text up to the cap, marked.
+    result: outcome.resultTruncated ? `${outcome.result as string}${TRUNCATION_MARKER}` : outcome.result,
     ...(outcome.outputTruncated ? { outputTruncated: true } : {}),
   });
 }

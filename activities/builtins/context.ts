@@ -3,12 +3,12 @@ import type { ToolResultStatus, Usage } from '../../contracts/generation/index.j
 import type { SnapshotTool } from '../../contracts/snapshot.js';
 import type { SecretBox } from '../../infra/crypto/secrets.js';
 import type { Db } from '../../infra/db/prisma.js';
-import type { AllowList } from '../../infra/net/ssrf.js';
+import type { OutboundRules } from '../../infra/net/ssrf.js';
 
 /** Process-level settings of the builtins (from the environment). */
 export interface BuiltinOptions {
-  /** The SSRF allow-list, for connections that do not go through the HTTP dispatcher (databases). */
-  ssrfAllowList: AllowList;
+  /** What tools may connect to, for connections that do not go through the HTTP dispatcher (databases). */
+  toolRules: OutboundRules;
   /** External sandbox for code_execute languages other than JavaScript (a project setting overrides it). */
   codeSandboxUrl?: string;
   codeSandboxApiKey?: string;
@@ -33,8 +33,10 @@ export interface BuiltinCall {
   arguments: Record<string, unknown>;
   db: Db;
   secrets: SecretBox;
-  /** SSRF-guarded dispatcher for every outgoing HTTP request. */
+  /** SSRF-guarded dispatcher for every outgoing HTTP request of a tool (tool allow-list). */
   dispatcher: Dispatcher;
+  /** SSRF-guarded dispatcher for nested model calls (provider allow-list). */
+  providerDispatcher: Dispatcher;
   options: BuiltinOptions;
   signal?: AbortSignal;
   /** A project setting (secret ones decrypted), or undefined when not set. */

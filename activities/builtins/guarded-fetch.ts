@@ -1,4 +1,6 @@
-import { fetch, type Dispatcher, type Response } from 'undici';
+import { Headers, Response, type Dispatcher } from 'undici';
+import { bodyLimits, ResponseTooLargeError } from '../../infra/net/body-limits.js';
+import { httpRequest, type HttpResponse } from '../../infra/net/http-request.js';
 import { SsrfBlockedError } from '../../infra/net/ssrf.js';
 
 export const MAX_REDIRECTS = 5;
@@ -12,10 +14,24 @@ export function hostAllowed(host: string, allowed: string[] | undefined): boolea
   });
 }
 
+/** Statuses whose Response must not have a body (the Response constructor refuses one). */
+const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
+
+/** Our answer as a fetch Response (what the builtins read); its body keeps the read limits. */
+async function asResponse(answer: HttpResponse): Promise<Response> {
+  const headers = new Headers();
+  for (const [name, value] of answer.headerPairs()) headers.append(name, value);
+  if (!NULL_BODY_STATUSES.has(answer.status)) return new Response(answer.body, { status: answer.status, headers });
+  await answer.discard();
+  return new Response(null, { status: answer.status, headers });
+}
+
 /**
  * Fetches through the SSRF-guarded dispatcher, following redirects by hand so that a host
  * allow-list applies to every hop (the guard itself checks every connection's resolved address).
- * Returns the final response, or a sentence saying why the request was refused.
+ * The body is read within `bodyLimits.tool` (decoded size and expansion; over them reading throws
+ * ResponseTooLargeError). Returns the final response, or a sentence saying why the request was
+ * refused.
  */
 export async function guardedFetch(
   start: string,
@@ -33,27 +49,27 @@ export async function guardedFetch(
     if (url.protocol !== 'http:' && url.protocol !== 'https:') return { refused: 'Only http and https URLs' };
     if (!hostAllowed(url.hostname, opts.allowedHosts))
       return { refused: `Host ${url.hostname} is not in this tool's allowedHosts` };
-    const response = await fetch(url, {
+    const answer = await httpRequest(url.href, {
       method,
       headers: init.headers,
-      body,
+      ...(body !== undefined ? { body } : {}),
       dispatcher: opts.dispatcher,
       signal: opts.signal,
-      redirect: 'manual',
+      limits: bodyLimits.tool,
     });
-    const location = response.headers.get('location');
-    if (response.status < 300 || response.status >= 400 || !location) return { response, url };
-    await response.body?.cancel();
+    const location = answer.header('location');
+    if (answer.status < 300 || answer.status >= 400 || !location) return { response: await asResponse(answer), url };
+    await answer.discard();
     if (hop >= MAX_REDIRECTS) return { refused: `More than ${MAX_REDIRECTS} redirects` };
     url = new URL(location, url);
-    if (response.status === 303 || ((response.status === 301 || response.status === 302) && method === 'POST')) {
+    if (answer.status === 303 || ((answer.status === 301 || answer.status === 302) && method === 'POST')) {
       method = 'GET';
       body = undefined;
     }
   }
 }
 
-/** Reads at most `maxBytes` of the body, then stops reading. */
+/** Reads at most `maxBytes` of the body, then stops reading (and drops the connection). */
 export async function readCapped(body: AsyncIterable<Uint8Array> | null, maxBytes: number): Promise<string> {
   if (!body) return '';
   const chunks: Buffer[] = [];
@@ -64,6 +80,12 @@ export async function readCapped(body: AsyncIterable<Uint8Array> | null, maxByte
     if (size > maxBytes) break;
   }
   return Buffer.concat(chunks).toString('utf8');
+}
+
+/** A body over its read limits, as the builtins report it (a Response wraps what its body threw). */
+export function tooLarge(err: unknown): ResponseTooLargeError | null {
+  const cause = (err as { cause?: unknown }).cause;
+  return err instanceof ResponseTooLargeError ? err : cause instanceof ResponseTooLargeError ? cause : null;
 }
 
 export function ssrfBlock(err: unknown): SsrfBlockedError | null {

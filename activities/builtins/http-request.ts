@@ -5,7 +5,7 @@ import {
 } from '../../contracts/builtins/http-request.js';
 import { capResult } from '../http-tool.js';
 import { builtinError, builtinSuccess, type BuiltinCall, type BuiltinResult } from './context.js';
-import { guardedFetch, readCapped, ssrfBlock } from './guarded-fetch.js';
+import { guardedFetch, readCapped, ssrfBlock, tooLarge } from './guarded-fetch.js';
 import { abortWhen } from '../../infra/net/abort-when.js';
 
 const METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
@@ -61,6 +61,8 @@ export async function runHttpRequest(call: BuiltinCall): Promise<BuiltinResult> 
       return { status: 'timeout', content: JSON.stringify({ error: `Timed out after ${seconds}s` }) };
     const blocked = ssrfBlock(err);
     if (blocked) return builtinError(blocked.message);
+    const over = tooLarge(err);
+    if (over) return builtinError(`Response refused: ${over.message}`);
     if (call.signal?.aborted) throw err;
     const cause = (err as { cause?: unknown }).cause;
     return builtinError(`Request failed: ${cause instanceof Error ? cause.message : (err as Error).message}`);

@@ -7,7 +7,7 @@ import { settingDefinitions, type SettingKey } from '../../contracts/schemas/ind
 import type { SnapshotTool } from '../../contracts/snapshot.js';
 import type { SecretBox } from '../../infra/crypto/secrets.js';
 import type { Db } from '../../infra/db/prisma.js';
-import { parseAllowList } from '../../infra/net/ssrf.js';
+import { outboundRules, type OutboundRules } from '../../infra/net/ssrf.js';
 import { storageRoot } from '../../infra/storage/file-store.js';
 import { runCodeExecute } from './code-execute.js';
 import { builtinError, type BuiltinExecutor, type BuiltinOptions, type BuiltinResult } from './context.js';
@@ -35,21 +35,18 @@ const executors: Readonly<Record<string, BuiltinExecutor>> = {
   generate_text: runGenerateText,
 };
 
-export const defaultBuiltinOptions: BuiltinOptions = { ssrfAllowList: parseAllowList([]) };
+export const defaultBuiltinOptions: BuiltinOptions = { toolRules: outboundRules([]) };
 
+/** `toolRules`: what tools may connect to (the runtime's outbound.rules.tool). */
 export function builtinOptionsFromEnv(
   env: Pick<
     Env,
-    | 'SSRF_ALLOWLIST'
-    | 'CODE_SANDBOX_URL'
-    | 'CODE_SANDBOX_API_KEY'
-    | 'DATA_DIR'
-    | 'PUBLIC_API_URL'
-    | 'MODEL_CALL_TIMEOUT_SECONDS'
+    'CODE_SANDBOX_URL' | 'CODE_SANDBOX_API_KEY' | 'DATA_DIR' | 'PUBLIC_API_URL' | 'MODEL_CALL_TIMEOUT_SECONDS'
   >,
+  toolRules: OutboundRules,
 ): BuiltinOptions {
   return {
-    ssrfAllowList: parseAllowList(env.SSRF_ALLOWLIST),
+    toolRules,
     storageDir: storageRoot(env.DATA_DIR),
     modelTimeoutMs: env.MODEL_CALL_TIMEOUT_SECONDS * 1000,
     ...(env.PUBLIC_API_URL ? { publicApiUrl: env.PUBLIC_API_URL } : {}),
@@ -71,7 +68,14 @@ function decryptConfig(tool: SnapshotTool, secrets: SecretBox): Record<string, u
 export async function runBuiltin(
   input: ToolCallInput,
   tool: SnapshotTool,
-  deps: { db: Db; secrets: SecretBox; dispatcher: Dispatcher; options: BuiltinOptions; signal?: AbortSignal },
+  deps: {
+    db: Db;
+    secrets: SecretBox;
+    dispatcher: Dispatcher;
+    providerDispatcher: Dispatcher;
+    options: BuiltinOptions;
+    signal?: AbortSignal;
+  },
 ): Promise<BuiltinResult> {
   const execute = Object.hasOwn(executors, tool.name) ? executors[tool.name] : undefined;
   if (!execute) return builtinError(`The builtin tool ${tool.name} is not available on this server`);
@@ -104,6 +108,7 @@ export async function runBuiltin(
     db: deps.db,
     secrets: deps.secrets,
     dispatcher: deps.dispatcher,
+    providerDispatcher: deps.providerDispatcher,
     options: deps.options,
     ...(deps.signal ? { signal: deps.signal } : {}),
     setting,

@@ -57,7 +57,7 @@ async function runNested(call: BuiltinCall, messages: ChatCompletionMessageParam
   const snapshot = readSnapshot(row.snapshot);
   const model = config.model ?? snapshot.model;
   const timeoutMs = Math.min(call.options.modelTimeoutMs ?? DEFAULT_MODEL_TIMEOUT_MS, call.tool.timeoutSeconds * 1000);
-  const client = createProviderClient(snapshot.provider, call.secrets, model, timeoutMs, call.dispatcher);
+  const client = createProviderClient(snapshot.provider, call.secrets, model, timeoutMs, call.providerDispatcher);
   const started = Date.now();
   const trace = async (entry: Record<string, unknown>) => {
     const key = nestedModelCallKey(call.step, call.toolCallId);

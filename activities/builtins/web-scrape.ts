@@ -1,41 +1,16 @@
-import { Readability } from '@mozilla/readability';
-import { parseHTML } from 'linkedom';
-import TurndownService from 'turndown';
 import {
   WEB_SCRAPE_MAX_CHARS,
   WEB_SCRAPE_TIMEOUT_SECONDS,
   webScrapeConfigSchema,
 } from '../../contracts/builtins/web-scrape.js';
-import { capResult } from '../http-tool.js';
+import { capResult, TRUNCATION_MARKER } from '../http-tool.js';
 import { builtinError, builtinSuccess, type BuiltinCall, type BuiltinResult } from './context.js';
 import { guardedFetch, readCapped, ssrfBlock } from './guarded-fetch.js';
 import { abortWhen } from '../../infra/net/abort-when.js';
+import { untrustedPool, UntrustedWorkError } from '../../infra/isolation/untrusted-pool.js';
+import { readPageTask } from './page-reading.js';
 
 const MAX_PAGE_BYTES = 5 * 1024 * 1024;
-
-/** The page's main content (Mozilla Readability on a linkedom document), or the whole body if none is found. */
-function readable(html: string, url: URL): { title: string; html: string; links: string[] } {
-  const { document } = parseHTML(html);
-  const links = [
-    ...new Set(
-      [...document.querySelectorAll('a[href]')]
-        .map((a) => {
-          try {
-            return new URL(a.getAttribute('href') ?? '', url).toString();
-          } catch {
-            return null;
-          }
-        })
-        .filter((h): h is string => h !== null && /^https?:/.test(h)),
-    ),
-  ];
-  const article = new Readability(document as unknown as ConstructorParameters<typeof Readability>[0]).parse();
-  return {
-    title: article?.title ?? document.title ?? '',
-    html: article?.content ?? document.body?.innerHTML ?? '',
-    links,
-  };
-}
 
 /** web_scrape: fetch a page through the SSRF guard and return readable markdown, HTML or links. */
 export async function runWebScrape(call: BuiltinCall): Promise<BuiltinResult> {
@@ -45,6 +20,7 @@ export async function runWebScrape(call: BuiltinCall): Promise<BuiltinResult> {
   if (format !== 'markdown' && format !== 'html' && format !== 'links')
     return builtinError('format must be markdown, html or links');
   const seconds = Math.min(call.tool.timeoutSeconds, WEB_SCRAPE_TIMEOUT_SECONDS);
+  const started = Date.now();
   const deadline = abortWhen([call.signal], seconds * 1000);
   const signal = deadline.signal;
   try {
@@ -60,17 +36,18 @@ export async function runWebScrape(call: BuiltinCall): Promise<BuiltinResult> {
     const max = config.maxChars ?? WEB_SCRAPE_MAX_CHARS;
     const type = response.headers.get('content-type') ?? '';
     if (!/html|xml/.test(type)) return builtinSuccess({ url: finalUrl.toString(), content: capResult(text, max) });
-    const page = readable(text, finalUrl);
-    const content =
-      format === 'links'
-        ? page.links
-        : format === 'html'
-          ? capResult(page.html, max)
-          : capResult(new TurndownService({ headingStyle: 'atx', codeBlockStyle: 'fenced' }).turndown(page.html), max);
+    // Parsing and conversion run off this thread, within what is left of the tool's time.
+    const page = await untrustedPool().run(
+      readPageTask,
+      { html: text, url: finalUrl.toString(), format, maxChars: max },
+      { projectId: await call.projectId(), timeMs: Math.max(1, seconds * 1000 - (Date.now() - started)), signal },
+    );
+    const content = page.cut ? `${page.content as string}${TRUNCATION_MARKER}` : page.content;
     return builtinSuccess({ url: finalUrl.toString(), title: page.title, format, content });
   } catch (err) {
-    if (deadline.timedOut)
+    if (deadline.timedOut || (err instanceof UntrustedWorkError && err.reason === 'timeout'))
       return { status: 'timeout', content: JSON.stringify({ error: `Timed out after ${seconds}s` }) };
+    if (err instanceof UntrustedWorkError) return builtinError(`The page could not be read: ${err.message}`);
     const blocked = ssrfBlock(err);
     if (blocked) return builtinError(blocked.message);
     if (call.signal?.aborted) throw err;

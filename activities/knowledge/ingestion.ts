@@ -1,20 +1,32 @@
 import { ApplicationFailure } from '@temporalio/activity';
-import { chunkText, type Chunk } from '../../contracts/knowledge/chunking.js';
+import { untrustedPool } from '../../infra/isolation/untrusted-pool.js';
 import type { DocumentIngestionActivities } from '../../contracts/knowledge/ingestion.js';
+import type { Chunk } from '../../contracts/knowledge/chunking.js';
 import type { KbDocument, KnowledgeBase } from '../../generated/prisma/client.js';
 import type { Db } from '../../infra/db/prisma.js';
 import type { Embed } from '../../domain/knowledge/embedder.js';
 import { ensureAnnIndex } from '../../domain/knowledge/vector-index.js';
+import { documentChunksTask } from './document-chunks.js';
 
 /** Chunks per embeddings request (and per activity). */
 export const EMBEDDING_BATCH_SIZE = 64;
 
-export function documentChunks(doc: Pick<KbDocument, 'content' | 'contentType'>, kb: KnowledgeBase): Chunk[] {
-  return chunkText(doc.content, {
-    size: kb.chunkSize,
-    overlap: kb.chunkOverlap,
-    markdown: doc.contentType === 'text/markdown',
-  });
+/** How long chunking one document may take. */
+const CHUNKING_TIME_MS = 60_000;
+
+/** The count of the document's chunks, and the chunks [from, to). */
+function chunksOf(
+  doc: Pick<KbDocument, 'content' | 'contentType'>,
+  kb: KnowledgeBase,
+  from = 0,
+  to = 0,
+): Promise<{ count: number; chunks: Chunk[] }> {
+  const input = { content: doc.content, size: kb.chunkSize, overlap: kb.chunkOverlap, from, to };
+  return untrustedPool().run(
+    documentChunksTask,
+    { ...input, markdown: doc.contentType === 'text/markdown' },
+    { projectId: kb.projectId, timeMs: CHUNKING_TIME_MS },
+  );
 }
 
 /** The ingestion activities; every write is guarded by the run, so a superseded workflow changes nothing. */
@@ -27,7 +39,7 @@ export function createIngestionActivities(deps: { db: Db; embed: Embed }): Docum
     async startDocumentIngestion({ documentId, run, from }) {
       const doc = await current(documentId, run);
       if (!doc) return null;
-      const chunkCount = documentChunks(doc, doc.knowledgeBase).length;
+      const chunkCount = (await chunksOf(doc, doc.knowledgeBase)).count;
       await db.kbDocument.updateMany({
         where: { id: documentId, ingestionRun: run },
         data: { status: 'indexing', chunkCount, error: null, ...(from === 0 ? { chunksIndexed: 0 } : {}) },
@@ -39,7 +51,7 @@ export function createIngestionActivities(deps: { db: Db; embed: Embed }): Docum
       const doc = await current(documentId, run);
       if (!doc) return false;
       const kb = doc.knowledgeBase;
-      const chunks = documentChunks(doc, kb).slice(from, to);
+      const { chunks } = await chunksOf(doc, kb, from, to);
       const provider = await db.aiProvider.findFirst({ where: { id: kb.aiProviderId, projectId: kb.projectId } });
       if (!provider)
         throw ApplicationFailure.create({

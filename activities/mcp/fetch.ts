@@ -5,6 +5,8 @@ import {
   type RequestInit as UndiciRequestInit,
 } from 'undici';
 import { abortWhen } from '../../infra/net/abort-when.js';
+import { bodyLimits, checkBodySize } from '../../infra/net/body-limits.js';
+import { countingReceivedBytes } from '../../infra/net/received-bytes.js';
 
 /**
  * The `fetch` handed to the MCP SDK transports. Two guarantees the SDK does not give:
@@ -14,6 +16,8 @@ import { abortWhen } from '../../infra/net/abort-when.js';
  * - No response body is buffered past a byte cap: bodies are re-streamed on demand (no read-ahead)
  *   and cut when they exceed the cap. For event streams the cap applies to each SSE event, since one
  *   stream (the SSE transport's, or the standalone GET stream) can carry many messages over time.
+ *   A body that expands past `bodyLimits.mcp` when decoded (a decompression bomb) errors with
+ *   ResponseTooLargeError, whatever its length.
  */
 
 export class McpResponseTooLargeError extends Error {
@@ -70,7 +74,8 @@ const CR = 0x0d;
 /**
  * Re-streams `body`, pulling from the source only when the consumer asks (highWaterMark 0), and
  * errors it (cancelling the source, which closes the connection) once it exceeds `limit` bytes —
- * counted per SSE event when `eventStream` is set.
+ * counted per SSE event when `eventStream` is set — or once the whole body has expanded past
+ * `bodyLimits.mcp` from the `received()` bytes that carried it.
  */
 export function capBody(
   body: ReadableStream<Uint8Array>,
@@ -78,8 +83,10 @@ export function capBody(
   eventStream: boolean,
   onCapped: (prefix: Uint8Array) => void,
   onEnd: () => void = () => {},
+  received?: () => number,
 ): ReadableStream<Uint8Array> {
   const reader = body.getReader();
+  let total = 0;
   let counted = 0;
   let kept: Uint8Array[] = [];
   let keptBytes = 0;
@@ -153,6 +160,18 @@ export function capBody(
           start = end;
         }
         if (!over && start < value.byteLength) over = account(value.subarray(start));
+        total += value.byteLength;
+        if (!over && received) {
+          try {
+            checkBodySize(bodyLimits.mcp, total, received());
+          } catch (expanded) {
+            onEnd();
+            kept = [];
+            await reader.cancel(expanded).catch(() => undefined);
+            controller.error(expanded);
+            return;
+          }
+        }
         if (over) {
           const error = new McpResponseTooLargeError(limit);
           onCapped(prefix());
@@ -186,11 +205,13 @@ export function createGuardedFetch(options: GuardedFetchOptions): FetchLike {
     const signal = combined?.signal ?? extra ?? base;
     const settled = () => combined?.dispose();
     let response: Awaited<ReturnType<typeof undiciFetch>>;
+    // fetch decodes the body itself: the bytes it received are counted beneath it.
+    const received = { bytes: 0 };
     try {
       response = await undiciFetch(url, {
         ...(init as UndiciRequestInit | undefined),
         signal,
-        dispatcher: options.dispatcher,
+        dispatcher: countingReceivedBytes(options.dispatcher, received),
       });
     } catch (error) {
       settled();
@@ -211,6 +232,7 @@ export function createGuardedFetch(options: GuardedFetchOptions): FetchLike {
       eventStream,
       (prefix) => options.onCapped?.({ limit, prefix, eventStream, channel, ...(rpcMethod ? { rpcMethod } : {}) }),
       settled,
+      () => received.bytes,
     );
     const rebuilt = new UndiciResponse(body, {
       status: response.status,

@@ -54,7 +54,10 @@ export type ToolRunner = (run: ToolRun) => Promise<ToolRunResult>;
 export interface ToolRunnerDeps {
   db: Db;
   secrets: SecretBox;
+  /** Tools' outbound connections (the tool allow-list). */
   dispatcher: Dispatcher;
+  /** Nested model calls of builtins (the provider allow-list). */
+  providerDispatcher: Dispatcher;
   builtins?: BuiltinOptions | undefined;
   store: GenerationStore;
   mcp: McpDeps;
@@ -89,6 +92,7 @@ export function createToolRunners(deps: ToolRunnerDeps): Record<ToolKind, ToolRu
           db: deps.db,
           secrets: deps.secrets,
           dispatcher: deps.dispatcher,
+          providerDispatcher: deps.providerDispatcher,
           options: deps.builtins ?? defaultBuiltinOptions,
           signal,
         }),

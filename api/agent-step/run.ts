@@ -10,6 +10,7 @@ import {
   sanitizeProviderText,
   ssrfBlockIn,
 } from '../../domain/provider-client.js';
+import { responseTooLargeIn } from '../../infra/net/body-limits.js';
 import type { AppContext } from '../context.js';
 import { lastK, toChatMessages } from './messages.js';
 
@@ -18,6 +19,9 @@ function providerError(err: unknown): ApiError {
   const blocked = ssrfBlockIn(err);
   if (blocked)
     return unprocessable(`Model provider address refused: ${blocked.message}`, { path: 'body.aiProviderId' });
+  const tooLarge = responseTooLargeIn(err);
+  if (tooLarge)
+    return new ApiError(502, 'provider_error', `The model provider's answer was refused: ${tooLarge.message}`);
   if (err instanceof OpenAI.APIError) {
     const body: unknown = err.error;
     const raw = body && typeof body === 'object' ? (body as { message?: unknown }).message : body;

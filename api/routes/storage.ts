@@ -3,13 +3,13 @@ import type { Router } from 'express';
 import { builtinDefinition } from '../../contracts/builtins/index.js';
 import type { StorageBackendConfig } from '../../contracts/builtins/storage.js';
 import { ApiError, notFound } from '../../contracts/errors.js';
-import { createGuardedAgent, parseAllowList } from '../../infra/net/ssrf.js';
 import type { StorageBackend } from '../../infra/storage/backend.js';
 import { verifyDownload } from '../../infra/storage/download-url.js';
 import { FileStore, storageRoot } from '../../infra/storage/file-store.js';
 import { StoragePathError } from '../../infra/storage/paths.js';
 import { storageBackendFor } from '../../infra/storage/select.js';
 import type { AppContext } from '../context.js';
+import { outboundOf } from '../services/outbound.js';
 import { ApiRouter, responded } from '../routing.js';
 import { openBuiltinConfig } from '../../domain/builtin-config.js';
 import { storageRoutes } from './storage.operations.js';
@@ -20,8 +20,8 @@ const STORAGE_TOOLS = ['storage_read', 'storage_write', 'storage_list'];
 export function storageRouter(ctx: AppContext): Router {
   const r = new ApiRouter('/v1/storage', ctx);
   const files = new FileStore(storageRoot(ctx.env.DATA_DIR));
-  // S3 backends are reached through the same SSRF guard as the worker's calls.
-  const dispatcher = createGuardedAgent(parseAllowList(ctx.env.SSRF_ALLOWLIST));
+  // S3 backends are tenant-configured: reached through the tools' SSRF guard, as by the worker.
+  const dispatcher = outboundOf(ctx).tool;
 
   /** The backend of the URL's tool (an S3 storage tool of the URL's project), or null when there is none. */
   const toolBackend = async (project: string, toolId: string): Promise<StorageBackend | null> => {

@@ -9,9 +9,9 @@ import {
 import { createEmbedder } from '../../domain/knowledge/embedder.js';
 import { KnowledgeService, type SearchRequest } from '../../domain/knowledge/search.js';
 import type { KbDocument } from '../../generated/prisma/client.js';
-import { createGuardedAgent, parseAllowList } from '../../infra/net/ssrf.js';
 import type { SearchResult } from '../../contracts/schemas/index.js';
 import type { AppContext } from '../context.js';
+import { outboundOf } from './outbound.js';
 
 /**
  * The API's side of knowledge bases: the search service (also what platform actions such as
@@ -20,11 +20,11 @@ import type { AppContext } from '../context.js';
 
 const services = new WeakMap<AppContext, KnowledgeService>();
 
-/** One service per app, with its own SSRF-guarded dispatcher for the query embeddings. */
+/** One service per app; query embeddings go through the provider dispatcher. */
 export function knowledgeService(ctx: AppContext): KnowledgeService {
   let s = services.get(ctx);
   if (!s) {
-    const dispatcher = createGuardedAgent(parseAllowList(ctx.env.SSRF_ALLOWLIST));
+    const dispatcher = outboundOf(ctx).provider;
     s = new KnowledgeService(ctx.db, createEmbedder({ secrets: ctx.secrets, dispatcher, timeoutMs: 30_000 }));
     services.set(ctx, s);
   }

@@ -13,7 +13,7 @@ import type { Db } from '../../infra/db/prisma.js';
 import { approvalDecisionSeconds } from '../../infra/observability/metrics.js';
 import type { AuthInfo } from '../auth-info.js';
 import { findGeneration } from '../generation-access.js';
-import { toolArgumentProblems, toolParameters } from '../tool-arguments.js';
+import { checkToolArguments, toolParameters } from '../tool-arguments.js';
 import { checkApprover } from './approvers.js';
 import { claimApprovalDecision, claimClarification, claimToolOutputs, type Claim } from './claims.js';
 import { deliverAnswer } from './delivery.js';
@@ -153,7 +153,7 @@ export async function decideApproval(
     throw new ApiError(409, 'conflict', `Approval ${approval.id} is already ${approval.status}`);
   if (!body.approved && body.arguments !== undefined) throw unprocessable('arguments can only be given when approving');
   if (body.arguments !== undefined) {
-    const problems = toolArgumentProblems(toolParameters(g, approval.toolName), body.arguments);
+    const problems = await checkToolArguments(toolParameters(g, approval.toolName), body.arguments, auth.projectId);
     if (problems.length)
       throw new ApiError(
         422,

@@ -1,6 +1,7 @@
 import { Transform, pipeline, type Readable } from 'node:stream';
 import { constants, createBrotliDecompress, createGunzip, createInflate, createInflateRaw } from 'node:zlib';
 import { request, type Dispatcher } from 'undici';
+import { checkBodySize, type BodyLimits } from './body-limits.js';
 
 /*
  * One HTTP request through undici's `request` rather than `fetch`: the tool and model calls of every
@@ -8,7 +9,9 @@ import { request, type Dispatcher } from 'undici';
  * times the CPU of `request` for the same POST (docs/performance.md, "Outbound requests"). What
  * `fetch` did for us is kept: compressed bodies are decoded (gzip, deflate, br, advertised as fetch
  * advertises them) and the abort signal ends the request and its body. Redirects are followed by
- * `requestFollowingRedirects`, never here.
+ * `requestFollowingRedirects`, never here. Unlike fetch, the body is read within the caller's
+ * `limits` (body-limits.ts): a body over them errors with ResponseTooLargeError and the request is
+ * aborted.
  */
 
 export interface HttpResponse {
@@ -18,6 +21,7 @@ export interface HttpResponse {
   header(name: string): string | null;
   /** Every header as [name, value] pairs, repeated headers repeated. */
   headerPairs(): Array<[string, string]>;
+  /** The decoded body; reading past the request's limits throws ResponseTooLargeError. */
   body: AsyncIterable<Uint8Array>;
   /** Drops the body unread (the connection goes back to the pool). */
   discard(): Promise<void>;
@@ -29,6 +33,8 @@ export interface HttpRequestInit {
   body?: string;
   dispatcher: Dispatcher;
   signal?: AbortSignal;
+  /** How much of the body may be read (decoded bytes, expansion ratio). */
+  limits: BodyLimits;
 }
 
 const ACCEPT_ENCODING = 'gzip, deflate, br';
@@ -88,6 +94,32 @@ function decoded(body: Readable, contentEncoding: string): Readable | null {
 }
 
 /**
+ * `decoded` read within `limits`, counted chunk by chunk as the decoder hands them over (the
+ * decoder runs under backpressure, so it is never more than a buffer ahead of this count). Going
+ * over throws; leaving the loop for any reason destroys `decoded`, and with it the decoders and
+ * the connection (`abort`).
+ */
+async function* limitedBody(
+  decoded: Readable,
+  limits: BodyLimits,
+  received: (decodedSoFar: number) => number,
+  abort: () => void,
+): AsyncGenerator<Uint8Array> {
+  let count = 0;
+  let finished = false;
+  try {
+    for await (const chunk of decoded as AsyncIterable<Buffer>) {
+      count += chunk.byteLength;
+      checkBodySize(limits, count, received(count));
+      yield chunk;
+    }
+    finished = true;
+  } finally {
+    if (!finished) abort();
+  }
+}
+
+/**
  * The request's headers by lower-case name (a later spelling of the same name wins, as callers put
  * their own after the configured ones), with fetch's defaults where the caller set none.
  */
@@ -108,16 +140,25 @@ export async function httpRequest(url: string, init: HttpRequestInit): Promise<H
   });
   const raw = { ...res.headers };
   const encoding = raw['content-encoding'];
-  let body: Readable = res.body;
+  let plain: Readable = res.body;
   if (typeof encoding === 'string' && res.statusCode !== 204 && res.statusCode !== 304) {
-    const plain = decoded(res.body, encoding);
-    if (plain) {
-      body = plain;
+    const decoder = decoded(res.body, encoding);
+    if (decoder) {
+      plain = decoder;
       // What is read is no longer what these described.
       delete raw['content-encoding'];
       delete raw['content-length'];
     }
   }
+  // Bytes off the wire, for the expansion ratio (an identity body is its own count).
+  let receivedBytes = 0;
+  if (plain !== res.body) res.body.on('data', (chunk: Buffer) => (receivedBytes += chunk.byteLength));
+  const received = plain === res.body ? (decodedSoFar: number) => decodedSoFar : () => receivedBytes;
+  const abort = () => {
+    plain.destroy();
+    res.body.destroy();
+  };
+  const body = limitedBody(plain, init.limits, received, abort);
   return {
     status: res.statusCode,
     ok: res.statusCode >= 200 && res.statusCode < 300,
@@ -136,14 +177,13 @@ export async function httpRequest(url: string, init: HttpRequestInit): Promise<H
     },
     body,
     async discard() {
-      if (body === res.body) {
+      if (plain === res.body) {
         await res.body.dump().catch(() => undefined);
         return;
       }
       // A decoder is reading the raw body: dump() would wait for it. Dropping both closes the
       // connection instead of reusing it (only redirects and refused hooks come here).
-      body.destroy();
-      res.body.destroy();
+      abort();
     },
   };
 }

@@ -1,4 +1,5 @@
 import type { Dispatcher } from 'undici';
+import type { BodyLimits } from './body-limits.js';
 import { httpRequest, type HttpResponse } from './http-request.js';
 
 /** Redirect hops followed before giving up (the Fetch standard's limit is 20; tools need few). */
@@ -26,6 +27,8 @@ export interface RedirectingRequest {
    * make it redirect) cannot have our secrets delivered to a third party.
    */
   secretHeaders: readonly string[];
+  /** How much of the final response's body may be read (body-limits.ts). */
+  limits: BodyLimits;
 }
 
 /**
@@ -49,6 +52,7 @@ export async function requestFollowingRedirects(url: string, req: RedirectingReq
       ...(body !== undefined ? { body } : {}),
       dispatcher: req.dispatcher,
       ...(req.signal ? { signal: req.signal } : {}),
+      limits: req.limits,
     });
     const location = response.header('location');
     if (![301, 302, 303, 307, 308].includes(response.status) || location === null) return response;

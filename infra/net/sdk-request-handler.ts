@@ -1,9 +1,14 @@
+import { Transform, pipeline, type Readable } from 'node:stream';
 import { request, type Dispatcher } from 'undici';
+import { bodyLimits, checkBodySize, type BodyLimits } from './body-limits.js';
 
 /**
  * A request handler for the AWS SDK that sends every request through an undici dispatcher (the
  * SSRF-guarded one): the SDK's own handler opens sockets with node:http, past the guard.
- * Shaped like the SDK's HttpHandler (handle / updateHttpClientConfig / httpHandlerConfigs).
+ * Shaped like the SDK's HttpHandler (handle / updateHttpClientConfig / httpHandlerConfigs). The
+ * endpoint is tenant-configured, so every response body is read within `limits` (the SDK buffers
+ * XML answers and object reads whole): past them it errors with ResponseTooLargeError and the
+ * connection is dropped.
  */
 
 /** The parts of the SDK's HttpRequest this handler reads. */
@@ -42,12 +47,31 @@ export function queryString(query: SdkHttpRequest['query']): string {
   return parts.join('&');
 }
 
+/** `body` erroring once more than `limits` allow has passed (the SDK does not decode bodies). */
+function limited(body: Readable, limits: BodyLimits): Readable {
+  let count = 0;
+  const counter = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      count += chunk.byteLength;
+      try {
+        checkBodySize(limits, count, count);
+      } catch (err) {
+        done(err as Error);
+        return;
+      }
+      done(null, chunk);
+    },
+  });
+  return pipeline(body, counter, () => {});
+}
+
 export class DispatcherRequestHandler {
   readonly metadata = { handlerProtocol: 'http/1.1' };
 
   constructor(
     private readonly dispatcher: Dispatcher,
     private readonly timeoutMs = 60_000,
+    private readonly limits: BodyLimits = bodyLimits.storage,
   ) {}
 
   async handle(
@@ -73,7 +97,7 @@ export class DispatcherRequestHandler {
     const out: Record<string, string> = {};
     for (const [name, value] of Object.entries(res.headers))
       if (value !== undefined) out[name] = Array.isArray(value) ? value.join(', ') : value;
-    return { response: { statusCode: res.statusCode, headers: out, body: res.body } };
+    return { response: { statusCode: res.statusCode, headers: out, body: limited(res.body, this.limits) } };
   }
 
   updateHttpClientConfig(): void {}

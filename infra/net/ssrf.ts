@@ -2,12 +2,17 @@ import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
 import { Agent, buildConnector } from 'undici';
+import { addressAllowed, hostAllowed, parseAllowList, type AllowList } from './allow-list.js';
+import { ReservedEndpoints } from './reserved-endpoints.js';
+
+export { parseAllowList, type AllowList } from './allow-list.js';
 
 /**
  * SSRF guard at the connection: every TCP connection made through the returned
  * dispatcher resolves the host, checks every resolved address, and connects to the checked
  * address itself (no second lookup to race). Redirects open new connections, so each hop is
- * checked too. Only global unicast addresses pass unless allow-listed.
+ * checked too. Only global unicast addresses pass unless allow-listed (by address, or by address
+ * and port), and the service's own endpoints never pass (reserved-endpoints.ts).
  */
 
 export class SsrfBlockedError extends Error {
@@ -16,39 +21,29 @@ export class SsrfBlockedError extends Error {
     readonly address: string,
     readonly range: string,
   ) {
-    super(`Blocked request to ${host} (${address}, ${range} address); allow it with SSRF_ALLOWLIST`);
+    super(
+      `Blocked request to ${host} (${address}, ${range} address); the operator allows such addresses with an allow-list (docs/configuration.md)`,
+    );
     this.name = 'SsrfBlockedError';
   }
 }
 
-export interface AllowList {
-  hosts: Set<string>;
-  cidrs: Array<[ipaddr.IPv4 | ipaddr.IPv6, number]>;
+/** What one purpose (model providers, or tenant tools) may connect to. */
+export interface OutboundRules {
+  allow: AllowList;
+  /** Refused whatever `allow` says. */
+  reserved: ReservedEndpoints;
 }
 
-export function parseAllowList(entries: string[]): AllowList {
-  const hosts = new Set<string>();
-  const cidrs: AllowList['cidrs'] = [];
-  for (const raw of entries) {
-    const entry = raw.trim().toLowerCase();
-    if (!entry) continue;
-    if (entry.includes('/')) cidrs.push(ipaddr.parseCIDR(entry));
-    else if (ipaddr.isValid(entry)) {
-      const addr = ipaddr.process(entry);
-      cidrs.push([addr, addr.kind() === 'ipv4' ? 32 : 128]);
-    } else hosts.add(entry);
-  }
-  return { hosts, cidrs };
+/** Rules from allow-list entries (tests, and clients that reach nothing of the service's own). */
+export function outboundRules(entries: readonly string[], reserved = ReservedEndpoints.none): OutboundRules {
+  return { allow: parseAllowList(entries), reserved };
 }
 
-function inAllowList(address: ipaddr.IPv4 | ipaddr.IPv6, allow: AllowList): boolean {
-  return allow.cidrs.some(([net, bits]) => net.kind() === address.kind() && address.match([net, bits] as never));
-}
-
-/** Throws SsrfBlockedError unless the address is public unicast or allow-listed. */
-export function checkAddress(host: string, address: string, allow: AllowList): void {
+/** Throws SsrfBlockedError unless the address is public unicast or allow-listed for `port`. */
+export function checkAddress(host: string, address: string, port: number, allow: AllowList): void {
   const parsed = ipaddr.process(address);
-  if (inAllowList(parsed, allow)) return;
+  if (addressAllowed(parsed, port, allow)) return;
   const range = parsed.range();
   if (range !== 'unicast') throw new SsrfBlockedError(host, parsed.toString(), range);
   // Deprecated IPv4-compatible IPv6 (::a.b.c.d) embeds an IPv4 address that process() keeps as IPv6.
@@ -57,25 +52,41 @@ export function checkAddress(host: string, address: string, allow: AllowList): v
   }
 }
 
-/** Resolves a host and returns the first address, after checking all of them. */
-export async function resolveChecked(host: string, allow: AllowList): Promise<{ address: string; family: number }> {
+/**
+ * Resolves a host for a connection to `port` and returns the first address, after checking all of
+ * them against the allow-list and the one connected to against the reserved endpoints.
+ */
+export async function resolveChecked(
+  host: string,
+  port: number,
+  rules: OutboundRules,
+): Promise<{ address: string; family: number }> {
   const bare = host.replace(/^\[|\]$/g, '');
-  if (allow.hosts.has(bare.toLowerCase())) {
-    if (isIP(bare)) return { address: bare, family: isIP(bare) };
-    const first = await lookup(bare);
-    return first;
+  let chosen: { address: string; family: number };
+  if (hostAllowed(bare, port, rules.allow)) {
+    // An allow-listed name is trusted whatever it resolves to (SSRF_ALLOWLIST's meaning).
+    chosen = isIP(bare) ? { address: bare, family: isIP(bare) } : await lookup(bare);
+  } else {
+    const addresses = isIP(bare) ? [{ address: bare, family: isIP(bare) }] : await lookup(bare, { all: true });
+    if (addresses.length === 0) throw new Error(`${host} did not resolve`);
+    for (const a of addresses) checkAddress(host, a.address, port, rules.allow);
+    chosen = addresses[0]!;
   }
-  const addresses = isIP(bare) ? [{ address: bare, family: isIP(bare) }] : await lookup(bare, { all: true });
-  if (addresses.length === 0) throw new Error(`${host} did not resolve`);
-  for (const a of addresses) checkAddress(host, a.address, allow);
-  return addresses[0]!;
+  await rules.reserved.check(host, chosen.address, port);
+  return chosen;
 }
 
-export function createGuardedAgent(allow: AllowList, options: { connectTimeoutMs?: number } = {}): Agent {
+/** The port a connection goes to (undici leaves it empty for the scheme's default). */
+function portOf(opts: { port?: string | number; protocol?: string }): number {
+  if (opts.port) return Number(opts.port);
+  return opts.protocol === 'https:' ? 443 : 80;
+}
+
+export function createGuardedAgent(rules: OutboundRules, options: { connectTimeoutMs?: number } = {}): Agent {
   const connect = buildConnector({ timeout: options.connectTimeoutMs ?? 10_000 });
   return new Agent({
     connect(opts, callback) {
-      resolveChecked(opts.hostname, allow).then(
+      resolveChecked(opts.hostname, portOf(opts), rules).then(
         ({ address }) =>
           connect(
             {

@@ -11,7 +11,7 @@ import {
   type McpToolCall,
 } from '../../activities/mcp/client.js';
 import { resolveMcpToolNames, TOOL_NAME_PATTERN } from '../../activities/mcp/names.js';
-import { createGuardedAgent, parseAllowList } from '../../infra/net/ssrf.js';
+import { createGuardedAgent, outboundRules } from '../../infra/net/ssrf.js';
 import {
   HOSTILE_TOOL_NAMES,
   HUGE_TEXT_PREFIX,
@@ -49,8 +49,8 @@ let allowLoopback: Agent;
 let blockPrivate: Agent;
 
 beforeAll(() => {
-  allowLoopback = createGuardedAgent(parseAllowList(['127.0.0.1']));
-  blockPrivate = createGuardedAgent(parseAllowList([]));
+  allowLoopback = createGuardedAgent(outboundRules(['127.0.0.1']));
+  blockPrivate = createGuardedAgent(outboundRules([]));
 });
 afterAll(async () => {
   await allowLoopback?.close();

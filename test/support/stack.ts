@@ -113,6 +113,7 @@ export class TestStack {
         feed: this.runtime.feed,
         secrets: this.runtime.secrets,
         logger,
+        outbound: this.runtime.outbound,
       });
       this.server = await new Promise<Server>((done) => {
         const s = app.listen(port, '127.0.0.1', () => done(s));
@@ -143,8 +144,9 @@ export class TestStack {
         feed: this.runtime.feed,
         secrets: this.runtime.secrets,
         dispatcher: this.runtime.dispatcher,
+        providerDispatcher: this.runtime.providerDispatcher,
         modelTimeoutMs: 30_000,
-        builtins: builtinOptionsFromEnv(this.env),
+        builtins: builtinOptionsFromEnv(this.env, this.runtime.outbound.rules.tool),
         turnStarter: { client: this.temporal, taskQueue: this.taskQueue },
         temporal: this.temporal,
       },

@@ -7,7 +7,8 @@ import { guardedProviderFetch } from '../../domain/provider-client.js';
 import { httpRequest } from '../../infra/net/http-request.js';
 import { readCapped } from '../../infra/net/read-capped.js';
 import { requestFollowingRedirects } from '../../infra/net/redirects.js';
-import { SsrfBlockedError, createGuardedAgent, parseAllowList } from '../../infra/net/ssrf.js';
+import { bodyLimits } from '../../infra/net/body-limits.js';
+import { SsrfBlockedError, createGuardedAgent, outboundRules } from '../../infra/net/ssrf.js';
 
 // The outbound requests of tools, hooks and model calls use undici's `request` instead of `fetch`;
 // these are the parts of fetch's behaviour they must keep.
@@ -23,7 +24,7 @@ async function serve(handler: (req: IncomingMessage, res: ServerResponse) => voi
 }
 
 function loopbackAgent(allow = ['127.0.0.1']): Agent {
-  const agent = createGuardedAgent(parseAllowList(allow), { connectTimeoutMs: 1_000 });
+  const agent = createGuardedAgent(outboundRules(allow), { connectTimeoutMs: 1_000 });
   agents.push(agent);
   return agent;
 }
@@ -35,6 +36,8 @@ afterEach(async () => {
     await new Promise<void>((resolve) => s.close(() => resolve()));
   }
 });
+
+const limits = bodyLimits.tool;
 
 const text = async (body: AsyncIterable<Uint8Array>) => (await readCapped(body, 1 << 20)).text;
 
@@ -50,7 +53,13 @@ describe('httpRequest', () => {
       res.writeHead(200, { 'content-encoding': encoding, 'content-type': 'application/json' });
       res.end(encode(Buffer.from('{"ok":true}')));
     });
-    const res = await httpRequest(url, { method: 'POST', headers: {}, body: '{}', dispatcher: loopbackAgent() });
+    const res = await httpRequest(url, {
+      method: 'POST',
+      headers: {},
+      body: '{}',
+      dispatcher: loopbackAgent(),
+      limits,
+    });
     expect(res.status).toBe(200);
     expect(await text(res.body)).toBe('{"ok":true}');
     expect(asked).toBe('gzip, deflate, br');
@@ -71,7 +80,7 @@ describe('httpRequest', () => {
       res.end(body);
     });
     const read = async (path: string) =>
-      text((await httpRequest(url + path, { method: 'GET', headers: {}, dispatcher: loopbackAgent() })).body);
+      text((await httpRequest(url + path, { method: 'GET', headers: {}, dispatcher: loopbackAgent(), limits })).body);
     expect(await read('/raw')).toBe('raw deflate');
     expect(await read('/empty')).toBe('');
     expect(await read('/cut')).toBe('cut short');
@@ -85,7 +94,7 @@ describe('httpRequest', () => {
     });
     const names = () => seen.filter((_, i) => i % 2 === 0).map((n) => n.toLowerCase());
     const value = (name: string) => seen[seen.findIndex((n, i) => i % 2 === 0 && n.toLowerCase() === name) + 1];
-    await (await httpRequest(url, { method: 'GET', headers: {}, dispatcher: loopbackAgent() })).discard();
+    await (await httpRequest(url, { method: 'GET', headers: {}, dispatcher: loopbackAgent(), limits })).discard();
     expect(value('accept')).toBe('*/*');
     expect(value('user-agent')).toBe('durable-agents');
     await (
@@ -94,6 +103,7 @@ describe('httpRequest', () => {
         headers: { 'Content-Type': 'text/plain', 'User-Agent': 'mine', 'content-type': 'application/json' },
         body: '{}',
         dispatcher: loopbackAgent(),
+        limits,
       })
     ).discard();
     expect(names().filter((n) => n === 'content-type')).toHaveLength(1);
@@ -110,7 +120,7 @@ describe('httpRequest', () => {
     // Reading the raw body through a decoder nobody reads would wait for this signal (or undici's
     // 300 s body timeout): the test's own timeout fails it long before.
     const signal = AbortSignal.timeout(60_000);
-    const res = await httpRequest(url, { method: 'GET', headers: {}, dispatcher: loopbackAgent(), signal });
+    const res = await httpRequest(url, { method: 'GET', headers: {}, dispatcher: loopbackAgent(), limits, signal });
     await res.discard();
     expect(signal.aborted).toBe(false);
   });
@@ -120,7 +130,7 @@ describe('httpRequest', () => {
       res.writeHead(503, { 'content-encoding': 'gzip' });
       res.end(gzipSync(Buffer.from('busy, retry later')));
     });
-    const res = await httpRequest(url, { method: 'GET', headers: {}, dispatcher: loopbackAgent() });
+    const res = await httpRequest(url, { method: 'GET', headers: {}, dispatcher: loopbackAgent(), limits });
     expect(res.ok).toBe(false);
     expect(await text(res.body)).toBe('busy, retry later');
   });
@@ -130,7 +140,7 @@ describe('httpRequest', () => {
       res.setHeader('set-cookie', ['a=1', 'b=2']);
       res.end('x');
     });
-    const res = await httpRequest(url, { method: 'GET', headers: {}, dispatcher: loopbackAgent() });
+    const res = await httpRequest(url, { method: 'GET', headers: {}, dispatcher: loopbackAgent(), limits });
     expect(res.header('Set-Cookie')).toBe('a=1, b=2');
     expect(res.headerPairs().filter(([n]) => n === 'set-cookie')).toEqual([
       ['set-cookie', 'a=1'],
@@ -157,6 +167,7 @@ describe('httpRequest', () => {
       method: 'GET',
       headers: {},
       dispatcher: loopbackAgent(),
+      limits,
       signal: AbortSignal.timeout(200),
     });
     await expect(text(res.body)).rejects.toMatchObject({ name: 'TimeoutError' });
@@ -167,7 +178,7 @@ describe('httpRequest', () => {
       res.writeHead(200, { 'content-encoding': 'snappy' });
       res.end('raw bytes');
     });
-    const res = await httpRequest(url, { method: 'GET', headers: {}, dispatcher: loopbackAgent() });
+    const res = await httpRequest(url, { method: 'GET', headers: {}, dispatcher: loopbackAgent(), limits });
     expect(res.header('content-encoding')).toBe('snappy');
     expect(await text(res.body)).toBe('raw bytes');
   });
@@ -177,7 +188,7 @@ describe('httpRequest', () => {
     const url = await serve((_req, res) => res.end('never'));
     servers[0]!.on('connection', () => connections++);
     await expect(
-      httpRequest(url, { method: 'GET', headers: {}, dispatcher: loopbackAgent([]) }),
+      httpRequest(url, { method: 'GET', headers: {}, dispatcher: loopbackAgent([]), limits }),
     ).rejects.toBeInstanceOf(SsrfBlockedError);
     expect(connections).toBe(0);
   });
@@ -199,6 +210,7 @@ describe('requestFollowingRedirects', () => {
       headers: { 'x-secret': 's3cret', 'content-type': 'application/json' },
       body: '{"a":1}',
       dispatcher: loopbackAgent(['127.0.0.1', 'localhost']),
+      limits,
       secretHeaders: ['X-Secret'],
     });
     expect(await text(res.body)).toBe('arrived');

@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import { MockAgent } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createGuardedAgent, parseAllowList, SsrfBlockedError } from '../../infra/net/ssrf.js';
+import { createGuardedAgent, outboundRules, SsrfBlockedError } from '../../infra/net/ssrf.js';
 import { queryString } from '../../infra/net/sdk-request-handler.js';
 import { S3Store } from '../../infra/storage/s3-store.js';
 import { storageBackendFor } from '../../infra/storage/select.js';
@@ -151,14 +151,14 @@ describe('S3 backend behind the SSRF guard', () => {
     try {
       const blocked = new S3Store(
         { ...settings, endpoint, forcePathStyle: true },
-        createGuardedAgent(parseAllowList([])),
+        createGuardedAgent(outboundRules([])),
       );
       await expect(blocked.list('prj_a', 'default', '')).rejects.toBeInstanceOf(SsrfBlockedError);
       expect(connections).toBe(0);
       const { keyPrefix: _, ...unprefixed } = settings;
       const allowed = new S3Store(
         { ...unprefixed, endpoint, forcePathStyle: true },
-        createGuardedAgent(parseAllowList(['127.0.0.1'])),
+        createGuardedAgent(outboundRules(['127.0.0.1'])),
       );
       expect((await allowed.list('prj_a', 'default', '')).map((f) => f.path)).toEqual(['seen.txt']);
       expect(connections).toBeGreaterThan(0);

@@ -6,9 +6,11 @@ import {
   SsrfBlockedError,
   checkAddress,
   createGuardedAgent,
+  outboundRules,
   parseAllowList,
   resolveChecked,
 } from '../../infra/net/ssrf.js';
+import { ReservedEndpoints } from '../../infra/net/reserved-endpoints.js';
 
 const emptyAllow = parseAllowList([]);
 
@@ -39,7 +41,7 @@ describe('checkAddress', () => {
   it.each(blocked)('blocks %s (%s)', (address, range) => {
     let thrown: unknown;
     try {
-      checkAddress('example.test', address, emptyAllow);
+      checkAddress('example.test', address, 80, emptyAllow);
     } catch (err) {
       thrown = err;
     }
@@ -49,34 +51,34 @@ describe('checkAddress', () => {
   });
 
   it('reports the unwrapped IPv4 address for an IPv4-mapped IPv6 address', () => {
-    expect(() => checkAddress('h', '::ffff:7f00:1', emptyAllow)).toThrow(/127\.0\.0\.1/);
+    expect(() => checkAddress('h', '::ffff:7f00:1', 80, emptyAllow)).toThrow(/127\.0\.0\.1/);
   });
 
   it.each(['93.184.216.34', '8.8.8.8', '172.32.0.1', '2606:4700::1111'])('allows the public address %s', (address) => {
-    expect(() => checkAddress('example.test', address, emptyAllow)).not.toThrow();
+    expect(() => checkAddress('example.test', address, 80, emptyAllow)).not.toThrow();
   });
 
   it('lets an allow-listed exact IP through, and only that IP', () => {
     const allow = parseAllowList(['127.0.0.1']);
-    expect(() => checkAddress('h', '127.0.0.1', allow)).not.toThrow();
-    expect(() => checkAddress('h', '::ffff:127.0.0.1', allow)).not.toThrow();
-    expect(() => checkAddress('h', '127.0.0.2', allow)).toThrow(SsrfBlockedError);
-    expect(() => checkAddress('h', '::1', allow)).toThrow(SsrfBlockedError);
+    expect(() => checkAddress('h', '127.0.0.1', 80, allow)).not.toThrow();
+    expect(() => checkAddress('h', '::ffff:127.0.0.1', 80, allow)).not.toThrow();
+    expect(() => checkAddress('h', '127.0.0.2', 80, allow)).toThrow(SsrfBlockedError);
+    expect(() => checkAddress('h', '::1', 80, allow)).toThrow(SsrfBlockedError);
   });
 
   it('lets addresses inside an allow-listed CIDR through, and nothing outside it', () => {
     const allow = parseAllowList(['10.1.0.0/16', 'fd00::/8']);
-    expect(() => checkAddress('h', '10.1.200.3', allow)).not.toThrow();
-    expect(() => checkAddress('h', 'fd00::1234', allow)).not.toThrow();
-    expect(() => checkAddress('h', '10.2.0.1', allow)).toThrow(SsrfBlockedError);
-    expect(() => checkAddress('h', 'fc00::1', allow)).toThrow(SsrfBlockedError);
+    expect(() => checkAddress('h', '10.1.200.3', 80, allow)).not.toThrow();
+    expect(() => checkAddress('h', 'fd00::1234', 80, allow)).not.toThrow();
+    expect(() => checkAddress('h', '10.2.0.1', 80, allow)).toThrow(SsrfBlockedError);
+    expect(() => checkAddress('h', 'fc00::1', 80, allow)).toThrow(SsrfBlockedError);
   });
 });
 
 describe('parseAllowList', () => {
   it('sorts entries into exact IPs, CIDRs and hostnames, trimming and lower-casing', () => {
     const allow = parseAllowList([' 127.0.0.1 ', '10.0.0.0/8', '::1', 'Tools.Internal', '', '  ']);
-    expect([...allow.hosts]).toEqual(['tools.internal']);
+    expect([...allow.hosts]).toEqual([['tools.internal', null]]);
     expect(allow.cidrs.map(([addr, bits]) => `${addr.toString()}/${bits}`)).toEqual([
       '127.0.0.1/32',
       '10.0.0.0/8',
@@ -94,26 +96,36 @@ describe('parseAllowList', () => {
 
 describe('resolveChecked', () => {
   it('rejects a loopback literal', async () => {
-    await expect(resolveChecked('127.0.0.1', emptyAllow)).rejects.toBeInstanceOf(SsrfBlockedError);
+    await expect(
+      resolveChecked('127.0.0.1', 80, { allow: emptyAllow, reserved: ReservedEndpoints.none }),
+    ).rejects.toBeInstanceOf(SsrfBlockedError);
   });
 
   it('rejects a bracketed IPv6 loopback literal', async () => {
-    await expect(resolveChecked('[::1]', emptyAllow)).rejects.toBeInstanceOf(SsrfBlockedError);
+    await expect(
+      resolveChecked('[::1]', 80, { allow: emptyAllow, reserved: ReservedEndpoints.none }),
+    ).rejects.toBeInstanceOf(SsrfBlockedError);
   });
 
   it('resolves an allow-listed literal to itself', async () => {
-    await expect(resolveChecked('127.0.0.1', parseAllowList(['127.0.0.1']))).resolves.toEqual({
+    await expect(
+      resolveChecked('127.0.0.1', 80, { allow: parseAllowList(['127.0.0.1']), reserved: ReservedEndpoints.none }),
+    ).resolves.toEqual({
       address: '127.0.0.1',
       family: 4,
     });
   });
 
   it('checks the resolved addresses of a hostname (localhost → loopback)', async () => {
-    await expect(resolveChecked('localhost', emptyAllow)).rejects.toBeInstanceOf(SsrfBlockedError);
+    await expect(
+      resolveChecked('localhost', 80, { allow: emptyAllow, reserved: ReservedEndpoints.none }),
+    ).rejects.toBeInstanceOf(SsrfBlockedError);
   });
 
   it('passes a public literal without DNS', async () => {
-    await expect(resolveChecked('93.184.216.34', emptyAllow)).resolves.toEqual({ address: '93.184.216.34', family: 4 });
+    await expect(
+      resolveChecked('93.184.216.34', 80, { allow: emptyAllow, reserved: ReservedEndpoints.none }),
+    ).resolves.toEqual({ address: '93.184.216.34', family: 4 });
   });
 });
 
@@ -144,7 +156,7 @@ async function startServer(
 }
 
 function guarded(entries: string[]): Agent {
-  const agent = createGuardedAgent(parseAllowList(entries), { connectTimeoutMs: 1_000 });
+  const agent = createGuardedAgent(outboundRules(entries), { connectTimeoutMs: 1_000 });
   agents.push(agent);
   return agent;
 }
@@ -258,6 +270,6 @@ describe('createGuardedAgent', () => {
 
 describe('IPv4-compatible IPv6 addresses', () => {
   it('blocks ::7f00:1 (an embedded 127.0.0.1)', () => {
-    expect(() => checkAddress('h', '::7f00:1', parseAllowList([]))).toThrow(/ipv4Compatible/);
+    expect(() => checkAddress('h', '::7f00:1', 80, parseAllowList([]))).toThrow(/ipv4Compatible/);
   });
 });
