@@ -1,5 +1,5 @@
-import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
+import { isAllowListEntry } from '../infra/net/allow-list.js';
 
 /**
  * Every environment variable the service reads, validated once at start-up. A bad value stops
@@ -11,18 +11,20 @@ const bool = z.preprocess(
   z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes'),
 );
 
-const hostname = /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/i;
-function isAllowlistEntry(entry: string): boolean {
-  if (entry.includes('/')) {
-    try {
-      ipaddr.parseCIDR(entry);
-      return true;
-    } catch {
-      return false;
-    }
-  }
-  return ipaddr.isValid(entry) || hostname.test(entry);
-}
+/** A comma-separated allow-list: hosts, IPs or CIDRs, each with an optional port (infra/net/allow-list.ts). */
+const allowList = z
+  .string()
+  .default('')
+  .transform((v) =>
+    v
+      .split(',')
+      .map((s) => s.trim())
+      .filter((s) => s.length > 0),
+  )
+  .refine(
+    (entries) => entries.every(isAllowListEntry),
+    'must be a comma-separated list of hosts, IPs or CIDRs, each optionally with :port ([IPv6]:port)',
+  );
 
 const port = z.coerce.number().int().min(0).max(65535);
 const optionalString = z
@@ -152,16 +154,12 @@ export const envSchema = z.object({
             }),
         ) as Record<string, string>,
     ),
-  SSRF_ALLOWLIST: z
-    .string()
-    .default('')
-    .transform((v) =>
-      v
-        .split(',')
-        .map((s) => s.trim())
-        .filter((s) => s.length > 0),
-    )
-    .refine((entries) => entries.every(isAllowlistEntry), 'must be a comma-separated list of hosts, IPs or CIDRs'),
+  /** Private or local addresses both model providers and tenant tools may reach. */
+  SSRF_ALLOWLIST: allowList,
+  /** Added to SSRF_ALLOWLIST for model providers and embeddings only (a local model server). */
+  PROVIDER_ALLOWLIST: allowList,
+  /** Added to SSRF_ALLOWLIST for tenant tools, MCP servers, hooks, webhooks and builtins only. */
+  TOOL_ALLOWLIST: allowList,
 
   // Observability
   /** When set, `GET /metrics` (API and worker) requires `Authorization: Bearer <token>`. */

@@ -2,7 +2,7 @@ import type { Env } from '../config/env.js';
 import { createSecretBox, loadOrCreateDevKey, type SecretBox } from './crypto/secrets.js';
 import { createDb, type Db } from './db/prisma.js';
 import { LocalChangeFeed, PgChangeFeed, type ChangeFeed } from './events/change-feed.js';
-import { createGuardedAgent, parseAllowList } from './net/ssrf.js';
+import { createOutbound, type KnownEndpoints, type Outbound } from './net/outbound.js';
 import type { Agent } from 'undici';
 import { configureSandboxMemory } from './isolation/sandbox-memory.js';
 import { configureUntrustedPool } from './isolation/untrusted-pool.js';
@@ -12,7 +12,11 @@ export interface Runtime {
   db: Db;
   feed: ChangeFeed;
   secrets: SecretBox;
+  /** Tenant tools, MCP, hooks, webhooks and builtins connect through this (outbound.tool). */
   dispatcher: Agent;
+  /** Model providers and embeddings connect through this (outbound.provider). */
+  providerDispatcher: Agent;
+  outbound: Outbound;
   close(): Promise<void>;
 }
 
@@ -24,7 +28,11 @@ export function createSecretsFromEnv(env: Env): SecretBox {
   return createSecretBox(key, env.SECRETS_KEY_ID, previous);
 }
 
-export function createRuntime(env: Env, databaseUrl: string, opts: { embeddedDatabase: boolean }): Runtime {
+export function createRuntime(
+  env: Env,
+  databaseUrl: string,
+  opts: { embeddedDatabase: boolean; endpoints?: Omit<KnownEndpoints, 'databaseUrl'> },
+): Runtime {
   configureIsolation(env);
   // Embedded PGlite serves one connection: one pool slot, and notifications stay in-process.
   // Never prepared on PGlite: its connections share one session, where a statement prepared by a
@@ -35,15 +43,18 @@ export function createRuntime(env: Env, databaseUrl: string, opts: { embeddedDat
     env.DATABASE_PREPARED_STATEMENTS && !opts.embeddedDatabase,
   );
   const feed: ChangeFeed = opts.embeddedDatabase ? new LocalChangeFeed() : new PgChangeFeed(databaseUrl);
-  const dispatcher = createGuardedAgent(parseAllowList(env.SSRF_ALLOWLIST));
+  // The service's own endpoints, this database among them, are out of reach of tenant traffic.
+  const outbound = createOutbound(env, { ...opts.endpoints, databaseUrl });
   return {
     db,
     feed,
     secrets: createSecretsFromEnv(env),
-    dispatcher,
+    dispatcher: outbound.tool,
+    providerDispatcher: outbound.provider,
+    outbound,
     async close() {
       await feed.close();
-      await dispatcher.close();
+      await outbound.close();
       await db.$disconnect();
     },
   };

@@ -1,10 +1,12 @@
-import { fetch } from 'undici';
 import {
   CODE_DEFAULT_MEMORY_MB,
   CODE_DEFAULT_TIMEOUT_MS,
   CODE_OUTPUT_MAX_CHARS,
   codeExecuteConfigSchema,
 } from '../../contracts/builtins/code-execute.js';
+import { bodyLimits, ResponseTooLargeError } from '../../infra/net/body-limits.js';
+import { readCapped } from '../../infra/net/read-capped.js';
+import { requestFollowingRedirects } from '../../infra/net/redirects.js';
 import { SsrfBlockedError } from '../../infra/net/ssrf.js';
 import { capResult, TRUNCATION_MARKER } from '../http-tool.js';
 import { builtinError, builtinSuccess, type BuiltinCall, type BuiltinResult } from './context.js';
@@ -13,30 +15,52 @@ import { abortWhen } from '../../infra/net/abort-when.js';
 
 const MAX_CODE_CHARS = 100_000;
 
+/**
+ * The sandbox a call goes to and the key that belongs to it. The server's CODE_SANDBOX_API_KEY
+ * goes only to the server's CODE_SANDBOX_URL: a project that sets its own URL (a server it may
+ * control) sends it the project's own key or none.
+ */
+export async function sandboxEndpoint(call: BuiltinCall): Promise<{ url: string; apiKey?: string } | null> {
+  const projectUrl = await call.setting('CODE_SANDBOX_URL');
+  const projectKey = await call.setting('CODE_SANDBOX_API_KEY');
+  if (projectUrl) return { url: projectUrl, ...(projectKey ? { apiKey: projectKey } : {}) };
+  const url = call.options.codeSandboxUrl;
+  if (!url) return null;
+  const apiKey = projectKey ?? call.options.codeSandboxApiKey;
+  return { url, ...(apiKey ? { apiKey } : {}) };
+}
+
 /** Languages other than JavaScript: POST { language, code, timeoutMs } to the configured sandbox service. */
 async function runExternal(call: BuiltinCall, language: string, code: string, timeoutMs: number) {
-  const url = (await call.setting('CODE_SANDBOX_URL')) ?? call.options.codeSandboxUrl;
-  if (!url)
+  const sandbox = await sandboxEndpoint(call);
+  if (!sandbox)
     return builtinError(
       `Code sandbox is not configured for ${language}: set CODE_SANDBOX_URL (environment or PUT /v1/settings/CODE_SANDBOX_URL). JavaScript runs without it.`,
     );
-  const apiKey = (await call.setting('CODE_SANDBOX_API_KEY')) ?? call.options.codeSandboxApiKey;
+  const { url, apiKey } = sandbox;
   const deadline = abortWhen([call.signal], timeoutMs + 5000);
   try {
-    const res = await fetch(url, {
+    // A redirect to another origin goes on without the key.
+    const res = await requestFollowingRedirects(url, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}) },
       body: JSON.stringify({ language, code, timeoutMs }),
       dispatcher: call.dispatcher,
       signal: deadline.signal,
+      secretHeaders: ['authorization'],
+      limits: bodyLimits.tool,
     });
-    const text = capResult(await res.text(), CODE_OUTPUT_MAX_CHARS);
+    // A little more than the cap (multi-byte characters), then cut by characters.
+    const { text: read } = await readCapped(res.body, CODE_OUTPUT_MAX_CHARS * 4 + 1024);
+    const text = capResult(read, CODE_OUTPUT_MAX_CHARS);
     if (!res.ok) return builtinError(`Code sandbox answered HTTP ${res.status}`, { body: text.slice(0, 2000) });
     return builtinSuccess(text);
   } catch (err) {
     if (deadline.timedOut)
       return { status: 'timeout' as const, content: JSON.stringify({ error: 'Code sandbox timed out' }) };
+    if (err instanceof ResponseTooLargeError) return builtinError(`Code sandbox answer refused: ${err.message}`);
     const cause = (err as { cause?: unknown }).cause;
+    if (err instanceof SsrfBlockedError) return builtinError(err.message);
     if (cause instanceof SsrfBlockedError) return builtinError(cause.message);
     if (call.signal?.aborted) throw err;
     return builtinError(`Code sandbox unreachable: ${cause instanceof Error ? cause.message : (err as Error).message}`);
