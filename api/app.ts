@@ -46,6 +46,7 @@ export function createApp(deps: AppContext): Express {
   setTemporalUiLink(ctx.env.TEMPORAL_UI_URL, ctx.env.TEMPORAL_NAMESPACE);
   const app = express();
   app.disable('x-powered-by');
+  // Hops or addresses, never "trust all": the client writes the left-most X-Forwarded-For itself.
   app.set('trust proxy', ctx.env.TRUST_PROXY);
   app.use(observeRequests());
   app.use(helmet());

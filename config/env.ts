@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { trustProxySchema } from './trust-proxy.js';
 import { isAllowListEntry } from '../infra/net/allow-list.js';
 
 /**
@@ -60,7 +61,8 @@ export const envSchema = z.object({
   MAX_STREAMS_PER_PROJECT: z.coerce.number().int().min(1).default(500),
   MAX_WAITS_PER_KEY: z.coerce.number().int().min(1).default(100),
   MAX_WAITS_PER_PROJECT: z.coerce.number().int().min(1).default(500),
-  TRUST_PROXY: z.union([bool, z.coerce.number().int().min(0)]).default(false),
+  /** Proxies whose X-Forwarded-For is believed: hops or addresses, never all (config/trust-proxy.ts). */
+  TRUST_PROXY: trustProxySchema,
 
   // Storage
   DATABASE_URL: optionalString.pipe(

@@ -17,6 +17,7 @@ import { requireAuth, type AuthInfo } from '../http.js';
 import { startGeneration } from '../generations/start.js';
 import { viewAfterAnswer } from '../generations/resume.js';
 import { waitForSettled, waitedView } from '../generations/wait.js';
+import { holdSlot, type HeldConnection } from '../services/connection-limits.js';
 
 /** MCP tool name of a registry action (`list-agents` → `list_agents`). */
 export const mcpToolName = (action: string) => action.replace(/-/g, '_');
@@ -79,15 +80,40 @@ async function callTool(ctx: AppContext, auth: AuthInfo, name: string, rawArgs: 
   return reply(outcome.result, outcome.status !== 'success');
 }
 
+/** The MCP tools whose call holds its HTTP request open until a generation settles (up to 60 s). */
+const waitingTools = new Set(
+  platformActions
+    .filter((a) => a.name === 'create-agent-generation' || resumingPlatformActions.has(a.name))
+    .map((a) => mcpToolName(a.name)),
+);
+
+/**
+ * What an `/mcp` request holds open, counted like REST's streams and waits: a GET is the
+ * transport's standalone event stream (open until the client leaves); a POST whose JSON-RPC
+ * message (or batch) calls a waiting tool is a wait. Everything else answers at once.
+ */
+function mcpHeld(method: string, body: unknown): HeldConnection | null {
+  if (method === 'GET') return 'stream';
+  const messages: unknown[] = Array.isArray(body) ? body : [body];
+  const waits = messages.some((m) => {
+    const msg = m as { method?: unknown; params?: { name?: unknown } } | null;
+    return msg?.method === 'tools/call' && waitingTools.has(String(msg.params?.name));
+  });
+  return waits ? 'wait' : null;
+}
+
 /**
  * `/mcp`: the platform action registry as MCP tools (official SDK server, Streamable HTTP,
  * stateless: one server per request). The API key (`Authorization: Bearer`) is checked by the
- * auth middleware; every tools/call is authorized by that key's policy like the REST endpoint.
+ * auth middleware; every tools/call is authorized by that key's policy like the REST endpoint, and
+ * held-open requests count against the key's and the project's connection caps (`mcpHeld`).
  */
 export function mcpHandler(ctx: AppContext): RequestHandler {
   return async (req, res, next) => {
     try {
       const auth = requireAuth(req);
+      // Before anything is answered: over the cap, a 429 with Retry-After like REST's.
+      holdSlot(ctx.connections, mcpHeld(req.method, req.body), auth, res);
       const server = new Server({ name: 'durable-agents', version: '1.0.0' }, { capabilities: { tools: {} } });
       server.setRequestHandler(ListToolsRequestSchema, () => ({
         tools: platformActions.map((a) => ({

@@ -16,6 +16,7 @@ import {
 import { chatReply } from '../public-chat/reply.js';
 import { resolveConversation, runTurn } from '../public-chat/turn.js';
 import { ApiRouter, responded } from '../routing.js';
+import { holdSlot, publicChatHolder } from '../services/connection-limits.js';
 import { publicChatRoutes } from './public-chat.operations.js';
 
 /** How long a non-streamed turn waits for the generation to settle before answering `pending`. */
@@ -60,9 +61,12 @@ export function publicChatRouter(ctx: AppContext): Router {
 
   r.addPublic(publicChatRoutes.chat, async ({ req, res, body }) => {
     const agent = publicAgentOf(res);
+    const wantsStream = body.stream || (req.header('accept') ?? '').includes('text/event-stream');
+    // Visitors hold streams and waits like API keys do: under the agent's and the project's caps,
+    // taken before the turn is created (a refused request writes nothing).
+    holdSlot(ctx.connections, wantsStream ? 'stream' : 'wait', publicChatHolder(agent), res);
     const turn = await resolveConversation(ctx, agent, body);
     const { generation, sessionId, afterSeq, afterVersion } = await runTurn(ctx, agent, body, turn);
-    const wantsStream = body.stream || (req.header('accept') ?? '').includes('text/event-stream');
     if (!wantsStream) {
       const waited = await waitForSettled(ctx.db, ctx.feed, generation.id, afterVersion, TURN_WAIT_MS);
       return chatReply(await waitedView(ctx.db, waited), sessionId, waited.settled);

@@ -5,6 +5,20 @@ import type { AuthInfo } from '../http.js';
 /** Requests that hold a connection open: an SSE stream, or a synchronous wait for a settled state. */
 export type HeldConnection = 'stream' | 'wait';
 
+/**
+ * Who holds a slot: an API key of a project, or an agent's public chat (its agent key), counted
+ * under the per-key caps as `publicChatHolder(agentId)` and under its project's caps.
+ */
+export type SlotHolder = Pick<AuthInfo, 'keyId' | 'projectId'>;
+
+const PUBLIC_CHAT_HOLDER = 'public-chat:';
+
+/** The slot holder of an agent's public chat: its visitors share the agent's per-key caps. */
+export const publicChatHolder = (agent: { id: string; projectId: string }): SlotHolder => ({
+  keyId: `${PUBLIC_CHAT_HOLDER}${agent.id}`,
+  projectId: agent.projectId,
+});
+
 /** Suggested wait before retrying a refused stream or wait (long-lived slots free up slowly). */
 export const CONNECTION_RETRY_AFTER_SECONDS = 5;
 
@@ -31,12 +45,13 @@ export class ConnectionLimits {
   constructor(private readonly caps: ConnectionCaps) {}
 
   /** Takes a slot (or throws 429); the returned release is idempotent. */
-  acquire(kind: HeldConnection, auth: Pick<AuthInfo, 'keyId' | 'projectId'>): () => void {
+  acquire(kind: HeldConnection, auth: SlotHolder): () => void {
     const keyCounter = `${kind}:key:${auth.keyId}`;
     const projectCounter = `${kind}:project:${auth.projectId}`;
     const what = kind === 'stream' ? 'event streams' : 'synchronous waits';
+    const holder = auth.keyId.startsWith(PUBLIC_CHAT_HOLDER) ? "This agent's public chat" : 'This API key';
     if ((this.held.get(keyCounter) ?? 0) >= this.caps.perKey[kind])
-      throw limited(`This API key already holds ${this.caps.perKey[kind]} open ${what}`, kind, 'key');
+      throw limited(`${holder} already holds ${this.caps.perKey[kind]} open ${what}`, kind, 'key');
     if ((this.held.get(projectCounter) ?? 0) >= this.caps.perProject[kind])
       throw limited(`This project already holds ${this.caps.perProject[kind]} open ${what}`, kind, 'project');
     this.bump(keyCounter, 1);
@@ -75,7 +90,7 @@ function limited(message: string, kind: HeldConnection, scope: 'key' | 'project'
 export function holdSlot(
   limits: ConnectionLimits | undefined,
   kind: HeldConnection | null,
-  auth: Pick<AuthInfo, 'keyId' | 'projectId'>,
+  auth: SlotHolder,
   res: { once(event: 'close', fn: () => void): unknown },
 ): void {
   if (!limits || !kind) return;

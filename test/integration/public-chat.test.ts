@@ -1,14 +1,18 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { call, createProvider, createTool, obj } from '../support/fixtures.js';
 import { startModelServer, type ModelServer } from '../support/model-server.js';
+import { idPrefix, newId, type IdKind } from '../../contracts/ids.js';
 import { expectError } from '../support/resources.js';
 import { openSse } from '../support/sse.js';
 import { startStack, type TestStack } from '../support/stack.js';
+import { internalIdPattern } from '../support/internal-ids.js';
 import { json, startToolServer, type ToolServer } from '../support/tool-server.js';
 
 const ALLOWED = 'https://shop.example.com';
 const PER_KEY_LIMIT = 8;
 const PER_ADDRESS_LIMIT = 5;
+/** Every kind of internal id but the session id, which visitors are given to continue a conversation. */
+const visitorSeesNo = internalIdPattern(['session']);
 
 describe('public chat: agent key, allowed origins, rate limits, turns', () => {
   let stack: TestStack;
@@ -96,11 +100,18 @@ describe('public chat: agent key, allowed origins, rate limits, turns', () => {
     expect(res.body.trace).toContain('Action: refund_order({"orderId":"A-17"})');
     expect(res.body.trace).toContain('Observation: {"refunded":{"orderId":"A-17"}}');
     expect(res.headers.get('access-control-allow-origin')).toBe(ALLOWED);
-    // No generation, agent, trace or provider ids, no provider URL.
-    expect(res.text).not.toMatch(/agt_|prj_|aip_|sk-scripted|127\.0\.0\.1/);
+    // No internal ids of any kind (generation, agent, trace, provider, approval, …), no provider URL.
+    expect(res.text).not.toMatch(visitorSeesNo);
+    expect(res.text).not.toMatch(/sk-scripted|127\.0\.0\.1/);
     // The generation is recorded as started through public chat, by no API key.
     const row = await stack.db.generation.findFirstOrThrow({ where: { agentId: agent.id } });
     expect(row).toMatchObject({ channel: 'public_chat', createdByKeyId: null, status: 'completed' });
+  });
+
+  it('the internal-id pattern covers every id prefix but the session one (approval ids start appr_)', () => {
+    for (const kind of Object.keys(idPrefix) as IdKind[])
+      expect(visitorSeesNo.test(newId(kind)), kind).toBe(kind !== 'session');
+    expect(visitorSeesNo.test('appr_x1')).toBe(true);
   });
 
   it('serves the widget settings: name, welcome message, branding', async () => {
@@ -198,6 +209,14 @@ describe('public chat: agent key, allowed origins, rate limits, turns', () => {
       expect((await chat(other.slug, 'ag_wrongwrongwrongwrongwrong', undefined, fixed, 'GET')).status).toBe(401);
     expectError(await chat(other.slug, other.key, undefined, fixed, 'GET'), 429, 'rate_limited');
     expect((await chat(other.slug, other.key, undefined, {}, 'GET')).status).toBe(200);
+
+    // A visitor cannot pick its own address: TRUST_PROXY=1 believes only the entry the one proxy
+    // appended (right-most), not the left-most one the client wrote.
+    const third = await chatAgent();
+    const spoofed = (i: number) => ({ 'x-forwarded-for': `203.0.113.${i}, 10.201.0.1` });
+    for (let i = 0; i < PER_ADDRESS_LIMIT; i++)
+      expect((await chat(third.slug, 'ag_wrongwrongwrongwrongwrong', undefined, spoofed(i), 'GET')).status).toBe(401);
+    expectError(await chat(third.slug, third.key, undefined, spoofed(99), 'GET'), 429, 'rate_limited');
   });
 
   it('returns a clarification as { clarification: { question, reason } }', async () => {
@@ -259,7 +278,7 @@ describe('public chat: agent key, allowed origins, rate limits, turns', () => {
       .map((e) => e.data.text)
       .join('');
     expect(chunks).toBe('Refunded B-2.');
-    expect(JSON.stringify(stream.events.map((e) => e.data))).not.toMatch(/agt_|apr_|prj_/);
+    expect(JSON.stringify(stream.events.map((e) => e.data))).not.toMatch(visitorSeesNo);
   });
 
   it('context resolvers: the model is told the channel, the local time and whether the business is open', async () => {
@@ -449,7 +468,8 @@ describe('public chat: agent key, allowed origins, rate limits, turns', () => {
     const busy = await chat(agent.slug, agent.key, { query: 'are you there?', sessionId }, { origin: ALLOWED });
     expectError(busy, 409, 'session_busy');
     expect(busy.body.error.details).toBeUndefined();
-    expect(busy.text).not.toMatch(/agt_|apr_|prj_|requires_action/);
+    expect(busy.text).not.toMatch(visitorSeesNo);
+    expect(busy.text).not.toMatch(/requires_action/);
     expect(busy.headers.get('access-control-allow-origin')).toBe(ALLOWED);
     expect(await stack.db.generation.count()).toBe(before);
 

@@ -53,7 +53,7 @@ describe('loadConfig', () => {
     const env = loadConfig({ PORT: '8080', MAX_STEPS_CAP: '250', TRUST_PROXY: 'yes', TEMPORAL_TLS: '0' }, 'dev');
     expect(env.PORT).toBe(8080);
     expect(env.MAX_STEPS_CAP).toBe(250);
-    expect(env.TRUST_PROXY).toBe(true);
+    expect(env.TRUST_PROXY).toBe(1);
     expect(env.TEMPORAL_TLS).toBe(false);
   });
 
