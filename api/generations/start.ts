@@ -6,7 +6,7 @@ import type { GenerateRequest } from '../../contracts/schemas/index.js';
 import type { AgentTool, Generation } from '../../generated/prisma/client.js';
 import { readAgentOptions } from '../../infra/db/json-columns.js';
 import { addLogContext } from '../../infra/observability/log-context.js';
-import { generationsStarted } from '../../infra/observability/metrics.js';
+import { countGenerationStarted } from '../../infra/observability/metrics.js';
 import type { AppContext } from '../context.js';
 import { contextBlock, type Channel } from './context.js';
 import { newWebhookSecret } from '../routes/webhooks.js';
@@ -192,7 +192,7 @@ export async function startGeneration(
   addLogContext({ generationId, traceId, agentId: agent.id });
   ctx.logger.info({ status: 'queued', waitingForTurn: generation.waitingForTurn }, 'generation created');
   // Counted once stored: a start Temporal cannot take now is completed by the reconciler.
-  generationsStarted.inc({ agent_id: agent.id });
+  countGenerationStarted(agent.id);
   // A turn queued behind a busy session is started when the turn before it settles.
   if (!generation.waitingForTurn) await startWorkflow(ctx, generation, input);
   return { generation, created: true, ...(callbackSecret ? { callbackSecret } : {}) };

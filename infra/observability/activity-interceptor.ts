@@ -11,12 +11,11 @@ import {
 import type { Logger } from '../logger.js';
 import { currentLogFields, withLogContext, type LogFields } from './log-context.js';
 import {
-  generationSteps,
-  generationsFinished,
+  countGenerationFinished,
+  countModelTokens,
   modelCallDuration,
   modelCallErrors,
   modelCallRetries,
-  modelTokens,
   toolCallDuration,
   webhookAttempts,
   webhookDeliveries,
@@ -82,8 +81,7 @@ function observeSuccess(
       const { usage, toolOutcomes, toolCallsMs = 0 } = result as ModelCallResult;
       modelCallDuration.observe({ outcome: 'success' }, elapsed - toolCallsMs / 1000);
       if (attempt > 1) modelCallRetries.inc();
-      modelTokens.inc({ agent_id: agent, kind: 'prompt' }, usage.promptTokens);
-      modelTokens.inc({ agent_id: agent, kind: 'completion' }, usage.completionTokens);
+      countModelTokens(agent, usage.promptTokens, usage.completionTokens);
       // Tool calls run inside the model call count as if they were their own activity.
       for (const o of toolOutcomes ?? []) observeToolCall(logger, o.toolName, o, o.durationMs / 1000);
       break;
@@ -113,8 +111,7 @@ export function observeStateChanges(logger: Logger): (change: StatusWrite | Fini
 }
 
 function observeFinish(logger: Logger, agent: string, finish: FinishInput): void {
-  generationsFinished.inc({ agent_id: agent, status: finish.status, stop_reason: finish.stopReason });
-  generationSteps.observe({ agent_id: agent }, finish.iterationCount);
+  countGenerationFinished(agent, finish.status, finish.stopReason, finish.iterationCount);
   logger.info(
     {
       status: finish.status,

@@ -4,7 +4,9 @@ import { Counter, Gauge, Histogram, Registry } from 'prom-client';
  * The process's Prometheus metrics (prom-client). One registry per process: the API serves it on
  * `GET /metrics`, the worker on its own port (with the Temporal SDK's metrics appended). In
  * `npm run dev` both run in one process and share it. Names follow Prometheus conventions
- * (`_seconds`, `_total`); agent ids are labels because agents are configuration, not traffic.
+ * (`_seconds`, `_total`). Agent ids are labels, bounded: every project's agents share one process,
+ * so only the first AGENT_LABEL_LIMIT agents a process counts get their own `agent_id`; the rest
+ * are counted together under `agent_id="other"` (`agentLabel`).
  */
 export const registry = new Registry();
 const prefix = 'durable_agents_';
@@ -34,7 +36,24 @@ export const rateLimitRejections = new Counter({
   help: 'Requests refused with 429 by the per-key rate limit',
   registers: [registry],
 });
-export const generationsStarted = new Counter({
+/** Distinct `agent_id` label values per process; later agents are counted under OTHER_AGENTS. */
+export const AGENT_LABEL_LIMIT = 100;
+export const OTHER_AGENTS = 'other';
+const labelledAgents = new Set<string>();
+
+/**
+ * The `agent_id` label of an agent: its id for the first AGENT_LABEL_LIMIT agents this process
+ * counts (they keep it until the process restarts), "other" for every agent after them, so tenants
+ * creating agents cannot grow the series without bound.
+ */
+export function agentLabel(agentId: string): string {
+  if (labelledAgents.has(agentId)) return agentId;
+  if (labelledAgents.size >= AGENT_LABEL_LIMIT) return OTHER_AGENTS;
+  labelledAgents.add(agentId);
+  return agentId;
+}
+
+const generationsStarted = new Counter({
   name: `${prefix}generations_started_total`,
   help: 'Generations created (stored and handed to Temporal, now or by the reconciler), by agent',
   labelNames: ['agent_id'] as const,
@@ -48,20 +67,20 @@ export const approvalDecisionSeconds = new Histogram({
 });
 
 // ---- worker (activities) ------------------------------------------------------------------------
-export const generationsFinished = new Counter({
+const generationsFinished = new Counter({
   name: `${prefix}generations_finished_total`,
   help: 'Settled generations by agent, status (completed/failed/cancelled) and stop reason',
   labelNames: ['agent_id', 'status', 'stop_reason'] as const,
   registers: [registry],
 });
-export const generationSteps = new Histogram({
+const generationSteps = new Histogram({
   name: `${prefix}generation_steps`,
   help: 'Steps (model turns) a generation took, observed when it settles',
   labelNames: ['agent_id'] as const,
   buckets: [1, 2, 3, 5, 8, 13, 21, 34, 55, 100],
   registers: [registry],
 });
-export const modelTokens = new Counter({
+const modelTokens = new Counter({
   name: `${prefix}model_tokens_total`,
   help: 'Tokens reported by model providers, by agent and kind (prompt/completion)',
   labelNames: ['agent_id', 'kind'] as const,
@@ -111,6 +130,25 @@ export const compactionRuns = new Counter({
   labelNames: ['level'] as const,
   registers: [registry],
 });
+
+/** A generation stored (API). */
+export function countGenerationStarted(agentId: string): void {
+  generationsStarted.inc({ agent_id: agentLabel(agentId) });
+}
+
+/** A generation settled (worker): the finished counter and its steps. */
+export function countGenerationFinished(agentId: string, status: string, stopReason: string, steps: number): void {
+  const agent = agentLabel(agentId);
+  generationsFinished.inc({ agent_id: agent, status, stop_reason: stopReason });
+  generationSteps.observe({ agent_id: agent }, steps);
+}
+
+/** Tokens a model provider reported for one call (worker). */
+export function countModelTokens(agentId: string, promptTokens: number, completionTokens: number): void {
+  const agent = agentLabel(agentId);
+  modelTokens.inc({ agent_id: agent, kind: 'prompt' }, promptTokens);
+  modelTokens.inc({ agent_id: agent, kind: 'completion' }, completionTokens);
+}
 
 // ---- state read from the database at scrape time (true across every replica) ---------------------
 export interface StateCounts {
