@@ -4,10 +4,11 @@ import {
   DefaultLogger,
   type NativeConnection,
   Runtime,
-  type Worker,
+  Worker,
   bundleWorkflowCode,
   type WorkflowBundle,
   type WorkflowBundleOption,
+  type WorkerOptions as SdkWorkerOptions,
 } from '@temporalio/worker';
 import {
   OpenTelemetryActivityInboundInterceptor,
@@ -110,10 +111,13 @@ export interface WorkerOptions {
   logger?: Logger;
 }
 
-export async function createWorker(opts: WorkerOptions): Promise<Worker> {
-  // Starting would fail on the first generation otherwise; say how to fix it instead.
-  await assertSearchAttributesRegistered(opts.connection.operatorService, opts.namespace);
-  const logger = opts.logger ?? createLogger('warn', 'worker');
+/** What the workflow worker and a tool worker share: the activities, their interceptors and limits. */
+type ActivityWorkerOptions = Pick<
+  SdkWorkerOptions,
+  'sinks' | 'interceptors' | 'maxConcurrentActivityTaskExecutions' | 'workerDeploymentOptions'
+> & { activities: ReturnType<typeof createActivities> };
+
+async function activityOptions(opts: WorkerOptions, logger: Logger): Promise<ActivityWorkerOptions> {
   const { db } = opts.deps;
   // Once per generation (the interceptor caches it), through the pool: no Prisma query pipeline.
   const generationIds = async (id: string) =>
@@ -128,14 +132,7 @@ export async function createWorker(opts: WorkerOptions): Promise<Worker> {
   await opts.deps.feed
     .listenForCancelRequests()
     .catch((err: unknown) => logger.warn({ err }, 'not listening for cancel requests yet'));
-  // Without the SDK's per-call sandbox timeout, guarded per activation instead (docs/adr/0024).
-  return GuardedWorker.create({
-    connection: opts.connection,
-    namespace: opts.namespace,
-    taskQueue: opts.taskQueue,
-    // Always a bundle made by bundleWorkflows(): a bare workflowsPath would leave out the
-    // trace-propagation interceptors and the shared modules.
-    workflowBundle: opts.workflowBundle ?? (await bundleWorkflows()),
+  return {
     activities: createActivities({
       onStateChange: observeStateChanges(logger),
       ...opts.deps,
@@ -152,6 +149,7 @@ export async function createWorker(opts: WorkerOptions): Promise<Worker> {
         ...(opts.killAfterActivity ? [killAfterActivity(opts.killAfterActivity)] : []),
       ],
     },
+    maxConcurrentActivityTaskExecutions: opts.maxConcurrentActivities ?? 100,
     ...(opts.versioning
       ? {
           workerDeploymentOptions: {
@@ -161,7 +159,22 @@ export async function createWorker(opts: WorkerOptions): Promise<Worker> {
           },
         }
       : {}),
-    maxConcurrentActivityTaskExecutions: opts.maxConcurrentActivities ?? 100,
+  };
+}
+
+export async function createWorker(opts: WorkerOptions): Promise<Worker> {
+  // Starting would fail on the first generation otherwise; say how to fix it instead.
+  await assertSearchAttributesRegistered(opts.connection.operatorService, opts.namespace);
+  const logger = opts.logger ?? createLogger('warn', 'worker');
+  // Without the SDK's per-call sandbox timeout, guarded per activation instead (docs/adr/0024).
+  return GuardedWorker.create({
+    connection: opts.connection,
+    namespace: opts.namespace,
+    taskQueue: opts.taskQueue,
+    // Always a bundle made by bundleWorkflows(): a bare workflowsPath would leave out the
+    // trace-propagation interceptors and the shared modules.
+    workflowBundle: opts.workflowBundle ?? (await bundleWorkflows()),
+    ...(await activityOptions(opts, logger)),
     // 10 pollers take new runs' first workflow tasks and 10 wait on the sticky queue, where a
     // resumed run's task goes; the SDK's 2 and 8 made the hand-out of new runs bound the rate at
     // which generations reach their first pause (docs/adr/0040).
@@ -171,6 +184,23 @@ export async function createWorker(opts: WorkerOptions): Promise<Worker> {
     // number; each cached run enables AsyncLocalStorage instances that Node 20 copies onto every
     // new promise of the workflow thread (docs/performance.md).
     maxCachedWorkflows: opts.maxCachedWorkflows ?? 100,
+  });
+}
+
+/**
+ * A tool worker (`npm run worker:tools`): no workflows, only the tool activity, polled on the tool
+ * task queue (TEMPORAL_TOOL_TASK_QUEUE), so tool calls scale, or are isolated, apart from the
+ * workers that run workflow tasks. Workflows are not bundled here: the public SDK worker suffices.
+ */
+export async function createToolWorker(opts: WorkerOptions): Promise<Worker> {
+  const logger = opts.logger ?? createLogger('warn', 'tool-worker');
+  const { activities, sinks: _workflowSinks, ...rest } = await activityOptions(opts, logger);
+  return Worker.create({
+    connection: opts.connection,
+    namespace: opts.namespace,
+    taskQueue: opts.taskQueue,
+    activities: { executeTool: activities.executeTool },
+    ...rest,
   });
 }
 
@@ -196,11 +226,18 @@ async function main(): Promise<void> {
   const { freePort } = await import('./infra/temporal/dev-server.js');
   const { connectClient, connectWorker } = await import('./infra/temporal/connection.js');
   const env = loadConfigOrExit('service');
-  startTracing('durable-agents-worker', env.OTEL_EXPORTER_OTLP_ENDPOINT);
+  // `--tools` (npm run worker:tools): a tool worker on the tool task queue, no workflows.
+  const toolsOnly = process.argv.includes('--tools');
+  if (toolsOnly && !env.TEMPORAL_TOOL_TASK_QUEUE) {
+    process.stderr.write('A tool worker (--tools) needs TEMPORAL_TOOL_TASK_QUEUE: the task queue it serves\n');
+    process.exit(78);
+  }
+  const taskQueue = toolsOnly ? env.TEMPORAL_TOOL_TASK_QUEUE! : env.TEMPORAL_TASK_QUEUE;
+  startTracing(toolsOnly ? 'durable-agents-tool-worker' : 'durable-agents-worker', env.OTEL_EXPORTER_OTLP_ENDPOINT);
   // The SDK's own exporter listens on loopback only; the worker's endpoint relays it.
   const sdkMetricsAddress = `127.0.0.1:${await freePort()}`;
   installTemporalRuntime(env.LOG_LEVEL, sdkMetricsAddress);
-  const logger = createLogger(env.LOG_LEVEL, 'worker');
+  const logger = createLogger(env.LOG_LEVEL, toolsOnly ? 'tool-worker' : 'worker');
   const { setTemporalUiLink } = await import('./infra/temporal/ui-link.js');
   setTemporalUiLink(env.TEMPORAL_UI_URL, env.TEMPORAL_NAMESPACE);
   const [sdkHost, sdkPort] = sdkMetricsAddress.split(':') as [string, string];
@@ -211,14 +248,14 @@ async function main(): Promise<void> {
   const connection = await connectWorker(env, env.TEMPORAL_ADDRESS!);
   const client = await connectClient(env, env.TEMPORAL_ADDRESS!);
   const versioning = versioningFromEnv(env);
-  const worker = await createWorker({
+  const worker = await (toolsOnly ? createToolWorker : createWorker)({
     connection,
     ...(env.WORKFLOW_BUNDLE_PATH ? { workflowBundle: { codePath: env.WORKFLOW_BUNDLE_PATH } } : {}),
     maxCachedWorkflows: env.WORKER_CACHED_WORKFLOWS,
     ...(env.WORKER_TEST_KILL_AFTER_ACTIVITY ? { killAfterActivity: env.WORKER_TEST_KILL_AFTER_ACTIVITY } : {}),
     ...(versioning ? { versioning } : {}),
     namespace: env.TEMPORAL_NAMESPACE,
-    taskQueue: env.TEMPORAL_TASK_QUEUE,
+    taskQueue,
     deps: {
       db: runtime.db,
       feed: runtime.feed,
@@ -241,7 +278,10 @@ async function main(): Promise<void> {
   });
   process.once('SIGINT', () => worker.shutdown());
   process.once('SIGTERM', () => worker.shutdown());
-  logger.info({ taskQueue: env.TEMPORAL_TASK_QUEUE, metricsPort: metrics.port, versioning }, 'worker started');
+  logger.info(
+    { taskQueue, metricsPort: metrics.port, versioning },
+    toolsOnly ? 'tool worker started' : 'worker started',
+  );
   // Tests watch for this line to know the worker polls.
   process.stdout.write('WORKER_READY\n');
   await worker.run();

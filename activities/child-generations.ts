@@ -166,6 +166,8 @@ async function createChild(
     throw new ChildRefusal(err instanceof Error ? err.message : String(err));
   }
   plan.remainingDepth = input.remainingDepth;
+  // A child's tools run where its parent's do.
+  if (parentPlan.toolTaskQueue) plan.toolTaskQueue = parentPlan.toolTaskQueue;
   if (webhooks.length > 0) plan.webhooks = { maxAttempts: limits.webhookMaxAttempts };
   if (readAgentOptions(agent.extra).requireApprovalFor === 'destructive') plan.approveDestructive = true;
   const messages = initialMessages(agent, body);

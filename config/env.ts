@@ -187,6 +187,13 @@ export const envSchema = z.object({
   /** Memory all code_execute sandboxes of a worker may hold at once, in MiB; one project holds at most half (at least 576). */
   SANDBOX_MEMORY_BUDGET_MB: z.coerce.number().int().min(576).max(65536).default(1536),
 
+  /**
+   * Tool calls (http, MCP, builtins) go to this task queue, served by `npm run worker:tools`
+   * processes, so tools scale or are isolated apart from the workflow workers; unset, the workflow
+   * workers run them. Set it on the API and every worker (docs/operations.md).
+   */
+  TEMPORAL_TOOL_TASK_QUEUE: optionalString,
+
   // Loop limits
   MAX_STEPS_CAP: z.coerce.number().int().min(1).max(1000).default(100),
   MODEL_CALL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(3),

@@ -72,6 +72,19 @@ export function toolOptions(timeoutSeconds: number): LocalActivityOptions {
   };
 }
 
+/**
+ * A tool call on the tool task queue (`LoopPlan.toolTaskQueue`): a regular activity that tool
+ * workers poll. Its runners heartbeat, so a tool worker killed mid-call is noticed in seconds.
+ */
+export function toolQueueOptions(timeoutSeconds: number, taskQueue: string): ActivityOptions {
+  return {
+    taskQueue,
+    startToCloseTimeout: `${timeoutSeconds + 15} seconds`,
+    heartbeatTimeout: '10 seconds',
+    retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '20 seconds', maximumAttempts: 10 },
+  };
+}
+
 /** Hooks are fail-open: their activity retries briefly and never fails the run. */
 export function hookOptions(timeoutSeconds = 5): ActivityOptions {
   return {
@@ -86,5 +99,7 @@ export const { summarizeConversation } = proxyActivities<GenerationActivities>(
   summaryOptions({ maximumAttempts: 5, startToCloseSeconds: 120 }),
 );
 export const { callModel, executeTool } = proxyLocalActivities<GenerationActivities>(toolOptions(30));
+/** The same tool activity, scheduled on the tool task queue (`toolQueueOptions`). */
+export const { executeTool: executeToolOnQueue } = proxyActivities<GenerationActivities>(bookkeepingOptions);
 export const { runHttpHook } = proxyActivities<GenerationActivities>(hookOptions());
 export const { discoverMcpTools } = proxyActivities<GenerationActivities>(discoveryOptions);

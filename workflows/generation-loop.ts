@@ -25,7 +25,15 @@ import {
   type ToolCallOutcome,
   type ToolResultStatus,
 } from '../contracts/generation/index.js';
-import { discoverMcpTools, executeTool, localStore, store, toolOptions } from './activity-proxies.js';
+import {
+  discoverMcpTools,
+  executeTool,
+  executeToolOnQueue,
+  localStore,
+  store,
+  toolOptions,
+  toolQueueOptions,
+} from './activity-proxies.js';
 import { ApprovalGate } from './approval-gate.js';
 import { afterCancelRequest } from './cancel-requests.js';
 import { ChildAgents } from './child-agents.js';
@@ -244,14 +252,20 @@ export class GenerationLoop {
 
   private async runServerCall(c: ActCall, ranInCall: ToolCallOutcome | undefined): Promise<void> {
     if (startsChild(c.planned)) return this.children.run(this.callInput(c));
-    const options = toolOptions(c.planned?.timeoutSeconds ?? 30);
-    const outcome =
-      ranInCall ??
-      (await afterCancelRequest(executeTool.executeWithOptions(options, [this.writes.carry(this.callInput(c))])));
+    const outcome = ranInCall ?? (await afterCancelRequest(this.executeTool(c)));
     // Model calls a builtin made (summarize, generate_text) count in the generation's usage.
     if (outcome.usage) this.model.count(outcome.usage);
     // Also for a result an earlier attempt recorded: its hooks (a redaction, say) may never have run.
     await this.hooks.postToolUse(this.state.step, c);
+  }
+
+  /** A tool call: on the tool task queue when the plan names one, else a local activity here. */
+  private executeTool(c: ActCall): Promise<ToolCallOutcome> {
+    const timeoutSeconds = c.planned?.timeoutSeconds ?? 30;
+    const input = this.writes.carry(this.callInput(c));
+    const queue = this.input.plan.toolTaskQueue;
+    if (queue) return executeToolOnQueue.executeWithOptions(toolQueueOptions(timeoutSeconds, queue), [input]);
+    return executeTool.executeWithOptions(toolOptions(timeoutSeconds), [input]);
   }
 
   private callInput(c: ActCall): ToolCallInput {

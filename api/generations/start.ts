@@ -93,6 +93,7 @@ export async function startGeneration(
   if (body.callbackUrl || webhooks.length > 0) plan.webhooks = { maxAttempts: ctx.env.WEBHOOK_MAX_ATTEMPTS };
   if (readAgentOptions(agent.extra).requireApprovalFor === 'destructive') plan.approveDestructive = true;
   plan.remainingDepth = body.maxCallDepth;
+  if (ctx.env.TEMPORAL_TOOL_TASK_QUEUE) plan.toolTaskQueue = ctx.env.TEMPORAL_TOOL_TASK_QUEUE;
   const generationId = newId('generation');
   const traceId = newId('trace');
   const options = readAgentOptions(agent.extra);

@@ -30,7 +30,8 @@ export interface OfferedTool {
   /**
    * Nothing the loop does between a reply and these calls' results concerns them: no PreToolUse
    * hook (rule, http or approval) matches, no approval is needed, no stop condition names them,
-   * and, for server tools, no PostToolUse hook matches and an http request runs them.
+   * and, for server tools, no PostToolUse hook matches and an http request runs them in the
+   * workflow's own worker (no tool task queue).
    */
   unattended: boolean;
 }
@@ -151,7 +152,10 @@ export function callHandling(tool: Pick<PlannedTool, 'type' | 'name' | 'hasExecu
 
 /** The step's context: the offered tools as the loop treats their calls, and what the stop rules read. */
 export function stepContext(
-  plan: Pick<LoopPlan, 'hooks' | 'stopConditions' | 'approveDestructive' | 'maxSteps' | 'reviewFinalText'>,
+  plan: Pick<
+    LoopPlan,
+    'hooks' | 'stopConditions' | 'approveDestructive' | 'maxSteps' | 'reviewFinalText' | 'toolTaskQueue'
+  >,
   step: { step: number; offered: PlannedTool[]; toolChoice: ToolChoice; recentCalls: CallFingerprint[] },
 ): StepContext {
   const stopToolNames = stopToolsOf(plan.stopConditions);
@@ -162,7 +166,9 @@ export function stepContext(
       !hooked('PreToolUse') &&
       !needsApproval(plan, t.name, t) &&
       !stopToolNames.includes(t.name) &&
-      (handling === 'client' || (handling === 'server' && t.type === 'http' && !hooked('PostToolUse')));
+      (handling === 'client' ||
+        // A server call runs inside the model call only where the model call runs: no tool task queue.
+        (handling === 'server' && t.type === 'http' && !hooked('PostToolUse') && !plan.toolTaskQueue));
     return { name: t.name, handling, readOnly: t.readOnly, timeoutSeconds: t.timeoutSeconds, unattended };
   });
   return {

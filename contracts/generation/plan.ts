@@ -71,6 +71,12 @@ export interface LoopPlan {
    * generations started before nesting existed (treated as the default, 10).
    */
   remainingDepth?: number;
+  /**
+   * Tool calls run as regular activities on this task queue, served by tool workers (`npm run
+   * worker:tools`, TEMPORAL_TOOL_TASK_QUEUE); absent, they are local activities of the workflow's
+   * own worker, and an http tool may run inside the model call.
+   */
+  toolTaskQueue?: string;
 }
 
 /** The generation workflow's only argument. */

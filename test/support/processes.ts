@@ -14,14 +14,15 @@ export interface ServiceProcess {
 }
 
 export async function spawnService(
-  kind: 'api' | 'worker',
+  kind: 'api' | 'worker' | 'tool-worker',
   env: Record<string, string>,
   readyTimeoutMs = 60_000,
   /** How much of the latest output to keep (log tests keep everything). */
   outputLimit = 20_000,
 ): Promise<ServiceProcess> {
   const entry = kind === 'api' ? join(root, 'api', 'main.ts') : join(root, 'worker.ts');
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+  const args = kind === 'tool-worker' ? [entry, '--tools'] : [entry];
+  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -36,7 +37,7 @@ export async function spawnService(
 
   // The worker prints a marker once it polls; the API is ready when /healthz answers.
   const isReady = async () => {
-    if (kind === 'worker') return /WORKER_READY/.test(out);
+    if (kind !== 'api') return /WORKER_READY/.test(out);
     return fetch(`http://127.0.0.1:${env.PORT}/healthz`).then(
       (r) => r.ok,
       () => false,

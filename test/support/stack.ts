@@ -50,6 +50,7 @@ export class TestStack {
   private worker: { instance: Worker; running: Promise<void>; close: () => Promise<void> } | null = null;
   apiProcess: ServiceProcess | null = null;
   workerProcess: ServiceProcess | null = null;
+  private readonly toolWorkers: ServiceProcess[] = [];
   private processEnv: Record<string, string> = {};
 
   constructor(private readonly opts: StackOptions = {}) {}
@@ -188,7 +189,15 @@ export class TestStack {
     this.workerProcess = null;
   }
 
-  private spawn(kind: 'api' | 'worker', env: Record<string, string> = {}): Promise<ServiceProcess> {
+  /** Processes mode: a tool worker (`worker.ts --tools`) on TEMPORAL_TOOL_TASK_QUEUE; stopped by close(). */
+  async startToolWorker(env: Record<string, string> = {}): Promise<ServiceProcess> {
+    if (this.opts.mode !== 'processes') throw new Error('a tool worker needs processes mode');
+    const tools = await this.spawn('tool-worker', { WORKER_METRICS_PORT: String(await reusablePort()), ...env });
+    this.toolWorkers.push(tools);
+    return tools;
+  }
+
+  private spawn(kind: 'api' | 'worker' | 'tool-worker', env: Record<string, string> = {}): Promise<ServiceProcess> {
     return spawnService(kind, { ...this.processEnv, ...env }, 60_000, this.opts.fullOutput ? 64 * 1024 * 1024 : 20_000);
   }
 
@@ -219,6 +228,7 @@ export class TestStack {
 
   async close(): Promise<void> {
     await this.stopWorker();
+    await Promise.all(this.toolWorkers.map((p) => p.kill('SIGKILL')));
     await this.apiProcess?.kill('SIGTERM');
     if (this.server) {
       this.server.closeAllConnections();
