@@ -151,6 +151,13 @@ describe('stepContext: which tools are unattended', () => {
     });
   });
 
+  it('with a tool task queue no server call is unattended: the loop schedules it on that queue', () => {
+    const c = ctx(plan({ tools: all, toolTaskQueue: 'tools' }));
+    expect(c.tools.find((t) => t.name === 'search')).toMatchObject({ handling: 'server', unattended: false });
+    expect(c.tools.find((t) => t.name === 'ask')).toMatchObject({ handling: 'client', unattended: true });
+    expect(decideReply(reply([call('c1', 'search')]), c).kind).toBe('loopDecides');
+  });
+
   it('keeps the calls the doom-loop rule reads, and knows the last step', () => {
     const recent = [1, 2, 3, 4].map((i) => ({ name: 'search', argumentsHash: String(i) }));
     const c = stepContext(plan({ maxSteps: 4 }), { step: 4, offered: [], toolChoice: 'none', recentCalls: recent });
