@@ -2,6 +2,9 @@ import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import ipaddr from 'ipaddr.js';
+import { ReservedEndpointError } from './blocked.js';
+
+export { ReservedEndpointError } from './blocked.js';
 
 /**
  * The service's own endpoints (its database, Temporal's frontend and UI, its API and metrics
@@ -16,20 +19,6 @@ export interface ReservedEndpoint {
   /** A host name or IP; a loopback or local one stands for every address of this machine. */
   host: string;
   port: number;
-}
-
-export class ReservedEndpointError extends Error {
-  constructor(
-    readonly host: string,
-    readonly address: string,
-    readonly port: number,
-    readonly endpoint: string,
-  ) {
-    super(
-      `Blocked request to ${host}:${port} (${address}): that is ${endpoint}, which tools and providers may never reach`,
-    );
-    this.name = 'ReservedEndpointError';
-  }
 }
 
 type Address = ipaddr.IPv4 | ipaddr.IPv6;

@@ -3,9 +3,11 @@ import { isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
 import { Agent, buildConnector } from 'undici';
 import { addressAllowed, hostAllowed, parseAllowList, type AllowList } from './allow-list.js';
+import { SsrfBlockedError } from './blocked.js';
 import { ReservedEndpoints } from './reserved-endpoints.js';
 
 export { parseAllowList, type AllowList } from './allow-list.js';
+export { ReservedEndpointError, SsrfBlockedError } from './blocked.js';
 
 /**
  * SSRF guard at the connection: every TCP connection made through the returned
@@ -14,19 +16,6 @@ export { parseAllowList, type AllowList } from './allow-list.js';
  * checked too. Only global unicast addresses pass unless allow-listed (by address, or by address
  * and port), and the service's own endpoints never pass (reserved-endpoints.ts).
  */
-
-export class SsrfBlockedError extends Error {
-  constructor(
-    readonly host: string,
-    readonly address: string,
-    readonly range: string,
-  ) {
-    super(
-      `Blocked request to ${host} (${address}, ${range} address); the operator allows such addresses with an allow-list (docs/configuration.md)`,
-    );
-    this.name = 'SsrfBlockedError';
-  }
-}
 
 /** What one purpose (model providers, or tenant tools) may connect to. */
 export interface OutboundRules {
