@@ -40,3 +40,17 @@ export function openBuiltinConfig(name: string, stored: Config | null, secrets: 
   }
   return out;
 }
+
+/**
+ * A builtin's stored config after a PATCH that did not send `config` (it may rename the builtin):
+ * the stored config (`previous`, secret values still encrypted) with the secret values the new
+ * builtin does not declare left out. Secrets are never shown, so a client could not send them
+ * back: renaming a `database_query` tool to `database_write` keeps its `databaseUrl`. A PATCH that
+ * sends `config` replaces it whole, secrets included, so a secret never follows a changed endpoint.
+ */
+export function renamedBuiltinConfig(name: string, previous: { name: string; config: Config | null }): Config | null {
+  if (!previous.config) return previous.config;
+  const out: Config = { ...previous.config };
+  for (const key of secretKeys(previous.name)) if (!secretKeys(name).includes(key)) delete out[key];
+  return out;
+}

@@ -12,7 +12,7 @@ import { addReads, type PageQuery } from './crud.js';
 import type { toolRoutes as ToolRoutes } from './tools.operations.js';
 import { ApiRouter } from '../routing.js';
 import { compact, patched } from '../services/merge-patch.js';
-import { builtinConfigAsInput, storeBuiltinConfig } from '../../domain/builtin-config.js';
+import { builtinConfigAsInput, renamedBuiltinConfig, storeBuiltinConfig } from '../../domain/builtin-config.js';
 import { headersAsInput, storeHeaders } from '../../domain/secret-headers.js';
 import { collisionError, findCollision, type NamedTool } from '../services/tool-names.js';
 import { storedActions, toolView } from '../../domain/views.js';
@@ -43,6 +43,8 @@ function toolAsInput(t: AgentTool): Record<string, unknown> {
     actions: t.type === 'platform' ? storedActions(t) : null,
   });
 }
+
+type Config = Record<string, unknown>;
 
 const json = (v: unknown) => (v === undefined || v === null ? Prisma.DbNull : (v as Prisma.InputJsonValue));
 
@@ -169,9 +171,10 @@ export function toolsRouter(ctx: AppContext, routes: typeof ToolRoutes, base: st
     return update(current, merged, {
       ...(sameType && body.execute === undefined && current.execute !== null ? { execute: current.execute } : {}),
       ...(sameType && body.mcp === undefined && current.mcp !== null ? { mcp: current.mcp } : {}),
-      // Builtin secrets (databaseUrl) are kept when the patch does not send `config`.
-      ...(sameType && body.config === undefined && body.name === undefined && current.config !== null
-        ? { config: current.config }
+      // Builtin secrets (databaseUrl) are kept when the patch does not send `config`, also when it
+      // renames the builtin (to one that declares the same secret).
+      ...(sameType && merged.type === 'builtin' && body.config === undefined && current.config !== null
+        ? { config: renamedBuiltinConfig(merged.name, { name: current.name, config: current.config as Config }) }
         : {}),
     });
   });
