@@ -74,6 +74,13 @@ export const envSchema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   DATABASE_PREPARED_STATEMENTS: bool.default(true),
   DATA_DIR: z.string().min(1).default('.data'),
+  /** What one project may keep in the server's file storage (DATA_DIR/storage, all its buckets). */
+  STORAGE_PROJECT_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(1024 * 1024 * 1024),
+  STORAGE_PROJECT_MAX_FILES: z.coerce.number().int().min(1).default(10_000),
   EMBEDDED_PG_PORT: port.default(0),
 
   // Temporal

@@ -3,6 +3,7 @@ import type { ToolResultStatus, Usage } from '../../contracts/generation/index.j
 import type { SnapshotTool } from '../../contracts/snapshot.js';
 import type { SecretBox } from '../../infra/crypto/secrets.js';
 import type { Db } from '../../infra/db/prisma.js';
+import type { StorageQuota } from '../../infra/storage/quota.js';
 import type { OutboundRules } from '../../infra/net/ssrf.js';
 
 /** Process-level settings of the builtins (from the environment). */
@@ -14,6 +15,8 @@ export interface BuiltinOptions {
   codeSandboxApiKey?: string;
   /** Root folder of the storage builtins (DATA_DIR/storage); without it they answer "not configured". */
   storageDir?: string;
+  /** What each project may keep in that folder (all buckets); a write beyond it is an error result. */
+  storageQuota?: StorageQuota;
   /** The API's public base URL, for absolute download URLs. */
   publicApiUrl?: string;
   /** Timeout of the nested model calls of summarize/generate_text (the tool's timeout caps it too). */

@@ -41,13 +41,20 @@ export const defaultBuiltinOptions: BuiltinOptions = { toolRules: outboundRules(
 export function builtinOptionsFromEnv(
   env: Pick<
     Env,
-    'CODE_SANDBOX_URL' | 'CODE_SANDBOX_API_KEY' | 'DATA_DIR' | 'PUBLIC_API_URL' | 'MODEL_CALL_TIMEOUT_SECONDS'
+    | 'CODE_SANDBOX_URL'
+    | 'CODE_SANDBOX_API_KEY'
+    | 'DATA_DIR'
+    | 'PUBLIC_API_URL'
+    | 'MODEL_CALL_TIMEOUT_SECONDS'
+    | 'STORAGE_PROJECT_MAX_BYTES'
+    | 'STORAGE_PROJECT_MAX_FILES'
   >,
   toolRules: OutboundRules,
 ): BuiltinOptions {
   return {
     toolRules,
     storageDir: storageRoot(env.DATA_DIR),
+    storageQuota: { bytes: env.STORAGE_PROJECT_MAX_BYTES, files: env.STORAGE_PROJECT_MAX_FILES },
     modelTimeoutMs: env.MODEL_CALL_TIMEOUT_SECONDS * 1000,
     ...(env.PUBLIC_API_URL ? { publicApiUrl: env.PUBLIC_API_URL } : {}),
     ...(env.CODE_SANDBOX_URL ? { codeSandboxUrl: env.CODE_SANDBOX_URL } : {}),

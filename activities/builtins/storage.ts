@@ -12,7 +12,9 @@ import { S3ServiceException } from '@aws-sdk/client-s3';
 import { SsrfBlockedError } from '../../infra/net/ssrf.js';
 import type { StorageBackend } from '../../infra/storage/backend.js';
 import { downloadUrl } from '../../infra/storage/download-url.js';
+import { FileStore } from '../../infra/storage/file-store.js';
 import { checkStoragePath, StoragePathError } from '../../infra/storage/paths.js';
+import { StorageQuotaExceeded, writeWithinQuota } from '../../infra/storage/quota.js';
 import { storageBackendFor } from '../../infra/storage/select.js';
 import { builtinError, builtinSuccess, type BuiltinCall, type BuiltinResult } from './context.js';
 
@@ -36,6 +38,7 @@ async function guarded(fn: () => Promise<BuiltinResult>): Promise<BuiltinResult>
     return await fn();
   } catch (err) {
     if (err instanceof StoragePathError) return builtinError(`Refused: ${err.message}`);
+    if (err instanceof StorageQuotaExceeded) return builtinError(err.message);
     if (err instanceof SsrfBlockedError) return builtinError(err.message);
     const s3 = err instanceof S3ServiceException ? err : (err as { cause?: unknown }).cause;
     if (s3 instanceof SsrfBlockedError) return builtinError(s3.message);
@@ -120,7 +123,14 @@ export async function runStorageWrite(call: BuiltinCall): Promise<BuiltinResult>
   return guarded(async () => {
     checkStoragePath(path);
     const project = await call.projectId();
-    const written = await store.write(project, bucket, path, data, overwrite);
+    const put = () => store.write(project, bucket, path, data, overwrite);
+    // The server's own disk is shared by every project: its files count against the project's quota.
+    // An S3 backend is the project's own bucket, reached with its own credentials.
+    const quota = call.options.storageQuota;
+    const written =
+      store instanceof FileStore && quota
+        ? await writeWithinQuota(store, quota, { projectId: project, bucket, path, size: data.length, overwrite }, put)
+        : await put();
     if (!written) {
       // The same bytes already there: this call's own write, retried after a crash (or a harmless repeat).
       const existing = await store.read(project, bucket, path, data.length + 1);

@@ -160,6 +160,38 @@ export class FileStore implements StorageBackend {
     return opened && { stream: opened.handle.createReadStream(), size: opened.size };
   }
 
+  /**
+   * What a project keeps on this server: the size and number of its regular files across all its
+   * buckets (temporary files of writes in progress not counted). One walk of the project's folder.
+   */
+  async usage(projectId: string): Promise<{ bytes: number; files: number }> {
+    checkProjectBucket(projectId, 'default');
+    const total = { bytes: 0, files: 0 };
+    const visit = async (folder: string, depth: number): Promise<void> => {
+      // The bucket folder, then at most STORAGE_MAX_DEPTH folders of a path.
+      if (depth > STORAGE_MAX_DEPTH + 1) return;
+      let entries;
+      try {
+        entries = await readdir(folder, { withFileTypes: true });
+      } catch (err) {
+        if (isMissing(err)) return;
+        throw err;
+      }
+      for (const e of entries) {
+        const full = join(folder, e.name);
+        if (e.isDirectory()) await visit(full, depth + 1);
+        else if (e.isFile() && !e.name.startsWith('.tmp-')) {
+          const st = await lstat(full).catch(() => null);
+          if (!st?.isFile()) continue;
+          total.bytes += st.size;
+          total.files += 1;
+        }
+      }
+    };
+    await visit(join(this.root, projectId), 0);
+    return total;
+  }
+
   /** Every regular file of the bucket under `prefix` (symlinks and temporary files skipped), sorted by path. */
   async list(projectId: string, bucket: string, prefix = ''): Promise<StoredFile[]> {
     const dir = this.bucketDir(projectId, bucket);
