@@ -51,6 +51,7 @@ export async function startLocalStack(
   try {
     let temporalAddress = env.TEMPORAL_ADDRESS;
     let temporalUi: string | null = null;
+    const temporalInternal: Array<{ name: string; host: string; port: number }> = [];
     if (!temporalAddress) {
       const cli = resolveTemporalCli({ cliPathFromEnv: env.TEMPORAL_CLI_PATH, log: say });
       say(`Starting the Temporal dev server (${cli.kind === 'path' ? cli.path : 'downloaded by the Temporal SDK'})…`);
@@ -65,6 +66,10 @@ export async function startLocalStack(
       stops.push(() => server.stop());
       temporalAddress = server.address;
       temporalUi = server.uiUrl;
+      temporalInternal.push(
+        { name: "the Temporal dev server's HTTP API", host: '127.0.0.1', port: server.internalPorts.http },
+        { name: "the Temporal dev server's metrics", host: '127.0.0.1', port: server.internalPorts.metrics },
+      );
     }
 
     let databaseUrl = env.DATABASE_URL;
@@ -80,7 +85,7 @@ export async function startLocalStack(
 
     const runtime = createRuntime(env, databaseUrl, {
       embeddedDatabase: embedded,
-      endpoints: { temporalAddress, temporalUiUrl: temporalUi },
+      endpoints: { temporalAddress, temporalUiUrl: temporalUi, extra: temporalInternal },
     });
     stops.push(() => runtime.close());
     const boot = await ensureBootstrap(runtime.db, env.BOOTSTRAP_API_KEY);

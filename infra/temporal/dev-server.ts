@@ -9,6 +9,11 @@ export interface TemporalDevServer {
   address: string;
   namespace: string;
   uiUrl: string | null;
+  /**
+   * Its other ports on 127.0.0.1, the HTTP API (which serves workflow histories) and metrics, fixed
+   * here instead of left random so that the service can keep tenant traffic away from them.
+   */
+  internalPorts: { http: number; metrics: number };
   stop(): Promise<void>;
   /** SIGKILL the server (a crash, for tests); resolves once it has exited. */
   kill(): Promise<void>;
@@ -43,7 +48,10 @@ export async function startTemporalDevServer(opts: DevServerOptions): Promise<Te
   const namespace = opts.namespace ?? 'default';
   const port = opts.port || (await freePort());
   const uiPort = opts.uiPort === null ? null : opts.uiPort || (await freePort());
-  if (opts.cli.kind === 'sdk-download') return startWithSdkDownload(opts, namespace, port, uiPort);
+  const internalPorts = { http: await freePort(), metrics: await freePort() };
+  const internalArgs = ['--http-port', String(internalPorts.http), '--metrics-port', String(internalPorts.metrics)];
+  if (opts.cli.kind === 'sdk-download')
+    return startWithSdkDownload(opts, namespace, port, uiPort, internalPorts, internalArgs);
 
   const args = [
     'server',
@@ -59,6 +67,7 @@ export async function startTemporalDevServer(opts: DevServerOptions): Promise<Te
     '--log-format',
     'json',
     ...devServerSearchAttributeArgs(),
+    ...internalArgs,
   ];
   if (opts.dbFile) args.push('--db-filename', opts.dbFile);
   if (uiPort === null) args.push('--headless');
@@ -80,6 +89,7 @@ export async function startTemporalDevServer(opts: DevServerOptions): Promise<Te
     address,
     namespace,
     uiUrl: uiPort === null ? null : `http://127.0.0.1:${uiPort}`,
+    internalPorts,
     stop: () => stopChild(child),
     kill: () => killChild(child),
   };
@@ -140,6 +150,8 @@ async function startWithSdkDownload(
   namespace: string,
   port: number,
   uiPort: number | null,
+  internalPorts: TemporalDevServer['internalPorts'],
+  internalArgs: string[],
 ): Promise<TemporalDevServer> {
   opts.log?.(
     `No local Temporal CLI (${opts.cli.kind === 'sdk-download' ? opts.cli.reason : ''}); downloading it through the Temporal SDK`,
@@ -152,7 +164,7 @@ async function startWithSdkDownload(
       port,
       ...(opts.dbFile ? { dbFilename: opts.dbFile } : {}),
       ...(uiPort === null ? {} : { ui: true, uiPort }),
-      extraArgs: devServerSearchAttributeArgs(),
+      extraArgs: [...devServerSearchAttributeArgs(), ...internalArgs],
     },
   });
   await ensureSearchAttributes(env.connection.operatorService, namespace);
@@ -160,6 +172,7 @@ async function startWithSdkDownload(
     address: `127.0.0.1:${port}`,
     namespace,
     uiUrl: uiPort === null ? null : `http://127.0.0.1:${uiPort}`,
+    internalPorts,
     stop: () => env.teardown(),
     // The SDK owns that process: no SIGKILL, a teardown.
     kill: () => env.teardown(),

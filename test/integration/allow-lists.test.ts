@@ -1,4 +1,10 @@
+import { fetch as undiciFetch } from 'undici';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config/env.js';
+import { createOutbound } from '../../infra/net/outbound.js';
+import { ReservedEndpointError } from '../../infra/net/ssrf.js';
+import { resolveTemporalCli } from '../../infra/temporal/cli.js';
+import { startTemporalDevServer, type TemporalDevServer } from '../../infra/temporal/dev-server.js';
 import { call, createAgent, createProvider, createTool } from '../support/fixtures.js';
 import { startModelServer, type ModelServer } from '../support/model-server.js';
 import { startStack, type TestStack } from '../support/stack.js';
@@ -138,5 +144,47 @@ describe('allow-lists scoped by purpose; the service itself out of reach', () =>
       expect(JSON.stringify(observe.result)).toMatch(/that is the service's database/);
       expect(JSON.stringify(observe.result)).not.toMatch(/agt_gen_/);
     });
+  });
+});
+
+describe("npm run dev's Temporal dev server: its HTTP API and metrics on fixed, reserved ports", () => {
+  let temporal: TemporalDevServer;
+  beforeAll(async () => {
+    temporal = await startTemporalDevServer({
+      cli: resolveTemporalCli({ cliPathFromEnv: process.env.TEMPORAL_CLI_PATH }),
+      uiPort: null,
+    });
+  }, 120_000);
+  afterAll(async () => {
+    await temporal?.stop();
+  });
+
+  it('serves workflow data over HTTP on the port it reports, which the dev stack reserves', async () => {
+    const { http, metrics } = temporal.internalPorts;
+    // Unguarded, the ports answer: the HTTP API lists namespaces (and would serve histories).
+    const namespaces = await fetch(`http://127.0.0.1:${http}/api/v1/namespaces`);
+    expect(namespaces.status).toBe(200);
+    expect(await namespaces.text()).toContain('default');
+    expect((await fetch(`http://127.0.0.1:${metrics}/metrics`)).status).toBe(200);
+
+    // Reserved as scripts/local-stack.ts reserves them, they are refused even with 127.0.0.1 allowed.
+    const outbound = createOutbound(loadConfig({ SSRF_ALLOWLIST: '127.0.0.1' }, 'dev'), {
+      temporalAddress: temporal.address,
+      extra: [
+        { name: "the Temporal dev server's HTTP API", host: '127.0.0.1', port: http },
+        { name: "the Temporal dev server's metrics", host: '127.0.0.1', port: metrics },
+      ],
+    });
+    try {
+      for (const port of [http, metrics]) {
+        const err = await undiciFetch(`http://127.0.0.1:${port}/`, { dispatcher: outbound.tool }).then(
+          () => null,
+          (e: { cause?: unknown }) => e.cause,
+        );
+        expect(err).toBeInstanceOf(ReservedEndpointError);
+      }
+    } finally {
+      await outbound.close();
+    }
   });
 });
