@@ -10,7 +10,7 @@ import { providerFailure } from '../contracts/generation/index.js';
 import type { ToolChoice } from '../contracts/schemas/index.js';
 import type { SnapshotModelParameters, SnapshotProvider, SnapshotTool } from '../contracts/snapshot.js';
 import type { SecretBox } from '../infra/crypto/secrets.js';
-import { bodyLimits, responseTooLargeIn } from '../infra/net/body-limits.js';
+import { bodyLimits, limitEvents, PROVIDER_EVENT_MAX_BYTES, responseTooLargeIn } from '../infra/net/body-limits.js';
 import { requestFollowingRedirects } from '../infra/net/redirects.js';
 import { SsrfBlockedError } from '../infra/net/ssrf.js';
 import type { StoredMessage } from '../contracts/conversation.js';
@@ -74,8 +74,12 @@ export function guardedProviderFetch(
       await answer.discard();
       return new UndiciResponse(null, { status: answer.status, headers }) as unknown as Response;
     }
+    // Each event of a stream is bounded too: the client's buffering of one is quadratic in its size.
+    const answerBody = /text\/event-stream/i.test(answer.header('content-type') ?? '')
+      ? limitEvents(answer.body, PROVIDER_EVENT_MAX_BYTES, bodyLimits.provider)
+      : answer.body;
     try {
-      return new UndiciResponse(answer.body, { status: answer.status, headers }) as unknown as Response;
+      return new UndiciResponse(answerBody, { status: answer.status, headers }) as unknown as Response;
     } catch (err) {
       // A status a Response cannot carry (above 599): the body would hold its connection.
       await answer.discard();

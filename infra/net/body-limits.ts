@@ -45,20 +45,31 @@ export const bodyLimits = {
   storage: { maxBytes: 64 * MiB, ...EXPANSION },
 } satisfies Record<string, BodyLimits>;
 
+/**
+ * Largest event of a model provider's event stream. The openai client buffers an event, and each
+ * line of it, by copying and rescanning it whole on every chunk that extends it: an event of n
+ * bytes costs about n² / chunk size of work on the worker's thread (measured: 4 MiB in 64 KiB
+ * chunks about 0.8 s; 32 MiB would be about a minute). Streamed deltas are small; a whole reply
+ * in one event (some gateways) is a few hundred KB.
+ */
+export const PROVIDER_EVENT_MAX_BYTES = 1 * MiB;
+
 /** A response body that went over its limits; the request was aborted there. */
 export class ResponseTooLargeError extends Error {
   constructor(
-    readonly reason: 'size' | 'expansion',
+    readonly reason: 'size' | 'expansion' | 'event',
     readonly limits: BodyLimits,
     /** Decoded bytes read when the limit was hit. */
     readonly decodedBytes: number,
-    /** Bytes received from the server by then. */
+    /** Bytes sent by the server that had been decoded by then (for a plain body, `decodedBytes`). */
     readonly receivedBytes: number,
   ) {
     super(
       reason === 'size'
         ? `The response body exceeded ${limits.maxBytes} bytes and was not read further`
-        : `The response body expanded more than ${limits.maxRatio}× when decoded (${receivedBytes} bytes received, ${decodedBytes} decoded) and was not read further`,
+        : reason === 'event'
+          ? `An event of the response stream exceeded ${limits.maxBytes} bytes and was not read further`
+          : `The response body expanded more than ${limits.maxRatio}× when decoded (${receivedBytes} bytes sent became ${decodedBytes}) and was not read further`,
     );
     this.name = 'ResponseTooLargeError';
   }
@@ -79,4 +90,38 @@ export function checkBodySize(limits: BodyLimits, decoded: number, received: num
   if (decoded > limits.maxBytes) throw new ResponseTooLargeError('size', limits, decoded, received);
   if (decoded > limits.ratioFloorBytes && decoded > limits.maxRatio * received)
     throw new ResponseTooLargeError('expansion', limits, decoded, received);
+}
+
+const LF = 0x0a;
+const CR = 0x0d;
+
+/**
+ * `body` (an event stream) erroring with ResponseTooLargeError once one event, the bytes between
+ * blank lines (LF, CR or CRLF line ends), exceeds `maxEventBytes` (the error's `limits.maxBytes`).
+ * Leaving early ends `body`.
+ */
+export async function* limitEvents(
+  body: AsyncIterable<Uint8Array>,
+  maxEventBytes: number,
+  limits: BodyLimits,
+): AsyncGenerator<Uint8Array> {
+  let event = 0;
+  let line = 0;
+  let previous = -1;
+  for await (const chunk of body) {
+    for (let i = 0; i < chunk.length; i++) {
+      const byte = chunk[i]!;
+      event++;
+      if (byte === LF && previous === CR) {
+        // The second half of a CRLF: the line ended at the CR.
+      } else if (byte === LF || byte === CR) {
+        if (line === 0) event = 0;
+        line = 0;
+      } else line++;
+      previous = byte;
+      if (event > maxEventBytes)
+        throw new ResponseTooLargeError('event', { ...limits, maxBytes: maxEventBytes }, event, event);
+    }
+    yield chunk;
+  }
 }

@@ -50,7 +50,12 @@ const BROTLI_LENIENT = {
 
 /** `deflate` as sent in practice: zlib-wrapped (RFC 1950) or raw (RFC 1951), told by the first byte. */
 class DeflateDecoder extends Transform {
-  private inner: Transform | null = null;
+  private inner: (Transform & { bytesWritten: number }) | null = null;
+
+  /** Compressed bytes the inner decoder has consumed, as zlib's own streams count them. */
+  get bytesWritten(): number {
+    return this.inner?.bytesWritten ?? 0;
+  }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, done: (err?: Error | null) => void): void {
     if (!this.inner) {
@@ -69,7 +74,10 @@ class DeflateDecoder extends Transform {
   }
 }
 
-const DECODERS: Record<string, () => Transform> = {
+/** A decoder and how many compressed bytes it has consumed so far. */
+type Decoder = Transform & { bytesWritten: number };
+
+const DECODERS: Record<string, () => Decoder> = {
   gzip: () => createGunzip(ZLIB_LENIENT),
   'x-gzip': () => createGunzip(ZLIB_LENIENT),
   deflate: () => new DeflateDecoder(),
@@ -77,20 +85,23 @@ const DECODERS: Record<string, () => Transform> = {
 };
 
 /**
- * The body decoded as its Content-Encoding says (codings applied in order, so undone in reverse);
- * null when a coding is unknown (the body is then passed on as sent, as fetch does). Node's zlib,
- * not undici's decompress interceptor, which is still experimental.
+ * The body decoded as its Content-Encoding says (codings applied in order, so undone in reverse),
+ * with the count of sent bytes the decoding has consumed (for the expansion ratio: bytes merely
+ * buffered ahead of the decoder do not count); null when a coding is unknown (the body is then
+ * passed on as sent, as fetch does). Node's zlib, not undici's decompress interceptor, which is
+ * still experimental.
  */
-function decoded(body: Readable, contentEncoding: string): Readable | null {
+function decoded(body: Readable, contentEncoding: string): { stream: Readable; consumed: () => number } | null {
   const codings = contentEncoding
     .split(',')
     .map((c) => c.trim().toLowerCase())
     .filter((c) => c && c !== 'identity');
   if (!codings.every((c) => c in DECODERS)) return null;
-  if (codings.length === 0) return body;
+  if (codings.length === 0) return { stream: body, consumed: () => 0 };
   const decoders = codings.reverse().map((c) => DECODERS[c]!());
+  const first = decoders[0]!;
   // A failure anywhere (an abort, a corrupt body) ends the last stream with that error.
-  return pipeline([body, ...decoders], () => {}) as unknown as Readable;
+  return { stream: pipeline([body, ...decoders], () => {}) as unknown as Readable, consumed: () => first.bytesWritten };
 }
 
 /**
@@ -141,19 +152,18 @@ export async function httpRequest(url: string, init: HttpRequestInit): Promise<H
   const raw = { ...res.headers };
   const encoding = raw['content-encoding'];
   let plain: Readable = res.body;
+  // Sent bytes behind what has been decoded, for the expansion ratio (an identity body is its own).
+  let received = (decodedSoFar: number) => decodedSoFar;
   if (typeof encoding === 'string' && res.statusCode !== 204 && res.statusCode !== 304) {
     const decoder = decoded(res.body, encoding);
     if (decoder) {
-      plain = decoder;
+      plain = decoder.stream;
+      if (plain !== res.body) received = decoder.consumed;
       // What is read is no longer what these described.
       delete raw['content-encoding'];
       delete raw['content-length'];
     }
   }
-  // Bytes off the wire, for the expansion ratio (an identity body is its own count).
-  let receivedBytes = 0;
-  if (plain !== res.body) res.body.on('data', (chunk: Buffer) => (receivedBytes += chunk.byteLength));
-  const received = plain === res.body ? (decodedSoFar: number) => decodedSoFar : () => receivedBytes;
   const abort = () => {
     plain.destroy();
     res.body.destroy();

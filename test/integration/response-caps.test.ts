@@ -141,10 +141,13 @@ describe('a decompression-bomb provider answer (~300 KB of gzip expanding to 300
     const agentId = await createAgent(stack, { aiProviderId: bombProviderId });
     const workerPid = stack.workerProcess!.child.pid!;
     const before = bomb.requests.length;
+    const started = Date.now();
     const { result: res, growth } = await peakGrowth(workerPid, () =>
       stack.api('POST', `/v1/agents/${agentId}/generate`, { prompt: 'answer me' }),
     );
-    console.log(`worker peak RSS growth during the bomb generation: ${(growth / MiB).toFixed(1)} MiB`);
+    console.log(
+      `worker peak RSS growth during the bomb generation: ${(growth / MiB).toFixed(1)} MiB (${Date.now() - started} ms)`,
+    );
     expect(res.body.status).toBe('failed');
     expect(res.body.error).toMatchObject({
       code: 'model_rejected',

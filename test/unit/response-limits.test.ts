@@ -8,7 +8,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createGuardedFetch } from '../../activities/mcp/fetch.js';
 import { createProviderClient, mapProviderError } from '../../domain/provider-client.js';
 import { createSecretBox } from '../../infra/crypto/secrets.js';
-import { bodyLimits, ResponseTooLargeError, type BodyLimits } from '../../infra/net/body-limits.js';
+import {
+  bodyLimits,
+  limitEvents,
+  PROVIDER_EVENT_MAX_BYTES,
+  ResponseTooLargeError,
+  type BodyLimits,
+} from '../../infra/net/body-limits.js';
 import { httpRequest } from '../../infra/net/http-request.js';
 import { readCapped } from '../../infra/net/read-capped.js';
 import { DispatcherRequestHandler } from '../../infra/net/sdk-request-handler.js';
@@ -104,10 +110,33 @@ describe('httpRequest body limits', () => {
       expect(err).toBeInstanceOf(ResponseTooLargeError);
       expect((err as ResponseTooLargeError).reason).toBe('expansion');
       // Stopped within a decoder buffer or two of the 1 MiB floor, far below the 16 MiB size cap.
-      expect((err as ResponseTooLargeError).decodedBytes).toBeLessThan(2 * MiB);
+      expect((err as ResponseTooLargeError).decodedBytes).toBeLessThan(MiB + 256 * 1024);
       expect(await served.closed).toEqual({ finished: false });
     },
   );
+
+  it('counts the ratio on what the decoder consumed: a bomb sent whole at once stops near the floor', async () => {
+    // 64 MiB of zeros as ~64 KB of gzip, in the socket before the first byte is decoded.
+    const gzip = createGzip({ level: 9 });
+    const parts: Buffer[] = [];
+    gzip.on('data', (c: Buffer) => parts.push(c));
+    const ended = new Promise((r) => gzip.on('end', r));
+    for (let i = 0; i < 64; i++) gzip.write(Buffer.alloc(MiB));
+    gzip.end();
+    await ended;
+    const whole = Buffer.concat(parts);
+    const served = await serve({ 'content-encoding': 'gzip' }, () => Readable.from([whole]));
+    const res = await httpRequest(served.url, {
+      method: 'GET',
+      headers: {},
+      dispatcher: agent(),
+      limits: bodyLimits.tool,
+    });
+    const err = await drain(res.body).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ResponseTooLargeError);
+    expect((err as ResponseTooLargeError).decodedBytes).toBeLessThan(MiB + 256 * 1024);
+    expect((err as ResponseTooLargeError).receivedBytes).toBeLessThan(16 * 1024);
+  });
 
   it('refuses an endless plain body at its byte cap and drops the connection', async () => {
     const served = await serve({ 'content-type': 'text/plain' }, zeros);
@@ -195,6 +224,80 @@ describe('model provider answers', () => {
       expect(await served.closed).toEqual({ finished: false });
     },
   );
+});
+
+describe('events of a provider stream', () => {
+  const encoder = new TextEncoder();
+  async function* pieces(...texts: string[]) {
+    for (const t of texts) yield encoder.encode(t);
+  }
+  const read = async (body: AsyncIterable<Uint8Array>) => {
+    let n = 0;
+    for await (const c of body) n += c.byteLength;
+    return n;
+  };
+
+  it('passes any number of events under the cap, whatever their line ends and the total', async () => {
+    const event = `data: ${'x'.repeat(90)}`;
+    const stream = Array.from({ length: 300 }, (_, i) => event + ['\n\n', '\r\n\r\n', '\r\r'][i % 3]);
+    await expect(read(limitEvents(pieces(...stream), 200, bodyLimits.provider))).resolves.toBeGreaterThan(29_000);
+  });
+
+  it('errors on the first event over the cap, even split across chunks and lines', async () => {
+    const err = await read(
+      limitEvents(
+        pieces('data: ok\n\n', 'data: ', 'a'.repeat(150), '\ndata: ', 'b'.repeat(100)),
+        200,
+        bodyLimits.provider,
+      ),
+    ).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ResponseTooLargeError);
+    expect((err as ResponseTooLargeError).reason).toBe('event');
+    expect((err as ResponseTooLargeError).message).toMatch(/An event of the response stream exceeded 200 bytes/);
+  });
+});
+
+describe('model provider event streams', () => {
+  it('a streamed answer whose one event never ends fails at the event cap, not at the body cap', async () => {
+    const line = () =>
+      new Readable({
+        read() {
+          this.push(Buffer.alloc(64 * 1024, 0x61));
+        },
+      });
+    const served = await serve({ 'content-type': 'text/event-stream' }, () => {
+      const body = line();
+      body.unshift(Buffer.from('data: {"choices":[{"delta":{"content":"'));
+      return body;
+    });
+    const secrets = createSecretBox(Buffer.alloc(32, 7), 'k1');
+    const client = createProviderClient(
+      { id: 'p', kind: 'openai', baseUrl: served.url, apiKeyEncrypted: null, defaultModel: 'm', headers: null },
+      secrets,
+      'm',
+      30_000,
+      agent(),
+    );
+    const err = await (async () => {
+      const events = await client.chat.completions.create({
+        model: 'm',
+        stream: true,
+        messages: [{ role: 'user', content: 'hi' }],
+      });
+      for await (const _ of events) void _;
+    })().catch((e: unknown) => e);
+    let failure: unknown;
+    try {
+      mapProviderError(err);
+    } catch (mapped) {
+      failure = mapped;
+    }
+    expect((failure as ApplicationFailure).nonRetryable).toBe(true);
+    expect((failure as ApplicationFailure).message).toContain(
+      `An event of the response stream exceeded ${PROVIDER_EVENT_MAX_BYTES} bytes`,
+    );
+    expect(await served.closed).toEqual({ finished: false });
+  });
 });
 
 describe('MCP transport fetch', () => {
