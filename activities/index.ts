@@ -81,7 +81,8 @@ export function createActivities(deps: ActivityDeps): GenerationActivities & Doc
     secrets,
     dispatcher,
     providerDispatcher,
-    builtins: deps.builtins,
+    // Crash tests stop inside database_write too.
+    builtins: deps.crashPoint && deps.builtins ? { ...deps.builtins, crashPoint: deps.crashPoint } : deps.builtins,
     store,
     mcp,
     cache,

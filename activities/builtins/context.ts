@@ -21,6 +21,8 @@ export interface BuiltinOptions {
   publicApiUrl?: string;
   /** Timeout of the nested model calls of summarize/generate_text (the tool's timeout caps it too). */
   modelTimeoutMs?: number;
+  /** Crash tests only: called at points inside a builtin's work (infra/crash-injection.ts). */
+  crashPoint?: (reached: string) => void;
 }
 
 /** Everything one builtin call may use. */

@@ -117,8 +117,11 @@ export async function runDatabaseQuery(call: BuiltinCall): Promise<BuiltinResult
   }
 }
 
-/** A retry found the transaction of an earlier attempt still open and could not end it: Temporal retries later. */
-class EarlierAttemptOpen extends Error {}
+/**
+ * The outcome of a write is not known yet (an earlier attempt's transaction still open, a COMMIT
+ * without an answer): thrown, so Temporal retries the call and the retry's earlierAttempt reads it.
+ */
+class RetryLater extends Error {}
 
 type Earlier = 'committed' | 'rolled back' | 'stopped' | 'unknown';
 
@@ -154,7 +157,7 @@ async function earlierAttempt(client: pg.Client, xid: string): Promise<Earlier> 
   }
   if (status === 'committed') return 'committed';
   if (status === 'aborted') return stopped ? 'stopped' : 'rolled back';
-  if (status === 'in progress') throw new EarlierAttemptOpen(`transaction ${xid} of an earlier attempt is still open`);
+  if (status === 'in progress') throw new RetryLater(`transaction ${xid} of an earlier attempt is still open`);
   // Too old for the commit log (or another server): the write may have landed.
   return 'unknown';
 }
@@ -216,12 +219,12 @@ export async function runDatabaseWrite(call: BuiltinCall): Promise<BuiltinResult
       // The server refused the commit: nothing was written. Without its answer the outcome is
       // unknown: the retry's earlierAttempt reads it.
       if ((err as { code?: string }).code) return failure(err);
-      throw new EarlierAttemptOpen(`the COMMIT of transaction ${xid.rows[0]!.xid} got no answer`);
+      throw new RetryLater(`the COMMIT of transaction ${xid.rows[0]!.xid} got no answer`);
     }
     call.options.crashPoint?.('databaseWriteCommitted');
     return { status: 'success', content };
   } catch (err) {
-    if (err instanceof EarlierAttemptOpen) throw err;
+    if (err instanceof RetryLater) throw err;
     return failure(err);
   } finally {
     await client?.end().catch(() => {});

@@ -1,9 +1,11 @@
+import { readFileSync, writeFileSync } from 'node:fs';
 import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { call, createAgent, createProvider, createTool } from '../support/fixtures.js';
 import { createTestDatabase } from '../support/database.js';
 import { startModelServer, type ModelServer } from '../support/model-server.js';
 import { startStack, type TestStack } from '../support/stack.js';
+import { startTcpRelay } from '../support/tcp-relay.js';
 
 type Step = { type: string; toolCallId?: string; status?: string; result?: any };
 const observeOf = (body: { steps: Step[] }, id: string) =>
@@ -11,10 +13,13 @@ const observeOf = (body: { steps: Step[] }, id: string) =>
 
 /**
  * A target database for the database tools: tables the agent may use (one of them limited to some
- * columns), and tables and columns it may not read.
+ * columns), and tables and columns it may not read. The tools reach it through a relay on a port
+ * of its own: the service's own database endpoint is closed to them.
  */
 async function targetDatabase() {
   const db = await createTestDatabase();
+  const server = new URL(db.url);
+  const relay = await startTcpRelay({ host: server.hostname, port: Number(server.port || 5432) });
   const client = new pg.Client({ connectionString: db.url });
   await client.connect();
   await client.query(`
@@ -42,11 +47,13 @@ async function targetDatabase() {
       ).rows[0],
     );
   return {
-    url: db.url,
+    url: relay.urlFor(db.url),
+    relay,
     client,
     snapshot,
     async close() {
       await client.end();
+      await relay.close();
       await db.drop();
     },
   };
@@ -57,6 +64,11 @@ const tables = [
   { schema: 'shop', table: 'customers', columns: ['id', 'name'] },
   { schema: 'shop', table: 'counters' },
 ];
+
+/** This process's resident memory now, and its peak since the last reset (Linux /proc), in MiB. */
+const memoryMiB = (field: 'VmRSS' | 'VmHWM') =>
+  Number(new RegExp(`${field}:\\s+(\\d+)`).exec(readFileSync('/proc/self/status', 'utf8'))![1]) / 1024;
+const resetPeakMemory = () => writeFileSync('/proc/self/clear_refs', '5');
 
 /** Values no allowed query may return. */
 const secrets = ['hunter2', 'top-secret', 'internal-secret-value'];
@@ -151,6 +163,68 @@ describe('database builtins in real generations', () => {
       expect(await target.snapshot()).toBe(before);
     });
 
+    // The review's bypasses (issue 43) and their relatives: each read a table or column the
+    // allow-list leaves out before the guard resolved names with scope.
+    it.each([
+      [
+        'a CTE name defined in a subquery, used outside it',
+        'SELECT (SELECT 1 FROM (WITH internal_secrets AS (SELECT 1) SELECT 1) s) AS x, * FROM internal_secrets',
+      ],
+      [
+        'the same CTE trick on the catalog',
+        'SELECT (SELECT 1 FROM (WITH pg_stat_activity AS (SELECT 1) SELECT 1) s) AS x, * FROM pg_stat_activity',
+      ],
+      ['an output alias named like a hidden column', 'SELECT id AS password, password FROM shop.customers'],
+      [
+        'a hidden column next to a table without a column list',
+        'SELECT c.password FROM shop.customers c JOIN shop.orders o ON o.id = c.id',
+      ],
+      ['a whole row through to_json', 'SELECT to_json(c) FROM shop.customers c JOIN shop.orders o ON o.id = c.id'],
+      ['a whole row as a column', 'SELECT c FROM shop.customers c'],
+      ['a whole row in an aggregate', 'SELECT json_agg(c), count(o.id) FROM shop.customers c, shop.orders o'],
+      ['columns renamed by a table alias', 'SELECT x FROM shop.customers AS c(i, n, x)'],
+      [
+        'a hidden column in a set operation',
+        'SELECT status FROM shop.orders UNION ALL SELECT c.password FROM shop.customers c JOIN shop.orders o ON true',
+      ],
+    ])('refuses %s: nothing is read', async (_label, sql) => {
+      const { observe } = await run({ name: 'database_query', config: config() }, { sql });
+      expect(observe).toMatchObject({ status: 'error', result: { error: expect.stringMatching(/refused/) } });
+      for (const secret of secrets) expect(JSON.stringify(observe!.result)).not.toContain(secret);
+    });
+
+    // Issue 43: a query returning 600 MB of rows was buffered whole before the cap applied. The
+    // worker runs in this process: its peak resident memory is measured around the call.
+    it('reads 600 MB of rows only up to the byte cap: a clean truncated result, memory grows far less', async () => {
+      const sql = "SELECT repeat('x', 1000000) AS x FROM generate_series(1, 600)";
+      // A first call takes what any first generation costs out of the figure.
+      await run({ name: 'database_query', config: config() }, { sql: 'SELECT 1 AS one' });
+      model.reset();
+      const before = memoryMiB('VmRSS');
+      resetPeakMemory();
+      const { observe } = await run({ name: 'database_query', config: config() }, { sql });
+      const growth = memoryMiB('VmHWM') - before;
+      console.log(`database_query of 600 x 1 MB rows: peak RSS growth ${growth.toFixed(1)} MiB`);
+      expect(growth).toBeLessThan(300);
+      expect(observe).toMatchObject({
+        status: 'success',
+        result: { rowCount: 0, rows: [], truncated: true, note: expect.stringMatching(/larger than 1048576 bytes/) },
+      });
+    });
+
+    it('cuts many small rows at the character cap, in order, after reading them in batches', async () => {
+      const { observe } = await run(
+        { name: 'database_query', config: config() },
+        { sql: "SELECT g AS n, repeat('y', 90) AS pad FROM generate_series(1, 100000) g ORDER BY g" },
+      );
+      const { rows, truncated, note, rowCount } = observe!.result;
+      expect({ truncated, note }).toEqual({ truncated: true, note: expect.stringMatching(/cut at 50000 characters/) });
+      expect(rowCount).toBe(rows.length);
+      expect(rows.length).toBeGreaterThan(300);
+      expect(rows.map((r: { n: number }) => r.n)).toEqual(rows.map((_: unknown, i: number) => i + 1));
+      expect(JSON.stringify(rows).length).toBeLessThanOrEqual(50_000);
+    });
+
     it('runs read-only even if a write slipped through the parser checks', async () => {
       // Defence in depth: nextval is refused by the checker; the READ ONLY transaction is the backstop.
       const { observe } = await run(
@@ -239,6 +313,36 @@ describe('database builtins in real generations', () => {
       expect(observe).toMatchObject({ status: 'error', result: { error: expect.stringMatching(/refused/) } });
       expect(await target.snapshot()).toBe(before);
     });
+
+    it.each([
+      [
+        'RETURNING an alias named like a hidden column',
+        'UPDATE shop.customers c SET name = c.name FROM shop.orders o WHERE o.id = c.id RETURNING c.id AS password, password',
+      ],
+      ['RETURNING a whole row', 'UPDATE shop.customers c SET name = name WHERE id = 1 RETURNING to_json(c)'],
+      [
+        'INSERT … SELECT of a hidden column',
+        'INSERT INTO shop.orders (id, status) SELECT id + 100, password FROM shop.customers',
+      ],
+      [
+        'UPDATE … FROM a hidden column',
+        'UPDATE shop.orders o SET status = c.password FROM shop.customers c WHERE o.id = c.id',
+      ],
+      [
+        'DELETE … USING a hidden column',
+        "DELETE FROM shop.orders o USING shop.customers c WHERE c.password = 'hunter2' AND o.id = c.id",
+      ],
+      [
+        'a CTE name defined in a subquery, used outside it',
+        'INSERT INTO shop.orders (id, status) SELECT (SELECT 100 FROM (WITH internal_secrets AS (SELECT 1) SELECT 1) s), secret FROM internal_secrets',
+      ],
+    ])('refuses %s: nothing is read or written', async (_label, sql) => {
+      const before = await target.snapshot();
+      const { observe } = await run({ name: 'database_write', config: config({ requireApproval: false }) }, { sql });
+      expect(observe).toMatchObject({ status: 'error', result: { error: expect.stringMatching(/refused/) } });
+      for (const secret of secrets) expect(JSON.stringify(observe!.result)).not.toContain(secret);
+      expect(await target.snapshot()).toBe(before);
+    });
   });
 });
 
@@ -312,5 +416,127 @@ describe('database_write across a worker kill (api and worker as processes)', ()
     expect((await target.client.query('SELECT status FROM shop.orders WHERE id = 77')).rows).toEqual([
       { status: 'once' },
     ]);
+  });
+
+  /**
+   * Issue 43: the kill above comes before the transaction id is recorded, so it never reaches the
+   * recovery (pg_xact_status). These kill the worker after it, with the transaction committed, still
+   * open on a connection the database has not seen close, or rolled back, and check what the retry
+   * on a new worker does. The write adds one to a counter: run twice, it would show 2.
+   */
+  describe('killed after the transaction id is recorded', () => {
+    let counterToolId: string;
+    let agentId: string;
+
+    beforeAll(async () => {
+      await target.client.query('INSERT INTO shop.counters VALUES (1, 0), (2, 0), (3, 0)');
+      counterToolId = await createTool(stack, {
+        type: 'builtin',
+        name: 'database_write',
+        config: { databaseUrl: target.url, tables, statementTimeoutMs: 60_000 },
+        timeoutSeconds: 90,
+      });
+      agentId = await createAgent(stack, { aiProviderId: providerId, toolIds: [counterToolId] });
+    });
+
+    const counter = async (id: number) =>
+      (await target.client.query('SELECT n FROM shop.counters WHERE id = $1', [id])).rows[0].n as number;
+    const xactStatus = async (xid: string) =>
+      (await target.client.query('SELECT pg_xact_status($1::xid8) AS s', [xid])).rows[0].s as string;
+
+    /** Approves a counter write on a worker that kills itself at `point`; the recorded transaction id. */
+    async function approveUntilKilled(id: number, point: string) {
+      const tag = `counter${id}`;
+      model.scriptFor(
+        tag,
+        call(
+          'database_write',
+          { sql: 'UPDATE shop.counters SET n = n + 1 WHERE id = $1 RETURNING n', params: [id] },
+          `w${id}`,
+        ),
+        { text: 'counted' },
+      );
+      const paused = await stack.api('POST', `/v1/agents/${agentId}/generate`, { prompt: `count [[script:${tag}]]` });
+      expect(paused.body.status).toBe('requires_action');
+      const generationId = paused.body.id as string;
+      await stack.stopWorker();
+      await stack.startWorker({ WORKER_TEST_KILL_AFTER_ACTIVITY: point });
+      const { approvalId } = paused.body.requiredAction.approvals[0];
+      const decided = await stack.api('POST', `/v1/generations/${generationId}/approvals/${approvalId}`, {
+        approved: true,
+        waitSeconds: 0,
+      });
+      expect(decided.status).toBeLessThan(300);
+      await stack.workerExited();
+      const record = await stack.db.builtinWrite.findUniqueOrThrow({
+        where: { generationId_toolCallId: { generationId, toolCallId: `w${id}` } },
+      });
+      return { generationId, xid: record.transactionId };
+    }
+
+    /** A worker without a kill point finishes the generation; its database_write result. */
+    async function finishOnNewWorker(generationId: string, id: number) {
+      await stack.startWorker();
+      await stack.temporal.workflow.getHandle(generationId).result();
+      const done = await stack.api('GET', `/v1/generations/${generationId}`);
+      expect(done.body.status).toBe('completed');
+      return observeOf(done.body, `w${id}`);
+    }
+
+    it('committed: the retry returns the recorded result, says so, and does not write again', async () => {
+      const { generationId, xid } = await approveUntilKilled(1, 'databaseWriteCommitted');
+      expect(await xactStatus(xid)).toBe('committed');
+      expect(await counter(1)).toBe(1);
+      const observe = await finishOnNewWorker(generationId, 1);
+      expect(observe).toMatchObject({
+        status: 'success',
+        result: { rowCount: 1, rows: [{ n: 1 }], note: expect.stringMatching(/committed .* not run again/) },
+      });
+      expect(await counter(1)).toBe(1);
+    });
+
+    it('rolled back: the retry writes once more, and says the earlier attempt was rolled back', async () => {
+      const { generationId, xid } = await approveUntilKilled(2, 'databaseWriteRecorded');
+      // The connection died with the worker: PostgreSQL rolls the transaction back.
+      for (let i = 0; (await xactStatus(xid)) !== 'aborted'; i++) {
+        if (i > 100) throw new Error(`transaction ${xid} is ${await xactStatus(xid)}`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(await counter(2)).toBe(0);
+      const observe = await finishOnNewWorker(generationId, 2);
+      expect(observe).toMatchObject({
+        status: 'success',
+        result: {
+          rowCount: 1,
+          rows: [{ n: 1 }],
+          note: expect.stringMatching(/interrupted and rolled back; this attempt wrote/),
+        },
+      });
+      expect(await counter(2)).toBe(1);
+    });
+
+    it('in progress: the retry ends the orphaned transaction, then writes once', async () => {
+      // The relay keeps the database's side open when the worker dies: a half-open connection.
+      target.relay.holdOpen = true;
+      const { generationId, xid } = await approveUntilKilled(3, 'databaseWriteRecorded');
+      target.relay.holdOpen = false;
+      await new Promise((r) => setTimeout(r, 1000));
+      expect(await xactStatus(xid)).toBe('in progress');
+      const orphan = await target.client.query(
+        `SELECT pid FROM pg_stat_activity WHERE backend_xid = $1::xid8::xid AND state = 'idle in transaction'`,
+        [xid],
+      );
+      expect(orphan.rowCount).toBe(1);
+      expect(await counter(3)).toBe(0);
+      const observe = await finishOnNewWorker(generationId, 3);
+      expect(observe).toMatchObject({
+        status: 'success',
+        result: { rowCount: 1, rows: [{ n: 1 }], note: expect.stringMatching(/left open .* stopped and rolled back/) },
+      });
+      expect(await xactStatus(xid)).toBe('aborted');
+      const gone = await target.client.query('SELECT 1 FROM pg_stat_activity WHERE pid = $1', [orphan.rows[0].pid]);
+      expect(gone.rowCount).toBe(0);
+      expect(await counter(3)).toBe(1);
+    });
   });
 });
