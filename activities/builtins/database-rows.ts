@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { DATABASE_RESULT_MAX_CHARS } from '../../contracts/builtins/database.js';
+import { DATABASE_RESULT_MAX_CHARS, DATABASE_RESULT_MAX_WIRE_BYTES } from '../../contracts/builtins/database.js';
 
 /**
  * Reading a database tool's rows within a byte budget. The result the model gets is capped in
@@ -8,11 +8,6 @@ import { DATABASE_RESULT_MAX_CHARS } from '../../contracts/builtins/database.js'
  * the cap, whatever the query returns (issue 43: 600 MB of rows were buffered whole).
  */
 
-/**
- * Bytes one statement may bring over the wire. A row this large could never fit the result; the
- * batches are sized to the characters still free, so a result within the cap stays far below it.
- */
-export const DATABASE_RESULT_MAX_WIRE_BYTES = 1024 * 1024;
 /** Room left in the result for the fields around the rows. */
 const ROWS_MAX_CHARS = DATABASE_RESULT_MAX_CHARS - 200;
 const FIRST_BATCH = 16;

@@ -3,12 +3,13 @@ import { parse as parseConnectionString } from 'pg-connection-string';
 import {
   DATABASE_DEFAULT_TIMEOUT_MS,
   DATABASE_RESULT_MAX_CHARS,
+  DATABASE_RESULT_MAX_WIRE_BYTES,
   databaseWriteConfigSchema,
   type DatabaseConfig,
 } from '../../contracts/builtins/database.js';
 import { resolveChecked, SsrfBlockedError } from '../../infra/net/ssrf.js';
 import { builtinError, builtinSuccess, type BuiltinCall, type BuiltinResult } from './context.js';
-import { capReceivedBytes, capRows, DATABASE_RESULT_MAX_WIRE_BYTES, fetchCapped } from './database-rows.js';
+import { capReceivedBytes, capRows, fetchCapped } from './database-rows.js';
 import { checkSql, type SqlMode } from './sql-guard.js';
 
 /** Unqualified names resolve to public, never to pg_catalog or temporary tables first. */

@@ -1,4 +1,5 @@
 import { parse } from 'libpg-query';
+import { DATABASE_SQL_MAX_CHARS } from '../../contracts/builtins/database.js';
 import { StatementChecker } from './sql-statements.js';
 
 /**
@@ -19,8 +20,6 @@ export type SqlVerdict = { ok: true; statement: string } | { ok: false; reason: 
 
 type Node = Record<string, unknown>;
 
-/** Longer statements are refused before parsing: the parse runs on the worker's thread. */
-export const SQL_MAX_CHARS = 20_000;
 /** Nesting of the syntax tree the checks walk (recursively) at most. */
 export const SQL_MAX_TREE_DEPTH = 200;
 
@@ -39,8 +38,8 @@ function treeDepth(root: unknown): number {
 }
 
 export async function checkSql(sql: string, mode: SqlMode, allowed: AllowedTable[]): Promise<SqlVerdict> {
-  if (sql.length > SQL_MAX_CHARS)
-    return { ok: false, reason: `The statement is longer than ${SQL_MAX_CHARS} characters` };
+  if (sql.length > DATABASE_SQL_MAX_CHARS)
+    return { ok: false, reason: `The statement is longer than ${DATABASE_SQL_MAX_CHARS} characters` };
   let tree: { stmts?: Array<{ stmt: Node }> };
   try {
     tree = (await parse(sql)) as typeof tree;

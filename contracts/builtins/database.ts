@@ -2,6 +2,13 @@ import { z } from 'zod';
 import type { BuiltinDefinition } from './types.js';
 
 export const DATABASE_RESULT_MAX_CHARS = 50_000;
+/**
+ * Bytes one statement may bring over the wire. A row this large could never fit the result; rows
+ * are fetched in batches sized to the characters still free, so a result within the cap stays far below.
+ */
+export const DATABASE_RESULT_MAX_WIRE_BYTES = 1024 * 1024;
+/** Longer SQL is refused before parsing (the parse runs on the worker's thread). */
+export const DATABASE_SQL_MAX_CHARS = 20_000;
 export const DATABASE_DEFAULT_TIMEOUT_MS = 10_000;
 
 const identifier = z.string().regex(/^[a-zA-Z_][a-zA-Z0-9_$]{0,62}$/, 'must be a plain SQL identifier');
@@ -63,7 +70,7 @@ export const databaseQueryBuiltin: BuiltinDefinition = {
   parameters: { type: 'object', properties: sqlParameters, required: ['sql'], additionalProperties: false },
   config: databaseQueryConfigSchema,
   secretConfigKeys: ['databaseUrl'],
-  limits: `Exactly one SELECT (parsed with the PostgreSQL parser), run in a READ ONLY transaction that is rolled back, statement_timeout ${DATABASE_DEFAULT_TIMEOUT_MS} ms by default, result capped at ${DATABASE_RESULT_MAX_CHARS} characters.`,
+  limits: `Exactly one SELECT of at most ${DATABASE_SQL_MAX_CHARS} characters (parsed with the PostgreSQL parser, names resolved with their scope), run in a READ ONLY transaction that is rolled back, statement_timeout ${DATABASE_DEFAULT_TIMEOUT_MS} ms by default (per fetch), rows read through a cursor up to ${DATABASE_RESULT_MAX_CHARS} characters and at most ${DATABASE_RESULT_MAX_WIRE_BYTES} bytes received.`,
 };
 
 export const databaseWriteBuiltin: BuiltinDefinition = {
@@ -76,5 +83,5 @@ export const databaseWriteBuiltin: BuiltinDefinition = {
   config: databaseWriteConfigSchema,
   secretConfigKeys: ['databaseUrl'],
   approvalByDefault: true,
-  limits: `Exactly one INSERT/UPDATE/DELETE (UPDATE/DELETE with WHERE), tables and columns checked against the allow-list, statement_timeout ${DATABASE_DEFAULT_TIMEOUT_MS} ms by default, human approval unless requireApproval is false, committed at most once per tool call.`,
+  limits: `Exactly one INSERT/UPDATE/DELETE of at most ${DATABASE_SQL_MAX_CHARS} characters (UPDATE/DELETE with WHERE), tables and columns checked against the allow-list, statement_timeout ${DATABASE_DEFAULT_TIMEOUT_MS} ms by default, RETURNING rows at most ${DATABASE_RESULT_MAX_WIRE_BYTES} bytes received, human approval unless requireApproval is false, committed at most once per tool call.`,
 };

@@ -314,6 +314,19 @@ describe('database builtins in real generations', () => {
       expect(await target.snapshot()).toBe(before);
     });
 
+    it('refuses RETURNING rows past the byte cap: nothing is written', async () => {
+      const before = await target.snapshot();
+      const { observe } = await run(
+        { name: 'database_write', config: config({ requireApproval: false }) },
+        { sql: "UPDATE shop.orders SET status = 'big' WHERE id IN (1, 2) RETURNING id, repeat(status, 1000000) AS s" },
+      );
+      expect(observe).toMatchObject({
+        status: 'error',
+        result: { error: expect.stringMatching(/larger than 1048576 bytes: nothing was written/) },
+      });
+      expect(await target.snapshot()).toBe(before);
+    });
+
     it.each([
       [
         'RETURNING an alias named like a hidden column',

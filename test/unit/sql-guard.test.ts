@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkSql, SQL_MAX_CHARS, type AllowedTable } from '../../activities/builtins/sql-guard.js';
+import { checkSql, type AllowedTable } from '../../activities/builtins/sql-guard.js';
+import { DATABASE_SQL_MAX_CHARS } from '../../contracts/builtins/database.js';
 
 const allowed: AllowedTable[] = [
   { schema: 'shop', table: 'orders' },
@@ -197,7 +198,7 @@ describe('checkSql: names resolve with their scope', () => {
 
   it('refuses a statement longer than the cap before parsing it', async () => {
     const long = `SELECT id FROM shop.orders WHERE status IN (${Array(5000).fill("'x'").join(', ')})`;
-    expect(long.length).toBeGreaterThan(SQL_MAX_CHARS);
+    expect(long.length).toBeGreaterThan(DATABASE_SQL_MAX_CHARS);
     expect(await checkSql(long, 'query', allowed)).toEqual({ ok: false, reason: expect.stringMatching(/longer than/) });
   });
 
