@@ -81,8 +81,7 @@ describe('the platform as an MCP server (/mcp)', () => {
     expect(anonymous.status).toBe(401);
   });
 
-  it('an agent uses this deployment as an mcp tool', async () => {
-    const target = await createAgent(stack, { aiProviderId: providerId, name: 'findable target' });
+  it("an agent cannot reach this deployment's own /mcp: the API is reserved from tenant tools", async () => {
     const self = await createTool(stack, {
       type: 'mcp',
       name: 'self',
@@ -93,12 +92,15 @@ describe('the platform as an MCP server (/mcp)', () => {
       instructions: 'U [[script:mcp-self]]',
       toolIds: [self],
     });
-    model.scriptFor('mcp-self', call('self_get_agent', { agentId: target }, 'c_self'), { text: 'found it' });
+    model.scriptFor('mcp-self', call('self_get_agent', { agentId: agent }, 'c_self'), { text: 'refused' });
     const res = await stack.api('POST', `/v1/agents/${agent}/generate`, { prompt: 'find' });
-    expect(res.body).toMatchObject({ status: 'completed', text: 'found it' });
+    expect(res.body).toMatchObject({ status: 'completed', text: 'refused' });
+    // Discovery is refused before a byte is sent, so the server's tools never reach the model.
+    const discovery = res.body.steps.find((s: { type: string }) => s.type === 'discovery');
+    expect(discovery).toMatchObject({ toolName: 'self', status: 'error' });
+    expect(discovery.error).toMatch(/Blocked request to .*which tools and providers may never reach/);
     const observe = res.body.steps.find((s: { type: string }) => s.type === 'observe');
-    expect(observe).toMatchObject({ toolName: 'self_get_agent', status: 'success' });
-    expect(JSON.stringify(observe.result)).toContain('findable target');
+    expect(observe).toMatchObject({ toolName: 'self_get_agent', status: 'error' });
   });
 
   /** An agent whose database_write calls wait for an approval (an approval hook), paused on one call. */
