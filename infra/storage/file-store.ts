@@ -18,6 +18,32 @@ export const storageRoot = (dataDir: string): string => resolve(dataDir, 'storag
 
 const isMissing = (err: unknown) => (err as NodeJS.ErrnoException).code === 'ENOENT';
 
+/**
+ * Calls `onFile` for every regular file under `root`, at most `maxDepth` folders down; symlinks and
+ * temporary files of writes in progress are skipped, and a folder removed meanwhile is empty.
+ */
+async function forEachStoredFile(root: string, maxDepth: number, onFile: (full: string, st: Stats) => void) {
+  const visit = async (folder: string, depth: number): Promise<void> => {
+    if (depth > maxDepth) return;
+    let entries;
+    try {
+      entries = await readdir(folder, { withFileTypes: true });
+    } catch (err) {
+      if (isMissing(err)) return;
+      throw err;
+    }
+    for (const e of entries) {
+      const full = join(folder, e.name);
+      if (e.isDirectory()) await visit(full, depth + 1);
+      else if (e.isFile() && !e.name.startsWith('.tmp-')) {
+        const st = await lstat(full).catch(() => null);
+        if (st?.isFile()) onFile(full, st);
+      }
+    }
+  };
+  await visit(root, 0);
+}
+
 export class FileStore implements StorageBackend {
   constructor(private readonly root: string) {}
 
@@ -167,28 +193,11 @@ export class FileStore implements StorageBackend {
   async usage(projectId: string): Promise<{ bytes: number; files: number }> {
     checkProjectBucket(projectId, 'default');
     const total = { bytes: 0, files: 0 };
-    const visit = async (folder: string, depth: number): Promise<void> => {
-      // The bucket folder, then at most STORAGE_MAX_DEPTH folders of a path.
-      if (depth > STORAGE_MAX_DEPTH + 1) return;
-      let entries;
-      try {
-        entries = await readdir(folder, { withFileTypes: true });
-      } catch (err) {
-        if (isMissing(err)) return;
-        throw err;
-      }
-      for (const e of entries) {
-        const full = join(folder, e.name);
-        if (e.isDirectory()) await visit(full, depth + 1);
-        else if (e.isFile() && !e.name.startsWith('.tmp-')) {
-          const st = await lstat(full).catch(() => null);
-          if (!st?.isFile()) continue;
-          total.bytes += st.size;
-          total.files += 1;
-        }
-      }
-    };
-    await visit(join(this.root, projectId), 0);
+    // The bucket folders, then at most STORAGE_MAX_DEPTH folders of a path.
+    await forEachStoredFile(join(this.root, projectId), STORAGE_MAX_DEPTH + 1, (_full, st) => {
+      total.bytes += st.size;
+      total.files += 1;
+    });
     return total;
   }
 
@@ -196,30 +205,9 @@ export class FileStore implements StorageBackend {
   async list(projectId: string, bucket: string, prefix = ''): Promise<StoredFile[]> {
     const dir = this.bucketDir(projectId, bucket);
     const out: StoredFile[] = [];
-    const visit = async (folder: string, depth: number): Promise<void> => {
-      if (depth > STORAGE_MAX_DEPTH) return;
-      let entries;
-      try {
-        entries = await readdir(folder, { withFileTypes: true });
-      } catch (err) {
-        if (isMissing(err)) return;
-        throw err;
-      }
-      for (const e of entries) {
-        const full = join(folder, e.name);
-        if (e.isDirectory()) await visit(full, depth + 1);
-        else if (e.isFile() && !e.name.startsWith('.tmp-')) {
-          const st = await lstat(full).catch(() => null);
-          if (st?.isFile())
-            out.push({
-              path: relative(dir, full).split(sep).join('/'),
-              size: st.size,
-              modifiedAt: st.mtime.toISOString(),
-            });
-        }
-      }
-    };
-    await visit(dir, 0);
+    await forEachStoredFile(dir, STORAGE_MAX_DEPTH, (full, st) =>
+      out.push({ path: relative(dir, full).split(sep).join('/'), size: st.size, modifiedAt: st.mtime.toISOString() }),
+    );
     return out.filter((f) => f.path.startsWith(prefix)).sort(byPath);
   }
 }

@@ -1,15 +1,11 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { call, createAgent, createProvider, createTool } from '../support/fixtures.js';
+import { call, createAgent, createProvider, createTool, observeOf, runBuiltinCall } from '../support/fixtures.js';
 import { createTestDatabase } from '../support/database.js';
 import { startModelServer, type ModelServer } from '../support/model-server.js';
 import { startStack, type TestStack } from '../support/stack.js';
 import { startTcpRelay } from '../support/tcp-relay.js';
-
-type Step = { type: string; toolCallId?: string; status?: string; result?: any };
-const observeOf = (body: { steps: Step[] }, id: string) =>
-  body.steps.find((s) => s.type === 'observe' && s.toolCallId === id)!;
 
 /**
  * A target database for the database tools: tables the agent may use (one of them limited to some
@@ -90,13 +86,8 @@ describe('database builtins in real generations', () => {
   });
   beforeEach(() => model.reset());
 
-  async function run(builtin: Record<string, unknown>, args: unknown, agent: Record<string, unknown> = {}) {
-    const toolId = await createTool(stack, { type: 'builtin', ...builtin });
-    const agentId = await createAgent(stack, { aiProviderId: providerId, toolIds: [toolId], ...agent });
-    model.script(call(builtin.name as string, args, 'c1'), { text: 'done' });
-    const res = await stack.api('POST', `/v1/agents/${agentId}/generate`, { prompt: 'go' });
-    return { res, agentId, observe: res.body.steps ? observeOf(res.body, 'c1') : undefined };
-  }
+  const run = (builtin: Record<string, unknown>, args: unknown, agent: Record<string, unknown> = {}) =>
+    runBuiltinCall(stack, model, providerId, builtin, args, agent);
 
   describe('database_query', () => {
     const config = () => ({ databaseUrl: target.url, tables });

@@ -1,13 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { call, createAgent, createProvider, createTool, toolMessages } from '../support/fixtures.js';
+import { createAgent, createProvider, createTool, toolMessages, runBuiltinCall } from '../support/fixtures.js';
 import { startModelServer, type ModelServer } from '../support/model-server.js';
 import { startStack, type TestStack } from '../support/stack.js';
 import { json, startToolServer, type ToolServer } from '../support/tool-server.js';
-
-type Step = { type: string; toolCallId?: string; status?: string; result?: any };
-const observeOf = (body: { steps: Step[] }, id: string) =>
-  body.steps.find((s) => s.type === 'observe' && s.toolCallId === id)!;
 
 describe('builtin tools in real generations', () => {
   let stack: TestStack;
@@ -26,13 +22,8 @@ describe('builtin tools in real generations', () => {
   });
   beforeEach(() => model.reset());
 
-  async function run(builtin: Record<string, unknown>, args: unknown, agent: Record<string, unknown> = {}) {
-    const toolId = await createTool(stack, { type: 'builtin', ...builtin });
-    const agentId = await createAgent(stack, { aiProviderId: providerId, toolIds: [toolId], ...agent });
-    model.script(call(builtin.name as string, args, 'c1'), { text: 'done' });
-    const res = await stack.api('POST', `/v1/agents/${agentId}/generate`, { prompt: 'go' });
-    return { res, agentId, observe: res.body.steps ? observeOf(res.body, 'c1') : undefined };
-  }
+  const run = (builtin: Record<string, unknown>, args: unknown, agent: Record<string, unknown> = {}) =>
+    runBuiltinCall(stack, model, providerId, builtin, args, agent);
 
   it('sends each builtin its real argument schema and description', async () => {
     const ids = await Promise.all(

@@ -53,3 +53,27 @@ export const calls = (...c: Array<[string, unknown, string?]>): ScriptedReply =>
 /** Tool results the model received, by tool call id. */
 export const toolMessages = (messages: Array<{ role: string; tool_call_id?: string; content: string }>) =>
   Object.fromEntries(messages.filter((m) => m.role === 'tool').map((m) => [m.tool_call_id, m.content]));
+
+type Step = { type: string; toolCallId?: string; status?: string; result?: any };
+/** The observe step of one tool call in a generation's response. */
+export const observeOf = (body: { steps: Step[] }, id: string) =>
+  body.steps.find((s) => s.type === 'observe' && s.toolCallId === id)!;
+
+/**
+ * Runs one call of a builtin tool in a real generation: a tool resource of the builtin, an agent
+ * with it, a model scripted to call it once (call id `c1`) and then answer.
+ */
+export async function runBuiltinCall(
+  stack: TestStack,
+  model: ModelServer,
+  providerId: string,
+  builtin: Record<string, unknown>,
+  args: unknown,
+  agent: Record<string, unknown> = {},
+) {
+  const toolId = await createTool(stack, { type: 'builtin', ...builtin });
+  const agentId = await createAgent(stack, { aiProviderId: providerId, toolIds: [toolId], ...agent });
+  model.script(call(builtin.name as string, args, 'c1'), { text: 'done' });
+  const res = await stack.api('POST', `/v1/agents/${agentId}/generate`, { prompt: 'go' });
+  return { res, agentId, observe: res.body.steps ? observeOf(res.body, 'c1') : undefined };
+}
