@@ -13,8 +13,32 @@ import { startLocalStack } from './local-stack.js';
  * an embedded Temporal dev server, a fresh data folder, NODE_ENV=test so every response is checked against its documented schema, rate
  * limits raised) and runs Schemathesis against its /v1/openapi.json with every check and every
  * phase. Extra arguments go to `st run`. Exits with Schemathesis's code: 0 only without failures.
+ *
+ * `npm run fuzz:api -- --random [st run options]`: a run with a fresh random seed, printed at the
+ * start and at the end, for `--max-time 600` unless the options give another. A seed that finds a
+ * failure goes into scripts/fuzz/seeds.txt with the failure and its fix (CI replays that list).
  */
 const say = (line = '') => process.stdout.write(`${line}\n`);
+
+/** A random 128-bit seed in decimal, the format Schemathesis prints and `--seed` takes. */
+function randomSeed(): string {
+  return BigInt(`0x${randomBytes(16).toString('hex')}`).toString();
+}
+
+const given = process.argv.slice(2);
+const random = given.includes('--random');
+const hasOption = (name: string) => given.some((a) => a === name || a.startsWith(`${name}=`));
+if (random && hasOption('--seed')) {
+  say('--random picks its own seed; to replay a seed, run with --seed <seed> and without --random');
+  process.exit(2);
+}
+const seed = random ? randomSeed() : null;
+const extra = given.filter((a) => a !== '--random');
+if (seed) {
+  extra.push('--seed', seed);
+  if (!hasOption('--max-time')) extra.push('--max-time', '600');
+  say(`Random seed: ${seed}`);
+}
 
 const dataDir = mkdtempSync(join(tmpdir(), 'durable-agents-fuzz-'));
 Object.assign(process.env, {
@@ -74,7 +98,6 @@ try {
   if (!bootstrapKeyId) throw new Error('the bootstrap key was not found');
   say(`Fuzzing ${stack.apiUrl} (data in ${dataDir})`);
 
-  const extra = process.argv.slice(2);
   code = await runPythonTool(
     SCHEMATHESIS,
     [
@@ -120,5 +143,10 @@ try {
   await stack.stop();
   await database?.drop();
   rmSync(dataDir, { recursive: true, force: true });
+  if (seed) say(`Random seed: ${seed}`);
+}
+if (seed && code !== 0) {
+  say(`Add the seed to scripts/fuzz/seeds.txt with the failure and its fix; replay it with`);
+  say(`npm run fuzz:api -- --max-time 60 --seed ${seed}`);
 }
 process.exit(code);
