@@ -22,6 +22,9 @@ export const MAX_USER_REGEX_PROGRAM_SIZE = 1000;
  */
 export const MAX_USER_REGEX_TOTAL_PROGRAM_SIZE = 1000;
 
+/** The rules of a user regular expression that JSON Schema cannot state, as the document words them. */
+export const USER_REGEX_RULE = `RE2 syntax (no backreferences or lookaround), at most ${MAX_USER_REGEX_PROGRAM_SIZE} RE2 instructions for each pattern and for all the patterns of one list together (a literal character is about one, a counted repetition multiplies); a pattern that breaks these rules is refused with 422.`;
+
 export interface UserRegexOptions {
   ignoreCase?: boolean;
 }
@@ -57,7 +60,7 @@ function explain(pattern: string, err: Error): string {
   return err.message.replace(/^error parsing regexp: /, '');
 }
 
-/** Why a pattern cannot be used (for a 400 when it is written), or null when it is fine. */
+/** Why a pattern cannot be used (for a 422 when it is written), or null when it is fine. */
 export function userRegexProblem(pattern: string): string | null {
   const shown = JSON.stringify(pattern.length > 100 ? `${pattern.slice(0, 100)}…` : pattern);
   if (pattern.length > MAX_USER_REGEX_LENGTH)

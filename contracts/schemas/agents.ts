@@ -12,7 +12,7 @@ import {
   UNPROCESSABLE_RULE,
 } from './common.js';
 import { policySchema } from './policy.js';
-import { MAX_USER_REGEX_LENGTH, userRegexListProblem, userRegexProblem } from '../user-regex.js';
+import { MAX_USER_REGEX_LENGTH, USER_REGEX_RULE, userRegexListProblem, userRegexProblem } from '../user-regex.js';
 
 export const slugSchema = z
   .string()
@@ -36,14 +36,19 @@ export const compactionSettingsSchema = z
   .openapi('CompactionSettings');
 export type CompactionSettings = z.infer<typeof compactionSettingsSchema>;
 
-/** Guardrail patterns run with RE2 (linear time, no backreferences or lookaround): checked as such. */
+/**
+ * Guardrail patterns run with RE2 (linear time, no backreferences or lookaround): checked as such.
+ * The length is in the document; RE2's syntax and its program size are not expressible in JSON
+ * Schema, so a pattern that fails only those is a 422 (ADR 0015), and the description says so.
+ */
 const regexString = z
   .string()
   .max(MAX_USER_REGEX_LENGTH)
   .superRefine((value, ctx) => {
     const problem = userRegexProblem(value);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem });
-  });
+    if (problem) ctx.addIssue({ code: 'custom', message: problem, params: UNPROCESSABLE_RULE });
+  })
+  .describe(USER_REGEX_RULE);
 
 /** Each list is matched against one text (the answer, the prompt): its total cost is bounded too. */
 const regexList = z
@@ -52,7 +57,7 @@ const regexList = z
   .default([])
   .superRefine((patterns, ctx) => {
     const problem = userRegexListProblem(patterns);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    if (problem) ctx.addIssue({ code: 'custom', message: problem, params: UNPROCESSABLE_RULE });
   });
 
 const originSchema = z

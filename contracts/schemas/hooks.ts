@@ -1,6 +1,6 @@
 import type { ZodOpenAPIMetadata } from '@asteasolutions/zod-to-openapi';
-import { userRegexListProblem, userRegexProblem } from '../user-regex.js';
-import { z, apiKeyIdSchema, secretHeaderMapSchema, toolNameSchema } from './common.js';
+import { USER_REGEX_RULE, userRegexListProblem, userRegexProblem } from '../user-regex.js';
+import { z, apiKeyIdSchema, secretHeaderMapSchema, toolNameSchema, UNPROCESSABLE_RULE } from './common.js';
 
 /** When a hook fires. */
 export const hookEventSchema = z.enum(['OnRunStart', 'PreToolUse', 'PostToolUse', 'PreResponse', 'OnRunComplete']);
@@ -66,7 +66,7 @@ export const ruleConditionSchema = z
     }
     if (c.operator === 'MATCHES') {
       const problem = userRegexProblem(c.value);
-      if (problem) ctx.addIssue({ code: 'custom', path: ['value'], message: problem });
+      if (problem) ctx.addIssue({ code: 'custom', path: ['value'], message: problem, params: UNPROCESSABLE_RULE });
     }
   })
   .openapi('HookRuleCondition', {
@@ -89,9 +89,11 @@ export const ruleHookConfigSchema = z
           c.operator === 'MATCHES' && typeof c.value === 'string' ? [c.value] : [],
         );
         const problem = userRegexListProblem(patterns);
-        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+        if (problem) ctx.addIssue({ code: 'custom', message: problem, params: UNPROCESSABLE_RULE });
       })
-      .describe('All conditions must hold for the rule to match.'),
+      .describe(
+        `All conditions must hold for the rule to match. A MATCHES value is a regular expression: ${USER_REGEX_RULE}`,
+      ),
     decision: z.enum(['deny', 'allow']),
     reason: z.string().max(1000).optional(),
   })

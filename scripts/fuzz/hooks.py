@@ -4,8 +4,10 @@
    key (it would lock itself out and every later request would be a 401).
 2. Null response fields are not used as path parameters by inferred stateful links.
 3. User regular expressions (guardrail patterns, MATCHES rule conditions) must compile with RE2
-   within a complexity budget: no JSON Schema can state that, so generated bodies keep only plain
-   literal patterns there. The rule itself is covered by test/unit/redos.test.ts.
+   within a complexity budget: no JSON Schema can state that, so a pattern that breaks it is a
+   documented 422. Generated bodies keep only short literal patterns there anyway, so that most
+   generated agents and hooks are created and the stateful phase can use them. The rule is covered
+   by test/unit/redos.test.ts and test/integration/contract-holes.test.ts.
 4. A 502 `provider_error` / `upstream_error` is the model provider failing (the fuzzer points providers at made-up
    hosts), a documented answer of the routes that call a provider synchronously (agent-step,
    knowledge-base search): not the API's fault, so only that exact answer is dropped.
