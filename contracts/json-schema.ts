@@ -14,7 +14,8 @@ export interface SchemaProblem {
 
 // Only the meta-schema is used: validateSchema() does not compile or cache the checked schema.
 const ajv = new Ajv({ strict: false, validateFormats: false, allErrors: true });
-const DRAFT_07 = /^https?:\/\/json-schema\.org\/draft-07\/schema#?$/;
+/** The `$schema` values accepted (stated in the document's ToolParameters). */
+export const DRAFT_07 = /^https?:\/\/json-schema\.org\/draft-07\/schema#?$/;
 
 function pointer(path: string): Array<string | number> {
   if (!path) return [];
@@ -99,21 +100,36 @@ function walk(root: unknown, problems: SchemaProblem[]): void {
   }
 }
 
+const TYPE_OBJECT = 'tool parameters must be a JSON Schema with type "object"';
+const DRAFT_07_ONLY =
+  'only JSON Schema draft-07 is supported; omit $schema or use http://json-schema.org/draft-07/schema#';
+
+/**
+ * The two top-level rules the OpenAPI document states (ToolParameters: `type` is "object", `$schema`
+ * is draft-07's), each checked whatever else is wrong: jsonSchemaProblems stops at its first
+ * failing stage, so it may not report them.
+ */
+export function statedSchemaProblems(schema: Record<string, unknown>): SchemaProblem[] {
+  const problems: SchemaProblem[] = [];
+  if (schema.type !== 'object') problems.push({ path: ['type'], message: TYPE_OBJECT });
+  if (schema.$schema !== undefined && !(typeof schema.$schema === 'string' && DRAFT_07.test(schema.$schema)))
+    problems.push({ path: ['$schema'], message: DRAFT_07_ONLY });
+  return problems;
+}
+
 export function jsonSchemaProblems(schema: Record<string, unknown>): SchemaProblem[] {
   const shape = jsonShapeProblem(schema);
   if (shape) return [{ path: [], message: `the schema ${shape}` }];
   if (schema.$schema !== undefined && !(typeof schema.$schema === 'string' && DRAFT_07.test(schema.$schema))) {
-    return [
-      {
-        path: ['$schema'],
-        message: 'only JSON Schema draft-07 is supported; omit $schema or use http://json-schema.org/draft-07/schema#',
-      },
-    ];
+    return [{ path: ['$schema'], message: DRAFT_07_ONLY }];
   }
   const problems: SchemaProblem[] = [];
   let valid: boolean;
   try {
-    valid = ajv.validateSchema(schema) as boolean;
+    // Against the draft-07 meta-schema whichever accepted spelling `$schema` uses (ajv knows only
+    // the http one by that name; https://json-schema.org/draft-07/schema failed as unknown).
+    const { $schema: _dialect, ...rest } = schema;
+    valid = ajv.validateSchema(rest) as boolean;
   } catch (err) {
     return [{ path: [], message: `not a valid JSON Schema: ${(err as Error).message}` }];
   }
@@ -124,7 +140,7 @@ export function jsonSchemaProblems(schema: Record<string, unknown>): SchemaProbl
     return problems;
   }
   if (schema.type !== 'object') {
-    problems.push({ path: ['type'], message: 'tool parameters must be a JSON Schema with type "object"' });
+    problems.push({ path: ['type'], message: TYPE_OBJECT });
   }
   const properties = (schema.properties ?? {}) as Record<string, unknown>;
   if (Array.isArray(schema.required)) {

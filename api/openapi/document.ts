@@ -110,7 +110,7 @@ export function buildOpenApiDocument(
       title: 'Durable Agents API',
       version: '1',
       description:
-        'LLM agents run as durable Temporal workflows. Every /v1 route needs `Authorization: Bearer <key>`; the policy action each operation checks is in `x-action`. Errors have the shape `{ "error": { "code", "message", "details"? } }`. Lists take `cursor` and `limit` and return `{ data, nextCursor }`. Strings containing NUL characters or unpaired surrogates, and JSON nested deeper than 64 levels, are refused (400) everywhere. A request that matches this document but breaks a rule no JSON Schema can state (arithmetic or uniqueness across fields, a time zone name the server does not know, a setting value its key refuses) is a 422.',
+        'LLM agents run as durable Temporal workflows. Every /v1 route needs `Authorization: Bearer <key>`; the policy action each operation checks is in `x-action`. Errors have the shape `{ "error": { "code", "message", "details"? } }`. Lists take `cursor` and `limit` and return `{ data, nextCursor }`. Strings containing NUL characters or unpaired surrogates, and JSON nested deeper than 64 levels, are refused (400) everywhere. A request that matches this document but breaks a rule no JSON Schema can state (arithmetic or uniqueness across fields, a user regular expression past RE2 rules or budget, tool parameters that are not a usable JSON Schema, a free-form value over its depth or size bound, a time zone name the server does not know, a setting value its key refuses) is a 422; the field description names the rule.',
     },
     servers: [{ url: '/' }],
     security: [{ bearerAuth: [] }],

@@ -61,7 +61,8 @@ export const generationRoutes = {
     path: '/v1/agents/{agentId}/generate',
     tag: 'Generations',
     summary: 'Run the agent (sync by default; async: true returns 202 at once)',
-    description: 'An Idempotency-Key header makes a repeated request return the same generation.',
+    description:
+      'An Idempotency-Key header (1-255 visible ASCII characters, otherwise 400) makes a repeated request return the same generation; the same key with a different request is a 422.',
     action: 'agents:CreateAgentGeneration',
     pathAndQuery: 'as-given',
     resource: (p) => `agents/${p.agentId}`,

@@ -85,6 +85,20 @@ export function isUnprocessableRule(issue: z.core.$ZodIssue): boolean {
   return issue.code === 'custom' && issue.params?.unprocessable === true;
 }
 
+/**
+ * An http(s) URL. `z.url` parses it as a URL (the document's `format: uri`) and checks its scheme,
+ * which `format: uri` does not say: the validator also requires it spelled `http://` or
+ * `https://` at the start, and the document states that pattern.
+ */
+export const HTTP_URL_PATTERN = /^https?:\/\//;
+export function httpUrlSchema(maxLength = 2048) {
+  return z
+    .url({ protocol: /^https?$/ })
+    .max(maxLength)
+    .regex(HTTP_URL_PATTERN, 'must be an http or https URL')
+    .meta({ format: 'uri' }); // kept next to the pattern by both zod-to-openapi and z.toJSONSchema
+}
+
 /** A JSON object with string keys (arguments, metadata). */
 export const jsonObjectSchema = z.record(z.string(), z.unknown());
 
@@ -124,18 +138,24 @@ export const errorResponseSchema = z
     },
   });
 
+/** Shown instead of a secret value (headers marked secret); never accepted as a value on input. */
+export const SECRET_PLACEHOLDER = '[secret]';
+
+/**
+ * A header value as sent: the secret placeholder is refused (secretHeaderMapSchema), which the
+ * document states as `not: { const }`.
+ */
+const headerValueSchema = z
+  .string()
+  .max(8192)
+  .openapi({ not: { const: SECRET_PLACEHOLDER } });
+
 /** HTTP header map; values may be marked secret (encrypted at rest, never returned). */
 const HEADER_NAME = /^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,128}$/;
 export const headerMapSchema = z.record(
   z.string().regex(HEADER_NAME, 'must be a valid header name'),
-  z.union([
-    z.string().max(8192),
-    z.object({ value: z.string().max(8192), secret: z.boolean().default(true) }).strict(),
-  ]),
+  z.union([headerValueSchema, z.object({ value: headerValueSchema, secret: z.boolean().default(true) }).strict()]),
 );
-
-/** Shown instead of a secret value (headers marked secret); never accepted as a value on input. */
-export const SECRET_PLACEHOLDER = '[secret]';
 
 /** Ids as they appear in paths and bodies: the kind's prefix and 8–64 base62 characters. */
 export function idSchema(prefix: string, what: string) {
@@ -156,7 +176,11 @@ export const knowledgeBaseIdSchema = idSchema('kb_', 'a knowledge base');
 export const documentIdSchema = idSchema('doc_', 'a document');
 export const sessionIdSchema = idSchema('ses_', 'a session');
 
-/** Header maps on tools and hooks: bounded, and the secret placeholder is refused as a value. */
+/**
+ * Header maps on tools and hooks: bounded, and the secret placeholder is refused as a value (both in
+ * the document). Names are unique case-insensitively, which JSON Schema cannot state: a repeated
+ * name alone is a 422 (UNPROCESSABLE_RULE), and the description says so.
+ */
 export const secretHeaderMapSchema = headerMapSchema
   .superRefine((headers, ctx) => {
     const names = Object.keys(headers);
@@ -169,6 +193,7 @@ export const secretHeaderMapSchema = headerMapSchema
           code: 'custom',
           path: [name],
           message: `header ${name} is given twice (names are case-insensitive)`,
+          params: UNPROCESSABLE_RULE,
         });
       seen.add(lower);
       const v = headers[name];
@@ -182,10 +207,11 @@ export const secretHeaderMapSchema = headerMapSchema
       }
     }
   })
-  .openapi(
-    // What the record's key schema and the refinement enforce (names are also unique case-insensitively).
-    jsonSchemaKeywords({ propertyNames: { pattern: HEADER_NAME.source }, maxProperties: 50 }),
-  );
+  .openapi({
+    // What the record's key schema and the refinement enforce.
+    ...jsonSchemaKeywords({ propertyNames: { pattern: HEADER_NAME.source }, maxProperties: 50 }),
+    description: `At most 50 headers. Names are case-insensitive: a name given twice in another case is a 422. "${SECRET_PLACEHOLDER}" (the placeholder shown for secret values) is not a value.`,
+  });
 
 /** How deep and how large a free-form JSON value may be (tool parameters, builtin config). */
 export function jsonShapeProblem(value: unknown, maxDepth = 32, maxNodes = 20_000): string | null {
@@ -200,11 +226,20 @@ export function jsonShapeProblem(value: unknown, maxDepth = 32, maxNodes = 20_00
   return null;
 }
 
-/** A JSON object with bounded depth and size. */
-export const boundedJsonObjectSchema = jsonObjectSchema.superRefine((v, ctx) => {
-  const problem = jsonShapeProblem(v);
-  if (problem) ctx.addIssue({ code: 'custom', message: `value ${problem}` });
-});
+/** The bounds of jsonShapeProblem as the document states them. */
+export const JSON_SHAPE_RULE =
+  'Nested at most 32 levels deep, with at most 20,000 values in all (otherwise 422: JSON Schema cannot count them).';
+
+/**
+ * A JSON object with bounded depth and size. JSON Schema can bound neither the depth of a free-form
+ * value nor its number of values, so a value over them is a 422 (UNPROCESSABLE_RULE).
+ */
+export const boundedJsonObjectSchema = jsonObjectSchema
+  .superRefine((v, ctx) => {
+    const problem = jsonShapeProblem(v);
+    if (problem) ctx.addIssue({ code: 'custom', message: `value ${problem}`, params: UNPROCESSABLE_RULE });
+  })
+  .describe(JSON_SHAPE_RULE);
 
 /**
  * A merge-patch body: every field optional (defaults removed, so an absent field stays absent),

@@ -1,6 +1,7 @@
 import {
   z,
   cursorSchema,
+  httpUrlSchema,
   jsonObjectSchema,
   jsonSchemaKeywords,
   modelParametersSchema,
@@ -77,10 +78,7 @@ export const generateRequestSchema = z
       .optional()
       .describe("Overrides the agent's modelParameters field by field for this generation"),
     metadata: jsonObjectSchema.optional(),
-    callbackUrl: z
-      .url({ protocol: /^https?$/ })
-      .max(2048)
-      .optional(),
+    callbackUrl: httpUrlSchema().optional(),
     async: z.boolean().default(false),
     stream: z.boolean().default(false),
     waitSeconds: z.number().int().min(0).max(600).default(60),

@@ -1,4 +1,4 @@
-import { z, jsonSchemaKeywords, patchSchemaOf } from './common.js';
+import { z, httpUrlSchema, jsonSchemaKeywords, patchSchemaOf } from './common.js';
 
 export const providerKindSchema = z.enum(['openai', 'openai_compatible', 'azure_openai']);
 export type ProviderKind = z.infer<typeof providerKindSchema>;
@@ -18,10 +18,7 @@ const baseUrlRule = { allOf: [{ anyOf: [{ properties: { kind: { const: 'openai' 
 const providerFields = {
   name: z.string().min(1).max(200),
   kind: providerKindSchema,
-  baseUrl: z
-    .url({ protocol: /^https?$/ })
-    .max(2048)
-    .optional(),
+  baseUrl: httpUrlSchema().optional(),
   apiKey: z.string().min(1).max(4096).optional().describe('Write-only: encrypted at rest, never returned.'),
   defaultModel: z.string().min(1).max(200),
   headers: providerHeadersSchema.optional(),

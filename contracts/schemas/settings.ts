@@ -1,4 +1,8 @@
-import { z } from './common.js';
+import { z, httpUrlSchema } from './common.js';
+
+/** The value rules of the keys, with how the document states each. */
+const urlValue = { value: httpUrlSchema(), rule: 'an http or https URL of at most 2048 characters' };
+const tokenValue = { value: z.string().min(1).max(4096), rule: '1 to 4096 characters' };
 
 /**
  * Project settings read by builtin tools. Each key has a value schema and says whether it is a
@@ -8,22 +12,22 @@ import { z } from './common.js';
 export const settingDefinitions = {
   CODE_SANDBOX_URL: {
     secret: false,
-    value: z.url({ protocol: /^https?$/ }).max(2048),
+    ...urlValue,
     description: 'External code sandbox for code_execute languages other than JavaScript (overrides the env var).',
   },
   CODE_SANDBOX_API_KEY: {
     secret: true,
-    value: z.string().min(1).max(4096),
+    ...tokenValue,
     description: 'Bearer token sent to the code sandbox.',
   },
   WEB_SEARCH_API_KEY: {
     secret: true,
-    value: z.string().min(1).max(4096),
+    ...tokenValue,
     description: 'Brave Search API subscription token used by web_search (sent as X-Subscription-Token).',
   },
   WEB_SEARCH_URL: {
     secret: false,
-    value: z.url({ protocol: /^https?$/ }).max(2048),
+    ...urlValue,
     description:
       'Endpoint of web_search: the Brave Search web search URL (default https://api.search.brave.com/res/v1/web/search) or a server answering in its format.',
   },
@@ -36,13 +40,27 @@ export const settingKeySchema = z.enum(settingKeys).openapi('SettingKey', {
   description: settingKeys.map((k) => `${k}: ${settingDefinitions[k].description}`).join(' '),
 });
 
+/**
+ * The body of PUT /v1/settings/{key}. The value's rule depends on the key in the path, which JSON
+ * Schema cannot tie to the body: the document lists each key's rule in the description and as JSON
+ * Schema in `x-setting-values`, and a value its key refuses is a 422 (api/routes/settings.ts).
+ */
 export const putSettingSchema = z
   .object({ value: z.string().min(1).max(4096) })
   .strict()
   .openapi('PutSetting', {
     description:
-      "The value; secret settings are encrypted at rest and never returned. A value the key's own rule refuses (e.g. CODE_SANDBOX_URL must be an http(s) URL) is a 422.",
-  });
+      'The value; secret settings are encrypted at rest and never returned. Each key takes its own values (as JSON ' +
+      `Schema in x-setting-values), and a value its key refuses is a 422: ${settingKeys
+        .map((k) => `${k}: ${settingDefinitions[k].rule}`)
+        .join('; ')}.`,
+    'x-setting-values': Object.fromEntries(
+      settingKeys.map((k) => {
+        const { $schema: _dialect, ...schema } = z.toJSONSchema(settingDefinitions[k].value, { io: 'input' });
+        return [k, schema];
+      }),
+    ),
+  } as Record<string, unknown>);
 
 export const settingSchema = z
   .object({

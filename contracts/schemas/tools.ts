@@ -1,23 +1,40 @@
 import { builtinCatalog, builtinConfigIssues, builtinConfigRules } from '../builtins/index.js';
-import { jsonSchemaProblems } from '../json-schema.js';
+import { DRAFT_07, jsonSchemaProblems, statedSchemaProblems } from '../json-schema.js';
 import {
   z,
   agentIdSchema,
   boundedJsonObjectSchema,
+  httpUrlSchema,
   jsonObjectSchema,
   orNull,
   secretHeaderMapSchema,
   toolNameSchema,
+  UNPROCESSABLE_RULE,
 } from './common.js';
 
-/** A JSON Schema (draft-07) of type "object" for the tool's arguments; checked as a schema at write time. */
+/** The top-level keywords whose rules the document states (ToolParameters below). */
+const STATED_KEYWORDS = new Set<unknown>(['type', '$schema']);
+
+/**
+ * A JSON Schema (draft-07) of type "object" for the tool's arguments; checked as a schema at write
+ * time. The document states the top-level `type` and `$schema` (a 400 when broken); the rest
+ * (draft-07's meta-schema, `required` names declared in `properties`, local `$ref`s, compiling
+ * patterns, the size bound) is not in the document: breaking only those is a 422.
+ */
 export const toolParametersSchema = jsonObjectSchema
   .superRefine((schema, ctx) => {
-    for (const p of jsonSchemaProblems(schema)) ctx.addIssue({ code: 'custom', path: p.path, message: p.message });
+    for (const p of jsonSchemaProblems(schema))
+      if (!(p.path.length === 1 && STATED_KEYWORDS.has(p.path[0])))
+        ctx.addIssue({ code: 'custom', path: p.path, message: p.message, params: UNPROCESSABLE_RULE });
+    for (const p of statedSchemaProblems(schema)) ctx.addIssue({ code: 'custom', path: p.path, message: p.message });
   })
   .openapi('ToolParameters', {
-    description: 'JSON Schema (draft-07) of the tool arguments; top-level type must be "object".',
-    properties: { type: { const: 'object' } },
+    description:
+      'JSON Schema (draft-07) of the tool arguments; top-level type must be "object". It must be a valid draft-07 ' +
+      'schema whose `required` names are declared in `properties`, whose `$ref`s point inside it (#/…) and whose ' +
+      'patterns compile, nested at most 32 levels with at most 20,000 values; a schema that breaks only these ' +
+      'rules is a 422.',
+    properties: { type: { const: 'object' }, $schema: { type: 'string', pattern: DRAFT_07.source } },
     required: ['type'],
   });
 
@@ -39,7 +56,7 @@ export const builtinToolNames = [
   'generate_text',
 ] as const;
 
-const httpUrl = z.url({ protocol: /^https?$/ }).max(2048);
+const httpUrl = httpUrlSchema();
 
 const common = {
   name: toolNameSchema,

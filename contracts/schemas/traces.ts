@@ -74,14 +74,22 @@ export const traceSchema = traceSummarySchema
   .openapi('Trace');
 export type TraceView = z.infer<typeof traceSchema>;
 
+/**
+ * An RFC 3339 date-time as zod checks it: upper-case T and Z, seconds required, no leap second
+ * (`format: date-time` alone allows `t`, `z` and `:60`). The document states zod's own pattern.
+ */
+const dateTimeSchema = z.iso
+  .datetime({ offset: true })
+  .meta({ pattern: z.core.regexes.datetime({ offset: true }).source });
+
 export const listTracesQuerySchema = z
   .object({
     cursor: cursorSchema.optional(),
     limit: z.coerce.number().int().min(1).max(100).default(20),
     agentId: z.string().max(100).optional().describe("The root generation's agent"),
     status: generationStatusSchema.optional().describe("The root generation's status"),
-    createdAfter: z.iso.datetime({ offset: true }).optional(),
-    createdBefore: z.iso.datetime({ offset: true }).optional(),
+    createdAfter: dateTimeSchema.optional(),
+    createdBefore: dateTimeSchema.optional(),
   })
   .strict();
 export type ListTracesQuery = z.infer<typeof listTracesQuerySchema>;

@@ -1,11 +1,11 @@
-import { z } from './common.js';
+import { z, httpUrlSchema } from './common.js';
 
 export const webhookEventSchema = z.enum(['generation.completed', 'generation.failed', 'generation.requires_action']);
 export type WebhookEvent = z.infer<typeof webhookEventSchema>;
 
 export const createWebhookSchema = z
   .object({
-    url: z.url({ protocol: /^https?$/ }).max(2048),
+    url: httpUrlSchema(),
     events: z
       .array(webhookEventSchema)
       .min(1)

@@ -391,7 +391,8 @@ describe('resource API', () => {
       expect(step0.body.error.details[0].path).toBe('body.stepRules.0.step');
       expectError(await stack.api('POST', '/v1/agents', { ...base, maxSteps: 101 }), 422);
       const badRegex = await stack.api('POST', '/v1/agents', { ...base, guardrails: { blockPatterns: ['(unclosed'] } });
-      expectError(badRegex, 400);
+      // RE2's syntax is a rule the document cannot state: a 422 (ADR 0015).
+      expectError(badRegex, 422, 'unprocessable');
       expect(badRegex.body.error.details[0].path).toBe('body.guardrails.blockPatterns.0');
       const unknown = await stack.api('POST', '/v1/agents', { ...base, colour: 'blue' });
       expect(unknown.body.error.details[0]).toMatchObject({ path: 'body.colour', code: 'unrecognized_keys' });
@@ -566,23 +567,30 @@ describe('resource API', () => {
     });
 
     it('checks parameters as a JSON Schema, naming the field', async () => {
-      const cases: Array<[unknown, string]> = [
-        [{ type: 'string' }, 'body.parameters.type'],
-        [{ type: 'object', properties: { a: { type: 'strnig' } } }, 'body.parameters.properties.a.type'],
-        [{ type: 'object', properties: [] }, 'body.parameters.properties'],
-        [{ type: 'object', properties: { a: { type: 'string' } }, required: ['b'] }, 'body.parameters.required.0'],
-        [{ type: 'object', required: 'a' }, 'body.parameters.required'],
+      // The top-level type and $schema are in the OpenAPI document (400); the rest of being a
+      // usable schema is not, so breaking only that is a 422 (ADR 0015).
+      const cases: Array<[unknown, string, number]> = [
+        [{ type: 'string' }, 'body.parameters.type', 400],
+        [{ type: 'object', properties: { a: { type: 'strnig' } } }, 'body.parameters.properties.a.type', 422],
+        [{ type: 'object', properties: [] }, 'body.parameters.properties', 422],
+        [{ type: 'object', properties: { a: { type: 'string' } }, required: ['b'] }, 'body.parameters.required.0', 422],
+        [{ type: 'object', required: 'a' }, 'body.parameters.required', 422],
         [
           { type: 'object', properties: { a: { type: 'string', pattern: '(' } } },
           'body.parameters.properties.a.pattern',
+          422,
         ],
-        [{ type: 'object', properties: { a: { $ref: '#/definitions/nope' } } }, 'body.parameters.properties.a.$ref'],
-        [{ type: 'object', properties: { a: { minLength: 'three' } } }, 'body.parameters.properties.a.minLength'],
-        [{ $schema: 'https://example.com/my-schema', type: 'object' }, 'body.parameters.$schema'],
+        [
+          { type: 'object', properties: { a: { $ref: '#/definitions/nope' } } },
+          'body.parameters.properties.a.$ref',
+          422,
+        ],
+        [{ type: 'object', properties: { a: { minLength: 'three' } } }, 'body.parameters.properties.a.minLength', 422],
+        [{ $schema: 'https://example.com/my-schema', type: 'object' }, 'body.parameters.$schema', 400],
       ];
-      for (const [parameters, path] of cases) {
+      for (const [parameters, path, status] of cases) {
         const res = await stack.api('POST', '/v1/tools', { type: 'client', name: 'p', parameters });
-        expectError(res, 400);
+        expectError(res, status);
         expect(
           res.body.error.details.map((d: { path: string }) => d.path),
           JSON.stringify(parameters),
@@ -765,14 +773,6 @@ describe('resource API', () => {
           {
             event: 'PreToolUse',
             type: 'rule',
-            config: { conditions: [{ path: 'q', operator: 'MATCHES', value: '([a-z' }], decision: 'deny' },
-          },
-          'body.config.conditions.0.value',
-        ],
-        [
-          {
-            event: 'PreToolUse',
-            type: 'rule',
             config: { conditions: [{ path: 'q', operator: 'IN', value: 'x' }], decision: 'deny' },
           },
           'body.config.conditions.0.value',
@@ -793,6 +793,14 @@ describe('resource API', () => {
           JSON.stringify(body),
         ).toContain(path);
       }
+      // A MATCHES pattern RE2 refuses breaks a rule the document cannot state: a 422 (ADR 0015).
+      const badPattern = await stack.api('POST', `/v1/agents/${a}/hooks`, {
+        event: 'PreToolUse',
+        type: 'rule',
+        config: { conditions: [{ path: 'q', operator: 'MATCHES', value: '([a-z' }], decision: 'deny' },
+      });
+      expectError(badPattern, 422, 'unprocessable');
+      expect(badPattern.body.error.details[0].path).toBe('body.config.conditions.0.value');
       const h = await stack.api('POST', `/v1/agents/${a}/hooks`, { event: 'PreToolUse', type: 'approval' });
       // A patch producing an invalid combination is refused too (422: the patch alone is valid).
       const res = await stack.api('PATCH', `/v1/agents/${a}/hooks/${h.body.id}`, { event: 'PreResponse' });
@@ -843,7 +851,8 @@ describe('resource API', () => {
         type: 'object',
         properties: Object.fromEntries(Array.from({ length: 25_000 }, (_, i) => [`p${i}`, {}])),
       };
-      expectError(await stack.api('POST', '/v1/tools', { type: 'client', name: 'wide', parameters: wide }), 400);
+      // Over the size bound, which the document cannot state: a 422 (ADR 0015).
+      expectError(await stack.api('POST', '/v1/tools', { type: 'client', name: 'wide', parameters: wide }), 422);
       const manyEntries = {
         effect: 'Allow',
         action: Array(100).fill('agents:GetAgent'),
@@ -853,7 +862,8 @@ describe('resource API', () => {
         name: 'big',
         policy: { statements: Array(6).fill(manyEntries) },
       });
-      expectError(policy, 400);
+      // Over the total of actions and resources, a sum the document cannot state: a 422.
+      expectError(policy, 422);
       expect(policy.body.error.details[0].path).toBe('body.policy.statements');
     });
 

@@ -7,10 +7,19 @@ import { builtinDefinitions } from '../../contracts/builtins/index.js';
 import {
   agentStepRequestSchema,
   builtinToolSchema,
+  createApiKeySchema,
+  createDocumentSchema,
   createKnowledgeBaseSchema,
+  createProviderSchema,
+  createWebhookSchema,
+  generateRequestSchema,
+  httpToolSchema,
   listSessionsQuerySchema,
   listTracesQuerySchema,
   businessHoursSchema,
+  MAX_POLICY_ENTRIES,
+  settingDefinitions,
+  settingKeys,
 } from '../../contracts/schemas/index.js';
 import type { ZodType } from 'zod';
 
@@ -128,6 +137,141 @@ describe('the OpenAPI document states what the validators enforce', { timeout: 3
     const expires = doc.paths['/v1/storage/download']!.get!.parameters!.find((p) => p.name === 'expires')!;
     expect(expires.required).toBe(true);
     expect(expires.schema).toMatchObject({ type: 'string', pattern: '^[0-9]{1,12}$' });
+  });
+
+  it('a policy over the total of actions and resources: valid for the document, 422 for the API', () => {
+    const statement = { effect: 'Allow', action: Array(100).fill('agents:GetAgent'), resource: Array(100).fill('*') };
+    const over = { name: 'big', policy: { statements: Array(MAX_POLICY_ENTRIES / 200 + 1).fill(statement) } };
+    expect(documentAccepts('CreateApiKey', over)).toBe(true);
+    expect(statusOf(createApiKeySchema, over)).toBe(422);
+    const atTheLimit = { name: 'big', policy: { statements: Array(MAX_POLICY_ENTRIES / 200).fill(statement) } };
+    expect(statusOf(createApiKeySchema, atTheLimit)).toBe(200);
+    // A schema violation next to the rule stays a 400.
+    const alsoInvalid = {
+      ...over,
+      policy: { statements: [...over.policy.statements, { effect: 'allow', action: ['*'] }] },
+    };
+    expect(documentAccepts('CreateApiKey', alsoInvalid)).toBe(false);
+    expect(statusOf(createApiKeySchema, alsoInvalid)).toBe(400);
+    expect((doc.components.schemas.Policy as { description: string }).description).toMatch(/1000 .* 422/);
+  });
+
+  it('tool headers: the secret placeholder is refused by both; a name repeated in another case is a 422', () => {
+    const tool = (headers: Record<string, unknown>) => ({
+      type: 'http',
+      name: 'lookup',
+      parameters: { type: 'object' },
+      execute: { url: 'https://tools.example.com/lookup', headers },
+    });
+    const twice = tool({ 'X-Token': 'a', 'x-token': 'b' });
+    expect(documentAccepts('HttpTool', twice)).toBe(true);
+    expect(statusOf(httpToolSchema, twice)).toBe(422);
+    for (const placeholder of [tool({ 'X-Token': '[secret]' }), tool({ 'X-Token': { value: '[secret]' } })]) {
+      expect(documentAccepts('HttpTool', placeholder)).toBe(false);
+      expect(statusOf(httpToolSchema, placeholder)).toBe(400);
+    }
+    expect(statusOf(httpToolSchema, tool({ 'X-Token': { value: 'real', secret: true } }))).toBe(200);
+  });
+
+  it('tool parameters: type and $schema are stated (400); the rest of being a usable schema is a 422', () => {
+    const tool = (parameters: Record<string, unknown>) => ({ type: 'http', name: 'lookup', parameters });
+    const cases: Array<[Record<string, unknown>, boolean, number]> = [
+      [{ type: 'object', properties: { a: { type: 'string' } }, required: ['a'] }, true, 200],
+      [{ type: 'object', $schema: 'https://json-schema.org/draft-07/schema' }, true, 200],
+      [{ type: 'object', required: ['undeclared'] }, true, 422],
+      [{ type: 'object', properties: 5 }, true, 422],
+      [{ type: 'object', properties: { a: { $ref: 'https://example.com/s.json' } } }, true, 422],
+      [{ type: 'object', properties: { a: { type: 'string', pattern: '([' } } }, true, 422],
+      [
+        { type: 'object', properties: Object.fromEntries(Array.from({ length: 21_000 }, (_, i) => [`p${i}`, true])) },
+        true,
+        422,
+      ],
+      [{ type: 'string' }, false, 400],
+      [{ type: 'object', $schema: 'https://json-schema.org/draft/2020-12/schema' }, false, 400],
+      // The stated rule is reported even when the schema also breaks one the document cannot state.
+      [{ properties: 5 }, false, 400],
+    ];
+    for (const [parameters, valid, status] of cases) {
+      const label = JSON.stringify(parameters).slice(0, 80);
+      expect(documentAccepts('HttpTool', tool(parameters)), label).toBe(valid);
+      expect(statusOf(httpToolSchema, tool(parameters)), label).toBe(status);
+    }
+  });
+
+  it('document metadata: over the depth or size bound is a 422, and the description says so', () => {
+    const body = {
+      title: 't',
+      content: 'c',
+      metadata: Object.fromEntries(Array.from({ length: 21_000 }, (_, i) => [`k${i}`, i])),
+    };
+    expect(documentAccepts('CreateDocument', body)).toBe(true);
+    expect(statusOf(createDocumentSchema, body)).toBe(422);
+    expect(statusOf(createDocumentSchema, { ...body, metadata: { a: 1 } })).toBe(200);
+    expect(JSON.stringify(doc.components.schemas.CreateDocument)).toMatch(/at most 20,000 values.*422/);
+  });
+
+  it('http(s) URLs: another scheme is refused by the document (pattern) and the validator (400)', () => {
+    const bodies: Array<[string, ZodType, (url: string) => unknown]> = [
+      ['CreateWebhook', createWebhookSchema, (url) => ({ url })],
+      [
+        'CreateAiProvider',
+        createProviderSchema,
+        (url) => ({ name: 'p', kind: 'openai_compatible', baseUrl: url, defaultModel: 'm' }),
+      ],
+      ['GenerateRequest', generateRequestSchema, (callbackUrl) => ({ prompt: 'hi', callbackUrl })],
+      [
+        'HttpTool',
+        httpToolSchema,
+        (url) => ({ type: 'http', name: 't', parameters: { type: 'object' }, execute: { url } }),
+      ],
+    ];
+    for (const [component, schema, body] of bodies) {
+      for (const url of ['ftp://files.example.com/x', 'mailto:someone@example.com', 'HTTP://example.com']) {
+        expect(documentAccepts(component, body(url)), `${component} ${url}`).toBe(false);
+        expect(statusOf(schema, body(url)), `${component} ${url}`).toBe(400);
+      }
+      expect(documentAccepts(component, body('https://example.com/x')), component).toBe(true);
+      expect(statusOf(schema, body('https://example.com/x')), component).toBe(200);
+    }
+  });
+
+  it("trace list dates: the document states the validator's date-time pattern", () => {
+    const createdAfter = doc.paths['/v1/traces']!.get!.parameters!.find((p) => p.name === 'createdAfter')!;
+    const pattern = new RegExp((createdAfter.schema as { pattern: string }).pattern);
+    for (const value of [
+      '2026-01-02T03:04:05Z',
+      '2026-01-02T03:04:05.123+01:00',
+      '2026-01-02t03:04:05z',
+      '2016-12-31T23:59:60Z',
+      '2026-01-02T03:04Z',
+      '2026-02-30T00:00:00Z',
+    ]) {
+      const accepted = listTracesQuerySchema.safeParse({ createdAfter: value }).success;
+      expect(pattern.test(value), value).toBe(accepted);
+    }
+  });
+
+  it('setting values: each key states its rule (description and x-setting-values); a refused value is a 422', () => {
+    const put = doc.components.schemas.PutSetting as {
+      description: string;
+      'x-setting-values': Record<string, object>;
+    };
+    const samples = [
+      'https://sandbox.example.com',
+      'ftp://sandbox.example.com',
+      'not a url',
+      'x'.repeat(3000),
+      'token',
+    ];
+    for (const key of settingKeys) {
+      expect(put.description, key).toContain(`${key}: ${settingDefinitions[key].rule}`);
+      const stated = ajv.compile(put['x-setting-values'][key]!);
+      for (const value of samples)
+        expect(stated(value), `${key} ${value.slice(0, 30)}`).toBe(
+          settingDefinitions[key].value.safeParse(value).success,
+        );
+    }
   });
 
   it('console assets document both of their content types', () => {

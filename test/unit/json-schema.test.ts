@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jsonSchemaProblems } from '../../contracts/json-schema.js';
+import { jsonSchemaProblems, statedSchemaProblems } from '../../contracts/json-schema.js';
 
 const paths = (schema: Record<string, unknown>) => jsonSchemaProblems(schema).map((p) => p.path.join('.'));
 
@@ -64,6 +64,16 @@ describe('tool parameters as JSON Schema', () => {
 
   it('refuses other dialects, deep and huge schemas', () => {
     expect(paths({ $schema: 'https://json-schema.org/draft/2020-12/schema', type: 'object' })).toEqual(['$schema']);
+    // Every spelling of draft-07 the document's pattern allows (ajv knows only the http one by name).
+    for (const $schema of [
+      'http://json-schema.org/draft-07/schema#',
+      'http://json-schema.org/draft-07/schema',
+      'https://json-schema.org/draft-07/schema#',
+      'https://json-schema.org/draft-07/schema',
+    ])
+      expect(jsonSchemaProblems({ $schema, type: 'object', properties: { a: { type: 'string' } } }), $schema).toEqual(
+        [],
+      );
     let deep: Record<string, unknown> = { type: 'string' };
     for (let i = 0; i < 40; i++) deep = { type: 'object', properties: { a: deep } };
     expect(jsonSchemaProblems(deep)[0]!.message).toMatch(/deeper than 32/);
@@ -72,5 +82,15 @@ describe('tool parameters as JSON Schema', () => {
       properties: Object.fromEntries(Array.from({ length: 21_000 }, (_, i) => [`p${i}`, true])),
     };
     expect(jsonSchemaProblems(wide)[0]!.message).toMatch(/more than 20000 values/);
+  });
+
+  it('reports the rules the OpenAPI document states whatever else is wrong', () => {
+    const deep = (n: number): Record<string, unknown> => (n === 0 ? {} : { a: deep(n - 1) });
+    expect(paths(deep(40))).toEqual(['']);
+    expect(statedSchemaProblems(deep(40)).map((p) => p.path.join('.'))).toEqual(['type']);
+    expect(statedSchemaProblems({ type: 'object', $schema: 5, properties: 5 }).map((p) => p.path.join('.'))).toEqual([
+      '$schema',
+    ]);
+    expect(statedSchemaProblems({ type: 'object', properties: 5 })).toEqual([]);
   });
 });

@@ -395,7 +395,7 @@ export type paths = {
         put?: never;
         /**
          * Run the agent (sync by default; async: true returns 202 at once)
-         * @description An Idempotency-Key header makes a repeated request return the same generation.
+         * @description An Idempotency-Key header (1-255 visible ASCII characters, otherwise 400) makes a repeated request return the same generation; the same key with a different request is a 422.
          */
         post: operations["createAgentGeneration"];
         delete?: never;
@@ -1097,6 +1097,7 @@ export type components = {
             /** @description The API key. Shown only in this response; store it now. */
             key: string;
         };
+        /** @description At most 1000 actions and resources in total over all statements (otherwise 422). */
         Policy: {
             statements: components["schemas"]["PolicyStatement"][];
         };
@@ -1567,10 +1568,11 @@ export type components = {
             execute?: components["schemas"]["ToolExecute"];
             delivery?: components["schemas"]["ToolDelivery"];
         };
-        /** @description JSON Schema (draft-07) of the tool arguments; top-level type must be "object". */
+        /** @description JSON Schema (draft-07) of the tool arguments; top-level type must be "object". It must be a valid draft-07 schema whose `required` names are declared in `properties`, whose `$ref`s point inside it (#/…) and whose patterns compile, nested at most 32 levels with at most 20,000 values; a schema that breaks only these rules is a 422. */
         ToolParameters: {
             /** @constant */
             type: "object";
+            $schema?: string;
         } & {
             [key: string]: unknown;
         };
@@ -1578,6 +1580,7 @@ export type components = {
         ToolExecute: {
             /** Format: uri */
             url: string;
+            /** @description At most 50 headers. Names are case-insensitive: a name given twice in another case is a 422. "[secret]" (the placeholder shown for secret values) is not a value. */
             headers?: {
                 [key: string]: string | {
                     value: string;
@@ -1625,6 +1628,7 @@ export type components = {
         ToolMcpConnection: {
             /** Format: uri */
             url: string;
+            /** @description At most 50 headers. Names are case-insensitive: a name given twice in another case is a 422. "[secret]" (the placeholder shown for secret values) is not a value. */
             headers?: {
                 [key: string]: string | {
                     value: string;
@@ -1670,6 +1674,7 @@ export type components = {
             readOnly?: boolean;
             /** @default 50000 */
             maxResultChars?: number;
+            /** @description Nested at most 32 levels deep, with at most 20,000 values in all (otherwise 422: JSON Schema cannot count them). */
             config?: {
                 [key: string]: unknown;
             };
@@ -1773,7 +1778,7 @@ export type components = {
             hasSecret: boolean;
         };
         RuleHookConfig: {
-            /** @description All conditions must hold for the rule to match. */
+            /** @description All conditions must hold for the rule to match. A MATCHES value is a regular expression: RE2 syntax (no backreferences or lookaround), at most 1000 RE2 instructions for each pattern and for all the patterns of one list together (a literal character is about one, a counted repetition multiplies); a pattern that breaks these rules is refused with 422. */
             conditions: components["schemas"]["HookRuleCondition"][];
             /** @enum {string} */
             decision: "deny" | "allow";
@@ -1858,6 +1863,7 @@ export type components = {
         HttpHookConfig: {
             /** Format: uri */
             url: string;
+            /** @description At most 50 headers. Names are case-insensitive: a name given twice in another case is a 422. "[secret]" (the placeholder shown for secret values) is not a value. */
             headers?: {
                 [key: string]: string | {
                     value: string;
@@ -2570,6 +2576,7 @@ export type components = {
              * @enum {string}
              */
             contentType?: "text/plain" | "text/markdown";
+            /** @description Nested at most 32 levels deep, with at most 20,000 values in all (otherwise 422: JSON Schema cannot count them). */
             metadata?: {
                 [key: string]: unknown;
             };
@@ -2597,7 +2604,7 @@ export type components = {
          * @enum {string}
          */
         SettingKey: "CODE_SANDBOX_URL" | "CODE_SANDBOX_API_KEY" | "WEB_SEARCH_API_KEY" | "WEB_SEARCH_URL";
-        /** @description The value; secret settings are encrypted at rest and never returned. A value the key's own rule refuses (e.g. CODE_SANDBOX_URL must be an http(s) URL) is a 422. */
+        /** @description The value; secret settings are encrypted at rest and never returned. Each key takes its own values (as JSON Schema in x-setting-values), and a value its key refuses is a 422: CODE_SANDBOX_URL: an http or https URL of at most 2048 characters; CODE_SANDBOX_API_KEY: 1 to 4096 characters; WEB_SEARCH_API_KEY: 1 to 4096 characters; WEB_SEARCH_URL: an http or https URL of at most 2048 characters. */
         PutSetting: {
             value: string;
         };

@@ -35,7 +35,9 @@ class AgentCallTool:
             read_only (bool | Unset):  Default: False.
             max_result_chars (int | Unset):  Default: 50000.
             parameters (ToolParameters | Unset): JSON Schema (draft-07) of the tool arguments; top-level type must be
-                "object".
+                "object". It must be a valid draft-07 schema whose `required` names are declared in `properties`, whose `$ref`s
+                point inside it (#/…) and whose patterns compile, nested at most 32 levels with at most 20,000 values; a schema
+                that breaks only these rules is a 422.
      """
 
     type_: AgentCallToolType

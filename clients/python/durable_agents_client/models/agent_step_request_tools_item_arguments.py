@@ -8,6 +8,7 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..types import UNSET, Unset
 from typing import Literal, cast
 
 
@@ -24,9 +25,11 @@ class AgentStepRequestToolsItemArguments:
     """ 
         Attributes:
             type_ (Literal['object']):
+            schema (str | Unset):
      """
 
     type_: Literal['object']
+    schema: str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -36,12 +39,16 @@ class AgentStepRequestToolsItemArguments:
     def to_dict(self) -> dict[str, Any]:
         type_ = self.type_
 
+        schema = self.schema
+
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update({
             "type": type_,
         })
+        if schema is not UNSET:
+            field_dict["$schema"] = schema
 
         return field_dict
 
@@ -54,8 +61,11 @@ class AgentStepRequestToolsItemArguments:
         if type_ != 'object':
             raise ValueError(f"type must match const 'object', got '{type_}'")
 
+        schema = d.pop("$schema", UNSET)
+
         agent_step_request_tools_item_arguments = cls(
             type_=type_,
+            schema=schema,
         )
 
 

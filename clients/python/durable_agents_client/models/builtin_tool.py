@@ -37,7 +37,8 @@ class BuiltinTool:
             timeout_seconds (int | Unset):  Default: 30.
             read_only (bool | Unset):  Default: False.
             max_result_chars (int | Unset):  Default: 50000.
-            config (BuiltinToolConfig | Unset):
+            config (BuiltinToolConfig | Unset): Nested at most 32 levels deep, with at most 20,000 values in all (otherwise
+                422: JSON Schema cannot count them).
      """
 
     type_: BuiltinToolType

@@ -20,7 +20,9 @@ T = TypeVar("T", bound="BuiltinToolConfig")
 
 @_attrs_define
 class BuiltinToolConfig:
-    
+    """ Nested at most 32 levels deep, with at most 20,000 values in all (otherwise 422: JSON Schema cannot count them).
+
+     """
 
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 

@@ -26,7 +26,7 @@ class CreateApiKey:
     """ 
         Attributes:
             name (str):
-            policy (Policy):
+            policy (Policy): At most 1000 actions and resources in total over all statements (otherwise 422).
      """
 
     name: str

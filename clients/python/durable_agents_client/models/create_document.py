@@ -31,7 +31,8 @@ class CreateDocument:
             content (str):
             content_type (CreateDocumentContentType | Unset): text/markdown: chunks start at headings where possible.
                 Default: CreateDocumentContentType.TEXTPLAIN.
-            metadata (CreateDocumentMetadata | Unset):
+            metadata (CreateDocumentMetadata | Unset): Nested at most 32 levels deep, with at most 20,000 values in all
+                (otherwise 422: JSON Schema cannot count them).
      """
 
     title: str

@@ -29,7 +29,7 @@ class CreatedApiKey:
             project_id (str):
             name (str):
             prefix (str):
-            policy (Policy):
+            policy (Policy): At most 1000 actions and resources in total over all statements (otherwise 422).
             created_at (str):
             last_used_at (None | str):
             revoked_at (None | str):

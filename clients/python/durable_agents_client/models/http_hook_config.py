@@ -27,7 +27,8 @@ class HttpHookConfig:
     """ 
         Attributes:
             url (str):
-            headers (HttpHookConfigHeaders | Unset):
+            headers (HttpHookConfigHeaders | Unset): At most 50 headers. Names are case-insensitive: a name given twice in
+                another case is a 422. "[secret]" (the placeholder shown for secret values) is not a value.
             timeout_seconds (int | Unset):  Default: 5.
             secret (str | Unset): Signing secret for the webhook (write-only, encrypted at rest).
      """

@@ -23,7 +23,10 @@ T = TypeVar("T", bound="HttpHookConfigHeaders")
 
 @_attrs_define
 class HttpHookConfigHeaders:
-    
+    """ At most 50 headers. Names are case-insensitive: a name given twice in another case is a 422. "[secret]" (the
+    placeholder shown for secret values) is not a value.
+
+     """
 
     additional_properties: dict[str, HttpHookConfigHeadersAdditionalPropertyType1 | str] = _attrs_field(init=False, factory=dict)
 

@@ -31,7 +31,10 @@ class HttpTool:
         Attributes:
             type_ (HttpToolType):
             name (str):  Example: lookup_order.
-            parameters (ToolParameters): JSON Schema (draft-07) of the tool arguments; top-level type must be "object".
+            parameters (ToolParameters): JSON Schema (draft-07) of the tool arguments; top-level type must be "object". It
+                must be a valid draft-07 schema whose `required` names are declared in `properties`, whose `$ref`s point inside
+                it (#/…) and whose patterns compile, nested at most 32 levels with at most 20,000 values; a schema that breaks
+                only these rules is a 422.
             description (str | Unset):
             timeout_seconds (int | Unset):  Default: 30.
             read_only (bool | Unset):  Default: False.

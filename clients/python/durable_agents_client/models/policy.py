@@ -23,7 +23,8 @@ T = TypeVar("T", bound="Policy")
 
 @_attrs_define
 class Policy:
-    """ 
+    """ At most 1000 actions and resources in total over all statements (otherwise 422).
+
         Attributes:
             statements (list[PolicyStatement]):
      """

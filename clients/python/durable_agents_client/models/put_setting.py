@@ -20,8 +20,10 @@ T = TypeVar("T", bound="PutSetting")
 
 @_attrs_define
 class PutSetting:
-    """ The value; secret settings are encrypted at rest and never returned. A value the key's own rule refuses (e.g.
-    CODE_SANDBOX_URL must be an http(s) URL) is a 422.
+    """ The value; secret settings are encrypted at rest and never returned. Each key takes its own values (as JSON Schema
+    in x-setting-values), and a value its key refuses is a 422: CODE_SANDBOX_URL: an http or https URL of at most 2048
+    characters; CODE_SANDBOX_API_KEY: 1 to 4096 characters; WEB_SEARCH_API_KEY: 1 to 4096 characters; WEB_SEARCH_URL: an
+    http or https URL of at most 2048 characters.
 
         Attributes:
             value (str):

@@ -27,7 +27,10 @@ T = TypeVar("T", bound="RuleHookConfig")
 class RuleHookConfig:
     """ 
         Attributes:
-            conditions (list[HookRuleCondition]): All conditions must hold for the rule to match.
+            conditions (list[HookRuleCondition]): All conditions must hold for the rule to match. A MATCHES value is a
+                regular expression: RE2 syntax (no backreferences or lookaround), at most 1000 RE2 instructions for each pattern
+                and for all the patterns of one list together (a literal character is about one, a counted repetition
+                multiplies); a pattern that breaks these rules is refused with 422.
             decision (RuleHookConfigDecision):
             reason (str | Unset):
      """

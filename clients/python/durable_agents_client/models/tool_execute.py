@@ -28,7 +28,8 @@ class ToolExecute:
 
         Attributes:
             url (str):
-            headers (ToolExecuteHeaders | Unset):
+            headers (ToolExecuteHeaders | Unset): At most 50 headers. Names are case-insensitive: a name given twice in
+                another case is a 422. "[secret]" (the placeholder shown for secret values) is not a value.
      """
 
     url: str

@@ -23,7 +23,10 @@ T = TypeVar("T", bound="ToolExecuteHeaders")
 
 @_attrs_define
 class ToolExecuteHeaders:
-    
+    """ At most 50 headers. Names are case-insensitive: a name given twice in another case is a 422. "[secret]" (the
+    placeholder shown for secret values) is not a value.
+
+     """
 
     additional_properties: dict[str, str | ToolExecuteHeadersAdditionalPropertyType1] = _attrs_field(init=False, factory=dict)
 

@@ -28,7 +28,8 @@ class ToolMcpConnection:
     """ 
         Attributes:
             url (str):
-            headers (ToolMcpConnectionHeaders | Unset):
+            headers (ToolMcpConnectionHeaders | Unset): At most 50 headers. Names are case-insensitive: a name given twice
+                in another case is a 422. "[secret]" (the placeholder shown for secret values) is not a value.
             transport (ToolMcpConnectionTransport | Unset):  Default: ToolMcpConnectionTransport.STREAMABLE_HTTP.
      """
 

@@ -8,6 +8,7 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..types import UNSET, Unset
 from typing import Literal, cast
 
 
@@ -21,13 +22,17 @@ T = TypeVar("T", bound="ToolParameters")
 
 @_attrs_define
 class ToolParameters:
-    """ JSON Schema (draft-07) of the tool arguments; top-level type must be "object".
+    """ JSON Schema (draft-07) of the tool arguments; top-level type must be "object". It must be a valid draft-07 schema
+    whose `required` names are declared in `properties`, whose `$ref`s point inside it (#/…) and whose patterns compile,
+    nested at most 32 levels with at most 20,000 values; a schema that breaks only these rules is a 422.
 
         Attributes:
             type_ (Literal['object']):
+            schema (str | Unset):
      """
 
     type_: Literal['object']
+    schema: str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -37,12 +42,16 @@ class ToolParameters:
     def to_dict(self) -> dict[str, Any]:
         type_ = self.type_
 
+        schema = self.schema
+
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update({
             "type": type_,
         })
+        if schema is not UNSET:
+            field_dict["$schema"] = schema
 
         return field_dict
 
@@ -55,8 +64,11 @@ class ToolParameters:
         if type_ != 'object':
             raise ValueError(f"type must match const 'object', got '{type_}'")
 
+        schema = d.pop("$schema", UNSET)
+
         tool_parameters = cls(
             type_=type_,
+            schema=schema,
         )
 
 

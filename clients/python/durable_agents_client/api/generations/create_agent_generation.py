@@ -144,7 +144,8 @@ def sync_detailed(
 ) -> Response[Error | Generation]:
     """ Run the agent (sync by default; async: true returns 202 at once)
 
-     An Idempotency-Key header makes a repeated request return the same generation.
+     An Idempotency-Key header (1-255 visible ASCII characters, otherwise 400) makes a repeated request
+    return the same generation; the same key with a different request is a 422.
 
     Args:
         agent_id (str):  Example: agt_4kT9xQ2mZ8wR.
@@ -180,7 +181,8 @@ def sync(
 ) -> Error | Generation | None:
     """ Run the agent (sync by default; async: true returns 202 at once)
 
-     An Idempotency-Key header makes a repeated request return the same generation.
+     An Idempotency-Key header (1-255 visible ASCII characters, otherwise 400) makes a repeated request
+    return the same generation; the same key with a different request is a 422.
 
     Args:
         agent_id (str):  Example: agt_4kT9xQ2mZ8wR.
@@ -211,7 +213,8 @@ async def asyncio_detailed(
 ) -> Response[Error | Generation]:
     """ Run the agent (sync by default; async: true returns 202 at once)
 
-     An Idempotency-Key header makes a repeated request return the same generation.
+     An Idempotency-Key header (1-255 visible ASCII characters, otherwise 400) makes a repeated request
+    return the same generation; the same key with a different request is a 422.
 
     Args:
         agent_id (str):  Example: agt_4kT9xQ2mZ8wR.
@@ -247,7 +250,8 @@ async def asyncio(
 ) -> Error | Generation | None:
     """ Run the agent (sync by default; async: true returns 202 at once)
 
-     An Idempotency-Key header makes a repeated request return the same generation.
+     An Idempotency-Key header (1-255 visible ASCII characters, otherwise 400) makes a repeated request
+    return the same generation; the same key with a different request is a 422.
 
     Args:
         agent_id (str):  Example: agt_4kT9xQ2mZ8wR.

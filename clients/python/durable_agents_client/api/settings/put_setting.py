@@ -131,8 +131,11 @@ def sync_detailed(
             (sent as X-Subscription-Token). WEB_SEARCH_URL: Endpoint of web_search: the Brave Search
             web search URL (default https://api.search.brave.com/res/v1/web/search) or a server
             answering in its format.
-        body (PutSetting): The value; secret settings are encrypted at rest and never returned. A
-            value the key's own rule refuses (e.g. CODE_SANDBOX_URL must be an http(s) URL) is a 422.
+        body (PutSetting): The value; secret settings are encrypted at rest and never returned.
+            Each key takes its own values (as JSON Schema in x-setting-values), and a value its key
+            refuses is a 422: CODE_SANDBOX_URL: an http or https URL of at most 2048 characters;
+            CODE_SANDBOX_API_KEY: 1 to 4096 characters; WEB_SEARCH_API_KEY: 1 to 4096 characters;
+            WEB_SEARCH_URL: an http or https URL of at most 2048 characters.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -171,8 +174,11 @@ def sync(
             (sent as X-Subscription-Token). WEB_SEARCH_URL: Endpoint of web_search: the Brave Search
             web search URL (default https://api.search.brave.com/res/v1/web/search) or a server
             answering in its format.
-        body (PutSetting): The value; secret settings are encrypted at rest and never returned. A
-            value the key's own rule refuses (e.g. CODE_SANDBOX_URL must be an http(s) URL) is a 422.
+        body (PutSetting): The value; secret settings are encrypted at rest and never returned.
+            Each key takes its own values (as JSON Schema in x-setting-values), and a value its key
+            refuses is a 422: CODE_SANDBOX_URL: an http or https URL of at most 2048 characters;
+            CODE_SANDBOX_API_KEY: 1 to 4096 characters; WEB_SEARCH_API_KEY: 1 to 4096 characters;
+            WEB_SEARCH_URL: an http or https URL of at most 2048 characters.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -206,8 +212,11 @@ async def asyncio_detailed(
             (sent as X-Subscription-Token). WEB_SEARCH_URL: Endpoint of web_search: the Brave Search
             web search URL (default https://api.search.brave.com/res/v1/web/search) or a server
             answering in its format.
-        body (PutSetting): The value; secret settings are encrypted at rest and never returned. A
-            value the key's own rule refuses (e.g. CODE_SANDBOX_URL must be an http(s) URL) is a 422.
+        body (PutSetting): The value; secret settings are encrypted at rest and never returned.
+            Each key takes its own values (as JSON Schema in x-setting-values), and a value its key
+            refuses is a 422: CODE_SANDBOX_URL: an http or https URL of at most 2048 characters;
+            CODE_SANDBOX_API_KEY: 1 to 4096 characters; WEB_SEARCH_API_KEY: 1 to 4096 characters;
+            WEB_SEARCH_URL: an http or https URL of at most 2048 characters.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -246,8 +255,11 @@ async def asyncio(
             (sent as X-Subscription-Token). WEB_SEARCH_URL: Endpoint of web_search: the Brave Search
             web search URL (default https://api.search.brave.com/res/v1/web/search) or a server
             answering in its format.
-        body (PutSetting): The value; secret settings are encrypted at rest and never returned. A
-            value the key's own rule refuses (e.g. CODE_SANDBOX_URL must be an http(s) URL) is a 422.
+        body (PutSetting): The value; secret settings are encrypted at rest and never returned.
+            Each key takes its own values (as JSON Schema in x-setting-values), and a value its key
+            refuses is a 422: CODE_SANDBOX_URL: an http or https URL of at most 2048 characters;
+            CODE_SANDBOX_API_KEY: 1 to 4096 characters; WEB_SEARCH_API_KEY: 1 to 4096 characters;
+            WEB_SEARCH_URL: an http or https URL of at most 2048 characters.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
