@@ -1,8 +1,11 @@
 import type { Router } from 'express';
+import { notFound } from '../../contracts/errors.js';
 import { newId } from '../../contracts/ids.js';
 import { createHookSchema, type CreateHook, type HookView } from '../../contracts/schemas/index.js';
 import type { Hook } from '../../generated/prisma/client.js';
+import { hotModelRows, sql } from '../../infra/db/hot-sql.js';
 import { readHttpHookConfig, type StoredHttpHookConfig } from '../../infra/db/json-columns.js';
+import type { Db } from '../../infra/db/prisma.js';
 import type { AppContext } from '../context.js';
 import { found } from '../http.js';
 import { hookRoutes } from './hooks.operations.js';
@@ -62,6 +65,45 @@ function storedConfig(ctx: AppContext, body: CreateHook): object {
   return stored;
 }
 
+type HookColumns = Pick<Hook, 'event' | 'type' | 'matcher'> & { config: object };
+
+/**
+ * Hooks are written through the pool with `config` as JSON text that PostgreSQL parses itself, not
+ * through Prisma: Prisma's query compiler parses a Json value again before it reaches the database,
+ * and its float parsing is not exact (1.7976931348623157e308 was stored as null, a double that
+ * needs 17 significant digits lost its last one). A rule condition's number would then not be the
+ * one the API accepted, an `IN` rule would stop matching it, and the stored hook would not read back
+ * under the document (issue 48, ST108). Reads through Prisma are exact.
+ */
+async function insertHook(db: Db, ids: Pick<Hook, 'id' | 'projectId' | 'agentId'>, c: HookColumns): Promise<Hook> {
+  try {
+    const [row] = await hotModelRows<Hook>(
+      db,
+      sql`INSERT INTO "Hook" ("id", "projectId", "agentId", "event", "type", "matcher", "config", "updatedAt")
+        VALUES (${ids.id}, ${ids.projectId}, ${ids.agentId}, ${c.event}, ${c.type}, ${c.matcher},
+          ${JSON.stringify(c.config)}::jsonb, LOCALTIMESTAMP(3))
+        RETURNING *`,
+    );
+    return row!;
+  } catch (err) {
+    // The agent was deleted since it was found (foreign_key_violation).
+    if ((err as { code?: string }).code === '23503') throw notFound('Agent');
+    throw err;
+  }
+}
+
+async function updateHook(db: Db, id: string, c: HookColumns): Promise<Hook> {
+  const [row] = await hotModelRows<Hook>(
+    db,
+    sql`UPDATE "Hook" SET "event" = ${c.event}, "type" = ${c.type}, "matcher" = ${c.matcher},
+        "config" = ${JSON.stringify(c.config)}::jsonb, "updatedAt" = LOCALTIMESTAMP(3)
+      WHERE "id" = ${id}
+      RETURNING *`,
+  );
+  // Deleted since it was found.
+  return found(row ?? null, 'Hook');
+}
+
 export function hooksRouter(ctx: AppContext): Router {
   const r = new ApiRouter('/v1/agents', ctx);
   const findAgent = async (projectId: string, agentId: string) => {
@@ -71,7 +113,7 @@ export function hooksRouter(ctx: AppContext): Router {
     await findAgent(projectId, agentId);
     return found(await ctx.db.hook.findFirst({ where: { id: hookId, agentId, projectId } }), 'Hook');
   };
-  const columns = (body: CreateHook, config: object) => ({
+  const columns = (body: CreateHook, config: object): HookColumns => ({
     event: body.event,
     type: body.type,
     matcher: body.matcher ?? null,
@@ -80,15 +122,8 @@ export function hooksRouter(ctx: AppContext): Router {
 
   r.add(hookRoutes.create, async ({ auth, params, body }) => {
     await findAgent(auth.projectId, params.agentId);
-    const row = await ctx.db.hook.create({
-      data: {
-        id: newId('hook'),
-        projectId: auth.projectId,
-        agentId: params.agentId,
-        ...columns(body, storedConfig(ctx, body)),
-      },
-    });
-    return hookView(row);
+    const ids = { id: newId('hook'), projectId: auth.projectId, agentId: params.agentId };
+    return hookView(await insertHook(ctx.db, ids, columns(body, storedConfig(ctx, body))));
   });
 
   r.add(hookRoutes.list, async ({ auth, params, query }) => {
@@ -107,9 +142,7 @@ export function hooksRouter(ctx: AppContext): Router {
 
   r.add(hookRoutes.replace, async ({ auth, params, body }) => {
     const current = await find(auth.projectId, params.agentId, params.hookId);
-    return hookView(
-      await ctx.db.hook.update({ where: { id: current.id }, data: columns(body, storedConfig(ctx, body)) }),
-    );
+    return hookView(await updateHook(ctx.db, current.id, columns(body, storedConfig(ctx, body))));
   });
 
   r.add(hookRoutes.patch, async ({ auth, params, body }) => {
@@ -120,7 +153,7 @@ export function hooksRouter(ctx: AppContext): Router {
       body.config === undefined && merged.type === current.type
         ? (current.config as object)
         : storedConfig(ctx, merged);
-    return hookView(await ctx.db.hook.update({ where: { id: current.id }, data: columns(merged, config) }));
+    return hookView(await updateHook(ctx.db, current.id, columns(merged, config)));
   });
 
   r.add(hookRoutes.delete, async ({ auth, params }) => {

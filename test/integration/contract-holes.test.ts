@@ -1,3 +1,4 @@
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStack, type TestStack } from '../support/stack.js';
 
@@ -58,5 +59,54 @@ describe('contract holes found by fuzzing', () => {
     const doc = (await stack.api('GET', '/v1/openapi.json')).body;
     const guardrails = JSON.stringify(doc.components.schemas.Guardrails);
     expect(guardrails).toMatch(/RE2 instructions.*422/);
+  });
+
+  // ST108: GET and PUT answered a rule hook the document's HookConfig refuses. Prisma's query
+  // compiler parsed the Json config again before writing it, with inexact float parsing: the
+  // generated 1.7976931348623157e+308 was stored as null (not a scalar of the document) and a
+  // double that needs 17 digits lost its last one (an IN rule no longer matched that number).
+  it('a rule hook reads back exactly as written, under the document (GET, list, PUT, PATCH)', async () => {
+    const doc = (await stack.api('GET', '/v1/openapi.json')).body;
+    const ajv = new Ajv2020({ strict: false, validateFormats: false, allErrors: true });
+    ajv.addSchema({ $id: 'https://durable-agents.invalid/openapi.json', components: doc.components });
+    const documentAccepts = ajv.compile({
+      $ref: 'https://durable-agents.invalid/openapi.json#/components/schemas/Hook',
+    });
+
+    const agentId = (await stack.api('POST', '/v1/agents', { name: 'r', aiProviderId: providerId })).body.id;
+    const numbers = [1.7976931348623157e308, -1.8905201707611574e295, 0.10739236971565864, 2.2250738585072014e-308];
+    const config = {
+      decision: 'allow',
+      conditions: [
+        { path: '0M1VBFp0.g2p', operator: 'IN', value: ['\u0001', ...numbers, true] },
+        { path: '_', operator: 'STARTS_WITH', value: '{L\f\udaac\udc6e\t' },
+        { path: 'k0.y$', operator: 'CONTAINS', value: '\u0019z\u0005' },
+      ],
+    };
+    const created = await stack.api('POST', `/v1/agents/${agentId}/hooks`, {
+      event: 'PreToolUse',
+      type: 'rule',
+      config,
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.config).toEqual(config);
+    const hookPath = `/v1/agents/${agentId}/hooks/${created.body.id}`;
+
+    const replaced = { ...config, decision: 'deny', conditions: [{ path: 'a', operator: 'IN', value: numbers }] };
+    const put = await stack.api('PUT', hookPath, { event: 'PreToolUse', type: 'rule', config: replaced });
+    expect(put.status).toBe(200);
+    expect(put.body.config).toEqual(replaced);
+    // A patch without config writes the stored config again: it must not be re-parsed either.
+    const patch = await stack.api('PATCH', hookPath, { matcher: 'lookup' });
+    expect(patch.status).toBe(200);
+    expect(patch.body.config).toEqual(replaced);
+
+    const one = await stack.api('GET', hookPath);
+    const list = await stack.api('GET', `/v1/agents/${agentId}/hooks`);
+    expect(one.body.config).toEqual(replaced);
+    expect(list.body.data.map((h: { config: unknown }) => h.config)).toEqual([replaced]);
+    expect((await stack.db.hook.findUniqueOrThrow({ where: { id: created.body.id } })).config).toEqual(replaced);
+    for (const body of [created.body, put.body, patch.body, one.body, ...list.body.data])
+      expect(documentAccepts(body), JSON.stringify(documentAccepts.errors)).toBe(true);
   });
 });
