@@ -6,6 +6,7 @@ import type { Logger } from '../infra/logger.js';
 import { addLogContext } from '../infra/observability/log-context.js';
 import { isAllowed } from '../domain/policy.js';
 import { handler, parseInput, requireAuth, type AuthInfo } from './http.js';
+import { documentedResponseProblems } from './openapi/response-check.js';
 import {
   expressPath,
   type AnyRouteSpec,
@@ -63,7 +64,10 @@ const noQuery = z.object({}).strict();
 export class ApiRouter {
   readonly router = Router();
 
-  /** Under NODE_ENV=test every response is checked against its documented schema (a mismatch is a 500). */
+  /**
+   * Under NODE_ENV=test every response is checked against its documented schema, both the zod
+   * schema and the OpenAPI document's JSON Schema (a mismatch is a 500).
+   */
   private readonly validateResponses: boolean;
   private readonly logger: Logger;
 
@@ -151,6 +155,21 @@ export class ApiRouter {
           'internal_error',
           `Response of ${spec.operationId} does not match its documented schema`,
           check.error.issues,
+        );
+      }
+      // The OpenAPI document too: its JSON Schema restates refinements the zod schema only runs
+      // as code (if/then/else, allOf, propertyNames), and it is what clients and the fuzzer read.
+      const problems = documentedResponseProblems(spec, status, declared.contentType, result);
+      if (problems) {
+        this.logger.error(
+          { operationId: spec.operationId, status, problems },
+          'response does not match the OpenAPI document',
+        );
+        throw new ApiError(
+          500,
+          'internal_error',
+          `Response of ${spec.operationId} does not match the OpenAPI document`,
+          problems,
         );
       }
     }
