@@ -56,6 +56,25 @@ export interface ApiRouterOptions {
 const noQuery = z.object({}).strict();
 
 /**
+ * Path parameters name stored resources. A value without its kind's shape (an id of another kind,
+ * `None`, an id followed by a newline, which a pattern's `$` accepts in Python's regex dialect)
+ * names nothing, so it is answered like an id that does not exist: 404, with the expected shape in
+ * the details. Every dialect reading the document then agrees on the status (ADR 0015, amended for
+ * issue 48). A value outside an enum (a setting key) stays a 400.
+ */
+function parsePath<T>(schema: z.ZodType<T>, value: unknown): T {
+  try {
+    return parseInput(schema, value, 'path');
+  } catch (err) {
+    const details = err instanceof ApiError ? (err.details as Array<{ code?: string }> | undefined) : undefined;
+    if (err instanceof ApiError && err.status === 400 && details?.length && details.every(isShapeIssue))
+      throw new ApiError(404, 'not_found', err.message.replace(/^Invalid path: /, 'Not found: '), details);
+    throw err;
+  }
+}
+const isShapeIssue = (d: { code?: string }) => d.code === 'invalid_format';
+
+/**
  * A resource's router, built from route-table entries: for each request it checks the policy
  * action (before anything else, so a caller without the permission learns nothing), validates
  * path, query and body with the entry's schemas, runs the handler and sends its result with the
@@ -116,7 +135,7 @@ export class ApiRouter {
           }
         }
         const asGiven = spec.pathAndQuery === 'as-given';
-        const params = spec.params && !asGiven ? parseInput(spec.params, req.params, 'path') : raw;
+        const params = spec.params && !asGiven ? parsePath(spec.params, req.params) : raw;
         const query = spec.query || !asGiven ? parseInput(spec.query ?? noQuery, req.query ?? {}, 'query') : {};
         const body = spec.body ? parseInput(spec.body, req.body, 'body') : undefined;
         const reply = (status: number, result: unknown): Responded => {

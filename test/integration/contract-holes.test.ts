@@ -1,5 +1,6 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { routeTable } from '../../api/openapi/table.js';
 import { startStack, type TestStack } from '../support/stack.js';
 
 /**
@@ -108,5 +109,43 @@ describe('contract holes found by fuzzing', () => {
     expect((await stack.db.hook.findUniqueOrThrow({ where: { id: created.body.id } })).config).toEqual(replaced);
     for (const body of [created.body, put.body, patch.body, one.body, ...list.body.data])
       expect(documentAccepts(body), JSON.stringify(documentAccepts.errors)).toBe(true);
+  });
+
+  // A raw run (without scripts/fuzz/hooks.py) sent `None`, a null `agentId` of GET /v1/tools that a
+  // stateful link used as a path parameter, and counted the 400 "path.agentId must be an agent id"
+  // as a refused valid request; a regex dialect whose `$` matches before a final newline reads
+  // `agt_…\n` as matching. A path value without its kind's shape names nothing stored: it is the
+  // 404 of an unknown id on every route, whatever dialect the client reads the pattern in.
+  it("a path id without its kind's shape is a 404 not_found on every route, naming the shape", async () => {
+    const none = await stack.api('GET', '/v1/agents/None');
+    expect(none.status).toBe(404);
+    expect(none.body.error).toMatchObject({
+      code: 'not_found',
+      details: [{ path: 'path.agentId', message: 'must be an agent id (agt_…)' }],
+    });
+    const agentId = (await stack.api('POST', '/v1/agents', { name: 'n', aiProviderId: providerId })).body.id;
+    expect((await stack.api('GET', `/v1/agents/${agentId}%0A`)).status).toBe(404);
+    expect((await stack.api('GET', `/v1/agents/${agentId}`)).status).toBe(200);
+
+    const doc = (await stack.api('GET', '/v1/openapi.json')).body;
+    let checked = 0;
+    // Public chat routes need an agent key first (401) and answer 404 for any slug but its agent's.
+    for (const spec of routeTable.filter((r) => r.action !== null)) {
+      const operation = doc.paths[spec.path][spec.method];
+      const parameters: Array<{ in: string; name: string; schema: { pattern?: string } }> = operation.parameters ?? [];
+      const ids = parameters.filter((p) => p.in === 'path' && p.schema.pattern);
+      if (!ids.length) continue;
+      // The documented example body: a valid body, so only the path can be what is refused.
+      const body = operation.requestBody?.content['application/json']?.example;
+      for (const value of ['None', 'agt_12345678%0A']) {
+        let path = spec.path;
+        for (const p of ids) path = path.replace(`{${p.name}}`, value);
+        const res = await stack.api(spec.method.toUpperCase(), path, body);
+        expect(res.status, `${spec.method} ${path}`).toBe(404);
+        expect(res.body.error.code, `${spec.method} ${path}`).toBe('not_found');
+      }
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(40);
   });
 });

@@ -210,7 +210,8 @@ describe('knowledge bases (real Temporal, PostgreSQL, embeddings over HTTP)', ()
     expectError(await stack.api('POST', `/v1/knowledge-bases/${kbId}/search`, { query: '' }), 400);
     expectError(await stack.api('POST', `/v1/knowledge-bases/${kbId}/search`, { query: 'x', topK: 51 }), 400);
     expectError(await stack.api('POST', `/v1/knowledge-bases/${kbId}/documents`, { title: 't' }), 400);
-    expectError(await stack.api('GET', '/v1/knowledge-bases/not-an-id'), 400);
+    // A path id without its kind's shape names nothing: 404 (ADR 0015, issue 48).
+    expectError(await stack.api('GET', '/v1/knowledge-bases/not-an-id'), 404, 'not_found');
   });
 
   it('tenant isolation: another project sees no knowledge base, document or hit, and cannot link them', async () => {

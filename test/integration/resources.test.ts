@@ -821,8 +821,9 @@ describe('resource API', () => {
     });
 
     it('path parameters and query strings are validated', async () => {
+      // A path id without its kind's shape names nothing: 404, naming the shape (ADR 0015, issue 48).
       const res = await stack.api('GET', '/v1/agents/not-an-id');
-      expectError(res, 400);
+      expectError(res, 404, 'not_found');
       expect(res.body.error.details[0].path).toBe('path.agentId');
       expectError(await stack.api('GET', '/v1/agents?limit=0'), 400);
       expectError(await stack.api('GET', '/v1/agents?limit=abc'), 400);
