@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { httpUrlSchema } from '../schemas/common.js';
 import type { BuiltinDefinition } from './types.js';
 
 export const STORAGE_TEXT_MAX_CHARS = 100_000;
@@ -27,10 +28,7 @@ const backendFields = {
       'Where the files are kept: "filesystem" (default; DATA_DIR/storage/<project>/<bucket> on the server) or "s3" ' +
         '(an S3-compatible service: needs endpoint, s3Bucket, accessKeyId and secretAccessKey).',
     ),
-  endpoint: z
-    .url({ protocol: /^https?$/ })
-    .max(2048)
-    .meta({ pattern: '^https?://' })
+  endpoint: httpUrlSchema()
     .optional()
     .describe(
       `${s3Only} The service URL, e.g. https://s3.eu-west-1.amazonaws.com. Connections go through the SSRF guard: ` +

@@ -86,16 +86,62 @@ export function isUnprocessableRule(issue: z.core.$ZodIssue): boolean {
 }
 
 /**
- * An http(s) URL. `z.url` parses it as a URL (the document's `format: uri`) and checks its scheme,
- * which `format: uri` does not say: the validator also requires it spelled `http://` or
- * `https://` at the start, and the document states that pattern.
+ * An http(s) URI as RFC 3986 spells it (the grammar of its appendix A, for the two schemes):
+ * what the document's `format: uri` with the `^https?://` pattern accepts.
+ */
+const UNRESERVED = 'A-Za-z0-9\\-._~';
+const SUB_DELIMS = "!$&'()*+,;=";
+const PCT = '%[0-9A-Fa-f]{2}';
+const PCHAR = `(?:[${UNRESERVED}${SUB_DELIMS}:@]|${PCT})`;
+const DEC_OCTET = '(?:25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])';
+const IPV4 = `${DEC_OCTET}(?:\\.${DEC_OCTET}){3}`;
+const H16 = '[0-9A-Fa-f]{1,4}';
+const LS32 = `(?:${H16}:${H16}|${IPV4})`;
+const IPV6 = [
+  `(?:${H16}:){6}${LS32}`,
+  `::(?:${H16}:){5}${LS32}`,
+  `(?:${H16})?::(?:${H16}:){4}${LS32}`,
+  `(?:(?:${H16}:){0,1}${H16})?::(?:${H16}:){3}${LS32}`,
+  `(?:(?:${H16}:){0,2}${H16})?::(?:${H16}:){2}${LS32}`,
+  `(?:(?:${H16}:){0,3}${H16})?::${H16}:${LS32}`,
+  `(?:(?:${H16}:){0,4}${H16})?::${LS32}`,
+  `(?:(?:${H16}:){0,5}${H16})?::${H16}`,
+  `(?:(?:${H16}:){0,6}${H16})?::`,
+].join('|');
+const IP_LITERAL = `\\[(?:${IPV6}|v[0-9A-Fa-f]+\\.[${UNRESERVED}${SUB_DELIMS}:]+)\\]`;
+const AUTHORITY =
+  `(?:(?:[${UNRESERVED}${SUB_DELIMS}:]|${PCT})*@)?` + // userinfo
+  `(?:${IP_LITERAL}|(?:[${UNRESERVED}${SUB_DELIMS}]|${PCT})*)` + // host
+  '(?::[0-9]*)?'; // port
+const RFC3986_HTTP_URI = new RegExp(
+  `^https?://${AUTHORITY}(?:/${PCHAR}*)*(?:\\?(?:${PCHAR}|[/?])*)?(?:#(?:${PCHAR}|[/?])*)?$`,
+);
+
+/** Whether a value is an http(s) URI (RFC 3986) that the URL parser outbound requests use takes as such. */
+function isHttpUrl(value: string): boolean {
+  if (!RFC3986_HTTP_URI.test(value)) return false;
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * An http(s) URL. The document says `format: uri` (RFC 3986) and the pattern `^https?://`; the
+ * validator checks both on the value as sent, and parses it as a URL (WHATWG, what outbound
+ * requests use). RFC 3986 refuses what the URL parser repairs (surrounding spaces, non-ASCII
+ * characters, `[` in a path, a second `#`), so neither is accepted alone. (`z.url()` was not used:
+ * it trims the value before its checks and takes what the parser repairs.)
  */
 export const HTTP_URL_PATTERN = /^https?:\/\//;
 export function httpUrlSchema(maxLength = 2048) {
   return z
-    .url({ protocol: /^https?$/ })
+    .string()
     .max(maxLength)
     .regex(HTTP_URL_PATTERN, 'must be an http or https URL')
+    .refine(isHttpUrl, 'must be an http or https URL as RFC 3986 spells it (ASCII, no spaces)')
     .meta({ format: 'uri' }); // kept next to the pattern by both zod-to-openapi and z.toJSONSchema
 }
 
