@@ -1,6 +1,13 @@
 import type { ZodOpenAPIMetadata } from '@asteasolutions/zod-to-openapi';
 import { USER_REGEX_RULE, userRegexListProblem, userRegexProblem } from '../user-regex.js';
-import { z, apiKeyIdSchema, secretHeaderMapSchema, toolNameSchema, UNPROCESSABLE_RULE } from './common.js';
+import {
+  z,
+  apiKeyIdSchema,
+  httpUrlSchema,
+  secretHeaderMapSchema,
+  toolNameSchema,
+  UNPROCESSABLE_RULE,
+} from './common.js';
 
 /** When a hook fires. */
 export const hookEventSchema = z.enum(['OnRunStart', 'PreToolUse', 'PostToolUse', 'PreResponse', 'OnRunComplete']);
@@ -26,7 +33,7 @@ export const hookTypesByEvent: Record<HookEvent, ReadonlyArray<HookType>> = {
 
 export const httpHookConfigSchema = z
   .object({
-    url: z.url({ protocol: /^https?$/ }).max(2048),
+    url: httpUrlSchema(),
     headers: secretHeaderMapSchema.optional(),
     timeoutSeconds: z.number().int().min(1).max(60).default(5),
     secret: z
