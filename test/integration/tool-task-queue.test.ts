@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { call, calls, createAgent, createProvider, createTool, obj } from '../support/fixtures.js';
+import { call, calls, createAgent, createProvider, createTool, obj, observeOf } from '../support/fixtures.js';
 import { startModelServer, type ModelServer } from '../support/model-server.js';
 import type { ServiceProcess } from '../support/processes.js';
 import { startStack, type TestStack } from '../support/stack.js';
 import { json, startToolServer, type ToolServer } from '../support/tool-server.js';
 
-type Step = { type: string; toolCallId?: string; status?: string; result?: unknown };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
@@ -36,9 +35,6 @@ describe('tools on their own task queue', () => {
     await tools?.close();
   });
   beforeEach(() => model.reset());
-
-  const observeOf = (body: { steps: Step[] }, id: string) =>
-    body.steps.find((s) => s.type === 'observe' && s.toolCallId === id)!;
 
   async function settled(generationId: string, seconds = 60) {
     for (let i = 0; i < seconds * 10; i += 1) {

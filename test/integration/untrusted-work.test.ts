@@ -1,12 +1,10 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { call, createAgent, createProvider, createTool, obj } from '../support/fixtures.js';
+import { call, createAgent, createProvider, createTool, obj, observeOf } from '../support/fixtures.js';
 import { startModelServer, type ModelServer } from '../support/model-server.js';
 import { startStack, type TestStack } from '../support/stack.js';
 import { json, startToolServer, type ToolServer } from '../support/tool-server.js';
-
-type Step = { type: string; toolCallId?: string; status?: string; result?: unknown };
 
 /** A small page whose nesting made the old main-thread parse take 96 s. */
 const deepPage = (levels: number) =>
@@ -66,9 +64,6 @@ describe('untrusted work stays off the serving threads', () => {
     await tools?.close();
   });
   beforeEach(() => model.reset());
-
-  const observeOf = (body: { steps: Step[] }, id: string) =>
-    body.steps.find((s) => s.type === 'observe' && s.toolCallId === id)!;
 
   it('a deep page is stopped at the tool time limit while another generation completes and the worker answers /metrics within a second', async () => {
     let served = 0;

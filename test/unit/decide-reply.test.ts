@@ -12,22 +12,9 @@ import {
   type ReplyFacts,
   type StepContext,
 } from '../../contracts/generation/index.js';
-import { plannedTool as tool } from '../support/planned-tool.js';
+import { makePlan, plannedTool as tool } from '../support/planned-tool.js';
 
-const plan = (over: Partial<LoopPlan> = {}): LoopPlan => ({
-  tools: [],
-  toolChoice: 'auto',
-  activeToolIds: null,
-  stepRules: [],
-  stopConditions: [],
-  maxSteps: 10,
-  modelRetry: { maximumAttempts: 1, startToCloseSeconds: 60 },
-  hooks: [],
-  approvalTimeoutSeconds: 300,
-  requireToolUse: false,
-  reviewFinalText: false,
-  ...over,
-});
+const plan = makePlan;
 const search = tool('search', { readOnly: true });
 const write = tool('write');
 const ask = tool('ask', { type: 'client', hasExecutor: false });

@@ -5,7 +5,9 @@ import { temporal } from '@temporalio/proto';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
 import { DefaultLogger, Runtime, Worker } from '@temporalio/worker';
 import { inject } from 'vitest';
-import { plannedTool } from '../support/planned-tool.js';
+import { makePlan, plannedTool } from '../support/planned-tool.js';
+
+export { makePlan };
 import { registerSearchAttributes } from '../../infra/temporal/search-attributes.js';
 // The only imports of workflow internals in test/workflow: the contract's types and the one hash of
 // arguments (the shapes may move; their meaning does not).
@@ -72,24 +74,6 @@ export const approvalHook = (matcher: string, approvalTimeoutSeconds?: number): 
   matcher,
   ...(approvalTimeoutSeconds === undefined ? {} : { approvalTimeoutSeconds }),
 });
-
-export function makePlan(overrides: Partial<LoopPlan> = {}): LoopPlan {
-  return {
-    tools: [],
-    toolChoice: 'auto',
-    activeToolIds: null,
-    stepRules: [],
-    stopConditions: [],
-    maxSteps: 10,
-    // One attempt: an exhausted script fails the run at once instead of retrying for minutes.
-    modelRetry: { maximumAttempts: 1, startToCloseSeconds: 60 },
-    hooks: [],
-    approvalTimeoutSeconds: 300,
-    requireToolUse: false,
-    reviewFinalText: false,
-    ...overrides,
-  };
-}
 
 /** Stub behaviour for one run; anything not given gets a harmless default. */
 export type Overrides = {
