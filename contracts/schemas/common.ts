@@ -137,12 +137,16 @@ function isHttpUrl(value: string): boolean {
  */
 export const HTTP_URL_PATTERN = /^https?:\/\//;
 export function httpUrlSchema(maxLength = 2048) {
-  return z
-    .string()
-    .max(maxLength)
-    .regex(HTTP_URL_PATTERN, 'must be an http or https URL')
-    .refine(isHttpUrl, 'must be an http or https URL as RFC 3986 spells it (ASCII, no spaces)')
-    .meta({ format: 'uri' }); // kept next to the pattern by both zod-to-openapi and z.toJSONSchema
+  return (
+    z
+      .string()
+      .max(maxLength)
+      // One problem per URL: a value without the scheme is not checked further.
+      .regex(HTTP_URL_PATTERN, { message: 'must be an http or https URL', abort: true })
+      .refine(isHttpUrl, 'must be an http or https URL as RFC 3986 spells it (ASCII, no spaces)')
+      // Kept next to the pattern by both zod-to-openapi and z.toJSONSchema.
+      .meta({ format: 'uri' })
+  );
 }
 
 /** A JSON object with string keys (arguments, metadata). */
