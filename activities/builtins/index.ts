@@ -1,4 +1,3 @@
-import type { Dispatcher } from 'undici';
 import type { Env } from '../../config/env.js';
 import { capResult } from '../http-tool.js';
 import { builtinDefinition } from '../../contracts/builtins/index.js';
@@ -6,11 +5,16 @@ import type { ToolCallInput } from '../../contracts/generation/index.js';
 import { settingDefinitions, type SettingKey } from '../../contracts/schemas/index.js';
 import type { SnapshotTool } from '../../contracts/snapshot.js';
 import type { SecretBox } from '../../infra/crypto/secrets.js';
-import type { Db } from '../../infra/db/prisma.js';
 import { outboundRules, type OutboundRules } from '../../infra/net/ssrf.js';
 import { storageRoot } from '../../infra/storage/file-store.js';
 import { runCodeExecute } from './code-execute.js';
-import { builtinError, type BuiltinExecutor, type BuiltinOptions, type BuiltinResult } from './context.js';
+import {
+  builtinError,
+  type BuiltinCall,
+  type BuiltinExecutor,
+  type BuiltinOptions,
+  type BuiltinResult,
+} from './context.js';
 import { runDatabaseQuery, runDatabaseWrite } from './database.js';
 import { runHttpRequest } from './http-request.js';
 import { runStorageList, runStorageRead, runStorageWrite } from './storage.js';
@@ -75,14 +79,7 @@ function decryptConfig(tool: SnapshotTool, secrets: SecretBox): Record<string, u
 export async function runBuiltin(
   input: ToolCallInput,
   tool: SnapshotTool,
-  deps: {
-    db: Db;
-    secrets: SecretBox;
-    dispatcher: Dispatcher;
-    providerDispatcher: Dispatcher;
-    options: BuiltinOptions;
-    signal?: AbortSignal;
-  },
+  deps: Pick<BuiltinCall, 'db' | 'secrets' | 'dispatcher' | 'providerDispatcher' | 'options' | 'signal'>,
 ): Promise<BuiltinResult> {
   const execute = Object.hasOwn(executors, tool.name) ? executors[tool.name] : undefined;
   if (!execute) return builtinError(`The builtin tool ${tool.name} is not available on this server`);
