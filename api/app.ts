@@ -25,6 +25,7 @@ import { healthRouter } from './routes/health.js';
 import { metricsRouter } from './routes/metrics.js';
 import { hooksRouter } from './routes/hooks.js';
 import { knowledgeBasesRouter } from './routes/knowledge-bases.js';
+import { memoriesRouter } from './routes/memories.js';
 import { settingsRouter } from './routes/settings.js';
 import { projectsRouter } from './routes/projects.js';
 import { providersRouter } from './routes/providers.js';
@@ -104,6 +105,7 @@ export function createApp(deps: AppContext): Express {
   v1.use('/generations', deliveriesRouter(ctx));
   v1.use('/approvals', approvalsRouter(ctx));
   v1.use('/knowledge-bases', knowledgeBasesRouter(ctx));
+  v1.use('/memories', memoriesRouter(ctx));
   v1.use('/settings', settingsRouter(ctx));
   v1.use('/sessions', sessionsRouter(ctx));
   v1.use('/agent-step', agentStepRouter(ctx));

@@ -77,6 +77,8 @@ export interface GenerationSnapshot {
   /** The workflow's loop plan and first message seq, kept so a start can be retried. */
   plan: LoopPlan;
   firstMessageSeq: number;
+  /** The request's endUserId: the long-term memory scope (docs/memory.md); absent without one. */
+  endUserId?: string;
   /** The agent's memory strategy: which earlier turns of the session the model sees (null = all). */
   memory?: SessionMemory | null;
   /** Sampling settings for every model call: request over agent (temperature falls back to agent.temperature). */

@@ -50,6 +50,7 @@ export function agentView(a: Agent): AgentView {
     businessHours: options.businessHours ?? null,
     modelParameters: options.modelParameters ?? null,
     compaction: options.compaction ?? null,
+    memoryRecall: options.memoryRecall ?? null,
     createdAt: a.createdAt.toISOString(),
     updatedAt: a.updatedAt.toISOString(),
   };

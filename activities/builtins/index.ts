@@ -17,6 +17,7 @@ import {
 } from './context.js';
 import { runDatabaseQuery, runDatabaseWrite } from './database.js';
 import { runHttpRequest } from './http-request.js';
+import { runMemoryForget, runMemorySave, runMemorySearch } from './memory.js';
 import { runStorageList, runStorageRead, runStorageWrite } from './storage.js';
 import { runGenerateText, runSummarize } from './text-generation.js';
 import { runWebScrape } from './web-scrape.js';
@@ -37,6 +38,9 @@ const executors: Readonly<Record<string, BuiltinExecutor>> = {
   web_search: runWebSearch,
   summarize: runSummarize,
   generate_text: runGenerateText,
+  memory_save: runMemorySave,
+  memory_search: runMemorySearch,
+  memory_forget: runMemoryForget,
 };
 
 export const defaultBuiltinOptions: BuiltinOptions = { toolRules: outboundRules([]) };

@@ -23,6 +23,7 @@ import { agentWithConfiguration } from './agent-configuration.js';
 import { chooseSession, conversationFacts, placeTurn } from '../sessions/turns.js';
 import { offerSessionCache } from '../sessions/cache-tools.js';
 import type { SessionMemory } from '../../contracts/snapshot.js';
+import { recallForStart, withRecall } from '../../domain/memory/recall.js';
 
 function canonicalHash(value: unknown): string {
   return createHash('sha256').update(canonicalJson(value)).digest('hex');
@@ -100,7 +101,14 @@ export async function startGeneration(
   const now = new Date();
   // The context block as known before the session's turn is placed (the `conversation` line is
   // completed in the transaction); the number of initial messages does not change.
-  let messages = initialMessages(agent, body, contextBlock(options, now, channel, null));
+  // Recalled long-term memories (the agent's memoryRecall) follow the context block.
+  const recalled = await recallForStart(ctx.db, options.memoryRecall, {
+    projectId: auth.projectId,
+    agentId: agent.id,
+    channel,
+    body,
+  });
+  let messages = initialMessages(agent, body, withRecall(contextBlock(options, now, channel, null), recalled));
   const snapshot = buildSnapshot(
     agent,
     provider,
@@ -116,6 +124,7 @@ export async function startGeneration(
     messages,
   );
   snapshot.memory = (agent.memory as SessionMemory | null) ?? null;
+  if (body.endUserId) snapshot.endUserId = body.endUserId;
   snapshot.modelParameters = modelParametersFor(agent, body);
   snapshot.contextWindow = agent.contextWindow;
   const sessionChoice = await chooseSession(ctx.db, auth.projectId, agent, body);
@@ -149,7 +158,11 @@ export async function startGeneration(
           );
           if (options.contextResolvers.includes('conversation')) {
             const conversation = await conversationFacts(tx, placement, snapshot.memory);
-            messages = initialMessages(agent, body, contextBlock(options, now, channel, conversation));
+            messages = initialMessages(
+              agent,
+              body,
+              withRecall(contextBlock(options, now, channel, conversation), recalled),
+            );
           }
           await tx.trace.create({ data: { id: traceId, projectId: auth.projectId, rootGenerationId: generationId } });
           const { metadata, snapshot: stored, ...fields } = row;

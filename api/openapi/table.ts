@@ -8,6 +8,7 @@ import { healthRoutes } from '../routes/health.operations.js';
 import { hookRoutes } from '../routes/hooks.operations.js';
 import { metricsRoutes } from '../routes/metrics.operations.js';
 import { knowledgeBaseRoutes } from '../routes/knowledge-bases.operations.js';
+import { memoryRoutes } from '../routes/memories.operations.js';
 import { projectRoutes } from '../routes/projects.operations.js';
 import { providerRoutes } from '../routes/providers.operations.js';
 import { publicChatRoutes } from '../routes/public-chat.operations.js';
@@ -50,6 +51,7 @@ export const routeTable: AnyRouteSpec[] = [
   publicChatRoutes,
   staticRoutes,
   knowledgeBaseRoutes,
+  memoryRoutes,
   settingRoutes,
   storageRoutes,
   traceRoutes,

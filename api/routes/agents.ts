@@ -84,6 +84,7 @@ function agentColumns(body: CreateAgent, slug: string) {
       ...(body.businessHours ? { businessHours: body.businessHours } : {}),
       ...(body.modelParameters ? { modelParameters: body.modelParameters } : {}),
       ...(body.compaction ? { compaction: body.compaction } : {}),
+      ...(body.memoryRecall ? { memoryRecall: body.memoryRecall } : {}),
     },
   };
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { codeExecuteBuiltin } from './code-execute.js';
 import { databaseQueryBuiltin, databaseWriteBuiltin } from './database.js';
 import { httpRequestBuiltin } from './http-request.js';
+import { memoryForgetBuiltin, memorySaveBuiltin, memorySearchBuiltin } from './memory.js';
 import { storageListBuiltin, storageReadBuiltin, storageWriteBuiltin } from './storage.js';
 import { generateTextBuiltin, summarizeBuiltin } from './text-generation.js';
 import type { BuiltinDefinition } from './types.js';
@@ -24,6 +25,9 @@ export const builtinDefinitions: Readonly<Record<string, BuiltinDefinition>> = O
     webSearchBuiltin,
     summarizeBuiltin,
     generateTextBuiltin,
+    memorySaveBuiltin,
+    memorySearchBuiltin,
+    memoryForgetBuiltin,
   ].map((d) => [d.name, d]),
 );
 

@@ -45,4 +45,5 @@ export const idPrefix = {
   webhook: 'whk_',
   knowledgeBase: 'kb_',
   document: 'doc_',
+  memory: 'mem_',
 } as const;

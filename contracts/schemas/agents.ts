@@ -11,6 +11,7 @@ import {
   toolIdSchema,
   UNPROCESSABLE_RULE,
 } from './common.js';
+import { memoryRecallSchema } from './memories.js';
 import { policySchema } from './policy.js';
 import { MAX_USER_REGEX_LENGTH, USER_REGEX_RULE, userRegexListProblem, userRegexProblem } from '../user-regex.js';
 
@@ -243,6 +244,11 @@ export const agentFields = {
   compaction: compactionSettingsSchema
     .optional()
     .describe("The model that writes context-compaction summaries (default: the agent's own provider and model)"),
+  memoryRecall: memoryRecallSchema
+    .optional()
+    .describe(
+      "Long-term memory: before each generation with an end user, the end user's most relevant memories of this agent are added to the system prompt, within maxTokens (docs/memory.md). Unset: nothing is recalled (the memory tools still work).",
+    ),
   requireApprovalFor: z
     .enum(['destructive'])
     .optional()
@@ -279,6 +285,7 @@ export const patchAgentSchema = patchSchemaOf(agentFields, [
   'businessHours',
   'modelParameters',
   'compaction',
+  'memoryRecall',
 ]).openapi('PatchAgent');
 export type PatchAgent = z.infer<typeof patchAgentSchema>;
 
@@ -320,6 +327,7 @@ export const agentSchema = z
     businessHours: orNull(businessHoursSchema),
     modelParameters: orNull(modelParametersSchema),
     compaction: orNull(compactionSettingsSchema),
+    memoryRecall: z.object({ maxTokens: z.number() }).nullable(),
     createdAt: z.string(),
     updatedAt: z.string(),
   })

@@ -225,6 +225,7 @@ export const webhookIdSchema = idSchema('whk_', 'a webhook');
 export const knowledgeBaseIdSchema = idSchema('kb_', 'a knowledge base');
 export const documentIdSchema = idSchema('doc_', 'a document');
 export const sessionIdSchema = idSchema('ses_', 'a session');
+export const memoryIdSchema = idSchema('mem_', 'a memory');
 
 /**
  * Header maps on tools and hooks: bounded, and the secret placeholder is refused as a value (both in

@@ -13,6 +13,7 @@ import {
   toolChoiceSchema,
   toolIdSchema,
 } from './common.js';
+import { endUserIdSchema } from './memories.js';
 
 const chatMessageSchema = z
   .discriminatedUnion('role', [
@@ -69,6 +70,11 @@ export const generateRequestSchema = z
       .optional()
       .describe(
         'Continue this session of the agent: its earlier turns are the history the model sees. A session waiting on agent_clarify takes the prompt as the answer instead.',
+      ),
+    endUserId: endUserIdSchema
+      .optional()
+      .describe(
+        "Who this generation talks to: the scope of long-term memory (memory_save, memory_search, memory_forget and memoryRecall see only this end user's memories of this agent). Without it those tools refuse (docs/memory.md).",
       ),
     queue: z
       .boolean()

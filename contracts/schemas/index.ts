@@ -15,3 +15,4 @@ export * from './settings.js';
 export * from './traces.js';
 export * from './sessions.js';
 export * from './agent-step.js';
+export * from './memories.js';

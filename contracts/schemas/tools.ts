@@ -54,6 +54,9 @@ export const builtinToolNames = [
   'storage_list',
   'summarize',
   'generate_text',
+  'memory_save',
+  'memory_search',
+  'memory_forget',
 ] as const;
 
 const httpUrl = httpUrlSchema();

@@ -76,6 +76,7 @@ const agentOptionsSchema = z.object({
   businessHours: agentFields.businessHours,
   modelParameters: agentFields.modelParameters,
   compaction: agentFields.compaction,
+  memoryRecall: agentFields.memoryRecall,
 });
 export type AgentOptions = z.infer<typeof agentOptionsSchema>;
 

@@ -22,7 +22,7 @@ describe('route table', () => {
         continue;
       }
       expect(r.action, r.operationId).toMatch(
-        /^(agents|aiProviders|apiKeys|projects|knowledgeBases|settings):[A-Z][A-Za-z]+$/,
+        /^(agents|aiProviders|apiKeys|projects|knowledgeBases|memories|settings):[A-Z][A-Za-z]+$/,
       );
       const params = Object.fromEntries(
         (r.path.match(/\{(\w+)\}/g) ?? []).map((p) => [p.slice(1, -1), `<${p.slice(1, -1)}>`]),

@@ -922,6 +922,59 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/v1/memories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List memories (filters: agentId, endUserId) */
+        get: operations["listMemories"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/memories/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Search one end user's memories of an agent, as memory_search does */
+        post: operations["searchMemories"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/memories/{memoryId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a memory */
+        get: operations["getMemory"];
+        put?: never;
+        post?: never;
+        /** Delete a memory */
+        delete: operations["deleteMemory"];
+        options?: never;
+        head?: never;
+        /** Edit a memory's content */
+        patch: operations["updateMemory"];
+        trace?: never;
+    };
     "/v1/settings": {
         parameters: {
             query?: never;
@@ -1293,6 +1346,9 @@ export type components = {
             businessHours: components["schemas"]["BusinessHours"] | null;
             modelParameters: components["schemas"]["ModelParameters"] | null;
             compaction: components["schemas"]["CompactionSettings"] | null;
+            memoryRecall: {
+                maxTokens: number;
+            } | null;
             createdAt: string;
             updatedAt: string;
         };
@@ -1356,6 +1412,7 @@ export type components = {
             knowledgeBaseIds?: string[];
             modelParameters?: components["schemas"]["ModelParameters"] & unknown;
             compaction?: components["schemas"]["CompactionSettings"] & unknown;
+            memoryRecall?: components["schemas"]["MemoryRecall"];
             /**
              * @description "destructive": destructive MCP tools wait for a human approval. As in the MCP specification, a tool is destructive unless annotated readOnlyHint: true or destructiveHint: false (unannotated tools are).
              * @enum {string}
@@ -1392,6 +1449,14 @@ export type components = {
         Branding: {
             /** @default #8b5cf6 */
             primaryColor?: string;
+        };
+        /** @description Long-term memory: before each generation with an end user, the end user's most relevant memories of this agent are added to the system prompt, within maxTokens (docs/memory.md). Unset: nothing is recalled (the memory tools still work). */
+        MemoryRecall: {
+            /**
+             * @description Budget of the recalled block, in tokens counted as characters / 4
+             * @default 500
+             */
+            maxTokens?: number;
         };
         AgentList: {
             data: components["schemas"]["Agent"][];
@@ -1457,6 +1522,7 @@ export type components = {
             knowledgeBaseIds?: string[];
             modelParameters?: components["schemas"]["ModelParameters"] & unknown;
             compaction?: components["schemas"]["CompactionSettings"] & unknown;
+            memoryRecall?: components["schemas"]["MemoryRecall"];
             /**
              * @description "destructive": destructive MCP tools wait for a human approval. As in the MCP specification, a tool is destructive unless annotated readOnlyHint: true or destructiveHint: false (unannotated tools are).
              * @enum {string}
@@ -1499,6 +1565,7 @@ export type components = {
             knowledgeBaseIds?: string[];
             modelParameters?: components["schemas"]["ModelParameters"] | null;
             compaction?: components["schemas"]["CompactionSettings"] | null;
+            memoryRecall?: (components["schemas"]["MemoryRecall"] & unknown) | null;
             requireApprovalFor?: "destructive" | null;
         };
         AgentPublicChatKey: {
@@ -1666,7 +1733,7 @@ export type components = {
             /** @enum {string} */
             type: "builtin";
             /** @enum {string} */
-            name: "agent_clarify" | "session_cache_list" | "session_cache_get" | "http_request" | "database_query" | "database_write" | "code_execute" | "web_search" | "web_scrape" | "storage_read" | "storage_write" | "storage_list" | "summarize" | "generate_text";
+            name: "agent_clarify" | "session_cache_list" | "session_cache_get" | "http_request" | "database_query" | "database_write" | "code_execute" | "web_search" | "web_scrape" | "storage_read" | "storage_write" | "storage_list" | "summarize" | "generate_text" | "memory_save" | "memory_search" | "memory_forget";
             description?: string;
             /** @default 30 */
             timeoutSeconds?: number;
@@ -1678,7 +1745,7 @@ export type components = {
             config?: {
                 [key: string]: unknown;
             };
-        } & (unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & {
+        } & (unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & {
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
@@ -2093,6 +2160,11 @@ export type components = {
              * @example ses_4kT9xQ2mZ8wR
              */
             sessionId?: string;
+            /**
+             * @description Who this generation talks to: the scope of long-term memory (memory_save, memory_search, memory_forget and memoryRecall see only this end user's memories of this agent). Without it those tools refuse (docs/memory.md).
+             * @example user-1042
+             */
+            endUserId?: string;
             /**
              * @description When the session is busy, wait for its turn (durably, in arrival order) instead of 409
              * @default false
@@ -2586,6 +2658,42 @@ export type components = {
             nextCursor: string | null;
         };
         Document: components["schemas"]["DocumentSummary"] & {
+            content: string;
+        };
+        LongTermMemoryList: {
+            data: components["schemas"]["LongTermMemory"][];
+            nextCursor: string | null;
+        };
+        LongTermMemory: {
+            id: string;
+            /** @enum {string} */
+            object: "memory";
+            projectId: string;
+            agentId: string;
+            endUserId: string;
+            content: string;
+            /** @description The generation whose memory_save wrote it */
+            generationId: string | null;
+            createdAt: string;
+            updatedAt: string;
+        };
+        MemorySearchResult: {
+            data: (components["schemas"]["LongTermMemory"] & {
+                /** @description Full-text rank (ts_rank_cd, normalised to [0, 1)) plus the recency bonus */
+                score: number;
+            })[];
+        };
+        /** @description Searches one scope (agent and end user) as the memory_search tool does. */
+        SearchMemories: {
+            /** @example agt_4kT9xQ2mZ8wR */
+            agentId: string;
+            /** @description The `endUserId` the generations were started with, or `public_chat:<sessionId>` for a visitor. */
+            endUserId: string;
+            query: string;
+            /** @default 5 */
+            limit?: number;
+        };
+        PatchMemory: {
             content: string;
         };
         SettingList: {
@@ -3975,6 +4083,9 @@ export interface operations {
                      *             "model": "text",
                      *             "aiProviderId": "aip_4kT9xQ2mZ8wR"
                      *           },
+                     *           "memoryRecall": {
+                     *             "maxTokens": 1
+                     *           },
                      *           "createdAt": "text",
                      *           "updatedAt": "text"
                      *         }
@@ -4152,6 +4263,9 @@ export interface operations {
                      *       "compaction": {
                      *         "model": "text",
                      *         "aiProviderId": "aip_4kT9xQ2mZ8wR"
+                     *       },
+                     *       "memoryRecall": {
+                     *         "maxTokens": 1
                      *       },
                      *       "createdAt": "text",
                      *       "updatedAt": "text",
@@ -4348,6 +4462,9 @@ export interface operations {
                      *         "model": "text",
                      *         "aiProviderId": "aip_4kT9xQ2mZ8wR"
                      *       },
+                     *       "memoryRecall": {
+                     *         "maxTokens": 1
+                     *       },
                      *       "createdAt": "text",
                      *       "updatedAt": "text"
                      *     }
@@ -4533,6 +4650,9 @@ export interface operations {
                      *       "compaction": {
                      *         "model": "text",
                      *         "aiProviderId": "aip_4kT9xQ2mZ8wR"
+                     *       },
+                     *       "memoryRecall": {
+                     *         "maxTokens": 1
                      *       },
                      *       "createdAt": "text",
                      *       "updatedAt": "text"
@@ -4819,6 +4939,9 @@ export interface operations {
                      *       "compaction": {
                      *         "model": "text",
                      *         "aiProviderId": "aip_4kT9xQ2mZ8wR"
+                     *       },
+                     *       "memoryRecall": {
+                     *         "maxTokens": 1
                      *       },
                      *       "createdAt": "text",
                      *       "updatedAt": "text"
@@ -6865,7 +6988,8 @@ export interface operations {
                 /**
                  * @example {
                  *       "prompt": "Where is order 1042?",
-                 *       "sessionId": "ses_4kT9xQ2mZ8wR"
+                 *       "sessionId": "ses_4kT9xQ2mZ8wR",
+                 *       "endUserId": "user-1042"
                  *     }
                  */
                 "application/json": components["schemas"]["GenerateRequest"];
@@ -11163,6 +11287,451 @@ export interface operations {
             };
             /** @description Temporarily unavailable (e.g. the generation is being recovered by its worker): send it again */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listMemories: {
+        parameters: {
+            query?: {
+                /** @description The previous page's `nextCursor` (opaque to clients; its format is checked). */
+                cursor?: string;
+                limit?: number;
+                agentId?: string;
+                /** @description The `endUserId` the generations were started with, or `public_chat:<sessionId>` for a visitor. */
+                endUserId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of memories, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "text",
+                     *           "object": "memory",
+                     *           "projectId": "text",
+                     *           "agentId": "text",
+                     *           "endUserId": "text",
+                     *           "content": "text",
+                     *           "generationId": "text",
+                     *           "createdAt": "text",
+                     *           "updatedAt": "text"
+                     *         }
+                     *       ],
+                     *       "nextCursor": "text"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["LongTermMemoryList"];
+                };
+            };
+            /** @description Invalid path, query or body (details list each problem with its path) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key's policy does not allow this action */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit of the API key exceeded (see Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    searchMemories: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "agentId": "agt_4kT9xQ2mZ8wR",
+                 *       "endUserId": "text",
+                 *       "query": "text"
+                 *     }
+                 */
+                "application/json": components["schemas"]["SearchMemories"];
+            };
+        };
+        responses: {
+            /** @description The best-matching memories, best first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "text",
+                     *           "object": "memory",
+                     *           "projectId": "text",
+                     *           "agentId": "text",
+                     *           "endUserId": "text",
+                     *           "content": "text",
+                     *           "generationId": "text",
+                     *           "createdAt": "text",
+                     *           "updatedAt": "text",
+                     *           "score": 1
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MemorySearchResult"];
+                };
+            };
+            /** @description Invalid path, query or body (details list each problem with its path) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key's policy does not allow this action */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found in the key's project */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body larger than the limit (1 MB by default) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Semantically invalid (e.g. a reference to something that does not exist) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit of the API key exceeded (see Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getMemory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                memoryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The memory */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "text",
+                     *       "object": "memory",
+                     *       "projectId": "text",
+                     *       "agentId": "text",
+                     *       "endUserId": "text",
+                     *       "content": "text",
+                     *       "generationId": "text",
+                     *       "createdAt": "text",
+                     *       "updatedAt": "text"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["LongTermMemory"];
+                };
+            };
+            /** @description Invalid path, query or body (details list each problem with its path) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key's policy does not allow this action */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found in the key's project */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit of the API key exceeded (see Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteMemory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                memoryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid path, query or body (details list each problem with its path) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key's policy does not allow this action */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found in the key's project */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit of the API key exceeded (see Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateMemory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                memoryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "content": "text"
+                 *     }
+                 */
+                "application/json": components["schemas"]["PatchMemory"];
+            };
+        };
+        responses: {
+            /** @description The updated memory */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "text",
+                     *       "object": "memory",
+                     *       "projectId": "text",
+                     *       "agentId": "text",
+                     *       "endUserId": "text",
+                     *       "content": "text",
+                     *       "generationId": "text",
+                     *       "createdAt": "text",
+                     *       "updatedAt": "text"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["LongTermMemory"];
+                };
+            };
+            /** @description Invalid path, query or body (details list each problem with its path) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key's policy does not allow this action */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found in the key's project */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body larger than the limit (1 MB by default) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Semantically invalid (e.g. a reference to something that does not exist) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit of the API key exceeded (see Retry-After) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

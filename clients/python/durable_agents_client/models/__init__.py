@@ -7,6 +7,7 @@ from .agent_call_tool_type import AgentCallToolType
 from .agent_context_resolvers_item import AgentContextResolversItem
 from .agent_guardrails_type_0 import AgentGuardrailsType0
 from .agent_list import AgentList
+from .agent_memory_recall_type_0 import AgentMemoryRecallType0
 from .agent_memory_type_0 import AgentMemoryType0
 from .agent_memory_type_0_strategy import AgentMemoryType0Strategy
 from .agent_public_chat_key import AgentPublicChatKey
@@ -173,14 +174,21 @@ from .list_agent_generations_status import ListAgentGenerationsStatus
 from .list_approvals_status import ListApprovalsStatus
 from .list_traces_status import ListTracesStatus
 from .list_traces_via_agents_status import ListTracesViaAgentsStatus
+from .long_term_memory import LongTermMemory
+from .long_term_memory_list import LongTermMemoryList
+from .long_term_memory_object import LongTermMemoryObject
 from .mcp_tool import McpTool
 from .mcp_tool_type import McpToolType
 from .memory import Memory
+from .memory_recall import MemoryRecall
+from .memory_search_result import MemorySearchResult
+from .memory_search_result_data_item import MemorySearchResultDataItem
 from .memory_strategy import MemoryStrategy
 from .model_parameters import ModelParameters
 from .open_api_document import OpenApiDocument
 from .patch_agent import PatchAgent
 from .patch_agent_context_resolvers_item import PatchAgentContextResolversItem
+from .patch_agent_memory_recall_type_0 import PatchAgentMemoryRecallType0
 from .patch_agent_require_approval_for_type_0 import PatchAgentRequireApprovalForType0
 from .patch_agent_tool import PatchAgentTool
 from .patch_agent_tool_choice_type_0 import PatchAgentToolChoiceType0
@@ -200,6 +208,7 @@ from .patch_hook_event import PatchHookEvent
 from .patch_hook_type import PatchHookType
 from .patch_knowledge_base import PatchKnowledgeBase
 from .patch_knowledge_base_retrieval_strategy import PatchKnowledgeBaseRetrievalStrategy
+from .patch_memory import PatchMemory
 from .platform_tool import PlatformTool
 from .platform_tool_type import PlatformToolType
 from .policy import Policy
@@ -244,6 +253,7 @@ from .search_hit import SearchHit
 from .search_hit_ranks import SearchHitRanks
 from .search_knowledge_base import SearchKnowledgeBase
 from .search_knowledge_base_strategy import SearchKnowledgeBaseStrategy
+from .search_memories import SearchMemories
 from .search_result import SearchResult
 from .search_result_strategy import SearchResultStrategy
 from .session import Session
@@ -311,6 +321,7 @@ __all__ = (
     "AgentContextResolversItem",
     "AgentGuardrailsType0",
     "AgentList",
+    "AgentMemoryRecallType0",
     "AgentMemoryType0",
     "AgentMemoryType0Strategy",
     "AgentPublicChatKey",
@@ -477,14 +488,21 @@ __all__ = (
     "ListApprovalsStatus",
     "ListTracesStatus",
     "ListTracesViaAgentsStatus",
+    "LongTermMemory",
+    "LongTermMemoryList",
+    "LongTermMemoryObject",
     "McpTool",
     "McpToolType",
     "Memory",
+    "MemoryRecall",
+    "MemorySearchResult",
+    "MemorySearchResultDataItem",
     "MemoryStrategy",
     "ModelParameters",
     "OpenApiDocument",
     "PatchAgent",
     "PatchAgentContextResolversItem",
+    "PatchAgentMemoryRecallType0",
     "PatchAgentRequireApprovalForType0",
     "PatchAgentTool",
     "PatchAgentToolChoiceType0",
@@ -504,6 +522,7 @@ __all__ = (
     "PatchHookType",
     "PatchKnowledgeBase",
     "PatchKnowledgeBaseRetrievalStrategy",
+    "PatchMemory",
     "PlatformTool",
     "PlatformToolType",
     "Policy",
@@ -548,6 +567,7 @@ __all__ = (
     "SearchHitRanks",
     "SearchKnowledgeBase",
     "SearchKnowledgeBaseStrategy",
+    "SearchMemories",
     "SearchResult",
     "SearchResultStrategy",
     "Session",

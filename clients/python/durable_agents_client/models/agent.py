@@ -18,6 +18,7 @@ from typing import cast
 if TYPE_CHECKING:
   from ..models.agent_branding import AgentBranding
   from ..models.agent_guardrails_type_0 import AgentGuardrailsType0
+  from ..models.agent_memory_recall_type_0 import AgentMemoryRecallType0
   from ..models.agent_memory_type_0 import AgentMemoryType0
   from ..models.agent_public_chat_type_0 import AgentPublicChatType0
   from ..models.agent_tool_choice_type_1 import AgentToolChoiceType1
@@ -74,6 +75,7 @@ class Agent:
             business_hours (BusinessHours | None):
             model_parameters (ModelParameters | None):
             compaction (CompactionSettings | None):
+            memory_recall (AgentMemoryRecallType0 | None):
             created_at (str):
             updated_at (str):
      """
@@ -111,6 +113,7 @@ class Agent:
     business_hours: BusinessHours | None
     model_parameters: ModelParameters | None
     compaction: CompactionSettings | None
+    memory_recall: AgentMemoryRecallType0 | None
     created_at: str
     updated_at: str
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
@@ -122,6 +125,7 @@ class Agent:
     def to_dict(self) -> dict[str, Any]:
         from ..models.agent_branding import AgentBranding # noqa: PLC0415
         from ..models.agent_guardrails_type_0 import AgentGuardrailsType0 # noqa: PLC0415
+        from ..models.agent_memory_recall_type_0 import AgentMemoryRecallType0 # noqa: PLC0415
         from ..models.agent_memory_type_0 import AgentMemoryType0 # noqa: PLC0415
         from ..models.agent_public_chat_type_0 import AgentPublicChatType0 # noqa: PLC0415
         from ..models.agent_tool_choice_type_1 import AgentToolChoiceType1 # noqa: PLC0415
@@ -278,6 +282,12 @@ class Agent:
         else:
             compaction = self.compaction
 
+        memory_recall: dict[str, Any] | None
+        if isinstance(self.memory_recall, AgentMemoryRecallType0):
+            memory_recall = self.memory_recall.to_dict()
+        else:
+            memory_recall = self.memory_recall
+
         created_at = self.created_at
 
         updated_at = self.updated_at
@@ -319,6 +329,7 @@ class Agent:
             "businessHours": business_hours,
             "modelParameters": model_parameters,
             "compaction": compaction,
+            "memoryRecall": memory_recall,
             "createdAt": created_at,
             "updatedAt": updated_at,
         })
@@ -331,6 +342,7 @@ class Agent:
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.agent_branding import AgentBranding # noqa: PLC0415
         from ..models.agent_guardrails_type_0 import AgentGuardrailsType0 # noqa: PLC0415
+        from ..models.agent_memory_recall_type_0 import AgentMemoryRecallType0 # noqa: PLC0415
         from ..models.agent_memory_type_0 import AgentMemoryType0 # noqa: PLC0415
         from ..models.agent_public_chat_type_0 import AgentPublicChatType0 # noqa: PLC0415
         from ..models.agent_tool_choice_type_1 import AgentToolChoiceType1 # noqa: PLC0415
@@ -686,6 +698,24 @@ class Agent:
         compaction = _parse_compaction(d.pop("compaction"))
 
 
+        def _parse_memory_recall(data: object) -> AgentMemoryRecallType0 | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                memory_recall_type_0 = AgentMemoryRecallType0.from_dict(data)
+
+
+
+                return memory_recall_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(AgentMemoryRecallType0 | None, data)
+
+        memory_recall = _parse_memory_recall(d.pop("memoryRecall"))
+
+
         created_at = d.pop("createdAt")
 
         updated_at = d.pop("updatedAt")
@@ -724,6 +754,7 @@ class Agent:
             business_hours=business_hours,
             model_parameters=model_parameters,
             compaction=compaction,
+            memory_recall=memory_recall,
             created_at=created_at,
             updated_at=updated_at,
         )

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
   from ..models.create_agent_model_parameters import CreateAgentModelParameters
   from ..models.guardrails import Guardrails
   from ..models.memory import Memory
+  from ..models.memory_recall import MemoryRecall
   from ..models.public_chat import PublicChat
   from ..models.step_rule import StepRule
   from ..models.stop_condition import StopCondition
@@ -78,6 +79,9 @@ class CreateAgent:
                 the read-only knowledge_search tool.
             model_parameters (CreateAgentModelParameters | Unset):
             compaction (CreateAgentCompaction | Unset):
+            memory_recall (MemoryRecall | Unset): Long-term memory: before each generation with an end user, the end user's
+                most relevant memories of this agent are added to the system prompt, within maxTokens (docs/memory.md). Unset:
+                nothing is recalled (the memory tools still work).
             require_approval_for (CreateAgentRequireApprovalFor | Unset): "destructive": destructive MCP tools wait for a
                 human approval. As in the MCP specification, a tool is destructive unless annotated readOnlyHint: true or
                 destructiveHint: false (unannotated tools are).
@@ -112,6 +116,7 @@ class CreateAgent:
     knowledge_base_ids: list[str] | Unset = UNSET
     model_parameters: CreateAgentModelParameters | Unset = UNSET
     compaction: CreateAgentCompaction | Unset = UNSET
+    memory_recall: MemoryRecall | Unset = UNSET
     require_approval_for: CreateAgentRequireApprovalFor | Unset = UNSET
 
 
@@ -126,6 +131,7 @@ class CreateAgent:
         from ..models.create_agent_model_parameters import CreateAgentModelParameters # noqa: PLC0415
         from ..models.guardrails import Guardrails # noqa: PLC0415
         from ..models.memory import Memory # noqa: PLC0415
+        from ..models.memory_recall import MemoryRecall # noqa: PLC0415
         from ..models.public_chat import PublicChat # noqa: PLC0415
         from ..models.step_rule import StepRule # noqa: PLC0415
         from ..models.stop_condition import StopCondition # noqa: PLC0415
@@ -244,6 +250,10 @@ class CreateAgent:
         if not isinstance(self.compaction, Unset):
             compaction = self.compaction.to_dict()
 
+        memory_recall: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.memory_recall, Unset):
+            memory_recall = self.memory_recall.to_dict()
+
         require_approval_for: str | Unset = UNSET
         if not isinstance(self.require_approval_for, Unset):
             require_approval_for = self.require_approval_for.value
@@ -310,6 +320,8 @@ class CreateAgent:
             field_dict["modelParameters"] = model_parameters
         if compaction is not UNSET:
             field_dict["compaction"] = compaction
+        if memory_recall is not UNSET:
+            field_dict["memoryRecall"] = memory_recall
         if require_approval_for is not UNSET:
             field_dict["requireApprovalFor"] = require_approval_for
 
@@ -326,6 +338,7 @@ class CreateAgent:
         from ..models.create_agent_model_parameters import CreateAgentModelParameters # noqa: PLC0415
         from ..models.guardrails import Guardrails # noqa: PLC0415
         from ..models.memory import Memory # noqa: PLC0415
+        from ..models.memory_recall import MemoryRecall # noqa: PLC0415
         from ..models.public_chat import PublicChat # noqa: PLC0415
         from ..models.step_rule import StepRule # noqa: PLC0415
         from ..models.stop_condition import StopCondition # noqa: PLC0415
@@ -508,6 +521,16 @@ class CreateAgent:
 
 
 
+        _memory_recall = d.pop("memoryRecall", UNSET)
+        memory_recall: MemoryRecall | Unset
+        if isinstance(_memory_recall,  Unset):
+            memory_recall = UNSET
+        else:
+            memory_recall = MemoryRecall.from_dict(_memory_recall)
+
+
+
+
         _require_approval_for = d.pop("requireApprovalFor", UNSET)
         require_approval_for: CreateAgentRequireApprovalFor | Unset
         if isinstance(_require_approval_for,  Unset):
@@ -548,6 +571,7 @@ class CreateAgent:
             knowledge_base_ids=knowledge_base_ids,
             model_parameters=model_parameters,
             compaction=compaction,
+            memory_recall=memory_recall,
             require_approval_for=require_approval_for,
         )
 

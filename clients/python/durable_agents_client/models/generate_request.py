@@ -48,6 +48,9 @@ class GenerateRequest:
             variables (GenerateRequestVariables | Unset):
             session_id (str | Unset): Continue this session of the agent: its earlier turns are the history the model sees.
                 A session waiting on agent_clarify takes the prompt as the answer instead. Example: ses_4kT9xQ2mZ8wR.
+            end_user_id (str | Unset): Who this generation talks to: the scope of long-term memory (memory_save,
+                memory_search, memory_forget and memoryRecall see only this end user's memories of this agent). Without it those
+                tools refuse (docs/memory.md). Example: user-1042.
             queue (bool | Unset): When the session is busy, wait for its turn (durably, in arrival order) instead of 409
                 Default: False.
             model_parameters (GenerateRequestModelParameters | Unset):
@@ -68,6 +71,7 @@ class GenerateRequest:
     max_call_depth: int | Unset = 10
     variables: GenerateRequestVariables | Unset = UNSET
     session_id: str | Unset = UNSET
+    end_user_id: str | Unset = UNSET
     queue: bool | Unset = False
     model_parameters: GenerateRequestModelParameters | Unset = UNSET
     metadata: GenerateRequestMetadata | Unset = UNSET
@@ -154,6 +158,8 @@ class GenerateRequest:
 
         session_id = self.session_id
 
+        end_user_id = self.end_user_id
+
         queue = self.queue
 
         model_parameters: dict[str, Any] | Unset = UNSET
@@ -197,6 +203,8 @@ class GenerateRequest:
             field_dict["variables"] = variables
         if session_id is not UNSET:
             field_dict["sessionId"] = session_id
+        if end_user_id is not UNSET:
+            field_dict["endUserId"] = end_user_id
         if queue is not UNSET:
             field_dict["queue"] = queue
         if model_parameters is not UNSET:
@@ -347,6 +355,8 @@ class GenerateRequest:
 
         session_id = d.pop("sessionId", UNSET)
 
+        end_user_id = d.pop("endUserId", UNSET)
+
         queue = d.pop("queue", UNSET)
 
         _model_parameters = d.pop("modelParameters", UNSET)
@@ -388,6 +398,7 @@ class GenerateRequest:
             max_call_depth=max_call_depth,
             variables=variables,
             session_id=session_id,
+            end_user_id=end_user_id,
             queue=queue,
             model_parameters=model_parameters,
             metadata=metadata,

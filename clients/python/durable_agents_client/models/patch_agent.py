@@ -21,6 +21,7 @@ if TYPE_CHECKING:
   from ..models.guardrails import Guardrails
   from ..models.memory import Memory
   from ..models.model_parameters import ModelParameters
+  from ..models.patch_agent_memory_recall_type_0 import PatchAgentMemoryRecallType0
   from ..models.patch_agent_tool_choice_type_1 import PatchAgentToolChoiceType1
   from ..models.policy import Policy
   from ..models.public_chat import PublicChat
@@ -68,6 +69,7 @@ class PatchAgent:
             knowledge_base_ids (list[str] | Unset):
             model_parameters (ModelParameters | None | Unset):
             compaction (CompactionSettings | None | Unset):
+            memory_recall (None | PatchAgentMemoryRecallType0 | Unset):
             require_approval_for (None | PatchAgentRequireApprovalForType0 | Unset):
      """
 
@@ -100,6 +102,7 @@ class PatchAgent:
     knowledge_base_ids: list[str] | Unset = UNSET
     model_parameters: ModelParameters | None | Unset = UNSET
     compaction: CompactionSettings | None | Unset = UNSET
+    memory_recall: None | PatchAgentMemoryRecallType0 | Unset = UNSET
     require_approval_for: None | PatchAgentRequireApprovalForType0 | Unset = UNSET
 
 
@@ -113,6 +116,7 @@ class PatchAgent:
         from ..models.guardrails import Guardrails # noqa: PLC0415
         from ..models.memory import Memory # noqa: PLC0415
         from ..models.model_parameters import ModelParameters # noqa: PLC0415
+        from ..models.patch_agent_memory_recall_type_0 import PatchAgentMemoryRecallType0 # noqa: PLC0415
         from ..models.patch_agent_tool_choice_type_1 import PatchAgentToolChoiceType1 # noqa: PLC0415
         from ..models.policy import Policy # noqa: PLC0415
         from ..models.public_chat import PublicChat # noqa: PLC0415
@@ -297,6 +301,14 @@ class PatchAgent:
         else:
             compaction = self.compaction
 
+        memory_recall: dict[str, Any] | None | Unset
+        if isinstance(self.memory_recall, Unset):
+            memory_recall = UNSET
+        elif isinstance(self.memory_recall, PatchAgentMemoryRecallType0):
+            memory_recall = self.memory_recall.to_dict()
+        else:
+            memory_recall = self.memory_recall
+
         require_approval_for: None | str | Unset
         if isinstance(self.require_approval_for, Unset):
             require_approval_for = UNSET
@@ -368,6 +380,8 @@ class PatchAgent:
             field_dict["modelParameters"] = model_parameters
         if compaction is not UNSET:
             field_dict["compaction"] = compaction
+        if memory_recall is not UNSET:
+            field_dict["memoryRecall"] = memory_recall
         if require_approval_for is not UNSET:
             field_dict["requireApprovalFor"] = require_approval_for
 
@@ -383,6 +397,7 @@ class PatchAgent:
         from ..models.guardrails import Guardrails # noqa: PLC0415
         from ..models.memory import Memory # noqa: PLC0415
         from ..models.model_parameters import ModelParameters # noqa: PLC0415
+        from ..models.patch_agent_memory_recall_type_0 import PatchAgentMemoryRecallType0 # noqa: PLC0415
         from ..models.patch_agent_tool_choice_type_1 import PatchAgentToolChoiceType1 # noqa: PLC0415
         from ..models.policy import Policy # noqa: PLC0415
         from ..models.public_chat import PublicChat # noqa: PLC0415
@@ -731,6 +746,26 @@ class PatchAgent:
         compaction = _parse_compaction(d.pop("compaction", UNSET))
 
 
+        def _parse_memory_recall(data: object) -> None | PatchAgentMemoryRecallType0 | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                memory_recall_type_0 = PatchAgentMemoryRecallType0.from_dict(data)
+
+
+
+                return memory_recall_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | PatchAgentMemoryRecallType0 | Unset, data)
+
+        memory_recall = _parse_memory_recall(d.pop("memoryRecall", UNSET))
+
+
         def _parse_require_approval_for(data: object) -> None | PatchAgentRequireApprovalForType0 | Unset:
             if data is None:
                 return data
@@ -781,6 +816,7 @@ class PatchAgent:
             knowledge_base_ids=knowledge_base_ids,
             model_parameters=model_parameters,
             compaction=compaction,
+            memory_recall=memory_recall,
             require_approval_for=require_approval_for,
         )
 

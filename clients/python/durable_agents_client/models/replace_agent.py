@@ -18,6 +18,7 @@ if TYPE_CHECKING:
   from ..models.branding import Branding
   from ..models.guardrails import Guardrails
   from ..models.memory import Memory
+  from ..models.memory_recall import MemoryRecall
   from ..models.public_chat import PublicChat
   from ..models.replace_agent_boundary_policy import ReplaceAgentBoundaryPolicy
   from ..models.replace_agent_business_hours import ReplaceAgentBusinessHours
@@ -78,6 +79,9 @@ class ReplaceAgent:
                 the read-only knowledge_search tool.
             model_parameters (ReplaceAgentModelParameters | Unset):
             compaction (ReplaceAgentCompaction | Unset):
+            memory_recall (MemoryRecall | Unset): Long-term memory: before each generation with an end user, the end user's
+                most relevant memories of this agent are added to the system prompt, within maxTokens (docs/memory.md). Unset:
+                nothing is recalled (the memory tools still work).
             require_approval_for (ReplaceAgentRequireApprovalFor | Unset): "destructive": destructive MCP tools wait for a
                 human approval. As in the MCP specification, a tool is destructive unless annotated readOnlyHint: true or
                 destructiveHint: false (unannotated tools are).
@@ -112,6 +116,7 @@ class ReplaceAgent:
     knowledge_base_ids: list[str] | Unset = UNSET
     model_parameters: ReplaceAgentModelParameters | Unset = UNSET
     compaction: ReplaceAgentCompaction | Unset = UNSET
+    memory_recall: MemoryRecall | Unset = UNSET
     require_approval_for: ReplaceAgentRequireApprovalFor | Unset = UNSET
 
 
@@ -122,6 +127,7 @@ class ReplaceAgent:
         from ..models.branding import Branding # noqa: PLC0415
         from ..models.guardrails import Guardrails # noqa: PLC0415
         from ..models.memory import Memory # noqa: PLC0415
+        from ..models.memory_recall import MemoryRecall # noqa: PLC0415
         from ..models.public_chat import PublicChat # noqa: PLC0415
         from ..models.replace_agent_boundary_policy import ReplaceAgentBoundaryPolicy # noqa: PLC0415
         from ..models.replace_agent_business_hours import ReplaceAgentBusinessHours # noqa: PLC0415
@@ -244,6 +250,10 @@ class ReplaceAgent:
         if not isinstance(self.compaction, Unset):
             compaction = self.compaction.to_dict()
 
+        memory_recall: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.memory_recall, Unset):
+            memory_recall = self.memory_recall.to_dict()
+
         require_approval_for: str | Unset = UNSET
         if not isinstance(self.require_approval_for, Unset):
             require_approval_for = self.require_approval_for.value
@@ -310,6 +320,8 @@ class ReplaceAgent:
             field_dict["modelParameters"] = model_parameters
         if compaction is not UNSET:
             field_dict["compaction"] = compaction
+        if memory_recall is not UNSET:
+            field_dict["memoryRecall"] = memory_recall
         if require_approval_for is not UNSET:
             field_dict["requireApprovalFor"] = require_approval_for
 
@@ -322,6 +334,7 @@ class ReplaceAgent:
         from ..models.branding import Branding # noqa: PLC0415
         from ..models.guardrails import Guardrails # noqa: PLC0415
         from ..models.memory import Memory # noqa: PLC0415
+        from ..models.memory_recall import MemoryRecall # noqa: PLC0415
         from ..models.public_chat import PublicChat # noqa: PLC0415
         from ..models.replace_agent_boundary_policy import ReplaceAgentBoundaryPolicy # noqa: PLC0415
         from ..models.replace_agent_business_hours import ReplaceAgentBusinessHours # noqa: PLC0415
@@ -508,6 +521,16 @@ class ReplaceAgent:
 
 
 
+        _memory_recall = d.pop("memoryRecall", UNSET)
+        memory_recall: MemoryRecall | Unset
+        if isinstance(_memory_recall,  Unset):
+            memory_recall = UNSET
+        else:
+            memory_recall = MemoryRecall.from_dict(_memory_recall)
+
+
+
+
         _require_approval_for = d.pop("requireApprovalFor", UNSET)
         require_approval_for: ReplaceAgentRequireApprovalFor | Unset
         if isinstance(_require_approval_for,  Unset):
@@ -548,6 +571,7 @@ class ReplaceAgent:
             knowledge_base_ids=knowledge_base_ids,
             model_parameters=model_parameters,
             compaction=compaction,
+            memory_recall=memory_recall,
             require_approval_for=require_approval_for,
         )
 
