@@ -8,8 +8,16 @@ import type { Embed } from '../../domain/knowledge/embedder.js';
 import { ensureAnnIndex } from '../../domain/knowledge/vector-index.js';
 import { documentChunksTask } from './document-chunks.js';
 
-/** Chunks per embeddings request (and per activity). */
-export const EMBEDDING_BATCH_SIZE = 64;
+/**
+ * Characters per embeddings request (and per activity): ~64k tokens, well inside OpenAI's limits of
+ * 2,048 inputs and 300k tokens a request; fewer, larger requests cut the per-batch cost (an
+ * activity, a chunking pass over the document, a round trip, one INSERT).
+ */
+const EMBEDDING_BATCH_CHARS = 256_000;
+
+/** Chunks per embeddings request for chunks of `chunkSize` characters: 32 (8,000) to 256 (1,000 or less). */
+export const embeddingBatchSize = (chunkSize: number) =>
+  Math.max(16, Math.min(256, Math.floor(EMBEDDING_BATCH_CHARS / chunkSize)));
 
 /** How long chunking one document may take. */
 const CHUNKING_TIME_MS = 60_000;
@@ -44,7 +52,7 @@ export function createIngestionActivities(deps: { db: Db; embed: Embed }): Docum
         where: { id: documentId, ingestionRun: run },
         data: { status: 'indexing', chunkCount, error: null, ...(from === 0 ? { chunksIndexed: 0 } : {}) },
       });
-      return { chunkCount, batchSize: EMBEDDING_BATCH_SIZE };
+      return { chunkCount, batchSize: embeddingBatchSize(doc.knowledgeBase.chunkSize) };
     },
 
     async indexChunkBatch({ documentId, run, from, to }) {
@@ -69,9 +77,10 @@ export function createIngestionActivities(deps: { db: Db; embed: Embed }): Docum
       // The run check in the same statement keeps a superseded workflow from writing.
       const written = await db.$executeRawUnsafe(
         `INSERT INTO "KbChunk" ("documentId", ordinal, "knowledgeBaseId", "projectId", "startOffset", "endOffset", content, embedding, tsv)
-         SELECT d.id, r.o, d."knowledgeBaseId", d."projectId", r.s, r.e, r.t, r.v, to_tsvector('english', r.t)
+         SELECT d.id, r.o, d."knowledgeBaseId", d."projectId", r.s, r.e, r.t, r.v, to_tsvector(k.language::regconfig, r.t)
          FROM jsonb_to_recordset($1::jsonb) AS r(o int, s int, e int, t text, v float8[])
          JOIN "KbDocument" d ON d.id = $2 AND d."ingestionRun" = $3
+         JOIN "KnowledgeBase" k ON k.id = d."knowledgeBaseId"
          ON CONFLICT ("documentId", ordinal) DO UPDATE SET
            "startOffset" = EXCLUDED."startOffset", "endOffset" = EXCLUDED."endOffset", content = EXCLUDED.content,
            embedding = EXCLUDED.embedding, tsv = EXCLUDED.tsv, "knowledgeBaseId" = EXCLUDED."knowledgeBaseId"`,

@@ -27,6 +27,7 @@ function kbView(kb: KnowledgeBase, counts: { documents: number; chunks: number }
     name: kb.name,
     description: kb.description,
     retrievalStrategy: kb.retrievalStrategy as KnowledgeBaseView['retrievalStrategy'],
+    language: kb.language as KnowledgeBaseView['language'],
     aiProviderId: kb.aiProviderId,
     embeddingModel: kb.embeddingModel,
     chunkSize: kb.chunkSize,
@@ -60,7 +61,7 @@ function documentSummary(d: KbDocument): DocumentSummaryView {
 const documentView = (d: KbDocument): DocumentView => ({ ...documentSummary(d), content: d.content });
 
 /** Fields whose change invalidates the stored chunks or embeddings. */
-const indexFields = ['aiProviderId', 'embeddingModel', 'chunkSize', 'chunkOverlap'] as const;
+const indexFields = ['language', 'aiProviderId', 'embeddingModel', 'chunkSize', 'chunkOverlap'] as const;
 
 export function knowledgeBasesRouter(ctx: AppContext): Router {
   const r = new ApiRouter('/v1/knowledge-bases', ctx);
@@ -95,6 +96,7 @@ export function knowledgeBasesRouter(ctx: AppContext): Router {
     name: b.name,
     description: b.description ?? null,
     retrievalStrategy: b.retrievalStrategy,
+    language: b.language,
     aiProviderId: b.aiProviderId,
     embeddingModel: b.embeddingModel,
     chunkSize: b.chunkSize,

@@ -4,70 +4,75 @@ import pg from 'pg';
 import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startEmbeddingServer } from '../../test/support/embedding-server.js';
-import { knowledgeFixtures } from '../../test/support/knowledge.js';
 import { installSignalHandlers, onCleanup, runCleanup } from '../lib/cleanup.js';
 import { closeHttp, requestJson } from '../lib/http.js';
 import { errorText, log } from '../lib/log.js';
 import { gitRevision, machineInfo } from '../lib/machine.js';
 import { benchDir, projectRoot } from '../lib/paths.js';
-import { summarize, type Summary } from '../lib/stats.js';
 import { postgresVersion } from '../lib/database.js';
 import { startServiceStack } from '../lib/stack.js';
+import { CHUNK_OVERLAP, CHUNK_SIZE, DOCUMENTS } from './corpus.js';
+import { measureSize, type SizeResult } from './measure.js';
 
 /**
- * Knowledge-base benchmark: ingestion throughput (chunks/s, from the first document POST until
- * every document is ready) and search latency (p50/p95 per strategy) at ~10,000 chunks, on the
- * service as deployed (api + worker processes, Temporal dev server, PostgreSQL) with the
- * deterministic hashed bag-of-words embedding server (256 dimensions) standing in for a provider.
+ * Knowledge-base benchmark (docs/knowledge-bases.md, "Performance"): at each corpus size, ingestion
+ * throughput (chunks/s from the first document POST until every document is ready), search latency
+ * per strategy through the API, PostgreSQL's own indexed full-text query on the same chunks as the
+ * floor, vector recall@10 against exact cosine, and whether a repeated query keeps its order. The
+ * service runs as deployed (api and worker processes, Temporal dev server, PostgreSQL) with the
+ * deterministic hashed bag-of-words embedding server (256 dimensions) as the local embedder: no
+ * sentence-embedding model could be fetched from the registries this machine reaches.
  */
 
 const { values: args } = parseArgs({
   options: {
-    chunks: { type: 'string', default: '10000' },
+    sizes: { type: 'string', default: '12000,100000' },
     queries: { type: 'string', default: '200' },
     out: { type: 'string', default: join(benchDir, 'results', 'knowledge') },
   },
 });
-const targetChunks = Number(args.chunks);
+const sizes = args.sizes.split(',').map(Number);
 const queryCount = Number(args.queries);
-const DOCS = 100;
-const CHUNK_SIZE = 1000;
-const CHUNK_OVERLAP = 150;
+const DIMS = 256;
 
-/** Seeded PRNG (mulberry32): the same corpus on every run. */
-function prng(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const ms = (v: number) => v.toFixed(1);
 
-/** Documents of shuffled fixture sentences, each with a few words of its own. */
-function corpus(): Array<{ title: string; content: string }> {
-  const { documents } = knowledgeFixtures();
-  const sentences = documents.flatMap((d) =>
-    d.content
-      .split(/(?<=[.!?])\s+/)
-      .map((s) => s.replace(/^#+ .*\n+/gm, '').trim())
-      .filter((s) => s.length > 30),
-  );
-  const rand = prng(42);
-  // ~850 new characters per chunk (size minus overlap).
-  const charsPerDoc = Math.ceil((targetChunks / DOCS) * (CHUNK_SIZE - CHUNK_OVERLAP));
-  return Array.from({ length: DOCS }, (_, i) => {
-    const parts: string[] = [];
-    let length = 0;
-    while (length < charsPerDoc) {
-      const s = `${sentences[Math.floor(rand() * sentences.length)]!} (document ${i} note ${parts.length})`;
-      parts.push(s);
-      length += s.length + 1;
-      if (rand() < 0.15) parts.push('\n\n');
-    }
-    return { title: `Synthetic document ${i}`, content: parts.join(' ') };
-  });
+function report(results: {
+  startedAt: string;
+  loadAverage: { atStart: number[]; atEnd: number[] };
+  machine: ReturnType<typeof machineInfo>;
+  postgres: string | null;
+  git: ReturnType<typeof gitRevision>;
+  vectorSearch: string;
+  sizes: SizeResult[];
+}): string {
+  const rows = (f: (s: SizeResult) => string) => results.sizes.map(f);
+  return [
+    `# Knowledge-base benchmark ${results.startedAt}`,
+    '',
+    `Machine: ${results.machine.cpuModel} × ${results.machine.nproc}, ${results.postgres ?? 'PostgreSQL ?'}; commit ${results.git.commit ?? '?'}${results.git.dirty ? ' (dirty)' : ''}.`,
+    `Load average (1/5/15 min) at start ${results.loadAverage.atStart.join(' / ')}, at end ${results.loadAverage.atEnd.join(' / ')} (2 cores shared with other work).`,
+    `Corpus: ${DOCUMENTS} documents per size, chunkSize ${CHUNK_SIZE}, overlap ${CHUNK_OVERLAP}; embeddings: ${DIMS}-dimension hashed bag-of-words from a local server (no ONNX sentence-embedding model could be fetched here); vector search: ${results.vectorSearch}.`,
+    '',
+    '| ingestion | documents | chunks | seconds | chunks/s |',
+    '|---|---|---|---|---|',
+    ...rows(
+      (s) =>
+        `| ${s.targetChunks} target | ${s.ingestion.documents} at once | ${s.ingestion.chunks} | ${s.ingestion.seconds.toFixed(1)} | ${s.ingestion.chunksPerSecond.toFixed(0)} |`,
+    ),
+    '',
+    `Search through the API (topK 5, ${queryCount} sequential queries per strategy), and the floors on PostgreSQL alone in the same run:`,
+    '',
+    '| chunks | full_text p50 / p95 ms | vector p50 / p95 | hybrid p50 / p95 | PostgreSQL all words p50 / p95 | PostgreSQL any word p50 / p95 | service SQL alone p50 / p95 | recall@10 | order changes |',
+    '|---|---|---|---|---|---|---|---|---|',
+    ...rows((s) => {
+      const p = (x: { p50: number; p95: number }) => `${ms(x.p50)} / ${ms(x.p95)}`;
+      return `| ${s.ingestion.chunks} | ${p(s.searchMs.full_text)} | ${p(s.searchMs.vector)} | ${p(s.searchMs.hybrid)} | ${p(s.floorMs.postgresOwnQuery)} | ${p(s.floorMs.postgresAnyWordQuery)} | ${p(s.floorMs.serviceQueries)} | ${s.recallAt10.recall.toFixed(3)} | ${s.orderChanges} |`;
+    }),
+    '',
+    "PostgreSQL's own queries run on the same chunks and GIN index after an ANALYZE, LIMIT 5: *all words* is `tsv @@ websearch_to_tsquery('english', q)` ranked by `ts_rank_cd` (it finds nothing when no chunk holds every word); *any word* ORs the query's lexemes, ranked the same way. The service ranks by coordination level first (docs/adr/0045): all words, then all but one, …, each level one indexed query; *service SQL alone* runs those queries directly, without HTTP or the service. Recall@10 compares the service's vector hits with exact cosine computed in float8 by PostgreSQL; order changes count queries whose hits came back in another order when searched again (every query, every strategy).",
+    '',
+  ].join('\n');
 }
 
 async function main(): Promise<void> {
@@ -76,7 +81,7 @@ async function main(): Promise<void> {
   const load = () => loadavg().map((v) => Math.round(v * 100) / 100);
   const loadAtStart = load();
   const stack = await startServiceStack();
-  const embeddings = await startEmbeddingServer({ dims: 256 });
+  const embeddings = await startEmbeddingServer({ dims: DIMS });
   onCleanup('embedding server', () => embeddings.close());
   const auth = { authorization: `Bearer ${stack.apiKey}` };
   const api = async (method: string, path: string, body?: unknown) => {
@@ -90,97 +95,44 @@ async function main(): Promise<void> {
     baseUrl: embeddings.url,
     defaultModel: 'hashed-bow',
   });
-  const kb = await api('POST', '/v1/knowledge-bases', {
-    name: 'bench',
-    aiProviderId: provider.id,
-    embeddingModel: 'hashed-bow',
-    chunkSize: CHUNK_SIZE,
-    chunkOverlap: CHUNK_OVERLAP,
-  });
-
-  const docs = corpus();
-  log(`ingesting ${docs.length} documents (~${targetChunks} chunks)…`);
-  const t0 = performance.now();
-  await Promise.all(docs.map((d) => api('POST', `/v1/knowledge-bases/${kb.id}/documents`, d)));
-  let failed: number;
-  for (;;) {
-    const page = await api('GET', `/v1/knowledge-bases/${kb.id}/documents?limit=100`);
-    const ready = page.data.filter((d: { status: string }) => d.status === 'ready').length;
-    failed = page.data.filter((d: { status: string }) => d.status === 'failed').length;
-    if (ready + failed === docs.length) break;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  const ingestSeconds = (performance.now() - t0) / 1000;
-  const info = await api('GET', `/v1/knowledge-bases/${kb.id}`);
-  if (failed > 0) throw new Error(`${failed} documents failed to ingest`);
-  const chunksPerSecond = info.chunkCount / ingestSeconds;
-  log(`ingested ${info.chunkCount} chunks in ${ingestSeconds.toFixed(1)} s = ${chunksPerSecond.toFixed(0)} chunks/s`);
-
-  const { queries } = knowledgeFixtures();
-  const search: Record<string, Summary> = {};
-  for (const strategy of ['full_text', 'vector', 'hybrid'] as const) {
-    // Warm-up: plans and caches, not measured.
-    for (const q of queries.slice(0, 5))
-      await api('POST', `/v1/knowledge-bases/${kb.id}/search`, { query: q.query, topK: 5, strategy });
-    const samples: number[] = [];
-    for (let i = 0; i < queryCount; i++) {
-      const q = queries[i % queries.length]!;
-      const s = performance.now();
-      await api('POST', `/v1/knowledge-bases/${kb.id}/search`, { query: q.query, topK: 5, strategy });
-      samples.push(performance.now() - s);
-    }
-    search[strategy] = summarize(samples);
-    log(`${strategy}: p50 ${search[strategy].p50.toFixed(1)} ms, p95 ${search[strategy].p95.toFixed(1)} ms`);
-  }
+  const measured: SizeResult[] = [];
+  for (const targetChunks of sizes)
+    measured.push(
+      await measureSize({
+        api,
+        databaseUrl: stack.databaseUrl,
+        providerId: provider.id,
+        dims: DIMS,
+        targetChunks,
+        queryCount,
+      }),
+    );
 
   // Which vector path the service took (ADR 0012: pgvector is detected at run time).
   const observer = new pg.Client({ connectionString: stack.databaseUrl });
   await observer.connect();
   const ext = await observer.query<{ v: string }>(`SELECT extversion AS v FROM pg_extension WHERE extname = 'vector'`);
-  const hnsw = await observer.query(`SELECT 1 FROM pg_indexes WHERE indexname = $1`, [`KbChunk_hnsw_${kb.id}`]);
   await observer.end();
   const vectorSearch = ext.rows[0]
-    ? `pgvector ${ext.rows[0].v}, HNSW index ${hnsw.rowCount ? 'present' : 'MISSING'} (vector_cosine_ops, partial per knowledge base)`
-    : 'exact cosine over the stored float8[] in memory (pgvector not available on this PostgreSQL)';
+    ? `pgvector ${ext.rows[0].v} with a partial HNSW index per knowledge base`
+    : 'exact cosine over a Float32Array per knowledge base in the API process (pgvector is not installed on this PostgreSQL), so recall is that of an exact search';
   const results = {
     startedAt: startedAt.toISOString(),
     loadAverage: { atStart: loadAtStart, atEnd: load() },
     machine: machineInfo(),
     postgres: await postgresVersion(),
     git: gitRevision(),
-    parameters: { documents: DOCS, chunkSize: CHUNK_SIZE, chunkOverlap: CHUNK_OVERLAP, dims: 256, queryCount },
+    parameters: { documents: DOCUMENTS, chunkSize: CHUNK_SIZE, chunkOverlap: CHUNK_OVERLAP, dims: DIMS, queryCount },
     vectorSearch,
-    ingestion: {
-      chunks: info.chunkCount,
-      seconds: ingestSeconds,
-      chunksPerSecond,
-      embeddingRequests: embeddings.requests,
-    },
-    searchMs: search,
+    embeddingRequests: embeddings.requests,
+    sizes: measured,
   };
   mkdirSync(args.out, { recursive: true });
   const name = startedAt
     .toISOString()
     .replace(/:/g, '-')
     .replace(/\.\d+Z$/, 'Z');
-  const md = [
-    `# Knowledge-base benchmark ${results.startedAt}`,
-    '',
-    `Machine: ${results.machine.cpuModel} × ${results.machine.nproc}, ${results.postgres ?? 'PostgreSQL ?'}; commit ${results.git.commit ?? '?'}${results.git.dirty ? ' (dirty)' : ''}.`,
-    `Load average (1/5/15 min) at start ${results.loadAverage.atStart.join(' / ')}, at end ${results.loadAverage.atEnd.join(' / ')} (2 cores shared with other work).`,
-    `Corpus: ${DOCS} documents, chunkSize ${CHUNK_SIZE}, overlap ${CHUNK_OVERLAP}, 256-dimension hashed bag-of-words embeddings; vector search: ${results.vectorSearch}.`,
-    '',
-    '| ingestion | chunks | seconds | chunks/s |',
-    '|---|---|---|---|',
-    `| ${DOCS} documents at once | ${info.chunkCount} | ${ingestSeconds.toFixed(1)} | ${chunksPerSecond.toFixed(0)} |`,
-    '',
-    `| search (topK 5, ${queryCount} sequential queries) | p50 ms | p95 ms | mean ms |`,
-    '|---|---|---|---|',
-    ...Object.entries(search).map(
-      ([k, s]) => `| ${k} | ${s.p50.toFixed(1)} | ${s.p95.toFixed(1)} | ${s.mean.toFixed(1)} |`,
-    ),
-    '',
-  ].join('\n');
+  const md = report(results);
   writeFileSync(join(args.out, `${name}.json`), `${JSON.stringify(results, null, 2)}\n`);
   writeFileSync(join(args.out, `${name}.md`), md);
   process.stdout.write(`${md}\nwritten to ${relative(projectRoot, join(args.out, name))}.{json,md}\n`);

@@ -27,9 +27,11 @@ export async function createDatabase(name: string): Promise<string> {
     await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await c.query(`CREATE DATABASE ${name}`);
   });
-  onCleanup(`database ${name}`, () =>
-    withAdmin(async (c) => void (await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`))),
-  );
+  // BENCH_KEEP_DATABASE=1 keeps it for a look at the plans after the run (drop it by hand).
+  if (process.env.BENCH_KEEP_DATABASE !== '1')
+    onCleanup(`database ${name}`, () =>
+      withAdmin(async (c) => void (await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`))),
+    );
   return databaseUrl(name);
 }
 

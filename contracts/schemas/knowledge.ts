@@ -15,6 +15,44 @@ export const retrievalStrategySchema = z
   );
 export type RetrievalStrategy = z.infer<typeof retrievalStrategySchema>;
 
+/** PostgreSQL's built-in text search configurations (docs/knowledge-bases.md, "Full-text search"). */
+export const textSearchLanguageSchema = z
+  .enum([
+    'simple',
+    'arabic',
+    'armenian',
+    'basque',
+    'catalan',
+    'danish',
+    'dutch',
+    'english',
+    'finnish',
+    'french',
+    'german',
+    'greek',
+    'hindi',
+    'hungarian',
+    'indonesian',
+    'irish',
+    'italian',
+    'lithuanian',
+    'nepali',
+    'norwegian',
+    'portuguese',
+    'romanian',
+    'russian',
+    'serbian',
+    'spanish',
+    'swedish',
+    'tamil',
+    'turkish',
+    'yiddish',
+  ])
+  .describe(
+    'The text search configuration of full-text search: stemming and stop words of the language; `simple` lower-cases words and keeps them all.',
+  );
+export type TextSearchLanguage = z.infer<typeof textSearchLanguageSchema>;
+
 export const knowledgeBaseNameSchema = z
   .string()
   .regex(/^[A-Za-z0-9][A-Za-z0-9 _.-]{0,63}$/, 'must be 1-64 letters, digits, spaces, dots, dashes or underscores')
@@ -24,6 +62,7 @@ export const knowledgeBaseFields = {
   name: knowledgeBaseNameSchema,
   description: z.string().max(2000).optional().describe('Shown to the model in the knowledge_search tool.'),
   retrievalStrategy: retrievalStrategySchema.default('hybrid'),
+  language: textSearchLanguageSchema.default('english'),
   aiProviderId: aiProviderIdSchema.describe('The provider whose OpenAI-compatible /embeddings endpoint is used.'),
   embeddingModel: z.string().min(1).max(200),
   chunkSize: z.number().int().min(200).max(8000).default(1000).describe('Target chunk length in characters.'),
@@ -58,7 +97,7 @@ export type CreateKnowledgeBase = z.infer<typeof createKnowledgeBaseSchema>;
 
 export const patchKnowledgeBaseSchema = patchSchemaOf(knowledgeBaseFields, ['description'])
   .describe(
-    'A merge patch. Changing aiProviderId, embeddingModel, chunkSize or chunkOverlap re-indexes every document.',
+    'A merge patch. Changing language, aiProviderId, embeddingModel, chunkSize or chunkOverlap re-indexes every document.',
   )
   .openapi('PatchKnowledgeBase');
 export type PatchKnowledgeBase = z.infer<typeof patchKnowledgeBaseSchema>;
@@ -70,6 +109,7 @@ export const knowledgeBaseSchema = z
     name: z.string(),
     description: z.string().nullable(),
     retrievalStrategy: retrievalStrategySchema,
+    language: textSearchLanguageSchema,
     aiProviderId: z.string(),
     embeddingModel: z.string(),
     chunkSize: z.number(),

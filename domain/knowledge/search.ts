@@ -1,8 +1,10 @@
 import { reciprocalRankFusion } from '../../contracts/knowledge/fusion.js';
-import type { RetrievalStrategy, SearchHit, SearchResult } from '../../contracts/schemas/index.js';
+import type { RetrievalStrategy, SearchHit, SearchResult, TextSearchLanguage } from '../../contracts/schemas/index.js';
 import type { AiProvider, KbDocument, KnowledgeBase } from '../../generated/prisma/client.js';
 import type { Db } from '../../infra/db/prisma.js';
 import type { Embed } from './embedder.js';
+import { fullTextSearch } from './full-text.js';
+import { byScoreThenPosition, type RankedChunk } from './ranking.js';
 import { VectorCache } from './vector-cache.js';
 import { hasPgvector, safeId } from './vector-index.js';
 
@@ -23,12 +25,6 @@ export interface SearchRequest {
 
 const MAX_EXCERPT = 1200;
 
-interface RankedChunk {
-  documentId: string;
-  ordinal: number;
-  score: number;
-}
-
 const keyOf = (c: { documentId: string; ordinal: number }) => `${c.documentId}#${c.ordinal}`;
 
 /** Candidates fetched from each list before fusion. */
@@ -45,15 +41,15 @@ export class KnowledgeService {
   }
 
   async search(req: SearchRequest): Promise<SearchResult> {
-    const kbs = await this.db.knowledgeBase.findMany({
-      where: { id: { in: req.knowledgeBaseIds }, projectId: req.projectId },
-    });
+    // In the request's order: the first one's strategy is the default.
+    const kbs = (
+      await this.db.knowledgeBase.findMany({ where: { id: { in: req.knowledgeBaseIds }, projectId: req.projectId } })
+    ).sort((a, b) => req.knowledgeBaseIds.indexOf(a.id) - req.knowledgeBaseIds.indexOf(b.id));
     const strategy = req.strategy ?? (kbs[0]?.retrievalStrategy as RetrievalStrategy | undefined) ?? 'hybrid';
     if (kbs.length === 0) return { strategy, hits: [] };
-    const ids = kbs.map((k) => k.id);
     let ranked: Array<RankedChunk & { ranks: SearchHit['ranks'] }>;
     if (strategy === 'full_text') {
-      ranked = (await this.fullText(req.projectId, ids, req.query, req.topK)).map((c, i) => ({
+      ranked = (await this.fullText(req.projectId, kbs, req.query, req.topK)).map((c, i) => ({
         ...c,
         ranks: { fullText: i + 1, vector: null },
       }));
@@ -65,11 +61,10 @@ export class KnowledgeService {
     } else {
       const depth = fusionDepth(req.topK);
       const [text, vec] = await Promise.all([
-        this.fullText(req.projectId, ids, req.query, depth),
+        this.fullText(req.projectId, kbs, req.query, depth),
         this.vector(req.projectId, kbs, req.query, depth),
       ]);
       ranked = reciprocalRankFusion([text.map(keyOf), vec.map(keyOf)])
-        .slice(0, req.topK)
         .map((f) => {
           const [documentId, ordinal] = f.key.split('#') as [string, string];
           return {
@@ -78,7 +73,9 @@ export class KnowledgeService {
             score: f.score,
             ranks: { fullText: f.ranks[0]!, vector: f.ranks[1]! },
           };
-        });
+        })
+        .sort(byScoreThenPosition)
+        .slice(0, req.topK);
     }
     return { strategy, hits: await this.hydrate(req.projectId, kbs, ranked) };
   }
@@ -88,25 +85,27 @@ export class KnowledgeService {
     return this.db.kbDocument.findFirst({ where: { id: documentId, projectId } });
   }
 
-  /**
-   * OR of the query's lexemes (a question rarely contains every word of the passage that answers
-   * it), ranked by ts_rank_cd, which rewards chunks matching more terms close together.
-   */
-  private fullText(projectId: string, kbIds: string[], query: string, limit: number): Promise<RankedChunk[]> {
-    return this.db.$queryRawUnsafe<RankedChunk[]>(
-      `WITH q AS (
-         SELECT (SELECT string_agg(quote_literal(l), ' | ') FROM unnest(tsvector_to_array(to_tsvector('english', $1))) AS l)::tsquery AS tsq
-       )
-       SELECT c."documentId", c.ordinal, ts_rank_cd(c.tsv, q.tsq)::float8 AS score
-       FROM "KbChunk" c, q
-       WHERE q.tsq IS NOT NULL AND c."projectId" = $2 AND c."knowledgeBaseId" = ANY(string_to_array($3, ',')) AND c.tsv @@ q.tsq
-       ORDER BY score DESC, c."documentId", c.ordinal
-       LIMIT $4`,
-      query,
-      projectId,
-      kbIds.join(','),
-      limit,
+  /** Knowledge bases of one language share one query; lists of several languages merge by score. */
+  private async fullText(
+    projectId: string,
+    kbs: KnowledgeBase[],
+    query: string,
+    limit: number,
+  ): Promise<RankedChunk[]> {
+    const byLanguage = new Map<string, string[]>();
+    for (const kb of kbs) byLanguage.set(kb.language, [...(byLanguage.get(kb.language) ?? []), kb.id]);
+    const lists = await Promise.all(
+      [...byLanguage].map(([language, knowledgeBaseIds]) =>
+        fullTextSearch(this.db, {
+          projectId,
+          knowledgeBaseIds,
+          language: language as TextSearchLanguage,
+          query,
+          limit,
+        }),
+      ),
     );
+    return lists.flat().sort(byScoreThenPosition).slice(0, limit);
   }
 
   /** Knowledge bases sharing an embedding model share one query embedding. */
@@ -133,17 +132,15 @@ export class KnowledgeService {
       }),
     );
     // Cosine similarities of different models are not strictly comparable; merged by value anyway.
-    return lists
-      .flat()
-      .sort((a, b) => b.score - a.score)
-      .slice(0, limit);
+    return lists.flat().sort(byScoreThenPosition).slice(0, limit);
   }
 
   private async nearest(projectId: string, kbIds: string[], v: number[], limit: number): Promise<RankedChunk[]> {
     const dims = v.length;
     if (kbIds.length === 1 && (await hasPgvector(this.db))) {
-      // The knowledge base id is inlined so the planner can use its partial HNSW index.
-      return this.db.$queryRawUnsafe<RankedChunk[]>(
+      // The knowledge base id is inlined so the planner can use its partial HNSW index, which
+      // orders by distance alone (another sort key would bypass it): ties are ordered here.
+      const rows = await this.db.$queryRawUnsafe<RankedChunk[]>(
         `SELECT c."documentId", c.ordinal, (1 - (c.embedding::vector(${dims}) <=> $1::vector(${dims})))::float8 AS score
          FROM "KbChunk" c
          WHERE c."knowledgeBaseId" = '${safeId(kbIds[0]!)}' AND c."projectId" = $2 AND cardinality(c.embedding) = ${dims}
@@ -153,13 +150,11 @@ export class KnowledgeService {
         projectId,
         limit,
       );
+      return rows.map((r) => ({ ...r, score: Number(r.score) })).sort(byScoreThenPosition);
     }
     // Exact cosine (unit vectors: the dot product), scanned in memory per knowledge base.
     const lists = await Promise.all(kbIds.map((id) => this.vectors.nearest(id, v, limit)));
-    return lists
-      .flat()
-      .sort((a, b) => b.score - a.score)
-      .slice(0, limit);
+    return lists.flat().sort(byScoreThenPosition).slice(0, limit);
   }
 
   private async hydrate(
@@ -168,18 +163,27 @@ export class KnowledgeService {
     ranked: Array<RankedChunk & { ranks: SearchHit['ranks'] }>,
   ): Promise<SearchHit[]> {
     if (ranked.length === 0) return [];
-    const chunks = await this.db.kbChunk.findMany({
-      where: { projectId, OR: ranked.map((r) => ({ documentId: r.documentId, ordinal: r.ordinal })) },
-      select: {
-        documentId: true,
-        ordinal: true,
-        knowledgeBaseId: true,
-        startOffset: true,
-        endOffset: true,
-        content: true,
-        document: { select: { title: true } },
-      },
-    });
+    // One statement (the chunks with their documents' titles), keyed by the ranked pairs.
+    const chunks = await this.db.$queryRawUnsafe<
+      Array<{
+        documentId: string;
+        ordinal: number;
+        knowledgeBaseId: string;
+        startOffset: number;
+        endOffset: number;
+        content: string;
+        title: string;
+      }>
+    >(
+      `SELECT c."documentId", c.ordinal, c."knowledgeBaseId", c."startOffset", c."endOffset", c.content, d.title
+       FROM unnest($2::text[], $3::int[]) AS r("documentId", ordinal)
+       JOIN "KbChunk" c ON c."documentId" = r."documentId" AND c.ordinal = r.ordinal
+       JOIN "KbDocument" d ON d.id = c."documentId"
+       WHERE c."projectId" = $1`,
+      projectId,
+      ranked.map((r) => r.documentId),
+      ranked.map((r) => r.ordinal),
+    );
     const byKey = new Map(chunks.map((c) => [keyOf(c), c]));
     const hits: SearchHit[] = [];
     for (const r of ranked) {
@@ -190,7 +194,7 @@ export class KnowledgeService {
         knowledgeBaseId: kb.id,
         knowledgeBaseName: kb.name,
         documentId: c.documentId,
-        documentTitle: c.document.title,
+        documentTitle: c.title,
         chunkIndex: c.ordinal,
         startOffset: c.startOffset,
         endOffset: c.endOffset,

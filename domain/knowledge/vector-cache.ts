@@ -1,4 +1,5 @@
 import type { Db } from '../../infra/db/prisma.js';
+import { byScoreThenPosition } from './ranking.js';
 
 /**
  * Exact cosine search without pgvector: each knowledge base's unit-length embeddings are loaded
@@ -74,7 +75,11 @@ export class VectorCache {
       where: { knowledgeBaseId },
       select: { documentId: true, ordinal: true, embedding: true },
     });
-    const usable = rows.filter((r) => r.embedding.length === dims);
+    // Scanned in (document, chunk) order, so of equal scores the first in that order is kept.
+    const usable = rows
+      .filter((r) => r.embedding.length === dims)
+      .map((r) => ({ ...r, score: 0 }))
+      .sort(byScoreThenPosition);
     const values = new Float32Array(usable.length * dims);
     usable.forEach((r, i) => values.set(r.embedding, i * dims));
     const m: Matrix = {

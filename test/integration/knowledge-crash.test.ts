@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { embeddingBatchSize } from '../../activities/knowledge/ingestion.js';
 import { startEmbeddingServer, type EmbeddingServer } from '../support/embedding-server.js';
 import { createEmbeddingProvider, knowledgeFixtures, waitForDocument } from '../support/knowledge.js';
 import { startStack, type TestStack } from '../support/stack.js';
@@ -34,9 +35,11 @@ describe('document ingestion survives kill -9 of the worker', () => {
       chunkOverlap: 40,
     });
     // One large document: every fixture article in a row (several embedding batches).
-    const content = knowledgeFixtures()
+    const articles = knowledgeFixtures()
       .documents.map((d) => d.content)
       .join('\n\n');
+    const content = [1, 2, 3, 4].map((part) => `Part ${part}\n\n${articles}`).join('\n\n');
+    const batch = embeddingBatchSize(200);
     embeddings.holdAfter(2); // batches 0 and 1 are embedded; the third request waits
     const created = await stack.api('POST', `/v1/knowledge-bases/${kb.body.id}/documents`, {
       title: 'Everything',
@@ -47,8 +50,8 @@ describe('document ingestion survives kill -9 of the worker', () => {
     await until(() => embeddings.held === 1, 'the third embedding request');
     const mid = await stack.api('GET', `/v1/knowledge-bases/${kb.body.id}/documents/${docId}`);
     expect(mid.body.status).toBe('indexing');
-    expect(mid.body.chunksIndexed).toBe(128);
-    expect(mid.body.chunkCount).toBeGreaterThan(128);
+    expect(mid.body.chunksIndexed).toBe(2 * batch);
+    expect(mid.body.chunkCount).toBeGreaterThan(2 * batch);
 
     await stack.stopWorker(); // SIGKILL while the batch's embeddings request is open
     embeddings.release();
@@ -60,7 +63,7 @@ describe('document ingestion survives kill -9 of the worker', () => {
     const rows = await stack.db.kbChunk.findMany({ where: { documentId: docId }, select: { ordinal: true } });
     expect(rows.map((r) => r.ordinal).sort((a, b) => a - b)).toEqual([...Array(doc.chunkCount).keys()]);
     // The interrupted batch was sent again: one more request than there are batches.
-    expect(embeddings.requests).toBe(Math.ceil(doc.chunkCount / 64) + 1);
+    expect(embeddings.requests).toBe(Math.ceil(doc.chunkCount / batch) + 1);
     const hits = await stack.api('POST', `/v1/knowledge-bases/${kb.body.id}/search`, {
       query: 'emperor penguin huddle',
       topK: 1,

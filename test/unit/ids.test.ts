@@ -20,6 +20,7 @@ describe('ids', () => {
       webhook: 'whk_',
       knowledgeBase: 'kb_',
       document: 'doc_',
+      memory: 'mem_',
     });
   });
 

@@ -2517,6 +2517,11 @@ export type components = {
              * @enum {string}
              */
             retrievalStrategy: "vector" | "full_text" | "hybrid";
+            /**
+             * @description The text search configuration of full-text search: stemming and stop words of the language; `simple` lower-cases words and keeps them all.
+             * @enum {string}
+             */
+            language: "simple" | "arabic" | "armenian" | "basque" | "catalan" | "danish" | "dutch" | "english" | "finnish" | "french" | "german" | "greek" | "hindi" | "hungarian" | "indonesian" | "irish" | "italian" | "lithuanian" | "nepali" | "norwegian" | "portuguese" | "romanian" | "russian" | "serbian" | "spanish" | "swedish" | "tamil" | "turkish" | "yiddish";
             aiProviderId: string;
             embeddingModel: string;
             chunkSize: number;
@@ -2538,6 +2543,12 @@ export type components = {
              */
             retrievalStrategy?: "vector" | "full_text" | "hybrid";
             /**
+             * @description The text search configuration of full-text search: stemming and stop words of the language; `simple` lower-cases words and keeps them all.
+             * @default english
+             * @enum {string}
+             */
+            language?: "simple" | "arabic" | "armenian" | "basque" | "catalan" | "danish" | "dutch" | "english" | "finnish" | "french" | "german" | "greek" | "hindi" | "hungarian" | "indonesian" | "irish" | "italian" | "lithuanian" | "nepali" | "norwegian" | "portuguese" | "romanian" | "russian" | "serbian" | "spanish" | "swedish" | "tamil" | "turkish" | "yiddish";
+            /**
              * @description The provider whose OpenAI-compatible /embeddings endpoint is used.
              * @example aip_4kT9xQ2mZ8wR
              */
@@ -2558,7 +2569,7 @@ export type components = {
             data: components["schemas"]["KnowledgeBase"][];
             nextCursor: string | null;
         };
-        /** @description A merge patch. Changing aiProviderId, embeddingModel, chunkSize or chunkOverlap re-indexes every document. */
+        /** @description A merge patch. Changing language, aiProviderId, embeddingModel, chunkSize or chunkOverlap re-indexes every document. */
         PatchKnowledgeBase: {
             /** @description Unique per project; agents search a subset of their knowledge bases by name. */
             name?: string;
@@ -2568,6 +2579,11 @@ export type components = {
              * @enum {string}
              */
             retrievalStrategy?: "vector" | "full_text" | "hybrid";
+            /**
+             * @description The text search configuration of full-text search: stemming and stop words of the language; `simple` lower-cases words and keeps them all.
+             * @enum {string}
+             */
+            language?: "simple" | "arabic" | "armenian" | "basque" | "catalan" | "danish" | "dutch" | "english" | "finnish" | "french" | "german" | "greek" | "hindi" | "hungarian" | "indonesian" | "irish" | "italian" | "lithuanian" | "nepali" | "norwegian" | "portuguese" | "romanian" | "russian" | "serbian" | "spanish" | "swedish" | "tamil" | "turkish" | "yiddish";
             /**
              * @description The provider whose OpenAI-compatible /embeddings endpoint is used.
              * @example aip_4kT9xQ2mZ8wR
@@ -10144,6 +10160,7 @@ export interface operations {
                      *           "name": "text",
                      *           "description": "text",
                      *           "retrievalStrategy": "vector",
+                     *           "language": "simple",
                      *           "aiProviderId": "text",
                      *           "embeddingModel": "text",
                      *           "chunkSize": 1,
@@ -10231,6 +10248,7 @@ export interface operations {
                      *       "name": "text",
                      *       "description": "text",
                      *       "retrievalStrategy": "vector",
+                     *       "language": "simple",
                      *       "aiProviderId": "text",
                      *       "embeddingModel": "text",
                      *       "chunkSize": 1,
@@ -10333,6 +10351,7 @@ export interface operations {
                      *       "name": "text",
                      *       "description": "text",
                      *       "retrievalStrategy": "vector",
+                     *       "language": "simple",
                      *       "aiProviderId": "text",
                      *       "embeddingModel": "text",
                      *       "chunkSize": 1,
@@ -10500,6 +10519,7 @@ export interface operations {
                      *       "name": "text",
                      *       "description": "text",
                      *       "retrievalStrategy": "vector",
+                     *       "language": "simple",
                      *       "aiProviderId": "text",
                      *       "embeddingModel": "text",
                      *       "chunkSize": 1,
@@ -10611,6 +10631,7 @@ export interface operations {
                      *       "name": "text",
                      *       "description": "text",
                      *       "retrievalStrategy": "vector",
+                     *       "language": "simple",
                      *       "aiProviderId": "text",
                      *       "embeddingModel": "text",
                      *       "chunkSize": 1,

@@ -105,6 +105,7 @@ from .create_hook_type_2 import CreateHookType2
 from .create_hook_type_2_event import CreateHookType2Event
 from .create_hook_type_2_type import CreateHookType2Type
 from .create_knowledge_base import CreateKnowledgeBase
+from .create_knowledge_base_language import CreateKnowledgeBaseLanguage
 from .create_knowledge_base_retrieval_strategy import CreateKnowledgeBaseRetrievalStrategy
 from .create_webhook import CreateWebhook
 from .create_webhook_events_item import CreateWebhookEventsItem
@@ -168,6 +169,7 @@ from .http_hook_config_view_headers import HttpHookConfigViewHeaders
 from .http_tool import HttpTool
 from .http_tool_type import HttpToolType
 from .knowledge_base import KnowledgeBase
+from .knowledge_base_language import KnowledgeBaseLanguage
 from .knowledge_base_list import KnowledgeBaseList
 from .knowledge_base_retrieval_strategy import KnowledgeBaseRetrievalStrategy
 from .list_agent_generations_status import ListAgentGenerationsStatus
@@ -207,6 +209,7 @@ from .patch_hook_config import PatchHookConfig
 from .patch_hook_event import PatchHookEvent
 from .patch_hook_type import PatchHookType
 from .patch_knowledge_base import PatchKnowledgeBase
+from .patch_knowledge_base_language import PatchKnowledgeBaseLanguage
 from .patch_knowledge_base_retrieval_strategy import PatchKnowledgeBaseRetrievalStrategy
 from .patch_memory import PatchMemory
 from .platform_tool import PlatformTool
@@ -421,6 +424,7 @@ __all__ = (
     "CreateHookType2Event",
     "CreateHookType2Type",
     "CreateKnowledgeBase",
+    "CreateKnowledgeBaseLanguage",
     "CreateKnowledgeBaseRetrievalStrategy",
     "CreateWebhook",
     "CreateWebhookEventsItem",
@@ -482,6 +486,7 @@ __all__ = (
     "HttpTool",
     "HttpToolType",
     "KnowledgeBase",
+    "KnowledgeBaseLanguage",
     "KnowledgeBaseList",
     "KnowledgeBaseRetrievalStrategy",
     "ListAgentGenerationsStatus",
@@ -521,6 +526,7 @@ __all__ = (
     "PatchHookEvent",
     "PatchHookType",
     "PatchKnowledgeBase",
+    "PatchKnowledgeBaseLanguage",
     "PatchKnowledgeBaseRetrievalStrategy",
     "PatchMemory",
     "PlatformTool",

@@ -8,6 +8,7 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..models.create_knowledge_base_language import CreateKnowledgeBaseLanguage
 from ..models.create_knowledge_base_retrieval_strategy import CreateKnowledgeBaseRetrievalStrategy
 from ..types import UNSET, Unset
 
@@ -32,6 +33,9 @@ class CreateKnowledgeBase:
             retrieval_strategy (CreateKnowledgeBaseRetrievalStrategy | Unset): vector: cosine similarity of embeddings;
                 full_text: PostgreSQL text search; hybrid: reciprocal rank fusion of both. Default:
                 CreateKnowledgeBaseRetrievalStrategy.HYBRID.
+            language (CreateKnowledgeBaseLanguage | Unset): The text search configuration of full-text search: stemming and
+                stop words of the language; `simple` lower-cases words and keeps them all. Default:
+                CreateKnowledgeBaseLanguage.ENGLISH.
             chunk_size (int | Unset): Target chunk length in characters. Default: 1000.
             chunk_overlap (int | Unset): Characters shared by consecutive chunks; less than half of chunkSize (otherwise
                 422). Default: 150.
@@ -42,6 +46,7 @@ class CreateKnowledgeBase:
     embedding_model: str
     description: str | Unset = UNSET
     retrieval_strategy: CreateKnowledgeBaseRetrievalStrategy | Unset = CreateKnowledgeBaseRetrievalStrategy.HYBRID
+    language: CreateKnowledgeBaseLanguage | Unset = CreateKnowledgeBaseLanguage.ENGLISH
     chunk_size: int | Unset = 1000
     chunk_overlap: int | Unset = 150
 
@@ -63,6 +68,11 @@ class CreateKnowledgeBase:
             retrieval_strategy = self.retrieval_strategy.value
 
 
+        language: str | Unset = UNSET
+        if not isinstance(self.language, Unset):
+            language = self.language.value
+
+
         chunk_size = self.chunk_size
 
         chunk_overlap = self.chunk_overlap
@@ -79,6 +89,8 @@ class CreateKnowledgeBase:
             field_dict["description"] = description
         if retrieval_strategy is not UNSET:
             field_dict["retrievalStrategy"] = retrieval_strategy
+        if language is not UNSET:
+            field_dict["language"] = language
         if chunk_size is not UNSET:
             field_dict["chunkSize"] = chunk_size
         if chunk_overlap is not UNSET:
@@ -109,6 +121,16 @@ class CreateKnowledgeBase:
 
 
 
+        _language = d.pop("language", UNSET)
+        language: CreateKnowledgeBaseLanguage | Unset
+        if isinstance(_language,  Unset):
+            language = UNSET
+        else:
+            language = CreateKnowledgeBaseLanguage(_language)
+
+
+
+
         chunk_size = d.pop("chunkSize", UNSET)
 
         chunk_overlap = d.pop("chunkOverlap", UNSET)
@@ -119,6 +141,7 @@ class CreateKnowledgeBase:
             embedding_model=embedding_model,
             description=description,
             retrieval_strategy=retrieval_strategy,
+            language=language,
             chunk_size=chunk_size,
             chunk_overlap=chunk_overlap,
         )

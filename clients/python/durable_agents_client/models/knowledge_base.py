@@ -8,6 +8,7 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..models.knowledge_base_language import KnowledgeBaseLanguage
 from ..models.knowledge_base_retrieval_strategy import KnowledgeBaseRetrievalStrategy
 from typing import cast
 
@@ -30,6 +31,8 @@ class KnowledgeBase:
             description (None | str):
             retrieval_strategy (KnowledgeBaseRetrievalStrategy): vector: cosine similarity of embeddings; full_text:
                 PostgreSQL text search; hybrid: reciprocal rank fusion of both.
+            language (KnowledgeBaseLanguage): The text search configuration of full-text search: stemming and stop words of
+                the language; `simple` lower-cases words and keeps them all.
             ai_provider_id (str):
             embedding_model (str):
             chunk_size (float):
@@ -45,6 +48,7 @@ class KnowledgeBase:
     name: str
     description: None | str
     retrieval_strategy: KnowledgeBaseRetrievalStrategy
+    language: KnowledgeBaseLanguage
     ai_provider_id: str
     embedding_model: str
     chunk_size: float
@@ -71,6 +75,8 @@ class KnowledgeBase:
 
         retrieval_strategy = self.retrieval_strategy.value
 
+        language = self.language.value
+
         ai_provider_id = self.ai_provider_id
 
         embedding_model = self.embedding_model
@@ -96,6 +102,7 @@ class KnowledgeBase:
             "name": name,
             "description": description,
             "retrievalStrategy": retrieval_strategy,
+            "language": language,
             "aiProviderId": ai_provider_id,
             "embeddingModel": embedding_model,
             "chunkSize": chunk_size,
@@ -132,6 +139,11 @@ class KnowledgeBase:
 
 
 
+        language = KnowledgeBaseLanguage(d.pop("language"))
+
+
+
+
         ai_provider_id = d.pop("aiProviderId")
 
         embedding_model = d.pop("embeddingModel")
@@ -154,6 +166,7 @@ class KnowledgeBase:
             name=name,
             description=description,
             retrieval_strategy=retrieval_strategy,
+            language=language,
             ai_provider_id=ai_provider_id,
             embedding_model=embedding_model,
             chunk_size=chunk_size,

@@ -8,6 +8,7 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..models.patch_knowledge_base_language import PatchKnowledgeBaseLanguage
 from ..models.patch_knowledge_base_retrieval_strategy import PatchKnowledgeBaseRetrievalStrategy
 from ..types import UNSET, Unset
 from typing import cast
@@ -23,13 +24,15 @@ T = TypeVar("T", bound="PatchKnowledgeBase")
 
 @_attrs_define
 class PatchKnowledgeBase:
-    """ A merge patch. Changing aiProviderId, embeddingModel, chunkSize or chunkOverlap re-indexes every document.
+    """ A merge patch. Changing language, aiProviderId, embeddingModel, chunkSize or chunkOverlap re-indexes every document.
 
         Attributes:
             name (str | Unset): Unique per project; agents search a subset of their knowledge bases by name.
             description (None | str | Unset):
             retrieval_strategy (PatchKnowledgeBaseRetrievalStrategy | Unset): vector: cosine similarity of embeddings;
                 full_text: PostgreSQL text search; hybrid: reciprocal rank fusion of both.
+            language (PatchKnowledgeBaseLanguage | Unset): The text search configuration of full-text search: stemming and
+                stop words of the language; `simple` lower-cases words and keeps them all.
             ai_provider_id (str | Unset): The provider whose OpenAI-compatible /embeddings endpoint is used. Example:
                 aip_4kT9xQ2mZ8wR.
             embedding_model (str | Unset):
@@ -40,6 +43,7 @@ class PatchKnowledgeBase:
     name: str | Unset = UNSET
     description: None | str | Unset = UNSET
     retrieval_strategy: PatchKnowledgeBaseRetrievalStrategy | Unset = UNSET
+    language: PatchKnowledgeBaseLanguage | Unset = UNSET
     ai_provider_id: str | Unset = UNSET
     embedding_model: str | Unset = UNSET
     chunk_size: int | Unset = UNSET
@@ -63,6 +67,11 @@ class PatchKnowledgeBase:
             retrieval_strategy = self.retrieval_strategy.value
 
 
+        language: str | Unset = UNSET
+        if not isinstance(self.language, Unset):
+            language = self.language.value
+
+
         ai_provider_id = self.ai_provider_id
 
         embedding_model = self.embedding_model
@@ -82,6 +91,8 @@ class PatchKnowledgeBase:
             field_dict["description"] = description
         if retrieval_strategy is not UNSET:
             field_dict["retrievalStrategy"] = retrieval_strategy
+        if language is not UNSET:
+            field_dict["language"] = language
         if ai_provider_id is not UNSET:
             field_dict["aiProviderId"] = ai_provider_id
         if embedding_model is not UNSET:
@@ -120,6 +131,16 @@ class PatchKnowledgeBase:
 
 
 
+        _language = d.pop("language", UNSET)
+        language: PatchKnowledgeBaseLanguage | Unset
+        if isinstance(_language,  Unset):
+            language = UNSET
+        else:
+            language = PatchKnowledgeBaseLanguage(_language)
+
+
+
+
         ai_provider_id = d.pop("aiProviderId", UNSET)
 
         embedding_model = d.pop("embeddingModel", UNSET)
@@ -132,6 +153,7 @@ class PatchKnowledgeBase:
             name=name,
             description=description,
             retrieval_strategy=retrieval_strategy,
+            language=language,
             ai_provider_id=ai_provider_id,
             embedding_model=embedding_model,
             chunk_size=chunk_size,

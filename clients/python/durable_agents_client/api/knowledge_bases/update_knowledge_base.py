@@ -132,8 +132,8 @@ def sync_detailed(
 
     Args:
         knowledge_base_id (str):  Example: kb_4kT9xQ2mZ8wR.
-        body (PatchKnowledgeBase): A merge patch. Changing aiProviderId, embeddingModel, chunkSize
-            or chunkOverlap re-indexes every document.
+        body (PatchKnowledgeBase): A merge patch. Changing language, aiProviderId, embeddingModel,
+            chunkSize or chunkOverlap re-indexes every document.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -167,8 +167,8 @@ def sync(
 
     Args:
         knowledge_base_id (str):  Example: kb_4kT9xQ2mZ8wR.
-        body (PatchKnowledgeBase): A merge patch. Changing aiProviderId, embeddingModel, chunkSize
-            or chunkOverlap re-indexes every document.
+        body (PatchKnowledgeBase): A merge patch. Changing language, aiProviderId, embeddingModel,
+            chunkSize or chunkOverlap re-indexes every document.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -197,8 +197,8 @@ async def asyncio_detailed(
 
     Args:
         knowledge_base_id (str):  Example: kb_4kT9xQ2mZ8wR.
-        body (PatchKnowledgeBase): A merge patch. Changing aiProviderId, embeddingModel, chunkSize
-            or chunkOverlap re-indexes every document.
+        body (PatchKnowledgeBase): A merge patch. Changing language, aiProviderId, embeddingModel,
+            chunkSize or chunkOverlap re-indexes every document.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -232,8 +232,8 @@ async def asyncio(
 
     Args:
         knowledge_base_id (str):  Example: kb_4kT9xQ2mZ8wR.
-        body (PatchKnowledgeBase): A merge patch. Changing aiProviderId, embeddingModel, chunkSize
-            or chunkOverlap re-indexes every document.
+        body (PatchKnowledgeBase): A merge patch. Changing language, aiProviderId, embeddingModel,
+            chunkSize or chunkOverlap re-indexes every document.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

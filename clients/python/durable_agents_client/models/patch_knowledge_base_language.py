@@ -1,0 +1,35 @@
+from enum import StrEnum
+
+class PatchKnowledgeBaseLanguage(StrEnum):
+    ARABIC = "arabic"
+    ARMENIAN = "armenian"
+    BASQUE = "basque"
+    CATALAN = "catalan"
+    DANISH = "danish"
+    DUTCH = "dutch"
+    ENGLISH = "english"
+    FINNISH = "finnish"
+    FRENCH = "french"
+    GERMAN = "german"
+    GREEK = "greek"
+    HINDI = "hindi"
+    HUNGARIAN = "hungarian"
+    INDONESIAN = "indonesian"
+    IRISH = "irish"
+    ITALIAN = "italian"
+    LITHUANIAN = "lithuanian"
+    NEPALI = "nepali"
+    NORWEGIAN = "norwegian"
+    PORTUGUESE = "portuguese"
+    ROMANIAN = "romanian"
+    RUSSIAN = "russian"
+    SERBIAN = "serbian"
+    SIMPLE = "simple"
+    SPANISH = "spanish"
+    SWEDISH = "swedish"
+    TAMIL = "tamil"
+    TURKISH = "turkish"
+    YIDDISH = "yiddish"
+
+    def __str__(self) -> str:
+        return str(self.value)
