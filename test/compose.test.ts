@@ -232,6 +232,16 @@ describe('docker-compose.yml', () => {
     expect(resolvedEnvironment('temporal', vars).DEFAULT_NAMESPACE).toBe('agents');
   });
 
+  it('mounts a dynamic config that enables task queue fairness on the Temporal server', () => {
+    const temporal = service('temporal') as Service & { volumes?: string[] };
+    const path = String(resolvedEnvironment('temporal', { SECRETS_KEY: sampleSecretsKey }).DYNAMIC_CONFIG_FILE_PATH);
+    const mount = (temporal.volumes ?? []).find((v) => v.split(':')[1] === path);
+    expect(mount, 'the dynamic config file is mounted where DYNAMIC_CONFIG_FILE_PATH points').toBeDefined();
+    const config = parse(read(mount!.split(':')[0]!.replace(/^\.\//, ''))) as Record<string, Array<{ value: unknown }>>;
+    expect(config['matching.enableFairness']?.[0]?.value).toBe(true);
+    expect(config['matching.useNewMatcher']?.[0]?.value).toBe(true);
+  });
+
   it('falls back to the same defaults as config/env.ts', () => {
     for (const name of APP_SERVICES) {
       for (const [key, raw] of Object.entries(environmentOf(name))) {

@@ -47,13 +47,19 @@ export async function searchKnowledge(ctx: AppContext, req: SearchRequest): Prom
  * (same workflow id); when Temporal cannot be reached the document stays pending and a re-index
  * request starts it later.
  */
-export async function startIngestion(ctx: AppContext, doc: Pick<KbDocument, 'id' | 'ingestionRun'>): Promise<void> {
+export async function startIngestion(
+  ctx: AppContext,
+  doc: Pick<KbDocument, 'id' | 'ingestionRun' | 'projectId'>,
+): Promise<void> {
   const input: DocumentIngestionInput = { documentId: doc.id, run: doc.ingestionRun };
   try {
     await ctx.temporal.workflow.start(documentIngestionWorkflowType, {
       workflowId: ingestionWorkflowId(doc.id, doc.ingestionRun),
       taskQueue: ctx.env.TEMPORAL_TASK_QUEUE,
       args: [input],
+      // The project is the fairness key of the workflow and its activities: a backlog of one
+      // project's documents is dispatched in turn with other projects' work, not ahead of it.
+      priority: { fairnessKey: doc.projectId },
     });
   } catch (err) {
     if (err instanceof WorkflowExecutionAlreadyStartedError) return;
@@ -78,7 +84,7 @@ export async function reindexDocuments(ctx: AppContext, documentIds: string[]): 
   });
   const docs = await ctx.db.kbDocument.findMany({
     where: { id: { in: documentIds } },
-    select: { id: true, ingestionRun: true },
+    select: { id: true, ingestionRun: true, projectId: true },
   });
   for (const d of docs) await startIngestion(ctx, d);
 }

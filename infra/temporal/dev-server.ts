@@ -44,6 +44,12 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/**
+ * Task queue fairness (docs/knowledge-bases.md, "Ingestion"): tasks carry their project as the
+ * fairness key and a backlog is dispatched round-robin across projects, not first come first served.
+ */
+const fairnessArgs = ['--dynamic-config-value', 'matching.enableFairness=true'];
+
 export async function startTemporalDevServer(opts: DevServerOptions): Promise<TemporalDevServer> {
   const namespace = opts.namespace ?? 'default';
   const port = opts.port || (await freePort());
@@ -67,6 +73,7 @@ export async function startTemporalDevServer(opts: DevServerOptions): Promise<Te
     '--log-format',
     'json',
     ...devServerSearchAttributeArgs(),
+    ...fairnessArgs,
     ...internalArgs,
   ];
   if (opts.dbFile) args.push('--db-filename', opts.dbFile);
@@ -164,7 +171,7 @@ async function startWithSdkDownload(
       port,
       ...(opts.dbFile ? { dbFilename: opts.dbFile } : {}),
       ...(uiPort === null ? {} : { ui: true, uiPort }),
-      extraArgs: [...devServerSearchAttributeArgs(), ...internalArgs],
+      extraArgs: [...devServerSearchAttributeArgs(), ...fairnessArgs, ...internalArgs],
     },
   });
   await ensureSearchAttributes(env.connection.operatorService, namespace);

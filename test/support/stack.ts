@@ -31,6 +31,8 @@ export interface StackOptions {
   withoutWorker?: boolean;
   /** processes mode: keep every line the services print (log tests), not only the latest 20 kB. */
   fullOutput?: boolean;
+  /** In-process worker: activity slots (default 100); 1 makes a backlog of activity tasks. */
+  maxConcurrentActivities?: number;
 }
 
 /**
@@ -140,6 +142,7 @@ export class TestStack {
       taskQueue: this.taskQueue,
       workflowBundle: { codePath: inject('workflowBundlePath') },
       maxCachedWorkflows: this.env.WORKER_CACHED_WORKFLOWS,
+      ...(this.opts.maxConcurrentActivities ? { maxConcurrentActivities: this.opts.maxConcurrentActivities } : {}),
       deps: {
         db: this.db,
         feed: this.runtime.feed,
