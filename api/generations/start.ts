@@ -93,7 +93,9 @@ export async function startGeneration(
   });
   if (body.callbackUrl || webhooks.length > 0) plan.webhooks = { maxAttempts: ctx.env.WEBHOOK_MAX_ATTEMPTS };
   if (readAgentOptions(agent.extra).requireApprovalFor === 'destructive') plan.approveDestructive = true;
-  plan.remainingDepth = body.maxCallDepth;
+  // maxCallDepth counts the chain's generations, this one included; the plan keeps the levels a
+  // generation may still start below itself (0: none), which childCallRefusal reads.
+  plan.remainingDepth = body.maxCallDepth - 1;
   if (ctx.env.TEMPORAL_TOOL_TASK_QUEUE) plan.toolTaskQueue = ctx.env.TEMPORAL_TOOL_TASK_QUEUE;
   const generationId = newId('generation');
   const traceId = newId('trace');

@@ -56,11 +56,11 @@ export const generateRequestSchema = z
     maxCallDepth: z
       .number()
       .int()
-      .min(0)
+      .min(1)
       .max(50)
       .default(10)
       .describe(
-        'Levels of nested generations (agent tools, platform create-agent-generation) below this one; at 0 a nested call is an error result.',
+        "Generations in a chain of nested calls (agent tools, platform create-agent-generation), this one included: 3 lets A call B and B call C, and C's nested call is an error result; 1 allows none.",
       ),
     variables: z
       .record(z.string().regex(VARIABLE_NAME), z.string().max(100_000))

@@ -117,7 +117,7 @@ describe('multi-agent: agent tools as child workflows, depth, child pauses, canc
     expect(list.body.data.map((t: { id: string }) => t.id)).toEqual([res.body.traceId]);
   });
 
-  it('maxCallDepth 2 with A→B→A: the third call is an error result and starts nothing', async () => {
+  it("maxCallDepth 3 with A→B→A: three generations, the third one's call is an error result and starts nothing", async () => {
     const a = await createAgent(stack, { aiProviderId: providerId, instructions: 'A [[script:depth-a]]' });
     const b = await createAgent(stack, { aiProviderId: providerId, instructions: 'B [[script:depth-b]]' });
     const callA = await agentTool('call_a', a);
@@ -140,7 +140,7 @@ describe('multi-agent: agent tools as child workflows, depth, child pauses, canc
     );
     model.scriptFor('depth-b', pingPong('call_a', 'B'), pingPong('call_a', 'B'));
 
-    const res = await generate(a, { prompt: 'start', maxCallDepth: 2 });
+    const res = await generate(a, { prompt: 'start', maxCallDepth: 3 });
     expect(res.body).toMatchObject({ status: 'completed' });
     expect(res.body.text).toMatch(/^A<B<A<\{"error":"Maximum call depth reached/);
     const rows = await stack.db.generation.findMany({ where: { traceId: res.body.traceId } });
