@@ -1,6 +1,17 @@
 import { z } from '../../contracts/schemas/index.js';
 import { defineRoute } from '../openapi/spec.js';
 
+/** The console's files in web/console/: console.js imports the other modules. */
+export const CONSOLE_ASSETS = [
+  'console.js',
+  'ui.js',
+  'generations.js',
+  'knowledge.js',
+  'memory.js',
+  'console.css',
+] as const;
+const consoleAssetSchema = z.enum(CONSOLE_ASSETS);
+
 /** Browser surfaces served by the API process (./static.ts), without an API key. */
 export const staticRoutes = {
   widget: defineRoute({
@@ -34,13 +45,13 @@ export const staticRoutes = {
     method: 'get',
     path: '/console/{asset}',
     tag: 'Browser',
-    summary: "The console's script and stylesheet",
+    summary: "The console's scripts (ES modules) and stylesheet",
     action: null,
-    params: z.object({ asset: z.enum(['console.js', 'console.css']) }),
+    params: z.object({ asset: consoleAssetSchema }),
     status: 200,
     response: z.string(),
     responseContentType: 'text/javascript',
     alternativeContent: { 'text/css': z.string() },
-    responseDescription: 'console.js as JavaScript, console.css as CSS',
+    responseDescription: 'The .js modules as JavaScript, console.css as CSS',
   }),
 };

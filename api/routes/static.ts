@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { type Router, type Response } from 'express';
 import type { AppContext } from '../context.js';
 import { ApiRouter, responded } from '../routing.js';
-import { staticRoutes } from './static.operations.js';
+import { CONSOLE_ASSETS, staticRoutes } from './static.operations.js';
 
 /**
  * The chat widget (/widget.js) and the operator console (/console): plain files from web/, read
@@ -39,25 +39,22 @@ function consoleHeaders(res: Response): void {
 }
 
 export function staticRouter(ctx: AppContext): Router {
-  const assets = {
-    widget: file('widget.js'),
-    console: file('console/index.html'),
-    'console.js': file('console/console.js'),
-    'console.css': file('console/console.css'),
-  };
+  const widget = file('widget.js');
+  const consolePage = file('console/index.html');
+  const consoleAssets = Object.fromEntries(CONSOLE_ASSETS.map((name) => [name, file(`console/${name}`)]));
   const r = new ApiRouter('', ctx);
 
   r.addPublic(staticRoutes.widget, ({ res }) => {
     // Loaded by other sites' pages: helmet's same-origin resource policy would block it.
     res.setHeader('cross-origin-resource-policy', 'cross-origin');
     res.setHeader('cache-control', 'public, max-age=300');
-    res.status(200).type('text/javascript').send(assets.widget);
+    res.status(200).type('text/javascript').send(widget);
     return responded;
   });
 
   r.addPublic(staticRoutes.console, ({ res }) => {
     consoleHeaders(res);
-    res.status(200).type('text/html').send(assets.console);
+    res.status(200).type('text/html').send(consolePage);
     return responded;
   });
 
@@ -66,7 +63,7 @@ export function staticRouter(ctx: AppContext): Router {
     res
       .status(200)
       .type(params.asset.endsWith('.js') ? 'text/javascript' : 'text/css')
-      .send(assets[params.asset]);
+      .send(consoleAssets[params.asset]);
     return responded;
   });
 

@@ -4,7 +4,14 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { call, createProvider, createTool, obj } from '../support/fixtures.js';
-import { chromiumAvailable, CHROMIUM_PATH, launchChromium, startHostSite, type HostSite } from '../support/browser.js';
+import {
+  chromiumAvailable,
+  CHROMIUM_PATH,
+  launchChromium,
+  signInToConsole,
+  startHostSite,
+  type HostSite,
+} from '../support/browser.js';
 import { startModelServer, type ModelServer, type RecordedRequest } from '../support/model-server.js';
 import { startStack, type TestStack } from '../support/stack.js';
 import { json, startToolServer, type ToolServer } from '../support/tool-server.js';
@@ -257,18 +264,7 @@ describe.skipIf(!chromiumAvailable)('in Chromium: the chat widget and the operat
     return { generationId: g.body.id as string, approvalId: g.body.requiredAction.approvals[0].approvalId as string };
   }
 
-  async function signIn(page: Page, hash = '') {
-    const response = await page.goto(`${stack.url}/console${hash}`);
-    const csp = response!.headers()['content-security-policy'] ?? '';
-    expect(csp).toContain("script-src 'self'");
-    expect(csp).not.toContain('unsafe-inline');
-    await page.getByLabel('API key').fill(stack.apiKey);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('button', { name: 'Sign out' }).waitFor();
-    // The key is kept for the tab only, never in the address bar (stored once the API accepted it).
-    await expect.poll(() => page.evaluate('sessionStorage.length'), { timeout: 30_000 }).toBe(1);
-    expect(page.url()).not.toContain(stack.apiKey);
-  }
+  const signIn = (page: Page, hash = '') => signInToConsole(page, stack, hash);
 
   it('an operator approves a pending tool call in the console and the generation completes', async () => {
     const { generationId, approvalId } = await pausedForApproval('refund order A-1', { orderId: 'A-1', amount: 25 });
