@@ -26,6 +26,7 @@ import { metricsRouter } from './routes/metrics.js';
 import { hooksRouter } from './routes/hooks.js';
 import { knowledgeBasesRouter } from './routes/knowledge-bases.js';
 import { memoriesRouter } from './routes/memories.js';
+import { builtinToolsRouter } from './routes/builtin-tools.js';
 import { settingsRouter } from './routes/settings.js';
 import { projectsRouter } from './routes/projects.js';
 import { providersRouter } from './routes/providers.js';
@@ -89,6 +90,7 @@ export function createApp(deps: AppContext): Express {
   v1.use('/projects', projectsRouter(ctx));
   v1.use('/api-keys', apiKeysRouter(ctx));
   v1.use('/ai-providers', providersRouter(ctx));
+  v1.use('/builtin-tools', builtinToolsRouter(ctx));
   v1.use('/tools', toolsRouter(ctx, toolRoutes, '/v1/tools'));
   v1.use('/agents/tools', toolsRouter(ctx, toolAliasRoutes, '/v1/agents/tools'));
   v1.use('/agents/traces', tracesRouter(ctx, traceAliasRoutes, '/v1/agents/traces'));

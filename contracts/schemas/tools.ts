@@ -251,3 +251,23 @@ export const toolSchema = z
   })
   .openapi('AgentTool');
 export type ToolView = z.infer<typeof toolSchema>;
+
+/** One entry of the builtin catalogue (`GET /v1/builtin-tools`): what a builtin tool takes and does. */
+export const builtinToolTypeSchema = z
+  .object({
+    name: z.enum(builtinToolNames).describe('The `name` of a `builtin` tool.'),
+    description: z.string().describe('What the model is told the tool does.'),
+    limits: z.string().describe('The limits the builtin enforces.'),
+    parameters: z.record(z.string(), z.unknown()).describe('JSON Schema of the arguments the model sends.'),
+    config: z.record(z.string(), z.unknown()).describe("JSON Schema of the tool's `config`."),
+    secretConfigKeys: z.array(z.string()).describe('Config keys stored encrypted and never returned.'),
+    requiresApprovalByDefault: z
+      .boolean()
+      .describe('Calls wait for a human approval unless the config says `requireApproval: false`.'),
+  })
+  .openapi('BuiltinCatalogEntry');
+export type BuiltinToolTypeView = z.infer<typeof builtinToolTypeSchema>;
+
+export const builtinToolTypeListSchema = z
+  .object({ data: z.array(builtinToolTypeSchema) })
+  .openapi('BuiltinCatalog');

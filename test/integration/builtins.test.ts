@@ -51,6 +51,28 @@ describe('builtin tools in real generations', () => {
     expect(builtin['x-builtins'].http_request.config.properties.allowedHosts).toBeDefined();
   });
 
+  it('GET /v1/builtin-tools lists every attachable builtin with its schemas, as the model is offered them', async () => {
+    const res = await stack.api('GET', '/v1/builtin-tools');
+    expect(res.status).toBe(200);
+    const byName = Object.fromEntries(res.body.data.map((b: { name: string }) => [b.name, b]));
+    expect(Object.keys(byName)).toEqual(expect.arrayContaining(['http_request', 'web_search', 'memory_save']));
+    expect(byName.agent_clarify).toBeUndefined(); // offered by the loop, not attached
+    expect(byName.database_write).toMatchObject({
+      parameters: { required: ['sql'] },
+      secretConfigKeys: ['databaseUrl'],
+      requiresApprovalByDefault: true,
+    });
+    expect(byName.http_request.requiresApprovalByDefault).toBe(false);
+    expect(byName.http_request.config.properties.allowedHosts).toBeDefined();
+    // The same argument schema a generation sends the model.
+    const toolId = await createTool(stack, { type: 'builtin', name: 'web_scrape' });
+    const agentId = await createAgent(stack, { aiProviderId: providerId, toolIds: [toolId] });
+    model.script({ text: 'hi' });
+    await stack.api('POST', `/v1/agents/${agentId}/generate`, { prompt: 'hello' });
+    const offered = model.requests.at(-1)!.tools!.find((t: any) => t.function.name === 'web_scrape');
+    expect(offered!.function.parameters).toEqual(byName.web_scrape.parameters);
+  });
+
   describe('http_request', () => {
     it('calls the URL with method, headers and body, and caps the response body', async () => {
       tools.route('/echo', (req, res) => json(res, 201, { got: req.body, auth: req.headers['x-token'] }));

@@ -305,6 +305,26 @@ export type paths = {
         patch: operations["updateAgentTool"];
         trace?: never;
     };
+    "/v1/builtin-tools": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the builtin tools with the JSON Schemas of their arguments and config
+         * @description What `{ "type": "builtin", "name": … }` tools can be: each builtin with its description, limits, the JSON Schema of the arguments the model sends and of its `config`. The same for every project.
+         */
+        get: operations["listBuiltinTools"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/agents/tools": {
         parameters: {
             query?: never;
@@ -785,7 +805,7 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** The console's script and stylesheet */
+        /** The console's scripts (ES modules) and stylesheet */
         get: operations["getConsoleAsset"];
         put?: never;
         post?: never;
@@ -1822,6 +1842,32 @@ export type components = {
             /** @description Actions of the platform's registry (e.g. list-agents, create-agent-generation); unknown ones are a 422 */
             actions?: string[] | null;
         };
+        BuiltinCatalog: {
+            data: components["schemas"]["BuiltinCatalogEntry"][];
+        };
+        BuiltinCatalogEntry: {
+            /**
+             * @description The `name` of a `builtin` tool.
+             * @enum {string}
+             */
+            name: "agent_clarify" | "session_cache_list" | "session_cache_get" | "http_request" | "database_query" | "database_write" | "code_execute" | "web_search" | "web_scrape" | "storage_read" | "storage_write" | "storage_list" | "summarize" | "generate_text" | "memory_save" | "memory_search" | "memory_forget";
+            /** @description What the model is told the tool does. */
+            description: string;
+            /** @description The limits the builtin enforces. */
+            limits: string;
+            /** @description JSON Schema of the arguments the model sends. */
+            parameters: {
+                [key: string]: unknown;
+            };
+            /** @description JSON Schema of the tool's `config`. */
+            config: {
+                [key: string]: unknown;
+            };
+            /** @description Config keys stored encrypted and never returned. */
+            secretConfigKeys: string[];
+            /** @description Calls wait for a human approval unless the config says `requireApproval: false`. */
+            requiresApprovalByDefault: boolean;
+        };
         Hook: {
             id: string;
             projectId: string;
@@ -2148,7 +2194,7 @@ export type components = {
             stopConditions?: components["schemas"]["StopCondition"][];
             maxSteps?: number;
             /**
-             * @description Levels of nested generations (agent tools, platform create-agent-generation) below this one; at 0 a nested call is an error result.
+             * @description Generations in a chain of nested calls (agent tools, platform create-agent-generation), this one included: 3 lets A call B and B call C, and C's nested call is an error result; 1 allows none.
              * @default 10
              */
             maxCallDepth?: number;
@@ -5737,6 +5783,79 @@ export interface operations {
             };
             /** @description Semantically invalid (e.g. a reference to something that does not exist) */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit of the API key exceeded (see Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listBuiltinTools: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every builtin, by name */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "name": "agent_clarify",
+                     *           "description": "text",
+                     *           "limits": "text",
+                     *           "parameters": {},
+                     *           "config": {},
+                     *           "secretConfigKeys": [
+                     *             "text"
+                     *           ],
+                     *           "requiresApprovalByDefault": false
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BuiltinCatalog"];
+                };
+            };
+            /** @description Invalid path, query or body (details list each problem with its path) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key's policy does not allow this action */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10096,13 +10215,13 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                asset: "console.js" | "console.css";
+                asset: "console.js" | "ui.js" | "generations.js" | "knowledge.js" | "memory.js" | "console.css";
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description console.js as JavaScript, console.css as CSS */
+            /** @description The .js modules as JavaScript, console.css as CSS */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -61,6 +61,11 @@ from .approval_requested_by_channel import ApprovalRequestedByChannel
 from .approval_status import ApprovalStatus
 from .approval_tool_parameters_type_0 import ApprovalToolParametersType0
 from .branding import Branding
+from .builtin_catalog import BuiltinCatalog
+from .builtin_catalog_entry import BuiltinCatalogEntry
+from .builtin_catalog_entry_config import BuiltinCatalogEntryConfig
+from .builtin_catalog_entry_name import BuiltinCatalogEntryName
+from .builtin_catalog_entry_parameters import BuiltinCatalogEntryParameters
 from .builtin_tool import BuiltinTool
 from .builtin_tool_config import BuiltinToolConfig
 from .builtin_tool_name import BuiltinToolName
@@ -378,6 +383,11 @@ __all__ = (
     "ApprovalStatus",
     "ApprovalToolParametersType0",
     "Branding",
+    "BuiltinCatalog",
+    "BuiltinCatalogEntry",
+    "BuiltinCatalogEntryConfig",
+    "BuiltinCatalogEntryName",
+    "BuiltinCatalogEntryParameters",
     "BuiltinTool",
     "BuiltinToolConfig",
     "BuiltinToolName",

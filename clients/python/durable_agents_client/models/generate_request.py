@@ -43,8 +43,9 @@ class GenerateRequest:
             step_rules (list[StepRule] | Unset):
             stop_conditions (list[StopCondition] | Unset):
             max_steps (int | Unset):
-            max_call_depth (int | Unset): Levels of nested generations (agent tools, platform create-agent-generation) below
-                this one; at 0 a nested call is an error result. Default: 10.
+            max_call_depth (int | Unset): Generations in a chain of nested calls (agent tools, platform create-agent-
+                generation), this one included: 3 lets A call B and B call C, and C's nested call is an error result; 1 allows
+                none. Default: 10.
             variables (GenerateRequestVariables | Unset):
             session_id (str | Unset): Continue this session of the agent: its earlier turns are the history the model sees.
                 A session waiting on agent_clarify takes the prompt as the answer instead. Example: ses_4kT9xQ2mZ8wR.

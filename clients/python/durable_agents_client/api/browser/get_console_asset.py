@@ -74,7 +74,7 @@ def sync_detailed(
     client: AuthenticatedClient | Client,
 
 ) -> Response[Error | str]:
-    """ The console's script and stylesheet
+    """ The console's scripts (ES modules) and stylesheet
 
     Args:
         asset (GetConsoleAssetAsset):
@@ -105,7 +105,7 @@ def sync(
     client: AuthenticatedClient | Client,
 
 ) -> Error | str | None:
-    """ The console's script and stylesheet
+    """ The console's scripts (ES modules) and stylesheet
 
     Args:
         asset (GetConsoleAssetAsset):
@@ -131,7 +131,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
 
 ) -> Response[Error | str]:
-    """ The console's script and stylesheet
+    """ The console's scripts (ES modules) and stylesheet
 
     Args:
         asset (GetConsoleAssetAsset):
@@ -162,7 +162,7 @@ async def asyncio(
     client: AuthenticatedClient | Client,
 
 ) -> Error | str | None:
-    """ The console's script and stylesheet
+    """ The console's scripts (ES modules) and stylesheet
 
     Args:
         asset (GetConsoleAssetAsset):
