@@ -73,7 +73,7 @@ export function runMemoryForget(call: BuiltinCall): Promise<BuiltinResult> {
   if (typeof memoryId !== 'string' || !isIdOf('memory', memoryId))
     return Promise.resolve(builtinError('memoryId must be a memory id (mem_…) from memory_search'));
   return withScope(call, async (scope) =>
-    (await forgetMemory(call.db, scope, memoryId))
+    (await forgetMemory(call.db, scope, memoryId, { generationId: call.generationId, toolCallId: call.toolCallId }))
       ? builtinSuccess({ forgotten: true, memoryId })
       : builtinError(`No memory ${memoryId} for this user (already forgotten, or never saved)`),
   );

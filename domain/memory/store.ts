@@ -121,8 +121,34 @@ export async function searchMemories(
   });
 }
 
-/** Deletes a memory of the scope; false when the scope holds no memory with this id. */
-export async function forgetMemory(db: Db, scope: MemoryScope, memoryId: string): Promise<boolean> {
-  const { count } = await db.memory.deleteMany({ where: { id: memoryId, ...inScope(scope) } });
-  return count > 0;
+/** `BuiltinWrite.transactionId` of a memory_forget that deleted its memory (no target transaction). */
+const FORGET_RECORD = 'memory_forget';
+
+/**
+ * Deletes a memory of the scope; false when the scope holds no memory with this id. Once per
+ * (generation, tool call): the delete and its BuiltinWrite record are one statement, so an
+ * activity retried after a crash that follows the delete finds the record and answers true again
+ * instead of "no such memory" for the memory it forgot itself.
+ */
+export async function forgetMemory(
+  db: Db,
+  scope: MemoryScope,
+  memoryId: string,
+  source: { generationId: string; toolCallId: string },
+): Promise<boolean> {
+  const [row] = await db.$queryRaw<Array<{ forgotten: boolean }>>`
+    WITH earlier AS (
+      SELECT 1 FROM "BuiltinWrite" WHERE "generationId" = ${source.generationId} AND "toolCallId" = ${source.toolCallId}
+    ), deleted AS (
+      DELETE FROM "Memory"
+      WHERE "id" = ${memoryId} AND "projectId" = ${scope.projectId} AND "agentId" = ${scope.agentId}
+        AND "endUserId" = ${scope.endUserId} AND NOT EXISTS (SELECT 1 FROM earlier)
+      RETURNING "id"
+    ), recorded AS (
+      INSERT INTO "BuiltinWrite" ("generationId", "toolCallId", "transactionId", "result")
+      SELECT ${source.generationId}, ${source.toolCallId}, ${FORGET_RECORD}, "id" FROM deleted
+      ON CONFLICT DO NOTHING
+    )
+    SELECT EXISTS (SELECT 1 FROM earlier) OR EXISTS (SELECT 1 FROM deleted) AS "forgotten"`;
+  return row?.forgotten === true;
 }

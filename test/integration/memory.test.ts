@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { RECALL_HEADER } from '../../domain/memory/ranking.js';
-import { saveMemory } from '../../domain/memory/store.js';
+import { forgetMemory, saveMemory } from '../../domain/memory/store.js';
 import { call, createAgent, createProvider, createTool, observeOf } from '../support/fixtures.js';
 import { startModelServer, type ModelServer } from '../support/model-server.js';
 import { callAs, createProjectWithKey, expectError, expectStatus, mintKey } from '../support/resources.js';
@@ -106,6 +106,14 @@ describe('long-term memory', () => {
     expect(first).toMatchObject({ created: true });
     expect(second).toMatchObject({ created: false, memory: { id: 'memory' in first ? first.memory.id : '' } });
     expect(await stack.db.memory.count({ where: { endUserId: 'carol', agentId } })).toBe(1);
+
+    // A memory_forget retried after a crash that followed its delete answers as the first attempt did.
+    const id = 'memory' in first ? first.memory.id : '';
+    const forget = { generationId: again.body.id, toolCallId: 'forget-retried' };
+    expect(await forgetMemory(stack.db, scope, id, forget)).toBe(true);
+    expect(await forgetMemory(stack.db, scope, id, forget)).toBe(true);
+    expect(await forgetMemory(stack.db, scope, id, { ...forget, toolCallId: 'another call' })).toBe(false);
+    expect(await stack.db.memory.count({ where: { endUserId: 'carol', agentId } })).toBe(0);
   });
 
   it('a public-chat visitor is scoped to their conversation', async () => {
