@@ -34,9 +34,26 @@ export async function chooseSession(
     if (!session) throw notFound('Session');
     if (session.agentId !== agent.id)
       throw unprocessable(`Session ${session.id} belongs to another agent`, { path: 'body.sessionId' });
+    // A session is one conversation with one end user: its history holds what the memory tools
+    // returned for that end user, so a turn for another one (or a change to or from none) would
+    // show them someone else's memories (docs/memory.md).
+    const endUser = await sessionEndUser(db, session.id);
+    if (endUser !== undefined && endUser !== (body.endUserId ?? null))
+      throw unprocessable(`Session ${session.id} is a conversation with another end user`, { path: 'body.endUserId' });
     return { sessionId: session.id, create: false };
   }
   return agent.conversational ? { sessionId: newId('session'), create: true } : null;
+}
+
+/**
+ * The end user of a session's turns (the first turn's endUserId; every later one was checked
+ * against it), null when they have none, undefined when the session has no turn left.
+ */
+async function sessionEndUser(db: Db, sessionId: string): Promise<string | null | undefined> {
+  const [first] = await db.$queryRaw<Array<{ endUserId: string | null }>>`
+    SELECT "snapshot"->>'endUserId' AS "endUserId" FROM "Generation"
+    WHERE "sessionId" = ${sessionId} ORDER BY "sessionTurn" ASC LIMIT 1`;
+  return first ? first.endUserId : undefined;
 }
 
 /**

@@ -116,6 +116,32 @@ describe('long-term memory', () => {
     expect(await stack.db.memory.count({ where: { endUserId: 'carol', agentId } })).toBe(0);
   });
 
+  it('recalls in a later session of the end user; a session never changes end user', async () => {
+    const chatty = await createAgent(stack, {
+      aiProviderId: providerId,
+      toolIds,
+      conversational: true,
+      memoryRecall: { maxTokens: 200 },
+    });
+    const saved = await turn('memory_save', { content: 'Lives in Lyon' }, { endUserId: 'erin' }, chatty);
+    const sessionId = saved.body.sessionId as string;
+    expect(sessionId).toMatch(/^ses_/);
+
+    // A new session (no sessionId) of the same end user is told the memory.
+    const later = await turn('memory_search', { query: 'where' }, { endUserId: 'erin' }, chatty);
+    expect(later.body.sessionId).not.toBe(sessionId);
+    expect(systemText(0)).toContain(`- [${saved.result.memoryId}] Lives in Lyon`);
+
+    // Erin's session holds her memory_save result: another end user (or none) cannot take a turn in it.
+    for (const other of [{ endUserId: 'frank' }, {}]) {
+      const res = await stack.api('POST', `/v1/agents/${chatty}/generate`, { prompt: 'hi', sessionId, ...other });
+      expectError(res, 422, 'unprocessable');
+      expect(res.body.error.details).toMatchObject({ path: 'body.endUserId' });
+    }
+    const same = await turn('memory_search', { query: 'Lyon' }, { endUserId: 'erin', sessionId }, chatty);
+    expect(same.result.memories).toHaveLength(1);
+  });
+
   it('a public-chat visitor is scoped to their conversation', async () => {
     const created = await stack.api('POST', '/v1/agents', {
       name: 'remembering chat',
