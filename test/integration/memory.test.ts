@@ -226,6 +226,20 @@ describe('long-term memory', () => {
       expectError(await stack.api('DELETE', `/v1/memories/${ids[1]}`), 404, 'not_found');
     });
 
+    it('searches with any text: tsquery syntax, quotes and over-long words are words or nothing, never a 500', async () => {
+      for (const query of [
+        "it's \\ 'French' :* & | ! ( ) <-> ''",
+        'é'.repeat(1100), // one word over PostgreSQL's 2047-byte lexeme limit
+        '\u0303\u0303 ² ½',
+        'x'.repeat(2000),
+      ]) {
+        const res = await stack.api('POST', '/v1/memories/search', { agentId, endUserId: 'dave', query });
+        expectStatus(res, 200);
+      }
+      const quoted = await stack.api('POST', '/v1/memories/search', { agentId, endUserId: 'dave', query: "'French'" });
+      expect(quoted.body.data.map((m: { id: string }) => m.id)).toEqual([ids[0]]);
+    });
+
     it('refuses bad input with 4xx problems', async () => {
       expectError(await stack.api('PATCH', `/v1/memories/${ids[0]}`, { content: '' }), 400, 'invalid_request');
       expectError(await stack.api('PATCH', `/v1/memories/${ids[0]}`, { content: 'x', extra: 1 }), 400);
