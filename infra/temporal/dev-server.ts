@@ -28,6 +28,11 @@ export interface DevServerOptions {
   port?: number;
   /** null disables the web UI. */
   uiPort?: number | null;
+  /**
+   * Partitions of every task queue (the server's default is 4). Fairness and priority order hold
+   * within a partition, so the test run uses 1, where a fairness test can expect the exact order.
+   */
+  taskQueuePartitions?: number;
   log?: (line: string) => void;
 }
 
@@ -49,6 +54,16 @@ export async function freePort(): Promise<number> {
  * fairness key and a backlog is dispatched round-robin across projects, not first come first served.
  */
 const fairnessArgs = ['--dynamic-config-value', 'matching.enableFairness=true'];
+
+const partitionArgs = (n: number | undefined) =>
+  n === undefined
+    ? []
+    : [
+        '--dynamic-config-value',
+        `matching.numTaskqueueReadPartitions=${n}`,
+        '--dynamic-config-value',
+        `matching.numTaskqueueWritePartitions=${n}`,
+      ];
 
 export async function startTemporalDevServer(opts: DevServerOptions): Promise<TemporalDevServer> {
   const namespace = opts.namespace ?? 'default';
@@ -74,6 +89,7 @@ export async function startTemporalDevServer(opts: DevServerOptions): Promise<Te
     'json',
     ...devServerSearchAttributeArgs(),
     ...fairnessArgs,
+    ...partitionArgs(opts.taskQueuePartitions),
     ...internalArgs,
   ];
   if (opts.dbFile) args.push('--db-filename', opts.dbFile);
@@ -171,7 +187,12 @@ async function startWithSdkDownload(
       port,
       ...(opts.dbFile ? { dbFilename: opts.dbFile } : {}),
       ...(uiPort === null ? {} : { ui: true, uiPort }),
-      extraArgs: [...devServerSearchAttributeArgs(), ...fairnessArgs, ...internalArgs],
+      extraArgs: [
+        ...devServerSearchAttributeArgs(),
+        ...fairnessArgs,
+        ...partitionArgs(opts.taskQueuePartitions),
+        ...internalArgs,
+      ],
     },
   });
   await ensureSearchAttributes(env.connection.operatorService, namespace);

@@ -3,22 +3,29 @@ import { startEmbeddingServer, type EmbeddingServer } from '../support/embedding
 import { createEmbeddingProvider, waitForDocument } from '../support/knowledge.js';
 import { createProjectWithKey } from '../support/resources.js';
 import { startStack, type TestStack } from '../support/stack.js';
+import { ingestionWorkflowId } from '../../contracts/knowledge/ingestion.js';
+
+async function until(check: () => boolean | Promise<boolean>, timeoutMs = 30_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
 
 /**
  * Ingestion under a per-project share (docs/knowledge-bases.md, "Ingestion"): every ingestion
  * workflow carries its project as the Temporal fairness key, so a backlog of one project's documents
  * is dispatched in turn with another project's, not ahead of it. The worker has one activity slot,
- * and the documents are added while no worker runs, so every task waits in the queue's backlog.
+ * held by the first document's embedding call while the others are added, so every activity they
+ * schedule waits in the queue's backlog.
  */
 describe('ingestion: one project’s backlog does not hold back another project’s document', () => {
   let stack: TestStack;
   let embeddings: EmbeddingServer;
 
   beforeAll(async () => {
-    [stack, embeddings] = await Promise.all([
-      startStack({ withoutWorker: true, maxConcurrentActivities: 1 }),
-      startEmbeddingServer(),
-    ]);
+    [stack, embeddings] = await Promise.all([startStack({ maxConcurrentActivities: 1 }), startEmbeddingServer()]);
   }, 120_000);
   afterAll(async () => {
     await stack?.close();
@@ -49,11 +56,25 @@ describe('ingestion: one project’s backlog does not hold back another project�
       expect(res.status).toBe(201);
       return res.body.id as string;
     };
-    const big: string[] = [];
-    for (let i = 0; i < 12; i++) big.push(await add(bigKb, stack.apiKey, i));
+    // The first document's embedding request is held: its batch keeps the worker's one activity
+    // slot, so every activity the other documents schedule waits in the task queue's backlog.
+    embeddings.holdAfter(0);
+    const big = [await add(bigKb, stack.apiKey, 0)];
+    await until(() => embeddings.held === 1);
+    for (let i = 1; i < 12; i++) big.push(await add(bigKb, stack.apiKey, i));
     const small = await add(smallKb, other.key, 99);
+    // Every other document's first activity is scheduled (and so queued) before the slot frees.
+    await until(async () => {
+      const pending = await Promise.all(
+        [...big.slice(1), small].map(async (id) => {
+          const d = await stack.temporal.workflow.getHandle(ingestionWorkflowId(id, 1)).describe();
+          return d.raw.pendingActivities?.length ?? 0;
+        }),
+      );
+      return pending.every((n) => n > 0);
+    });
+    embeddings.release();
 
-    await stack.startWorker();
     const ready = new Map<string, number>();
     for (const id of big) ready.set(id, Date.parse((await waitForDocument(stack, bigKb, id, 120_000)).indexedAt));
     const smallDoc = await stack.api('GET', `/v1/knowledge-bases/${smallKb}/documents/${small}`, undefined, {
@@ -63,6 +84,6 @@ describe('ingestion: one project’s backlog does not hold back another project�
     const smallAt = Date.parse(smallDoc.body.indexedAt);
     // First come, first served would finish it last, after all twelve.
     const bigBefore = [...ready.values()].filter((at) => at < smallAt).length;
-    expect(bigBefore).toBeLessThanOrEqual(4);
+    expect(bigBefore, `${bigBefore} of twelve were ready first`).toBeLessThanOrEqual(4);
   }, 180_000);
 });

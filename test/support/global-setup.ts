@@ -15,7 +15,10 @@ import { adminDatabaseUrl, databaseUrl } from './env.js';
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const cli = resolveTemporalCli({ cliPathFromEnv: process.env.TEMPORAL_CLI_PATH, log: (l) => console.log(l) });
-  const [temporal, bundle] = await Promise.all([startTemporalDevServer({ cli, uiPort: null }), bundleWorkflows()]);
+  const [temporal, bundle] = await Promise.all([
+    startTemporalDevServer({ cli, uiPort: null, taskQueuePartitions: 1 }),
+    bundleWorkflows(),
+  ]);
 
   const template = `da_template_${process.pid}`;
   const admin = new pg.Client({ connectionString: adminDatabaseUrl });
