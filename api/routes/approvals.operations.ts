@@ -1,4 +1,5 @@
 import {
+  allApprovalsDecisionRequestSchema,
   approvalDecisionRequestSchema,
   approvalIdSchema,
   approvalSchema,
@@ -34,6 +35,24 @@ export const approvalRoutes = {
     params: generationApprovalParams,
     body: approvalDecisionRequestSchema,
     ...generationReplies('The generation once settled again (or still requires_action with the approvals pending)'),
+    errors: [409, 503],
+  }),
+  decideAll: defineRoute({
+    operationId: 'decideAllApprovals',
+    method: 'post',
+    path: '/v1/generations/{generationId}/approvals',
+    tag: 'Approvals',
+    summary: 'Approve or deny every tool call the generation waits for, at once',
+    description:
+      "The same decision for each pending approval of this generation's pause (not its children's: answer those " +
+      'on the child). Every approver check runs first: a 403 for one approval decides none. 409 when the generation ' +
+      'waits for no approval. To edit arguments, decide that approval alone.',
+    action: 'agents:DecideApproval',
+    pathAndQuery: 'as-given',
+    resource: (p) => `generations/${p.generationId}`,
+    params: generationParams,
+    body: allApprovalsDecisionRequestSchema,
+    ...generationReplies('The generation once settled again'),
     errors: [409, 503],
   }),
   answerClarification: defineRoute({

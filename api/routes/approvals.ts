@@ -1,7 +1,7 @@
 import type { Router } from 'express';
 import type { AppContext } from '../context.js';
 import { found } from '../http.js';
-import { answerClarification, decideApproval } from '../../domain/answers/answer.js';
+import { answerClarification, decideAllApprovals, decideApproval } from '../../domain/answers/answer.js';
 import { checkAgentNotDenied, deniedAgentIds, findGeneration } from '../../domain/generation-access.js';
 import { answerDelivery, replyAfterAnswer } from '../generations/resume.js';
 import { approvalRoutes } from './approvals.operations.js';
@@ -89,6 +89,13 @@ export function generationApprovalsRouter(ctx: AppContext): Router {
       body,
       answerDelivery(body),
     );
+    return replyAfterAnswer(ctx, reply, auth.projectId, answered, body, receivedAt);
+  });
+
+  r.add(approvalRoutes.decideAll, async ({ auth, action, params, body, res, reply }) => {
+    const receivedAt = Date.now();
+    holdSlot(ctx.connections, heldBy(body), auth, res);
+    const answered = await decideAllApprovals(ctx, auth, action, params.generationId, body, answerDelivery(body));
     return replyAfterAnswer(ctx, reply, auth.projectId, answered, body, receivedAt);
   });
 

@@ -23,6 +23,17 @@ export const approvalDecisionRequestSchema = z
   });
 export type ApprovalDecisionRequest = z.infer<typeof approvalDecisionRequestSchema>;
 
+export const allApprovalsDecisionRequestSchema = z
+  .object({
+    approved: z.boolean().describe('The decision for every approval the generation waits for.'),
+    reason: z.string().max(2000).optional(),
+    async: z.boolean().default(false),
+    waitSeconds: z.number().int().min(0).max(600).default(60),
+  })
+  .strict()
+  .openapi('AllApprovalsDecisionRequest');
+export type AllApprovalsDecisionRequest = z.infer<typeof allApprovalsDecisionRequestSchema>;
+
 export const approvalSchema = withRequiredKeys(
   z.object({
     id: z.string(),

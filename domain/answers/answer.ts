@@ -174,6 +174,46 @@ export async function decideApproval(
   return { generation: g, claim, resumeAfter: g.eventSeq };
 }
 
+/** One decision for every approval a pause waits for: no edited arguments, which are per call. */
+export type AllApprovalsDecision = Pick<ApprovalDecisionRequest, 'approved' | 'reason'>;
+
+/**
+ * POST /v1/generations/{generationId}/approvals (seed 000's run-level approve): the same decision
+ * for every approval the generation's pause waits for. Every approver check runs before the first
+ * claim, so a 403 decides nothing; then each approval is claimed and delivered as a single decision
+ * is, the last one the way the caller waits.
+ */
+export async function decideAllApprovals(
+  deps: AnswerDeps,
+  auth: AuthInfo,
+  action: string,
+  generationId: string,
+  body: AllApprovalsDecision,
+  delivery: AnswerDelivery,
+): Promise<Answered> {
+  const g = await findGeneration(deps, auth, action, generationId);
+  const asked =
+    (g.requiredAction as { type?: string; approvals?: Array<{ approvalId: string }> } | null)?.approvals ?? [];
+  const approvals = asked.length
+    ? await deps.db.approval.findMany({
+        where: { id: { in: asked.map((a) => a.approvalId) }, generationId: g.id, projectId: auth.projectId },
+        orderBy: { createdAt: 'asc' },
+      })
+    : [];
+  const pending = approvals.filter((a) => a.status === 'pending');
+  if (g.status !== 'requires_action' || pending.length === 0)
+    throw new ApiError(409, 'generation_not_waiting', `The generation is ${g.status}, not waiting for approvals`);
+  for (const approval of pending) await checkApprover(deps.db, g, approval.toolName, auth);
+  const answers: ClaimedAnswer[] = [];
+  for (const [i, approval] of pending.entries()) {
+    const claim = await claimApprovalDecision(deps.db, g, approval, body, auth.keyId);
+    await deliverClaim(deps, g.id, claim, i === pending.length - 1 ? delivery : { callerWaits: false });
+    approvalDecisionSeconds.observe((Date.now() - approval.createdAt.getTime()) / 1000);
+    answers.push(...claim.answers);
+  }
+  return { generation: g, claim: { answers, repeated: false }, resumeAfter: g.eventSeq };
+}
+
 /**
  * POST /v1/generations/{generationId}/clarification, and the next turn of a session paused on a
  * question (its prompt is the answer). `generation` is the paused row, already authorized.

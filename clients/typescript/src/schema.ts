@@ -549,6 +549,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/v1/generations/{generationId}/approvals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve or deny every tool call the generation waits for, at once
+         * @description The same decision for each pending approval of this generation's pause (not its children's: answer those on the child). Every approver check runs first: a 403 for one approval decides none. 409 when the generation waits for no approval. To edit arguments, decide that approval alone.
+         */
+        post: operations["decideAllApprovals"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/generations/{generationId}/clarification": {
         parameters: {
             query?: never;
@@ -2292,6 +2312,15 @@ export type components = {
             /** @constant */
             approved?: true;
         } | unknown);
+        AllApprovalsDecisionRequest: {
+            /** @description The decision for every approval the generation waits for. */
+            approved: boolean;
+            reason?: string;
+            /** @default false */
+            async?: boolean;
+            /** @default 60 */
+            waitSeconds?: number;
+        };
         ClarificationAnswerRequest: {
             answer: string;
             /** @description The question's id (requiredAction.clarification.toolCallId). When given, the answer is refused with 409 unless that question is the one waiting, so a late retry never answers a later question. */
@@ -8437,6 +8466,281 @@ export interface operations {
         };
         responses: {
             /** @description The generation once settled again (or still requires_action with the approvals pending) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "text",
+                     *       "generationId": "text",
+                     *       "object": "generation",
+                     *       "agentId": "text",
+                     *       "projectId": "text",
+                     *       "traceId": "text",
+                     *       "sessionId": "text",
+                     *       "parentGenerationId": "text",
+                     *       "status": "queued",
+                     *       "stopReason": "final_answer",
+                     *       "text": "text",
+                     *       "output": {},
+                     *       "requiredAction": {
+                     *         "type": "submit_tool_outputs",
+                     *         "toolCalls": [
+                     *           {
+                     *             "toolCallId": "text",
+                     *             "toolName": "text",
+                     *             "arguments": {}
+                     *           }
+                     *         ]
+                     *       },
+                     *       "steps": [
+                     *         {
+                     *           "step": 1,
+                     *           "type": "think",
+                     *           "level": 1,
+                     *           "tokensBefore": 1,
+                     *           "tokensAfter": 1,
+                     *           "text": "text",
+                     *           "model": "text",
+                     *           "usage": {
+                     *             "promptTokens": 1,
+                     *             "completionTokens": 1
+                     *           },
+                     *           "toolCallId": "text",
+                     *           "toolName": "text",
+                     *           "arguments": {},
+                     *           "status": "success",
+                     *           "result": {},
+                     *           "durationMs": 1,
+                     *           "hookId": "text",
+                     *           "event": "text",
+                     *           "decision": "text",
+                     *           "reason": "text",
+                     *           "error": "text",
+                     *           "approvalId": "text",
+                     *           "decidedBy": "text",
+                     *           "decidedAt": "text",
+                     *           "expiresAt": "text",
+                     *           "editedArguments": {},
+                     *           "outcome": "unknown",
+                     *           "at": "text"
+                     *         }
+                     *       ],
+                     *       "toolsUsed": [
+                     *         "text"
+                     *       ],
+                     *       "iterationCount": 1,
+                     *       "usage": {
+                     *         "promptTokens": 1,
+                     *         "completionTokens": 1,
+                     *         "totalTokens": 1
+                     *       },
+                     *       "error": {
+                     *         "code": "text",
+                     *         "message": "text"
+                     *       },
+                     *       "metadata": {},
+                     *       "createdAt": "text",
+                     *       "updatedAt": "text",
+                     *       "completedAt": "text",
+                     *       "temporalUiUrl": "text"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Generation"];
+                };
+            };
+            /** @description Accepted: resumed and still running */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "text",
+                     *       "generationId": "text",
+                     *       "object": "generation",
+                     *       "agentId": "text",
+                     *       "projectId": "text",
+                     *       "traceId": "text",
+                     *       "sessionId": "text",
+                     *       "parentGenerationId": "text",
+                     *       "status": "queued",
+                     *       "stopReason": "final_answer",
+                     *       "text": "text",
+                     *       "output": {},
+                     *       "requiredAction": {
+                     *         "type": "submit_tool_outputs",
+                     *         "toolCalls": [
+                     *           {
+                     *             "toolCallId": "text",
+                     *             "toolName": "text",
+                     *             "arguments": {}
+                     *           }
+                     *         ]
+                     *       },
+                     *       "steps": [
+                     *         {
+                     *           "step": 1,
+                     *           "type": "think",
+                     *           "level": 1,
+                     *           "tokensBefore": 1,
+                     *           "tokensAfter": 1,
+                     *           "text": "text",
+                     *           "model": "text",
+                     *           "usage": {
+                     *             "promptTokens": 1,
+                     *             "completionTokens": 1
+                     *           },
+                     *           "toolCallId": "text",
+                     *           "toolName": "text",
+                     *           "arguments": {},
+                     *           "status": "success",
+                     *           "result": {},
+                     *           "durationMs": 1,
+                     *           "hookId": "text",
+                     *           "event": "text",
+                     *           "decision": "text",
+                     *           "reason": "text",
+                     *           "error": "text",
+                     *           "approvalId": "text",
+                     *           "decidedBy": "text",
+                     *           "decidedAt": "text",
+                     *           "expiresAt": "text",
+                     *           "editedArguments": {},
+                     *           "outcome": "unknown",
+                     *           "at": "text"
+                     *         }
+                     *       ],
+                     *       "toolsUsed": [
+                     *         "text"
+                     *       ],
+                     *       "iterationCount": 1,
+                     *       "usage": {
+                     *         "promptTokens": 1,
+                     *         "completionTokens": 1,
+                     *         "totalTokens": 1
+                     *       },
+                     *       "error": {
+                     *         "code": "text",
+                     *         "message": "text"
+                     *       },
+                     *       "metadata": {},
+                     *       "createdAt": "text",
+                     *       "updatedAt": "text",
+                     *       "completedAt": "text",
+                     *       "temporalUiUrl": "text"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Generation"];
+                };
+            };
+            /** @description Invalid path, query or body (details list each problem with its path) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key's policy does not allow this action */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found in the key's project */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body larger than the limit (1 MB by default) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Semantically invalid (e.g. a reference to something that does not exist) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit of the API key exceeded (see Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable (e.g. the generation is being recovered by its worker): send it again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    decideAllApprovals: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                generationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "approved": false
+                 *     }
+                 */
+                "application/json": components["schemas"]["AllApprovalsDecisionRequest"];
+            };
+        };
+        responses: {
+            /** @description The generation once settled again */
             200: {
                 headers: {
                     [name: string]: unknown;

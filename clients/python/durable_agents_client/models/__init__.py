@@ -48,6 +48,7 @@ from .ai_provider import AiProvider
 from .ai_provider_headers_type_0 import AiProviderHeadersType0
 from .ai_provider_kind import AiProviderKind
 from .ai_provider_list import AiProviderList
+from .all_approvals_decision_request import AllApprovalsDecisionRequest
 from .api_key import ApiKey
 from .api_key_list import ApiKeyList
 from .approval import Approval
@@ -370,6 +371,7 @@ __all__ = (
     "AiProviderHeadersType0",
     "AiProviderKind",
     "AiProviderList",
+    "AllApprovalsDecisionRequest",
     "ApiKey",
     "ApiKeyList",
     "Approval",
