@@ -268,6 +268,4 @@ export const builtinToolTypeSchema = z
   .openapi('BuiltinCatalogEntry');
 export type BuiltinToolTypeView = z.infer<typeof builtinToolTypeSchema>;
 
-export const builtinToolTypeListSchema = z
-  .object({ data: z.array(builtinToolTypeSchema) })
-  .openapi('BuiltinCatalog');
+export const builtinToolTypeListSchema = z.object({ data: z.array(builtinToolTypeSchema) }).openapi('BuiltinCatalog');
