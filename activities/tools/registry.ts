@@ -9,7 +9,7 @@ import type { Db } from '../../infra/db/prisma.js';
 import { defaultBuiltinOptions, runBuiltin, type BuiltinOptions } from '../builtins/index.js';
 import type { GenerationStore } from '../generation-store.js';
 import { heartbeatWhile } from '../heartbeat.js';
-import { runHttpTool } from '../http-tool.js';
+import { capResult, runHttpTool } from '../http-tool.js';
 import type { KnowledgeService } from '../../domain/knowledge/search.js';
 import { runKnowledgeSearch } from '../knowledge/search-tool.js';
 import { runMcpTool, type McpDeps } from '../mcp-tools.js';
@@ -111,7 +111,8 @@ export function createToolRunners(deps: ToolRunnerDeps): Record<ToolKind, ToolRu
         tool!.action!,
         input.arguments,
       );
-      return { status: outcome.status, content: JSON.stringify(outcome.result) };
+      // The tool row's maxResultChars, as for every other tool type.
+      return { status: outcome.status, content: capResult(JSON.stringify(outcome.result), tool!.maxResultChars) };
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { Router } from 'express';
-import { notFound } from '../../contracts/errors.js';
+import { notFound, notImplemented } from '../../contracts/errors.js';
 import { newId } from '../../contracts/ids.js';
 import { createHookSchema, type CreateHook, type HookView } from '../../contracts/schemas/index.js';
 import type { Hook } from '../../generated/prisma/client.js';
@@ -54,6 +54,9 @@ function hookAsInput(h: Hook): Record<string, unknown> {
 }
 
 function storedConfig(ctx: AppContext, body: CreateHook): object {
+  // A rule that allows would need an order among rules (an exception before a broad deny), which
+  // the loop does not have: refused rather than stored and ignored.
+  if (body.type === 'rule' && body.config.decision === 'allow') throw notImplemented(['body.config.decision']);
   if (body.type !== 'http') return body.config;
   const c = body.config;
   const stored: StoredHttpHookConfig = {

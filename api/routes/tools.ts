@@ -1,5 +1,5 @@
 import type { Router } from 'express';
-import { conflict, unprocessable } from '../../contracts/errors.js';
+import { conflict, notImplemented, unprocessable } from '../../contracts/errors.js';
 import { newId } from '../../contracts/ids.js';
 import { platformAction, platformActions } from '../../contracts/platform-actions.js';
 import { createToolSchema, type CreateTool } from '../../contracts/schemas/index.js';
@@ -31,7 +31,7 @@ function toolAsInput(t: AgentTool): Record<string, unknown> {
     name: t.name,
     description: t.description,
     timeoutSeconds: t.timeoutSeconds,
-    readOnly: t.readOnly,
+    readOnly: t.type === 'platform' ? null : t.readOnly,
     maxResultChars: t.maxResultChars,
     parameters: t.type === 'http' || t.type === 'client' || t.type === 'agent' ? t.parameters : null,
     execute: t.type === 'http' && execute ? withHeaders(execute) : null,
@@ -89,7 +89,7 @@ function toolColumns(
           : undefined,
     ),
     timeoutSeconds: body.timeoutSeconds,
-    readOnly: body.readOnly,
+    readOnly: body.readOnly ?? false,
     maxResultChars: body.maxResultChars,
     delivery: body.type === 'http' || body.type === 'mcp' ? (body.delivery ?? null) : null,
   };
@@ -105,6 +105,7 @@ export function toolsRouter(ctx: AppContext, routes: typeof ToolRoutes, base: st
     found(await ctx.db.agentTool.findFirst({ where: { id, projectId } }), 'Agent tool');
   const checkAgentTarget = async (projectId: string, body: CreateTool) => {
     if (body.type === 'platform' || body.type === 'soat') {
+      if (body.readOnly !== undefined) throw notImplemented(['body.readOnly']);
       const unknown = body.actions.findIndex((a) => platformAction(a) === undefined);
       if (unknown >= 0)
         throw unprocessable(

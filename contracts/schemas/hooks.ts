@@ -101,7 +101,9 @@ export const ruleHookConfigSchema = z
       .describe(
         `All conditions must hold for the rule to match. A MATCHES value is a regular expression: ${USER_REGEX_RULE}`,
       ),
-    decision: z.enum(['deny', 'allow']),
+    decision: z
+      .enum(['deny', 'allow'])
+      .describe('`deny` blocks matching calls. `allow` is refused (422 `not_implemented`): rules have no order yet.'),
     reason: z.string().max(1000).optional(),
   })
   .strict()

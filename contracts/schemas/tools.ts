@@ -158,6 +158,12 @@ export const builtinToolSchema = z
 
 const platformFields = {
   ...common,
+  // Each action says whether it only reads (contracts/platform-actions.ts); a tool-wide readOnly
+  // would override that for writes, so it is refused (422 not_implemented) rather than ignored.
+  readOnly: z
+    .boolean()
+    .optional()
+    .describe("Refused (422 `not_implemented`): each action's own read-only flag decides."),
   // The prefix of `{name}_{action}`: leaves room for the longest action name.
   name: mcpPrefixSchema,
   actions: z

@@ -77,7 +77,7 @@ describe('contract holes found by fuzzing', () => {
     const agentId = (await stack.api('POST', '/v1/agents', { name: 'r', aiProviderId: providerId })).body.id;
     const numbers = [1.7976931348623157e308, -1.8905201707611574e295, 0.10739236971565864, 2.2250738585072014e-308];
     const config = {
-      decision: 'allow',
+      decision: 'deny',
       conditions: [
         { path: '0M1VBFp0.g2p', operator: 'IN', value: ['\u0001', ...numbers, true] },
         { path: '_', operator: 'STARTS_WITH', value: '{L\f\udaac\udc6e\t' },

@@ -1803,7 +1803,7 @@ export type components = {
             description?: string;
             /** @default 30 */
             timeoutSeconds?: number;
-            /** @default false */
+            /** @description Refused (422 `not_implemented`): each action's own read-only flag decides. */
             readOnly?: boolean;
             /** @default 50000 */
             maxResultChars?: number;
@@ -1821,7 +1821,7 @@ export type components = {
             description?: string;
             /** @default 30 */
             timeoutSeconds?: number;
-            /** @default false */
+            /** @description Refused (422 `not_implemented`): each action's own read-only flag decides. */
             readOnly?: boolean;
             /** @default 50000 */
             maxResultChars?: number;
@@ -1913,7 +1913,10 @@ export type components = {
         RuleHookConfig: {
             /** @description All conditions must hold for the rule to match. A MATCHES value is a regular expression: RE2 syntax (no backreferences or lookaround), at most 1000 RE2 instructions for each pattern and for all the patterns of one list together (a literal character is about one, a counted repetition multiplies); a pattern that breaks these rules is refused with 422. */
             conditions: components["schemas"]["HookRuleCondition"][];
-            /** @enum {string} */
+            /**
+             * @description `deny` blocks matching calls. `allow` is refused (422 `not_implemented`): rules have no order yet.
+             * @enum {string}
+             */
             decision: "deny" | "allow";
             reason?: string;
         };

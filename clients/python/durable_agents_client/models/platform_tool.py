@@ -32,7 +32,7 @@ class PlatformTool:
                 ones are a 422
             description (str | Unset):
             timeout_seconds (int | Unset):  Default: 30.
-            read_only (bool | Unset):  Default: False.
+            read_only (bool | Unset): Refused (422 `not_implemented`): each action's own read-only flag decides.
             max_result_chars (int | Unset):  Default: 50000.
      """
 
@@ -41,7 +41,7 @@ class PlatformTool:
     actions: list[str]
     description: str | Unset = UNSET
     timeout_seconds: int | Unset = 30
-    read_only: bool | Unset = False
+    read_only: bool | Unset = UNSET
     max_result_chars: int | Unset = 50000
 
 

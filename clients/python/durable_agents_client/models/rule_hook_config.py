@@ -31,7 +31,8 @@ class RuleHookConfig:
                 regular expression: RE2 syntax (no backreferences or lookaround), at most 1000 RE2 instructions for each pattern
                 and for all the patterns of one list together (a literal character is about one, a counted repetition
                 multiplies); a pattern that breaks these rules is refused with 422.
-            decision (RuleHookConfigDecision):
+            decision (RuleHookConfigDecision): `deny` blocks matching calls. `allow` is refused (422 `not_implemented`):
+                rules have no order yet.
             reason (str | Unset):
      """
 
