@@ -22,6 +22,7 @@ export function sessionView(s: Session): SessionView {
     object: 'session',
     projectId: s.projectId,
     agentId: s.agentId,
+    sessionKey: s.externalKey,
     turnCount: s.turnCount,
     createdAt: s.createdAt.toISOString(),
     updatedAt: s.updatedAt.toISOString(),
@@ -61,7 +62,11 @@ export function sessionsRouter(ctx: AppContext): Router {
   // A session is one agent's: its turns are generations of that agent, withheld with them.
   r.add(sessionRoutes.list, async ({ auth, action, query }) => {
     const denied = await deniedAgentIds(ctx, auth, action);
-    const where = { projectId: auth.projectId, ...agentFilter(denied, query.agentId || undefined) };
+    const where = {
+      projectId: auth.projectId,
+      ...agentFilter(denied, query.agentId || undefined),
+      ...(query.sessionKey ? { externalKey: query.sessionKey } : {}),
+    };
     return listPage(
       query,
       ({ after, ...window }) => ctx.db.session.findMany({ where: { ...where, ...after }, ...window }),

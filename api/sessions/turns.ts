@@ -13,6 +13,8 @@ type Tx = Parameters<Parameters<Db['$transaction']>[0]>[0];
 export interface SessionChoice {
   sessionId: string;
   create: boolean;
+  /** The caller's key of a session to open (generate's sessionKey). */
+  externalKey?: string;
 }
 
 /** Where the generation stands in its session: its turn number and whether it waits for a busy one. */
@@ -29,6 +31,22 @@ export async function chooseSession(
   agent: Agent,
   body: GenerateRequest,
 ): Promise<SessionChoice | null> {
+  if (body.sessionId && body.sessionKey)
+    throw unprocessable('Give sessionId or sessionKey, not both', { path: 'body.sessionKey' });
+  if (body.sessionKey !== undefined) {
+    // Only a conversational agent keeps sessions: a key for another would name a conversation
+    // nothing continues.
+    if (!agent.conversational)
+      throw unprocessable(`Agent ${agent.id} is not conversational: a sessionKey names no conversation of it`, {
+        path: 'body.sessionKey',
+      });
+    const keyed = await db.session.findFirst({
+      where: { projectId, agentId: agent.id, externalKey: body.sessionKey },
+      select: { id: true },
+    });
+    if (!keyed) return { sessionId: newId('session'), create: true, externalKey: body.sessionKey };
+    return chooseSession(db, projectId, agent, { ...body, sessionId: keyed.id, sessionKey: undefined });
+  }
   if (body.sessionId) {
     const session = await db.session.findFirst({ where: { id: body.sessionId, projectId } });
     if (!session) throw notFound('Session');
@@ -67,6 +85,20 @@ export async function placeTurn(
   owner: { projectId: string; agentId: string; publicChatKeyPrefix?: string | null },
   queue: boolean,
 ): Promise<TurnPlacement> {
+  if (choice.create && choice.externalKey !== undefined) {
+    // Two first turns with one key at once: the second finds the first's session and queues or
+    // is refused behind it, as any turn of a busy session.
+    const opened = await tx.session.createMany({
+      data: [{ id: choice.sessionId, ...owner, externalKey: choice.externalKey, turnCount: 1 }],
+      skipDuplicates: true,
+    });
+    if (opened.count === 1) return { sessionId: choice.sessionId, turn: 1, waiting: false };
+    const keyed = await tx.session.findFirstOrThrow({
+      where: { projectId: owner.projectId, agentId: owner.agentId, externalKey: choice.externalKey },
+      select: { id: true },
+    });
+    return placeTurn(tx, { sessionId: keyed.id, create: false }, owner, queue);
+  }
   if (choice.create) {
     await tx.session.create({ data: { id: choice.sessionId, ...owner, turnCount: 1 } });
     return { sessionId: choice.sessionId, turn: 1, waiting: false };

@@ -71,6 +71,13 @@ export const generateRequestSchema = z
       .describe(
         'Continue this session of the agent: its earlier turns are the history the model sees. A session waiting on agent_clarify takes the prompt as the answer instead.',
       ),
+    sessionKey: z
+      .string()
+      .regex(/^[A-Za-z0-9][A-Za-z0-9._:@#+-]{0,199}$/, 'must be 1-200 letters, digits or . _ : @ # + -')
+      .optional()
+      .describe(
+        "Your own id of the conversation (a ticket number, `sess-1`, …), unique per agent within the project: the first turn opens a session with it, later ones continue it, as `sessionId` does. A conversational agent's only (422 otherwise); not with `sessionId`.",
+      ),
     endUserId: endUserIdSchema
       .optional()
       .describe(

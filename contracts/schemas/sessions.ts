@@ -10,6 +10,7 @@ export const sessionSchema = z
     object: z.literal('session'),
     projectId: z.string(),
     agentId: z.string(),
+    sessionKey: z.string().nullable().describe("The caller's own id of the conversation (generate's sessionKey)"),
     turnCount: z.number().describe('Turns started or queued so far'),
     createdAt: z.string(),
     updatedAt: z.string(),
@@ -59,5 +60,6 @@ export const listSessionsQuerySchema = z
     cursor: cursorSchema.optional(),
     limit: z.coerce.number().int().min(1).max(100).default(20),
     agentId: agentIdSchema.optional(),
+    sessionKey: z.string().max(200).optional().describe('Only the session with this key (with agentId: at most one)'),
   })
   .strict();

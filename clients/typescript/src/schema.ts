@@ -2229,6 +2229,8 @@ export type components = {
              * @example ses_4kT9xQ2mZ8wR
              */
             sessionId?: string;
+            /** @description Your own id of the conversation (a ticket number, `sess-1`, …), unique per agent within the project: the first turn opens a session with it, later ones continue it, as `sessionId` does. A conversational agent's only (422 otherwise); not with `sessionId`. */
+            sessionKey?: string;
             /**
              * @description Who this generation talks to: the scope of long-term memory (memory_save, memory_search, memory_forget and memoryRecall see only this end user's memories of this agent). Without it those tools refuse (docs/memory.md).
              * @example user-1042
@@ -2378,6 +2380,8 @@ export type components = {
             object: "session";
             projectId: string;
             agentId: string;
+            /** @description The caller's own id of the conversation (generate's sessionKey) */
+            sessionKey: string | null;
             /** @description Turns started or queued so far */
             turnCount: number;
             createdAt: string;
@@ -9467,6 +9471,8 @@ export interface operations {
                 cursor?: string;
                 limit?: number;
                 agentId?: string;
+                /** @description Only the session with this key (with agentId: at most one) */
+                sessionKey?: string;
             };
             header?: never;
             path?: never;
@@ -9488,6 +9494,7 @@ export interface operations {
                      *           "object": "session",
                      *           "projectId": "text",
                      *           "agentId": "text",
+                     *           "sessionKey": "text",
                      *           "turnCount": 1,
                      *           "createdAt": "text",
                      *           "updatedAt": "text"
@@ -9560,6 +9567,7 @@ export interface operations {
                      *       "object": "session",
                      *       "projectId": "text",
                      *       "agentId": "text",
+                     *       "sessionKey": "text",
                      *       "turnCount": 1,
                      *       "createdAt": "text",
                      *       "updatedAt": "text",

@@ -49,6 +49,9 @@ class GenerateRequest:
             variables (GenerateRequestVariables | Unset):
             session_id (str | Unset): Continue this session of the agent: its earlier turns are the history the model sees.
                 A session waiting on agent_clarify takes the prompt as the answer instead. Example: ses_4kT9xQ2mZ8wR.
+            session_key (str | Unset): Your own id of the conversation (a ticket number, `sess-1`, …), unique per agent
+                within the project: the first turn opens a session with it, later ones continue it, as `sessionId` does. A
+                conversational agent's only (422 otherwise); not with `sessionId`.
             end_user_id (str | Unset): Who this generation talks to: the scope of long-term memory (memory_save,
                 memory_search, memory_forget and memoryRecall see only this end user's memories of this agent). Without it those
                 tools refuse (docs/memory.md). Example: user-1042.
@@ -72,6 +75,7 @@ class GenerateRequest:
     max_call_depth: int | Unset = 10
     variables: GenerateRequestVariables | Unset = UNSET
     session_id: str | Unset = UNSET
+    session_key: str | Unset = UNSET
     end_user_id: str | Unset = UNSET
     queue: bool | Unset = False
     model_parameters: GenerateRequestModelParameters | Unset = UNSET
@@ -159,6 +163,8 @@ class GenerateRequest:
 
         session_id = self.session_id
 
+        session_key = self.session_key
+
         end_user_id = self.end_user_id
 
         queue = self.queue
@@ -204,6 +210,8 @@ class GenerateRequest:
             field_dict["variables"] = variables
         if session_id is not UNSET:
             field_dict["sessionId"] = session_id
+        if session_key is not UNSET:
+            field_dict["sessionKey"] = session_key
         if end_user_id is not UNSET:
             field_dict["endUserId"] = end_user_id
         if queue is not UNSET:
@@ -356,6 +364,8 @@ class GenerateRequest:
 
         session_id = d.pop("sessionId", UNSET)
 
+        session_key = d.pop("sessionKey", UNSET)
+
         end_user_id = d.pop("endUserId", UNSET)
 
         queue = d.pop("queue", UNSET)
@@ -399,6 +409,7 @@ class GenerateRequest:
             max_call_depth=max_call_depth,
             variables=variables,
             session_id=session_id,
+            session_key=session_key,
             end_user_id=end_user_id,
             queue=queue,
             model_parameters=model_parameters,

@@ -9,6 +9,7 @@ from attrs import field as _attrs_field
 from ..types import UNSET, Unset
 
 from ..models.session_object import SessionObject
+from typing import cast
 
 
 
@@ -27,6 +28,7 @@ class Session:
             object_ (SessionObject):
             project_id (str):
             agent_id (str):
+            session_key (None | str): The caller's own id of the conversation (generate's sessionKey)
             turn_count (float): Turns started or queued so far
             created_at (str):
             updated_at (str):
@@ -36,6 +38,7 @@ class Session:
     object_: SessionObject
     project_id: str
     agent_id: str
+    session_key: None | str
     turn_count: float
     created_at: str
     updated_at: str
@@ -54,6 +57,9 @@ class Session:
 
         agent_id = self.agent_id
 
+        session_key: None | str
+        session_key = self.session_key
+
         turn_count = self.turn_count
 
         created_at = self.created_at
@@ -68,6 +74,7 @@ class Session:
             "object": object_,
             "projectId": project_id,
             "agentId": agent_id,
+            "sessionKey": session_key,
             "turnCount": turn_count,
             "createdAt": created_at,
             "updatedAt": updated_at,
@@ -91,6 +98,14 @@ class Session:
 
         agent_id = d.pop("agentId")
 
+        def _parse_session_key(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        session_key = _parse_session_key(d.pop("sessionKey"))
+
+
         turn_count = d.pop("turnCount")
 
         created_at = d.pop("createdAt")
@@ -102,6 +117,7 @@ class Session:
             object_=object_,
             project_id=project_id,
             agent_id=agent_id,
+            session_key=session_key,
             turn_count=turn_count,
             created_at=created_at,
             updated_at=updated_at,

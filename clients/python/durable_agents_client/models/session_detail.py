@@ -31,6 +31,7 @@ class SessionDetail:
             object_ (SessionObject):
             project_id (str):
             agent_id (str):
+            session_key (None | str): The caller's own id of the conversation (generate's sessionKey)
             turn_count (float): Turns started or queued so far
             created_at (str):
             updated_at (str):
@@ -43,6 +44,7 @@ class SessionDetail:
     object_: SessionObject
     project_id: str
     agent_id: str
+    session_key: None | str
     turn_count: float
     created_at: str
     updated_at: str
@@ -65,6 +67,9 @@ class SessionDetail:
         project_id = self.project_id
 
         agent_id = self.agent_id
+
+        session_key: None | str
+        session_key = self.session_key
 
         turn_count = self.turn_count
 
@@ -92,6 +97,7 @@ class SessionDetail:
             "object": object_,
             "projectId": project_id,
             "agentId": agent_id,
+            "sessionKey": session_key,
             "turnCount": turn_count,
             "createdAt": created_at,
             "updatedAt": updated_at,
@@ -119,6 +125,14 @@ class SessionDetail:
         project_id = d.pop("projectId")
 
         agent_id = d.pop("agentId")
+
+        def _parse_session_key(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        session_key = _parse_session_key(d.pop("sessionKey"))
+
 
         turn_count = d.pop("turnCount")
 
@@ -154,6 +168,7 @@ class SessionDetail:
             object_=object_,
             project_id=project_id,
             agent_id=agent_id,
+            session_key=session_key,
             turn_count=turn_count,
             created_at=created_at,
             updated_at=updated_at,

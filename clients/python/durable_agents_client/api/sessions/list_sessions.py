@@ -20,6 +20,7 @@ def _get_kwargs(
     cursor: str | Unset = UNSET,
     limit: int | Unset = 20,
     agent_id: str | Unset = UNSET,
+    session_key: str | Unset = UNSET,
 
 ) -> dict[str, Any]:
     
@@ -33,6 +34,8 @@ def _get_kwargs(
     params["limit"] = limit
 
     params["agentId"] = agent_id
+
+    params["sessionKey"] = session_key
 
 
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
@@ -106,6 +109,7 @@ def sync_detailed(
     cursor: str | Unset = UNSET,
     limit: int | Unset = 20,
     agent_id: str | Unset = UNSET,
+    session_key: str | Unset = UNSET,
 
 ) -> Response[Error | SessionList]:
     """ List sessions (filter: agentId)
@@ -115,6 +119,7 @@ def sync_detailed(
             checked).
         limit (int | Unset):  Default: 20.
         agent_id (str | Unset):  Example: agt_4kT9xQ2mZ8wR.
+        session_key (str | Unset): Only the session with this key (with agentId: at most one)
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -129,6 +134,7 @@ def sync_detailed(
         cursor=cursor,
 limit=limit,
 agent_id=agent_id,
+session_key=session_key,
 
     )
 
@@ -144,6 +150,7 @@ def sync(
     cursor: str | Unset = UNSET,
     limit: int | Unset = 20,
     agent_id: str | Unset = UNSET,
+    session_key: str | Unset = UNSET,
 
 ) -> Error | SessionList | None:
     """ List sessions (filter: agentId)
@@ -153,6 +160,7 @@ def sync(
             checked).
         limit (int | Unset):  Default: 20.
         agent_id (str | Unset):  Example: agt_4kT9xQ2mZ8wR.
+        session_key (str | Unset): Only the session with this key (with agentId: at most one)
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -168,6 +176,7 @@ def sync(
 cursor=cursor,
 limit=limit,
 agent_id=agent_id,
+session_key=session_key,
 
     ).parsed
 
@@ -177,6 +186,7 @@ async def asyncio_detailed(
     cursor: str | Unset = UNSET,
     limit: int | Unset = 20,
     agent_id: str | Unset = UNSET,
+    session_key: str | Unset = UNSET,
 
 ) -> Response[Error | SessionList]:
     """ List sessions (filter: agentId)
@@ -186,6 +196,7 @@ async def asyncio_detailed(
             checked).
         limit (int | Unset):  Default: 20.
         agent_id (str | Unset):  Example: agt_4kT9xQ2mZ8wR.
+        session_key (str | Unset): Only the session with this key (with agentId: at most one)
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -200,6 +211,7 @@ async def asyncio_detailed(
         cursor=cursor,
 limit=limit,
 agent_id=agent_id,
+session_key=session_key,
 
     )
 
@@ -215,6 +227,7 @@ async def asyncio(
     cursor: str | Unset = UNSET,
     limit: int | Unset = 20,
     agent_id: str | Unset = UNSET,
+    session_key: str | Unset = UNSET,
 
 ) -> Error | SessionList | None:
     """ List sessions (filter: agentId)
@@ -224,6 +237,7 @@ async def asyncio(
             checked).
         limit (int | Unset):  Default: 20.
         agent_id (str | Unset):  Example: agt_4kT9xQ2mZ8wR.
+        session_key (str | Unset): Only the session with this key (with agentId: at most one)
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -239,5 +253,6 @@ async def asyncio(
 cursor=cursor,
 limit=limit,
 agent_id=agent_id,
+session_key=session_key,
 
     )).parsed
