@@ -160,6 +160,17 @@ async function checkReferences(ctx: AppContext, projectId: string, body: CreateA
   if (collision) throw collisionError(collision, 'body.toolIds');
 }
 
+/** `goal` is one alias: it becomes `instructions`, and both in one request name one field twice. */
+function goalAsInstructions<T extends { goal?: string | null | undefined; instructions?: string | null | undefined }>(
+  body: T,
+): Omit<T, 'goal'> {
+  const { goal, ...rest } = body;
+  if (goal === undefined) return rest;
+  if (rest.instructions !== undefined)
+    throw unprocessable('goal is another name for instructions: give one of them', { path: 'body.goal' });
+  return { ...rest, instructions: goal };
+}
+
 export function agentsRouter(ctx: AppContext): Router {
   const r = new ApiRouter('/v1/agents', ctx);
   /** The agent the path names, in the key's project. */
@@ -184,7 +195,8 @@ export function agentsRouter(ctx: AppContext): Router {
     return agentView(await ctx.db.agent.update({ where: { id: current.id }, data: agentColumns(body, slug) }));
   };
 
-  r.add(agentRoutes.create, async ({ auth, body }) => {
+  r.add(agentRoutes.create, async ({ auth, body: request }) => {
+    const body = goalAsInstructions(request);
     await checkReferences(ctx, auth.projectId, body);
     const slug = body.slug ?? slugify(body.name);
     await checkSlug(auth.projectId, slug);
@@ -204,11 +216,11 @@ export function agentsRouter(ctx: AppContext): Router {
   const page = (query: PageQuery) => ctx.db.agent.findMany(query);
   addReads(r, agentRoutes, { page, find }, agentView);
 
-  r.add(agentRoutes.replace, async (input) => replace(await find(input), input.body));
+  r.add(agentRoutes.replace, async (input) => replace(await find(input), goalAsInstructions(input.body)));
 
   r.add(agentRoutes.patch, async (input) => {
     const current = await find(input);
-    return replace(current, patched(createAgentSchema, agentAsInput(current), input.body));
+    return replace(current, patched(createAgentSchema, agentAsInput(current), goalAsInstructions(input.body)));
   });
 
   r.add(agentRoutes.delete, async (input) => {

@@ -154,6 +154,13 @@ export const agentFields = {
     .max(100_000)
     .optional()
     .describe('System prompt; {{variables}} are replaced at generation time.'),
+  goal: z
+    .string()
+    .max(100_000)
+    .optional()
+    .describe(
+      "Another name for `instructions` (the goal-agent seed's): stored and shown as `instructions`. Not with `instructions` (422).",
+    ),
   model: z.string().min(1).max(200).optional().describe("Falls back to the provider's defaultModel."),
   temperature: z.number().min(0).max(2).optional(),
   toolIds: z.array(toolIdSchema).max(128).default([]),
@@ -269,6 +276,7 @@ export const replaceAgentSchema = agentFieldsSchema.openapi('ReplaceAgent');
 export const patchAgentSchema = patchSchemaOf(agentFields, [
   'description',
   'instructions',
+  'goal',
   'model',
   'temperature',
   'activeToolIds',

@@ -1401,6 +1401,8 @@ export type components = {
             description?: string;
             /** @description System prompt; {{variables}} are replaced at generation time. */
             instructions?: string;
+            /** @description Another name for `instructions` (the goal-agent seed's): stored and shown as `instructions`. Not with `instructions` (422). */
+            goal?: string;
             /** @description Falls back to the provider's defaultModel. */
             model?: string;
             temperature?: number;
@@ -1511,6 +1513,8 @@ export type components = {
             description?: string;
             /** @description System prompt; {{variables}} are replaced at generation time. */
             instructions?: string;
+            /** @description Another name for `instructions` (the goal-agent seed's): stored and shown as `instructions`. Not with `instructions` (422). */
+            goal?: string;
             /** @description Falls back to the provider's defaultModel. */
             model?: string;
             temperature?: number;
@@ -1576,6 +1580,7 @@ export type components = {
             slug?: string;
             description?: string | null;
             instructions?: string | null;
+            goal?: string | null;
             model?: string | null;
             temperature?: number | null;
             toolIds?: string[];

@@ -45,6 +45,8 @@ class CreateAgent:
             slug (str | Unset): Unique per project; derived from the name when omitted.
             description (str | Unset):
             instructions (str | Unset): System prompt; {{variables}} are replaced at generation time.
+            goal (str | Unset): Another name for `instructions` (the goal-agent seed's): stored and shown as `instructions`.
+                Not with `instructions` (422).
             model (str | Unset): Falls back to the provider's defaultModel.
             temperature (float | Unset):
             tool_ids (list[str] | Unset):
@@ -92,6 +94,7 @@ class CreateAgent:
     slug: str | Unset = UNSET
     description: str | Unset = UNSET
     instructions: str | Unset = UNSET
+    goal: str | Unset = UNSET
     model: str | Unset = UNSET
     temperature: float | Unset = UNSET
     tool_ids: list[str] | Unset = UNSET
@@ -145,6 +148,8 @@ class CreateAgent:
         description = self.description
 
         instructions = self.instructions
+
+        goal = self.goal
 
         model = self.model
 
@@ -272,6 +277,8 @@ class CreateAgent:
             field_dict["description"] = description
         if instructions is not UNSET:
             field_dict["instructions"] = instructions
+        if goal is not UNSET:
+            field_dict["goal"] = goal
         if model is not UNSET:
             field_dict["model"] = model
         if temperature is not UNSET:
@@ -353,6 +360,8 @@ class CreateAgent:
         description = d.pop("description", UNSET)
 
         instructions = d.pop("instructions", UNSET)
+
+        goal = d.pop("goal", UNSET)
 
         model = d.pop("model", UNSET)
 
@@ -547,6 +556,7 @@ class CreateAgent:
             slug=slug,
             description=description,
             instructions=instructions,
+            goal=goal,
             model=model,
             temperature=temperature,
             tool_ids=tool_ids,

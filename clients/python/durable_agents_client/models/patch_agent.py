@@ -45,6 +45,7 @@ class PatchAgent:
             slug (str | Unset):
             description (None | str | Unset):
             instructions (None | str | Unset):
+            goal (None | str | Unset):
             model (None | str | Unset):
             temperature (float | None | Unset):
             tool_ids (list[str] | Unset):
@@ -78,6 +79,7 @@ class PatchAgent:
     slug: str | Unset = UNSET
     description: None | str | Unset = UNSET
     instructions: None | str | Unset = UNSET
+    goal: None | str | Unset = UNSET
     model: None | str | Unset = UNSET
     temperature: float | None | Unset = UNSET
     tool_ids: list[str] | Unset = UNSET
@@ -139,6 +141,12 @@ class PatchAgent:
             instructions = UNSET
         else:
             instructions = self.instructions
+
+        goal: None | str | Unset
+        if isinstance(self.goal, Unset):
+            goal = UNSET
+        else:
+            goal = self.goal
 
         model: None | str | Unset
         if isinstance(self.model, Unset):
@@ -332,6 +340,8 @@ class PatchAgent:
             field_dict["description"] = description
         if instructions is not UNSET:
             field_dict["instructions"] = instructions
+        if goal is not UNSET:
+            field_dict["goal"] = goal
         if model is not UNSET:
             field_dict["model"] = model
         if temperature is not UNSET:
@@ -428,6 +438,16 @@ class PatchAgent:
             return cast(None | str | Unset, data)
 
         instructions = _parse_instructions(d.pop("instructions", UNSET))
+
+
+        def _parse_goal(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        goal = _parse_goal(d.pop("goal", UNSET))
 
 
         def _parse_model(data: object) -> None | str | Unset:
@@ -792,6 +812,7 @@ class PatchAgent:
             slug=slug,
             description=description,
             instructions=instructions,
+            goal=goal,
             model=model,
             temperature=temperature,
             tool_ids=tool_ids,
