@@ -43,6 +43,7 @@ export function agentView(a: Agent): AgentView {
     publicChatKeyPrefix: a.publicKeyPrefix,
     allowClarification: options.allowClarification,
     knowledgeBaseIds: options.knowledgeBaseIds,
+    builtins: options.builtins ?? null,
     requireApprovalFor: options.requireApprovalFor ?? null,
     welcomeMessage: options.welcomeMessage,
     branding: options.branding,

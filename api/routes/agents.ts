@@ -85,6 +85,9 @@ function agentColumns(body: CreateAgent, slug: string) {
       ...(body.modelParameters ? { modelParameters: body.modelParameters } : {}),
       ...(body.compaction ? { compaction: body.compaction } : {}),
       ...(body.memoryRecall ? { memoryRecall: body.memoryRecall } : {}),
+      ...(body.builtins !== undefined
+        ? { builtins: body.builtins === 'all' ? 'all' : [...new Set(body.builtins)] }
+        : {}),
     },
   };
 }

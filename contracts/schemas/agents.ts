@@ -11,6 +11,7 @@ import {
   toolIdSchema,
   UNPROCESSABLE_RULE,
 } from './common.js';
+import { builtinDefinitions } from '../builtins/index.js';
 import { memoryRecallSchema } from './memories.js';
 import { policySchema } from './policy.js';
 import { MAX_USER_REGEX_LENGTH, USER_REGEX_RULE, userRegexListProblem, userRegexProblem } from '../user-regex.js';
@@ -144,6 +145,9 @@ export const brandingSchema = z
   .strict()
   .openapi('Branding');
 
+/** Builtins an agent can be given by name (agent_clarify and the session-cache tools come from the loop). */
+const attachableBuiltinNames = Object.keys(builtinDefinitions) as [string, ...string[]];
+
 export const agentFields = {
   aiProviderId: aiProviderIdSchema,
   name: z.string().min(1).max(200),
@@ -154,6 +158,12 @@ export const agentFields = {
     .max(100_000)
     .optional()
     .describe('System prompt; {{variables}} are replaced at generation time.'),
+  builtins: z
+    .union([z.literal('all'), z.array(z.enum(attachableBuiltinNames)).max(50)])
+    .optional()
+    .describe(
+      'Builtins given by name, without a tool resource each: "all", or a list (default: none, so an agent reaches only what it was given). Each is offered with no config: one that needs config (database_query, …) answers that it is not configured; approval-by-default ones wait for approval. An attached tool of the same name wins.',
+    ),
   goal: z
     .string()
     .max(100_000)
@@ -274,6 +284,7 @@ export const replaceAgentSchema = agentFieldsSchema.openapi('ReplaceAgent');
 
 /** PATCH: a merge patch on top-level fields; null clears an optional field. */
 export const patchAgentSchema = patchSchemaOf(agentFields, [
+  'builtins',
   'description',
   'instructions',
   'goal',
@@ -328,6 +339,7 @@ export const agentSchema = z
       .describe('Prefix of the public-chat key (the key itself is shown only once).'),
     allowClarification: z.boolean(),
     knowledgeBaseIds: z.array(z.string()),
+    builtins: z.union([z.literal('all'), z.array(z.string())]).nullable(),
     requireApprovalFor: z.enum(['destructive']).nullable(),
     welcomeMessage: z.string(),
     branding: z.object({ primaryColor: z.string() }),

@@ -27,6 +27,7 @@ import {
 import type { Db } from '../../infra/db/prisma.js';
 import { promptRequiresTool } from '../../contracts/generation/hooks.js';
 import { knowledgeSearchTool, plannedKnowledgeSearchTool, type LinkedKnowledgeBase } from './knowledge-tool.js';
+import { agentBuiltinPlannedTools, agentBuiltinSnapshotTools } from './agent-builtins.js';
 import { platformAction, platformToolName } from '../../contracts/platform-actions.js';
 import type { Policy } from '../../contracts/schemas/index.js';
 import { storedActions } from '../views.js';
@@ -226,6 +227,7 @@ export function buildPlan(
             },
           ]
         : []),
+      ...agentBuiltinPlannedTools(agent, tools),
       ...(opts.knowledgeBases?.length ? [plannedKnowledgeSearchTool()] : []),
     ],
     toolChoice: body.toolChoice ?? (agent.toolChoice as ToolChoice | null) ?? 'auto',
@@ -371,6 +373,7 @@ export function buildSnapshot(
     ...compactionSnapshot(agent, provider, rows.compactionProvider ?? null),
     tools: [
       ...tools.flatMap(snapshotTools),
+      ...agentBuiltinSnapshotTools(agent, tools),
       ...(clarificationEnabled(agent) ? [clarifyTool] : []),
       ...(knowledgeBases.length ? [knowledgeSearchTool(knowledgeBases)] : []),
     ],

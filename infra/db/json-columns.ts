@@ -77,6 +77,7 @@ const agentOptionsSchema = z.object({
   modelParameters: agentFields.modelParameters,
   compaction: agentFields.compaction,
   memoryRecall: agentFields.memoryRecall,
+  builtins: agentFields.builtins,
 });
 export type AgentOptions = z.infer<typeof agentOptionsSchema>;
 

@@ -1376,6 +1376,7 @@ export type components = {
             publicChatKeyPrefix: string | null;
             allowClarification: boolean;
             knowledgeBaseIds: string[];
+            builtins: "all" | string[] | null;
             /** @enum {string|null} */
             requireApprovalFor: "destructive" | null;
             welcomeMessage: string;
@@ -1401,6 +1402,8 @@ export type components = {
             description?: string;
             /** @description System prompt; {{variables}} are replaced at generation time. */
             instructions?: string;
+            /** @description Builtins given by name, without a tool resource each: "all", or a list (default: none, so an agent reaches only what it was given). Each is offered with no config: one that needs config (database_query, …) answers that it is not configured; approval-by-default ones wait for approval. An attached tool of the same name wins. */
+            builtins?: "all" | ("http_request" | "database_query" | "database_write" | "code_execute" | "web_scrape" | "storage_read" | "storage_write" | "storage_list" | "web_search" | "summarize" | "generate_text" | "memory_save" | "memory_search" | "memory_forget")[];
             /** @description Another name for `instructions` (the goal-agent seed's): stored and shown as `instructions`. Not with `instructions` (422). */
             goal?: string;
             /** @description Falls back to the provider's defaultModel. */
@@ -1513,6 +1516,8 @@ export type components = {
             description?: string;
             /** @description System prompt; {{variables}} are replaced at generation time. */
             instructions?: string;
+            /** @description Builtins given by name, without a tool resource each: "all", or a list (default: none, so an agent reaches only what it was given). Each is offered with no config: one that needs config (database_query, …) answers that it is not configured; approval-by-default ones wait for approval. An attached tool of the same name wins. */
+            builtins?: "all" | ("http_request" | "database_query" | "database_write" | "code_execute" | "web_scrape" | "storage_read" | "storage_write" | "storage_list" | "web_search" | "summarize" | "generate_text" | "memory_save" | "memory_search" | "memory_forget")[];
             /** @description Another name for `instructions` (the goal-agent seed's): stored and shown as `instructions`. Not with `instructions` (422). */
             goal?: string;
             /** @description Falls back to the provider's defaultModel. */
@@ -1580,6 +1585,7 @@ export type components = {
             slug?: string;
             description?: string | null;
             instructions?: string | null;
+            builtins?: "all" | ("http_request" | "database_query" | "database_write" | "code_execute" | "web_scrape" | "storage_read" | "storage_write" | "storage_list" | "web_search" | "summarize" | "generate_text" | "memory_save" | "memory_search" | "memory_forget")[] | null;
             goal?: string | null;
             model?: string | null;
             temperature?: number | null;
@@ -4155,6 +4161,7 @@ export interface operations {
                      *           "knowledgeBaseIds": [
                      *             "text"
                      *           ],
+                     *           "builtins": "all",
                      *           "requireApprovalFor": "destructive",
                      *           "welcomeMessage": "text",
                      *           "branding": {
@@ -4336,6 +4343,7 @@ export interface operations {
                      *       "knowledgeBaseIds": [
                      *         "text"
                      *       ],
+                     *       "builtins": "all",
                      *       "requireApprovalFor": "destructive",
                      *       "welcomeMessage": "text",
                      *       "branding": {
@@ -4534,6 +4542,7 @@ export interface operations {
                      *       "knowledgeBaseIds": [
                      *         "text"
                      *       ],
+                     *       "builtins": "all",
                      *       "requireApprovalFor": "destructive",
                      *       "welcomeMessage": "text",
                      *       "branding": {
@@ -4723,6 +4732,7 @@ export interface operations {
                      *       "knowledgeBaseIds": [
                      *         "text"
                      *       ],
+                     *       "builtins": "all",
                      *       "requireApprovalFor": "destructive",
                      *       "welcomeMessage": "text",
                      *       "branding": {
@@ -5012,6 +5022,7 @@ export interface operations {
                      *       "knowledgeBaseIds": [
                      *         "text"
                      *       ],
+                     *       "builtins": "all",
                      *       "requireApprovalFor": "destructive",
                      *       "welcomeMessage": "text",
                      *       "branding": {

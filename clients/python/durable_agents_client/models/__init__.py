@@ -2,6 +2,7 @@
 
 from .agent import Agent
 from .agent_branding import AgentBranding
+from .agent_builtins_type_0 import AgentBuiltinsType0
 from .agent_call_tool import AgentCallTool
 from .agent_call_tool_type import AgentCallToolType
 from .agent_context_resolvers_item import AgentContextResolversItem
@@ -89,6 +90,8 @@ from .client_tool_type import ClientToolType
 from .compaction_settings import CompactionSettings
 from .create_agent import CreateAgent
 from .create_agent_boundary_policy import CreateAgentBoundaryPolicy
+from .create_agent_builtins_type_0 import CreateAgentBuiltinsType0
+from .create_agent_builtins_type_1_item import CreateAgentBuiltinsType1Item
 from .create_agent_business_hours import CreateAgentBusinessHours
 from .create_agent_compaction import CreateAgentCompaction
 from .create_agent_context_resolvers_item import CreateAgentContextResolversItem
@@ -195,6 +198,8 @@ from .memory_strategy import MemoryStrategy
 from .model_parameters import ModelParameters
 from .open_api_document import OpenApiDocument
 from .patch_agent import PatchAgent
+from .patch_agent_builtins_type_0 import PatchAgentBuiltinsType0
+from .patch_agent_builtins_type_1_item import PatchAgentBuiltinsType1Item
 from .patch_agent_context_resolvers_item import PatchAgentContextResolversItem
 from .patch_agent_memory_recall_type_0 import PatchAgentMemoryRecallType0
 from .patch_agent_require_approval_for_type_0 import PatchAgentRequireApprovalForType0
@@ -239,6 +244,8 @@ from .readiness_checks import ReadinessChecks
 from .readiness_status import ReadinessStatus
 from .replace_agent import ReplaceAgent
 from .replace_agent_boundary_policy import ReplaceAgentBoundaryPolicy
+from .replace_agent_builtins_type_0 import ReplaceAgentBuiltinsType0
+from .replace_agent_builtins_type_1_item import ReplaceAgentBuiltinsType1Item
 from .replace_agent_business_hours import ReplaceAgentBusinessHours
 from .replace_agent_compaction import ReplaceAgentCompaction
 from .replace_agent_context_resolvers_item import ReplaceAgentContextResolversItem
@@ -325,6 +332,7 @@ from .webhook_object import WebhookObject
 __all__ = (
     "Agent",
     "AgentBranding",
+    "AgentBuiltinsType0",
     "AgentCallTool",
     "AgentCallToolType",
     "AgentContextResolversItem",
@@ -412,6 +420,8 @@ __all__ = (
     "CompactionSettings",
     "CreateAgent",
     "CreateAgentBoundaryPolicy",
+    "CreateAgentBuiltinsType0",
+    "CreateAgentBuiltinsType1Item",
     "CreateAgentBusinessHours",
     "CreateAgentCompaction",
     "CreateAgentContextResolversItem",
@@ -518,6 +528,8 @@ __all__ = (
     "ModelParameters",
     "OpenApiDocument",
     "PatchAgent",
+    "PatchAgentBuiltinsType0",
+    "PatchAgentBuiltinsType1Item",
     "PatchAgentContextResolversItem",
     "PatchAgentMemoryRecallType0",
     "PatchAgentRequireApprovalForType0",
@@ -562,6 +574,8 @@ __all__ = (
     "ReadinessStatus",
     "ReplaceAgent",
     "ReplaceAgentBoundaryPolicy",
+    "ReplaceAgentBuiltinsType0",
+    "ReplaceAgentBuiltinsType1Item",
     "ReplaceAgentBusinessHours",
     "ReplaceAgentCompaction",
     "ReplaceAgentContextResolversItem",

@@ -8,6 +8,8 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..models.create_agent_builtins_type_0 import CreateAgentBuiltinsType0
+from ..models.create_agent_builtins_type_1_item import CreateAgentBuiltinsType1Item
 from ..models.create_agent_context_resolvers_item import CreateAgentContextResolversItem
 from ..models.create_agent_require_approval_for import CreateAgentRequireApprovalFor
 from ..models.tool_choice_type_0 import ToolChoiceType0
@@ -45,6 +47,10 @@ class CreateAgent:
             slug (str | Unset): Unique per project; derived from the name when omitted.
             description (str | Unset):
             instructions (str | Unset): System prompt; {{variables}} are replaced at generation time.
+            builtins (CreateAgentBuiltinsType0 | list[CreateAgentBuiltinsType1Item] | Unset): Builtins given by name,
+                without a tool resource each: "all", or a list (default: none, so an agent reaches only what it was given). Each
+                is offered with no config: one that needs config (database_query, …) answers that it is not configured;
+                approval-by-default ones wait for approval. An attached tool of the same name wins.
             goal (str | Unset): Another name for `instructions` (the goal-agent seed's): stored and shown as `instructions`.
                 Not with `instructions` (422).
             model (str | Unset): Falls back to the provider's defaultModel.
@@ -94,6 +100,7 @@ class CreateAgent:
     slug: str | Unset = UNSET
     description: str | Unset = UNSET
     instructions: str | Unset = UNSET
+    builtins: CreateAgentBuiltinsType0 | list[CreateAgentBuiltinsType1Item] | Unset = UNSET
     goal: str | Unset = UNSET
     model: str | Unset = UNSET
     temperature: float | Unset = UNSET
@@ -148,6 +155,20 @@ class CreateAgent:
         description = self.description
 
         instructions = self.instructions
+
+        builtins: list[str] | str | Unset
+        if isinstance(self.builtins, Unset):
+            builtins = UNSET
+        elif isinstance(self.builtins, CreateAgentBuiltinsType0):
+            builtins = self.builtins.value
+        else:
+            builtins = []
+            for builtins_type_1_item_data in self.builtins:
+                builtins_type_1_item = builtins_type_1_item_data.value
+                builtins.append(builtins_type_1_item)
+
+
+
 
         goal = self.goal
 
@@ -277,6 +298,8 @@ class CreateAgent:
             field_dict["description"] = description
         if instructions is not UNSET:
             field_dict["instructions"] = instructions
+        if builtins is not UNSET:
+            field_dict["builtins"] = builtins
         if goal is not UNSET:
             field_dict["goal"] = goal
         if model is not UNSET:
@@ -360,6 +383,35 @@ class CreateAgent:
         description = d.pop("description", UNSET)
 
         instructions = d.pop("instructions", UNSET)
+
+        def _parse_builtins(data: object) -> CreateAgentBuiltinsType0 | list[CreateAgentBuiltinsType1Item] | Unset:
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                builtins_type_0 = CreateAgentBuiltinsType0(data)
+
+
+
+                return builtins_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            if not isinstance(data, list):
+                raise TypeError()
+            builtins_type_1 = []
+            _builtins_type_1 = data
+            for builtins_type_1_item_data in (_builtins_type_1):
+                builtins_type_1_item = CreateAgentBuiltinsType1Item(builtins_type_1_item_data)
+
+
+
+                builtins_type_1.append(builtins_type_1_item)
+
+            return builtins_type_1
+
+        builtins = _parse_builtins(d.pop("builtins", UNSET))
+
 
         goal = d.pop("goal", UNSET)
 
@@ -556,6 +608,7 @@ class CreateAgent:
             slug=slug,
             description=description,
             instructions=instructions,
+            builtins=builtins,
             goal=goal,
             model=model,
             temperature=temperature,

@@ -8,6 +8,7 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..models.agent_builtins_type_0 import AgentBuiltinsType0
 from ..models.agent_context_resolvers_item import AgentContextResolversItem
 from ..models.agent_require_approval_for_type_1 import AgentRequireApprovalForType1
 from ..models.agent_require_approval_for_type_2_type_1 import AgentRequireApprovalForType2Type1
@@ -68,6 +69,7 @@ class CreatedAgent:
             public_chat_key_prefix (None | str): Prefix of the public-chat key (the key itself is shown only once).
             allow_clarification (bool):
             knowledge_base_ids (list[str]):
+            builtins (AgentBuiltinsType0 | list[str] | None):
             require_approval_for (AgentRequireApprovalForType1 | AgentRequireApprovalForType2Type1 |
                 AgentRequireApprovalForType3Type1 | None):
             welcome_message (str):
@@ -109,6 +111,7 @@ class CreatedAgent:
     public_chat_key_prefix: None | str
     allow_clarification: bool
     knowledge_base_ids: list[str]
+    builtins: AgentBuiltinsType0 | list[str] | None
     require_approval_for: AgentRequireApprovalForType1 | AgentRequireApprovalForType2Type1 | AgentRequireApprovalForType3Type1 | None
     welcome_message: str
     branding: AgentBranding
@@ -247,6 +250,16 @@ class CreatedAgent:
 
 
 
+        builtins: list[str] | None | str
+        if isinstance(self.builtins, AgentBuiltinsType0):
+            builtins = self.builtins.value
+        elif isinstance(self.builtins, list):
+            builtins = self.builtins
+
+
+        else:
+            builtins = self.builtins
+
         require_approval_for: None | str
         if isinstance(self.require_approval_for, AgentRequireApprovalForType1):
             require_approval_for = self.require_approval_for.value
@@ -328,6 +341,7 @@ class CreatedAgent:
             "publicChatKeyPrefix": public_chat_key_prefix,
             "allowClarification": allow_clarification,
             "knowledgeBaseIds": knowledge_base_ids,
+            "builtins": builtins,
             "requireApprovalFor": require_approval_for,
             "welcomeMessage": welcome_message,
             "branding": branding,
@@ -597,6 +611,32 @@ class CreatedAgent:
         knowledge_base_ids = cast(list[str], d.pop("knowledgeBaseIds"))
 
 
+        def _parse_builtins(data: object) -> AgentBuiltinsType0 | list[str] | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                builtins_type_0 = AgentBuiltinsType0(data)
+
+
+
+                return builtins_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, list):
+                    raise TypeError()
+                builtins_type_1 = cast(list[str], data)
+
+                return builtins_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(AgentBuiltinsType0 | list[str] | None, data)
+
+        builtins = _parse_builtins(d.pop("builtins"))
+
+
         def _parse_require_approval_for(data: object) -> AgentRequireApprovalForType1 | AgentRequireApprovalForType2Type1 | AgentRequireApprovalForType3Type1 | None:
             if data is None:
                 return data
@@ -757,6 +797,7 @@ class CreatedAgent:
             public_chat_key_prefix=public_chat_key_prefix,
             allow_clarification=allow_clarification,
             knowledge_base_ids=knowledge_base_ids,
+            builtins=builtins,
             require_approval_for=require_approval_for,
             welcome_message=welcome_message,
             branding=branding,

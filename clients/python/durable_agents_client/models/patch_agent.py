@@ -8,6 +8,8 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..models.patch_agent_builtins_type_0 import PatchAgentBuiltinsType0
+from ..models.patch_agent_builtins_type_1_item import PatchAgentBuiltinsType1Item
 from ..models.patch_agent_context_resolvers_item import PatchAgentContextResolversItem
 from ..models.patch_agent_require_approval_for_type_0 import PatchAgentRequireApprovalForType0
 from ..models.patch_agent_tool_choice_type_0 import PatchAgentToolChoiceType0
@@ -45,6 +47,7 @@ class PatchAgent:
             slug (str | Unset):
             description (None | str | Unset):
             instructions (None | str | Unset):
+            builtins (list[PatchAgentBuiltinsType1Item] | None | PatchAgentBuiltinsType0 | Unset):
             goal (None | str | Unset):
             model (None | str | Unset):
             temperature (float | None | Unset):
@@ -79,6 +82,7 @@ class PatchAgent:
     slug: str | Unset = UNSET
     description: None | str | Unset = UNSET
     instructions: None | str | Unset = UNSET
+    builtins: list[PatchAgentBuiltinsType1Item] | None | PatchAgentBuiltinsType0 | Unset = UNSET
     goal: None | str | Unset = UNSET
     model: None | str | Unset = UNSET
     temperature: float | None | Unset = UNSET
@@ -141,6 +145,21 @@ class PatchAgent:
             instructions = UNSET
         else:
             instructions = self.instructions
+
+        builtins: list[str] | None | str | Unset
+        if isinstance(self.builtins, Unset):
+            builtins = UNSET
+        elif isinstance(self.builtins, PatchAgentBuiltinsType0):
+            builtins = self.builtins.value
+        elif isinstance(self.builtins, list):
+            builtins = []
+            for builtins_type_1_item_data in self.builtins:
+                builtins_type_1_item = builtins_type_1_item_data.value
+                builtins.append(builtins_type_1_item)
+
+
+        else:
+            builtins = self.builtins
 
         goal: None | str | Unset
         if isinstance(self.goal, Unset):
@@ -340,6 +359,8 @@ class PatchAgent:
             field_dict["description"] = description
         if instructions is not UNSET:
             field_dict["instructions"] = instructions
+        if builtins is not UNSET:
+            field_dict["builtins"] = builtins
         if goal is not UNSET:
             field_dict["goal"] = goal
         if model is not UNSET:
@@ -438,6 +459,41 @@ class PatchAgent:
             return cast(None | str | Unset, data)
 
         instructions = _parse_instructions(d.pop("instructions", UNSET))
+
+
+        def _parse_builtins(data: object) -> list[PatchAgentBuiltinsType1Item] | None | PatchAgentBuiltinsType0 | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                builtins_type_0 = PatchAgentBuiltinsType0(data)
+
+
+
+                return builtins_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, list):
+                    raise TypeError()
+                builtins_type_1 = []
+                _builtins_type_1 = data
+                for builtins_type_1_item_data in (_builtins_type_1):
+                    builtins_type_1_item = PatchAgentBuiltinsType1Item(builtins_type_1_item_data)
+
+
+
+                    builtins_type_1.append(builtins_type_1_item)
+
+                return builtins_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(list[PatchAgentBuiltinsType1Item] | None | PatchAgentBuiltinsType0 | Unset, data)
+
+        builtins = _parse_builtins(d.pop("builtins", UNSET))
 
 
         def _parse_goal(data: object) -> None | str | Unset:
@@ -812,6 +868,7 @@ class PatchAgent:
             slug=slug,
             description=description,
             instructions=instructions,
+            builtins=builtins,
             goal=goal,
             model=model,
             temperature=temperature,
