@@ -1,3 +1,5 @@
+import { knowledgePlatformActions } from './platform-actions-knowledge.js';
+
 /**
  * The platform's own actions, offered to agents by `platform` tools (alias `soat`) and to MCP
  * clients by `/mcp`. Pure metadata (the workflow bundle and the API import it); executors live in
@@ -185,6 +187,8 @@ export const platformActions: PlatformActionSpec[] = [
     readOnly: true,
   },
 ];
+
+platformActions.push(...knowledgePlatformActions);
 
 export function platformAction(name: string): PlatformActionSpec | undefined {
   return platformActions.find((a) => a.name === name);

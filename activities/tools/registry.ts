@@ -106,7 +106,7 @@ export function createToolRunners(deps: ToolRunnerDeps): Record<ToolKind, ToolRu
     platform: async ({ input, tool, snapshot }) => {
       const caller = await deps.store.caller(input.generationId);
       const outcome = await runPlatformAction(
-        { db: deps.db, temporal: deps.temporal },
+        { db: deps.db, temporal: deps.temporal, knowledge: deps.knowledge },
         { ...caller, boundaryPolicies: boundaryPoliciesOf(snapshot) },
         tool!.action!,
         input.arguments,

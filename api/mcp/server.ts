@@ -18,6 +18,7 @@ import { startGeneration } from '../generations/start.js';
 import { viewAfterAnswer } from '../generations/resume.js';
 import { waitForSettled, waitedView } from '../generations/wait.js';
 import { holdSlot, type HeldConnection } from '../services/connection-limits.js';
+import { knowledgeService } from '../services/knowledge.js';
 
 /** MCP tool name of a registry action (`list-agents` → `list_agents`). */
 export const mcpToolName = (action: string) => action.replace(/-/g, '_');
@@ -76,7 +77,12 @@ async function callTool(ctx: AppContext, auth: AuthInfo, name: string, rawArgs: 
       throw err;
     }
   }
-  const outcome = await runPlatformAction(ctx, caller, spec.name, args);
+  const outcome = await runPlatformAction(
+    { db: ctx.db, temporal: ctx.temporal, knowledge: knowledgeService(ctx) },
+    caller,
+    spec.name,
+    args,
+  );
   return reply(outcome.result, outcome.status !== 'success');
 }
 

@@ -2,13 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Router } from 'express';
 import { conflict, unprocessable } from '../../contracts/errors.js';
 import { newId } from '../../contracts/ids.js';
-import {
-  createKnowledgeBaseSchema,
-  type CreateKnowledgeBase,
-  type DocumentSummaryView,
-  type DocumentView,
-  type KnowledgeBaseView,
-} from '../../contracts/schemas/index.js';
+import { createKnowledgeBaseSchema, type CreateKnowledgeBase } from '../../contracts/schemas/index.js';
 import { dropAnnIndex } from '../../domain/knowledge/vector-index.js';
 import type { KbDocument, KnowledgeBase } from '../../generated/prisma/client.js';
 import { Prisma } from '../../infra/db/prisma.js';
@@ -19,46 +13,7 @@ import { ApiRouter } from '../routing.js';
 import { compact, patched } from '../services/merge-patch.js';
 import { reindexDocuments, searchKnowledge, startIngestion } from '../services/knowledge.js';
 import { knowledgeBaseRoutes as routes } from './knowledge-bases.operations.js';
-
-function kbView(kb: KnowledgeBase, counts: { documents: number; chunks: number }): KnowledgeBaseView {
-  return {
-    id: kb.id,
-    projectId: kb.projectId,
-    name: kb.name,
-    description: kb.description,
-    retrievalStrategy: kb.retrievalStrategy as KnowledgeBaseView['retrievalStrategy'],
-    language: kb.language as KnowledgeBaseView['language'],
-    aiProviderId: kb.aiProviderId,
-    embeddingModel: kb.embeddingModel,
-    chunkSize: kb.chunkSize,
-    chunkOverlap: kb.chunkOverlap,
-    documentCount: counts.documents,
-    chunkCount: counts.chunks,
-    createdAt: kb.createdAt.toISOString(),
-    updatedAt: kb.updatedAt.toISOString(),
-  };
-}
-
-function documentSummary(d: KbDocument): DocumentSummaryView {
-  return {
-    id: d.id,
-    knowledgeBaseId: d.knowledgeBaseId,
-    title: d.title,
-    contentType: d.contentType as DocumentSummaryView['contentType'],
-    contentHash: d.contentHash,
-    contentLength: d.content.length,
-    metadata: (d.metadata as Record<string, unknown> | null) ?? null,
-    status: d.status as DocumentSummaryView['status'],
-    error: d.error,
-    chunkCount: d.chunkCount,
-    chunksIndexed: d.chunksIndexed,
-    indexedAt: d.indexedAt?.toISOString() ?? null,
-    createdAt: d.createdAt.toISOString(),
-    updatedAt: d.updatedAt.toISOString(),
-  };
-}
-
-const documentView = (d: KbDocument): DocumentView => ({ ...documentSummary(d), content: d.content });
+import { documentSummary, documentView, kbView } from '../../domain/knowledge/views.js';
 
 /** Fields whose change invalidates the stored chunks or embeddings. */
 const indexFields = ['language', 'aiProviderId', 'embeddingModel', 'chunkSize', 'chunkOverlap'] as const;

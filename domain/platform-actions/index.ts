@@ -8,6 +8,8 @@ import type { AnswerDelivery, Answered } from '../answers/answer.js';
 import { authorizePlatformAction, PlatformDenied, readerPolicy, type PlatformCaller } from './authorize.js';
 import { platformExecutors, PlatformNotFound } from './executors.js';
 import { resumeExecutors } from './resume.js';
+import { knowledgeExecutors, KnowledgeNotFound } from './knowledge.js';
+import type { KnowledgeService } from '../knowledge/search.js';
 
 export { authorizePlatformAction, boundaryPoliciesOf, PlatformDenied, type PlatformCaller } from './authorize.js';
 
@@ -15,6 +17,8 @@ export interface PlatformDeps {
   db: Db;
   /** Needed by the actions that answer a paused generation (their signals). */
   temporal?: Client | undefined;
+  /** Needed by search-documents (query embeddings). */
+  knowledge?: KnowledgeService | undefined;
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -57,10 +61,15 @@ export async function runPlatformAction(
 ): Promise<{ status: 'success' | 'error' | 'denied'; result: unknown }> {
   const spec = platformAction(action);
   const run = platformExecutors[action];
-  if (!spec || (!run && !resumeExecutors[action]))
+  const knowledgeRun = knowledgeExecutors[action];
+  if (!spec || (!run && !knowledgeRun && !resumeExecutors[action]))
     return { status: 'error', result: { error: `Unknown platform action ${action}` } };
   const args = isRecord(rawArgs) ? rawArgs : {};
   try {
+    if (knowledgeRun) {
+      await authorizePlatformAction(deps.db, caller, spec, args);
+      return { status: 'success', result: await knowledgeRun(deps, caller.projectId, args) };
+    }
     if (!run) {
       // An agent's tool call reads the generation right after its answer: it does not wait for it.
       const { generation } = await runResumingAction(deps, caller, spec, args, { callerWaits: false });
@@ -72,7 +81,7 @@ export async function runPlatformAction(
   } catch (err) {
     const refused = err instanceof PlatformDenied || (err instanceof ApiError && err.status === 403);
     if (refused) return { status: 'denied', result: { error: err.message } };
-    if (err instanceof PlatformNotFound || err instanceof ApiError)
+    if (err instanceof PlatformNotFound || err instanceof KnowledgeNotFound || err instanceof ApiError)
       return { status: 'error', result: { error: err.message } };
     throw err;
   }
