@@ -7,6 +7,7 @@ import { requestFollowingRedirects, TooManyRedirectsError } from '../infra/net/r
 import { SsrfBlockedError } from '../infra/net/ssrf.js';
 import type { ToolResultStatus } from '../contracts/generation/index.js';
 import { abortWhen } from '../infra/net/abort-when.js';
+import { httpToolRequest } from '../contracts/http-tool-request.js';
 
 export interface ToolResult {
   status: ToolResultStatus;
@@ -42,8 +43,9 @@ export function decryptHeaders(
 const errorContent = (error: string, extra: Record<string, unknown> = {}) => JSON.stringify({ error, ...extra });
 
 /**
- * POSTs the call's JSON arguments to the tool's URL. Every outcome becomes a result for the model
- * (the run continues); only our own infrastructure failing throws (and is retried).
+ * Sends the call to the tool's URL as its `execute` says (method, placeholders, query or body:
+ * contracts/http-tool-request.ts). Every outcome becomes a result for the model (the run
+ * continues); only our own infrastructure failing throws (and is retried).
  */
 export async function runHttpTool(opts: {
   tool: SnapshotTool;
@@ -58,18 +60,24 @@ export async function runHttpTool(opts: {
   if (opts.arguments && typeof opts.arguments === 'object' && '__invalid' in opts.arguments) {
     return { status: 'error', content: errorContent('The tool arguments were not valid JSON') };
   }
+  const args =
+    opts.arguments && typeof opts.arguments === 'object' && !Array.isArray(opts.arguments)
+      ? (opts.arguments as Record<string, unknown>)
+      : {};
+  const planned = httpToolRequest(tool.execute, args);
+  if (!planned.ok) return { status: 'error', content: errorContent(planned.error) };
   const deadline = abortWhen([opts.signal], tool.timeoutSeconds * 1000);
   const signal = deadline.signal;
   try {
-    const response = await requestFollowingRedirects(tool.execute.url, {
-      method: 'POST',
+    const response = await requestFollowingRedirects(planned.url, {
+      method: planned.method,
       headers: {
         ...decryptHeaders(tool.execute.headers, opts.secrets),
-        'content-type': 'application/json',
+        ...(planned.contentType ? { 'content-type': planned.contentType } : {}),
         accept: 'application/json, text/plain;q=0.9, */*;q=0.5',
         'idempotency-key': opts.idempotencyKey,
       },
-      body: JSON.stringify(opts.arguments ?? {}),
+      ...(planned.body !== undefined ? { body: planned.body } : {}),
       dispatcher: opts.dispatcher,
       signal,
       secretHeaders: secretHeaderNames(tool.execute.headers),

@@ -1,3 +1,4 @@
+import type { HttpToolBodyEncoding, HttpToolMethod } from './http-tool-request.js';
 import type { HookType, Policy, ProviderKind, ToolType } from './schemas/index.js';
 /**
  * The configuration a generation runs with, captured when it starts and stored on the
@@ -22,7 +23,13 @@ export interface SnapshotTool {
   name: string;
   description: string | null;
   parameters: Record<string, unknown> | null;
-  execute: { url: string; headers?: Record<string, StoredHeaderValue> } | null;
+  /** http tools: where and how a call is sent (contracts/http-tool-request.ts). */
+  execute: {
+    url: string;
+    method?: HttpToolMethod;
+    bodyEncoding?: HttpToolBodyEncoding;
+    headers?: Record<string, StoredHeaderValue>;
+  } | null;
   /** mcp tools: the server (name is the prefix of every discovered tool). */
   mcp?: { url: string; headers?: Record<string, StoredHeaderValue>; transport: 'streamable_http' | 'sse' } | null;
   enabled?: boolean;

@@ -1,3 +1,4 @@
+import type { HttpToolBodyEncoding, HttpToolMethod } from '../contracts/http-tool-request.js';
 import type { AgentView, ApprovalView, ToolView } from '../contracts/schemas/index.js';
 import type { StoredHeaderValue } from '../contracts/snapshot.js';
 import type { Agent, AgentTool, Approval, Generation } from '../generated/prisma/client.js';
@@ -11,7 +12,12 @@ import { toolParameters } from './tool-arguments.js';
  * actions: one shape for each resource, whichever surface shows it.
  */
 
-type StoredExecute = { url: string; headers?: Record<string, StoredHeaderValue> };
+type StoredExecute = {
+  url: string;
+  method?: HttpToolMethod;
+  bodyEncoding?: HttpToolBodyEncoding;
+  headers?: Record<string, StoredHeaderValue>;
+};
 type StoredMcp = { url: string; transport: string; headers?: Record<string, StoredHeaderValue> };
 
 export function agentView(a: Agent): AgentView {
@@ -68,7 +74,12 @@ export function toolView(t: AgentTool): ToolView {
     description: t.description,
     parameters: (t.parameters as Record<string, unknown> | null) ?? null,
     execute: execute
-      ? { url: execute.url, ...(execute.headers ? { headers: showHeaders(execute.headers) } : {}) }
+      ? {
+          url: execute.url,
+          method: execute.method ?? 'POST',
+          ...(execute.bodyEncoding ? { bodyEncoding: execute.bodyEncoding } : {}),
+          ...(execute.headers ? { headers: showHeaders(execute.headers) } : {}),
+        }
       : null,
     mcp: mcp
       ? { url: mcp.url, transport: mcp.transport, ...(mcp.headers ? { headers: showHeaders(mcp.headers) } : {}) }

@@ -17,7 +17,12 @@ import { headersAsInput, storeHeaders } from '../../domain/secret-headers.js';
 import { collisionError, findCollision, type NamedTool } from '../services/tool-names.js';
 import { storedActions, toolView } from '../../domain/views.js';
 
-type StoredExecute = { url: string; headers?: Record<string, StoredHeaderValue> };
+type StoredExecute = {
+  url: string;
+  method?: string;
+  bodyEncoding?: string;
+  headers?: Record<string, StoredHeaderValue>;
+};
 type StoredMcp = { url: string; transport: string; headers?: Record<string, StoredHeaderValue> };
 
 /** The stored tool as a create request would have sent it (secret header values stand in). */
@@ -45,8 +50,20 @@ function toolAsInput(t: AgentTool): Record<string, unknown> {
 }
 
 type Config = Record<string, unknown>;
+type HttpExecute = Extract<CreateTool, { type: 'http' }>['execute'];
 
 const json = (v: unknown) => (v === undefined || v === null ? Prisma.DbNull : (v as Prisma.InputJsonValue));
+
+/** An http tool's stored `execute`: the kept block's encrypted headers when a patch did not send them. */
+function executeColumn(execute: NonNullable<HttpExecute>, kept: StoredExecute | undefined, ctx: AppContext) {
+  const headers = kept ? kept.headers : execute.headers && storeHeaders(execute.headers, ctx.secrets);
+  return {
+    url: execute.url,
+    ...(execute.method ? { method: execute.method } : {}),
+    ...(execute.bodyEncoding ? { bodyEncoding: execute.bodyEncoding } : {}),
+    ...(headers ? { headers } : {}),
+  };
+}
 
 /**
  * Every column a tool request sets. `keep` carries stored `execute`/`mcp` blocks a merge patch
@@ -59,10 +76,7 @@ function toolColumns(
 ) {
   const execute =
     body.type === 'http' && body.execute
-      ? (keep.execute ?? {
-          url: body.execute.url,
-          ...(body.execute.headers ? { headers: storeHeaders(body.execute.headers, ctx.secrets) } : {}),
-        })
+      ? executeColumn(body.execute, keep.execute as StoredExecute | undefined, ctx)
       : null;
   const mcp =
     body.type === 'mcp'

@@ -149,6 +149,36 @@ export function httpUrlSchema(maxLength = 2048) {
   );
 }
 
+/** `{argument}` placeholders of an http tool's URL (contracts/http-tool-request.ts). */
+const URL_PLACEHOLDER = /\{[A-Za-z_][A-Za-z0-9_]*\}/g;
+const filledWith = (url: string, value: string) => url.replace(URL_PLACEHOLDER, value);
+/** The origin a URL template has whatever its placeholders hold (null when they can change it). */
+export function fixedOrigin(template: string): string | null {
+  try {
+    const a = new URL(filledWith(template, 'p')).origin;
+    return a === new URL(filledWith(template, 'q9')).origin ? a : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * An http(s) URL with `{argument}` placeholders in its path and query only: the scheme, host and
+ * port are fixed by whoever writes the tool, never by the model's arguments.
+ */
+export function httpUrlTemplateSchema(maxLength = 2048) {
+  return z
+    .string()
+    .max(maxLength)
+    .regex(HTTP_URL_PATTERN, { message: 'must be an http or https URL', abort: true })
+    .refine(
+      (v) => isHttpUrl(filledWith(v, 'p')),
+      'must be an http or https URL as RFC 3986 spells it (ASCII, no spaces), with {argument} placeholders',
+    )
+    .refine((v) => fixedOrigin(v) !== null, 'placeholders may stand in the path and query only, not the host or port')
+    .meta({ format: 'uri-template' });
+}
+
 /** A JSON object with string keys (arguments, metadata). */
 export const jsonObjectSchema = z.record(z.string(), z.unknown());
 

@@ -1,10 +1,12 @@
 import { builtinCatalog, builtinConfigIssues, builtinConfigRules } from '../builtins/index.js';
+import { HTTP_TOOL_METHODS, urlPlaceholders } from '../http-tool-request.js';
 import { DRAFT_07, jsonSchemaProblems, statedSchemaProblems } from '../json-schema.js';
 import {
   z,
   agentIdSchema,
   boundedJsonObjectSchema,
   httpUrlSchema,
+  httpUrlTemplateSchema,
   jsonObjectSchema,
   orNull,
   secretHeaderMapSchema,
@@ -81,8 +83,32 @@ export const toolDeliverySchema = z.enum(['at_least_once', 'at_most_once']).open
 export type ToolDelivery = z.infer<typeof toolDeliverySchema>;
 
 const executeSchema = z
-  .object({ url: httpUrl, headers: secretHeaderMapSchema.optional() })
+  .object({
+    url: httpUrlTemplateSchema().describe(
+      'May hold `{argument}` placeholders in its path and query (`/orders/{orderId}?status={status}`), filled from the call (URL-encoded).',
+    ),
+    method: z
+      .enum(HTTP_TOOL_METHODS)
+      .optional()
+      .describe(
+        'Default POST. GET and DELETE send the arguments no placeholder used as query parameters; POST, PUT and PATCH as the body.',
+      ),
+    bodyEncoding: z
+      .enum(['json', 'form'])
+      .optional()
+      .describe('The body of POST, PUT and PATCH: JSON (default) or application/x-www-form-urlencoded.'),
+    headers: secretHeaderMapSchema.optional(),
+  })
   .strict()
+  .superRefine((e, ctx) => {
+    if (e.bodyEncoding !== undefined && (e.method === 'GET' || e.method === 'DELETE'))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['bodyEncoding'],
+        message: `a ${e.method} request has no body`,
+        params: UNPROCESSABLE_RULE,
+      });
+  })
   .openapi('ToolExecute', {
     description: 'Header values may be { value, secret: true }: encrypted at rest and shown as "[secret]".',
   });
@@ -110,6 +136,18 @@ export const httpToolSchema = z
     delivery: toolDeliverySchema.default('at_least_once'),
   })
   .strict()
+  .superRefine((tool, ctx) => {
+    // Every placeholder must name a declared argument, or the model is never asked for it.
+    const declared = Object.keys((tool.parameters as { properties?: object } | undefined)?.properties ?? {});
+    const unknown = urlPlaceholders(tool.execute?.url ?? '').filter((name) => !declared.includes(name));
+    if (unknown.length)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['execute', 'url'],
+        message: `placeholders name no property of parameters: ${unknown.join(', ')}`,
+        params: UNPROCESSABLE_RULE,
+      });
+  })
   .openapi('HttpTool');
 
 export const clientToolSchema = z
@@ -239,7 +277,14 @@ export const toolSchema = z
     name: z.string(),
     description: z.string().nullable(),
     parameters: jsonObjectSchema.nullable(),
-    execute: z.object({ url: z.string(), headers: z.record(z.string(), z.string()).optional() }).nullable(),
+    execute: z
+      .object({
+        url: z.string(),
+        method: z.enum(HTTP_TOOL_METHODS),
+        bodyEncoding: z.enum(['json', 'form']).optional(),
+        headers: z.record(z.string(), z.string()).optional(),
+      })
+      .nullable(),
     mcp: z
       .object({ url: z.string(), transport: z.string(), headers: z.record(z.string(), z.string()).optional() })
       .nullable(),

@@ -1,3 +1,4 @@
+import { HTTP_TOOL_METHODS } from '../../contracts/http-tool-request.js';
 import { z } from 'zod';
 import type { LoopPlan } from '../../contracts/generation/index.js';
 import {
@@ -127,7 +128,14 @@ const snapshotSchema = z.looseObject({
       name: z.string(),
       description: z.string().nullable(),
       parameters: z.record(z.string(), z.unknown()).nullable(),
-      execute: z.object({ url: z.string(), headers: storedHeadersSchema.optional() }).nullable(),
+      execute: z
+        .object({
+          url: z.string(),
+          method: z.enum(HTTP_TOOL_METHODS).optional(),
+          bodyEncoding: z.enum(['json', 'form']).optional(),
+          headers: storedHeadersSchema.optional(),
+        })
+        .nullable(),
       mcp: z
         .object({
           url: z.string(),

@@ -2,7 +2,10 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { Socket } from 'node:net';
 
 export interface ReceivedToolRequest {
+  method: string;
   path: string;
+  /** The query string's parameters (the last value of a repeated name). */
+  query: Record<string, string>;
   headers: IncomingMessage['headers'];
   body: any;
   receivedAt: number;
@@ -41,8 +44,10 @@ export async function startToolServer(): Promise<ToolServer> {
       } catch {
         // keep the raw text
       }
-      const path = (req.url ?? '/').split('?')[0]!;
-      const record: ReceivedToolRequest = { path, headers: req.headers, body, receivedAt: Date.now() };
+      const [path, search] = (req.url ?? '/').split('?') as [string, string | undefined];
+      const query = Object.fromEntries(new URLSearchParams(search ?? ''));
+      const method = req.method ?? 'GET';
+      const record: ReceivedToolRequest = { method, path, query, headers: req.headers, body, receivedAt: Date.now() };
       requests.push(record);
       for (const w of waiters.get(path) ?? []) w(record);
       waiters.delete(path);

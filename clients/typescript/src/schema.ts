@@ -1637,6 +1637,10 @@ export type components = {
             } | null;
             execute: {
                 url: string;
+                /** @enum {string} */
+                method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+                /** @enum {string} */
+                bodyEncoding?: "json" | "form";
                 headers?: {
                     [key: string]: string;
                 };
@@ -1696,8 +1700,21 @@ export type components = {
         };
         /** @description Header values may be { value, secret: true }: encrypted at rest and shown as "[secret]". */
         ToolExecute: {
-            /** Format: uri */
+            /**
+             * Format: uri-template
+             * @description May hold `{argument}` placeholders in its path and query (`/orders/{orderId}?status={status}`), filled from the call (URL-encoded).
+             */
             url: string;
+            /**
+             * @description Default POST. GET and DELETE send the arguments no placeholder used as query parameters; POST, PUT and PATCH as the body.
+             * @enum {string}
+             */
+            method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+            /**
+             * @description The body of POST, PUT and PATCH: JSON (default) or application/x-www-form-urlencoded.
+             * @enum {string}
+             */
+            bodyEncoding?: "json" | "form";
             /** @description At most 50 headers. Names are case-insensitive: a name given twice in another case is a 422. "[secret]" (the placeholder shown for secret values) is not a value. */
             headers?: {
                 [key: string]: string | {
@@ -5243,6 +5260,8 @@ export interface operations {
                      *           "parameters": {},
                      *           "execute": {
                      *             "url": "text",
+                     *             "method": "GET",
+                     *             "bodyEncoding": "json",
                      *             "headers": {}
                      *           },
                      *           "mcp": {
@@ -5346,6 +5365,8 @@ export interface operations {
                      *       "parameters": {},
                      *       "execute": {
                      *         "url": "text",
+                     *         "method": "GET",
+                     *         "bodyEncoding": "json",
                      *         "headers": {}
                      *       },
                      *       "mcp": {
@@ -5453,6 +5474,8 @@ export interface operations {
                      *       "parameters": {},
                      *       "execute": {
                      *         "url": "text",
+                     *         "method": "GET",
+                     *         "bodyEncoding": "json",
                      *         "headers": {}
                      *       },
                      *       "mcp": {
@@ -5564,6 +5587,8 @@ export interface operations {
                      *       "parameters": {},
                      *       "execute": {
                      *         "url": "text",
+                     *         "method": "GET",
+                     *         "bodyEncoding": "json",
                      *         "headers": {}
                      *       },
                      *       "mcp": {
@@ -5764,6 +5789,8 @@ export interface operations {
                      *       "parameters": {},
                      *       "execute": {
                      *         "url": "text",
+                     *         "method": "GET",
+                     *         "bodyEncoding": "json",
                      *         "headers": {}
                      *       },
                      *       "mcp": {
@@ -5957,6 +5984,8 @@ export interface operations {
                      *           "parameters": {},
                      *           "execute": {
                      *             "url": "text",
+                     *             "method": "GET",
+                     *             "bodyEncoding": "json",
                      *             "headers": {}
                      *           },
                      *           "mcp": {
@@ -6060,6 +6089,8 @@ export interface operations {
                      *       "parameters": {},
                      *       "execute": {
                      *         "url": "text",
+                     *         "method": "GET",
+                     *         "bodyEncoding": "json",
                      *         "headers": {}
                      *       },
                      *       "mcp": {
@@ -6167,6 +6198,8 @@ export interface operations {
                      *       "parameters": {},
                      *       "execute": {
                      *         "url": "text",
+                     *         "method": "GET",
+                     *         "bodyEncoding": "json",
                      *         "headers": {}
                      *       },
                      *       "mcp": {
@@ -6278,6 +6311,8 @@ export interface operations {
                      *       "parameters": {},
                      *       "execute": {
                      *         "url": "text",
+                     *         "method": "GET",
+                     *         "bodyEncoding": "json",
                      *         "headers": {}
                      *       },
                      *       "mcp": {
@@ -6478,6 +6513,8 @@ export interface operations {
                      *       "parameters": {},
                      *       "execute": {
                      *         "url": "text",
+                     *         "method": "GET",
+                     *         "bodyEncoding": "json",
                      *         "headers": {}
                      *       },
                      *       "mcp": {

@@ -39,7 +39,9 @@ from .agent_tool_choice_type_1 import AgentToolChoiceType1
 from .agent_tool_choice_type_1_type import AgentToolChoiceType1Type
 from .agent_tool_config_type_0 import AgentToolConfigType0
 from .agent_tool_execute_type_0 import AgentToolExecuteType0
+from .agent_tool_execute_type_0_body_encoding import AgentToolExecuteType0BodyEncoding
 from .agent_tool_execute_type_0_headers import AgentToolExecuteType0Headers
+from .agent_tool_execute_type_0_method import AgentToolExecuteType0Method
 from .agent_tool_list import AgentToolList
 from .agent_tool_mcp_type_0 import AgentToolMcpType0
 from .agent_tool_mcp_type_0_headers import AgentToolMcpType0Headers
@@ -299,8 +301,10 @@ from .tool_choice_type_1 import ToolChoiceType1
 from .tool_choice_type_1_type import ToolChoiceType1Type
 from .tool_delivery import ToolDelivery
 from .tool_execute import ToolExecute
+from .tool_execute_body_encoding import ToolExecuteBodyEncoding
 from .tool_execute_headers import ToolExecuteHeaders
 from .tool_execute_headers_additional_property_type_1 import ToolExecuteHeadersAdditionalPropertyType1
+from .tool_execute_method import ToolExecuteMethod
 from .tool_mcp_connection import ToolMcpConnection
 from .tool_mcp_connection_headers import ToolMcpConnectionHeaders
 from .tool_mcp_connection_headers_additional_property_type_1 import ToolMcpConnectionHeadersAdditionalPropertyType1
@@ -369,7 +373,9 @@ __all__ = (
     "AgentToolChoiceType1Type",
     "AgentToolConfigType0",
     "AgentToolExecuteType0",
+    "AgentToolExecuteType0BodyEncoding",
     "AgentToolExecuteType0Headers",
+    "AgentToolExecuteType0Method",
     "AgentToolList",
     "AgentToolMcpType0",
     "AgentToolMcpType0Headers",
@@ -629,8 +635,10 @@ __all__ = (
     "ToolChoiceType1Type",
     "ToolDelivery",
     "ToolExecute",
+    "ToolExecuteBodyEncoding",
     "ToolExecuteHeaders",
     "ToolExecuteHeadersAdditionalPropertyType1",
+    "ToolExecuteMethod",
     "ToolMcpConnection",
     "ToolMcpConnectionHeaders",
     "ToolMcpConnectionHeadersAdditionalPropertyType1",

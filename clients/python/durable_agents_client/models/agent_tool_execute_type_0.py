@@ -8,6 +8,8 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..models.agent_tool_execute_type_0_body_encoding import AgentToolExecuteType0BodyEncoding
+from ..models.agent_tool_execute_type_0_method import AgentToolExecuteType0Method
 from ..types import UNSET, Unset
 from typing import cast
 
@@ -27,10 +29,14 @@ class AgentToolExecuteType0:
     """ 
         Attributes:
             url (str):
+            method (AgentToolExecuteType0Method):
+            body_encoding (AgentToolExecuteType0BodyEncoding | Unset):
             headers (AgentToolExecuteType0Headers | Unset):
      """
 
     url: str
+    method: AgentToolExecuteType0Method
+    body_encoding: AgentToolExecuteType0BodyEncoding | Unset = UNSET
     headers: AgentToolExecuteType0Headers | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -42,6 +48,13 @@ class AgentToolExecuteType0:
         from ..models.agent_tool_execute_type_0_headers import AgentToolExecuteType0Headers # noqa: PLC0415
         url = self.url
 
+        method = self.method.value
+
+        body_encoding: str | Unset = UNSET
+        if not isinstance(self.body_encoding, Unset):
+            body_encoding = self.body_encoding.value
+
+
         headers: dict[str, Any] | Unset = UNSET
         if not isinstance(self.headers, Unset):
             headers = self.headers.to_dict()
@@ -51,7 +64,10 @@ class AgentToolExecuteType0:
         field_dict.update(self.additional_properties)
         field_dict.update({
             "url": url,
+            "method": method,
         })
+        if body_encoding is not UNSET:
+            field_dict["bodyEncoding"] = body_encoding
         if headers is not UNSET:
             field_dict["headers"] = headers
 
@@ -65,6 +81,21 @@ class AgentToolExecuteType0:
         d = dict(src_dict)
         url = d.pop("url")
 
+        method = AgentToolExecuteType0Method(d.pop("method"))
+
+
+
+
+        _body_encoding = d.pop("bodyEncoding", UNSET)
+        body_encoding: AgentToolExecuteType0BodyEncoding | Unset
+        if isinstance(_body_encoding,  Unset):
+            body_encoding = UNSET
+        else:
+            body_encoding = AgentToolExecuteType0BodyEncoding(_body_encoding)
+
+
+
+
         _headers = d.pop("headers", UNSET)
         headers: AgentToolExecuteType0Headers | Unset
         if isinstance(_headers,  Unset):
@@ -77,6 +108,8 @@ class AgentToolExecuteType0:
 
         agent_tool_execute_type_0 = cls(
             url=url,
+            method=method,
+            body_encoding=body_encoding,
             headers=headers,
         )
 
