@@ -65,8 +65,10 @@ export async function discoverGenerationMcpTools(generationId: string, deps: Mcp
           originalName: resolved.originalName,
           description: def.description,
           inputSchema: def.inputSchema,
-          readOnly: def.annotations.readOnlyHint === true,
-          destructive: isDestructive(def.annotations),
+          // readOnly on the MCP tool resource is its owner vouching that every tool of the server
+          // only reads: it wins over the server's own annotations (docs/generations.md, "MCP tools").
+          readOnly: server.readOnly || def.annotations.readOnlyHint === true,
+          destructive: !server.readOnly && isDestructive(def.annotations),
         });
       }
       const warnings = [...result.warnings, ...names.collisions.map((c) => c.message)];

@@ -219,8 +219,8 @@ describe('MCP tools inside generations', () => {
   });
 
   /** An agent whose only tool is the MCP server at `mcp`, with requireApprovalFor "destructive". */
-  async function destructiveGatedAgent(name: string, mcp: Record<string, unknown>): Promise<string> {
-    const mcpId = await createTool(stack, { type: 'mcp', name, mcp });
+  async function destructiveGatedAgent(name: string, mcp: Record<string, unknown>, readOnly = false): Promise<string> {
+    const mcpId = await createTool(stack, { type: 'mcp', name, mcp, readOnly });
     return createAgent(stack, { aiProviderId: providerId, toolIds: [mcpId], requireApprovalFor: 'destructive' });
   }
 
@@ -284,6 +284,18 @@ describe('MCP tools inside generations', () => {
     const last = await denyAll(paused);
     expect(last.body).toMatchObject({ status: 'completed', text: 'nothing destroyed' });
     expect(annotated.calls).toEqual(['list_rows:users']);
+  });
+
+  it('readOnly on the MCP tool wins over the annotations: its owner vouches that every tool only reads, none waits', async () => {
+    annotated.calls.length = 0;
+    const agentId = await destructiveGatedAgent('db3', { url: annotated.url }, true);
+    model.script(
+      { text: '', toolCalls: [{ id: 't1', name: 'db3_truncate_table', arguments: { table: 'logs' } }] },
+      { text: 'truncated' },
+    );
+    const res = await stack.api('POST', `/v1/agents/${agentId}/generate`, { prompt: 'truncate logs' });
+    expect(res.body).toMatchObject({ status: 'completed', text: 'truncated' });
+    expect(annotated.calls).toEqual(['truncate_table:logs']);
   });
 
   it('requireApprovalFor "destructive" with server-everything: its tools all say readOnlyHint true or destructiveHint false, so none waits', async () => {
