@@ -167,16 +167,23 @@ export function fixedOrigin(template: string): string | null {
  * port are fixed by whoever writes the tool, never by the model's arguments.
  */
 export function httpUrlTemplateSchema(maxLength = 2048) {
-  return z
-    .string()
-    .max(maxLength)
-    .regex(HTTP_URL_PATTERN, { message: 'must be an http or https URL', abort: true })
-    .refine(
-      (v) => isHttpUrl(filledWith(v, 'p')),
-      'must be an http or https URL as RFC 3986 spells it (ASCII, no spaces), with {argument} placeholders',
-    )
-    .refine((v) => fixedOrigin(v) !== null, 'placeholders may stand in the path and query only, not the host or port')
-    .meta({ format: 'uri-template' });
+  return (
+    z
+      .string()
+      .max(maxLength)
+      .regex(HTTP_URL_PATTERN, { message: 'must be an http or https URL', abort: true })
+      // The document can say only `uri-template`, which these rules narrow: a template it accepts
+      // and they refuse is a 422 (UNPROCESSABLE_RULE), as for every rule the document cannot state.
+      .refine((v) => isHttpUrl(filledWith(v, 'p')), {
+        message: 'must be an http or https URL as RFC 3986 spells it (ASCII, no spaces), with {argument} placeholders',
+        params: UNPROCESSABLE_RULE,
+      })
+      .refine((v) => fixedOrigin(v) !== null, {
+        message: 'placeholders may stand in the path and query only, not the host or port',
+        params: UNPROCESSABLE_RULE,
+      })
+      .meta({ format: 'uri-template' })
+  );
 }
 
 /** A JSON object with string keys (arguments, metadata). */

@@ -114,7 +114,7 @@ describe('http tools of every shape', () => {
       parameters: obj({ host: { type: 'string' } }),
       execute: { url: 'https://{host}/x' },
     });
-    expectError(hostFromModel, 400);
+    expectError(hostFromModel, 422);
     expect(await stack.db.agentTool.count()).toBe(before);
   });
 });
