@@ -110,8 +110,12 @@ describe('the loop takes the model call’s own work as done, and does nothing m
         let decided: ReturnType<typeof decideReply> | null = null;
         seen.add('case');
         let asked = 0;
-        const run = await h.start(plan, [first, say(), say(), say(), say()], {
-          callModel: (input) => {
+        // The workflow may call the model before start() has returned the run: wait for it.
+        let started!: () => void;
+        const ready = new Promise<void>((resolve) => (started = resolve));
+        const run: Awaited<ReturnType<typeof h.start>> = await h.start(plan, [first, say(), say(), say(), say()], {
+          callModel: async (input) => {
+            await ready;
             const reply = run.nextReply(input);
             if (asked++ === 0) {
               decided = decideReply({ ...reply, part: input.part }, input.context);
@@ -131,6 +135,7 @@ describe('the loop takes the model call’s own work as done, and does nothing m
             return reply;
           },
         });
+        started();
         await answerUntilDone(run);
         const end = await run.end();
         const decision = decided!;
