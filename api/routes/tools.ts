@@ -1,4 +1,5 @@
 import type { Router } from 'express';
+import { refusedBuiltinError } from '../../contracts/builtins/index.js';
 import { conflict, notImplemented, unprocessable } from '../../contracts/errors.js';
 import { newId } from '../../contracts/ids.js';
 import { platformAction, platformActions } from '../../contracts/platform-actions.js';
@@ -35,7 +36,7 @@ function toolAsInput(t: AgentTool): Record<string, unknown> {
     type: t.type,
     name: t.name,
     description: t.description,
-    timeoutSeconds: t.timeoutSeconds,
+    timeoutSeconds: t.type === 'client' || t.type === 'agent' ? null : t.timeoutSeconds,
     readOnly: t.type === 'platform' ? null : t.readOnly,
     maxResultChars: t.maxResultChars,
     parameters: t.type === 'http' || t.type === 'client' || t.type === 'agent' ? t.parameters : null,
@@ -69,7 +70,7 @@ function executeColumn(execute: NonNullable<HttpExecute>, kept: StoredExecute | 
  * Every column a tool request sets. `keep` carries stored `execute`/`mcp` blocks a merge patch
  * did not touch, so their encrypted header values are kept as they are.
  */
-function toolColumns(
+export function toolColumns(
   ctx: AppContext,
   body: CreateTool,
   keep: { execute?: unknown; mcp?: unknown; config?: unknown } = {},
@@ -117,9 +118,17 @@ export function toolsRouter(ctx: AppContext, routes: typeof ToolRoutes, base: st
   const r = new ApiRouter(base, ctx);
   const find = async (projectId: string, id: string) =>
     found(await ctx.db.agentTool.findFirst({ where: { id, projectId } }), 'Agent tool');
-  const checkAgentTarget = async (projectId: string, body: CreateTool) => {
+  /**
+   * `sent` is what the request itself named (a PATCH's own fields, not the merged tool): a field the
+   * tool's type refuses is refused when sent, not when carried over from the tool's old type.
+   */
+  const checkAgentTarget = async (projectId: string, body: CreateTool, sent: object = body) => {
+    const refused = body.type === 'builtin' ? refusedBuiltinError(body.name, 'body.name') : null;
+    if (refused) throw refused;
+    if ((body.type === 'client' || body.type === 'agent') && 'timeoutSeconds' in sent)
+      throw notImplemented(['body.timeoutSeconds']);
     if (body.type === 'platform' || body.type === 'soat') {
-      if (body.readOnly !== undefined) throw notImplemented(['body.readOnly']);
+      if ('readOnly' in sent) throw notImplemented(['body.readOnly']);
       const unknown = body.actions.findIndex((a) => platformAction(a) === undefined);
       if (unknown >= 0)
         throw unprocessable(
@@ -156,8 +165,9 @@ export function toolsRouter(ctx: AppContext, routes: typeof ToolRoutes, base: st
     current: AgentTool,
     body: CreateTool,
     keep?: { execute?: unknown; mcp?: unknown; config?: unknown },
+    sent: object = body,
   ) => {
-    await checkAgentTarget(current.projectId, body);
+    await checkAgentTarget(current.projectId, body, sent);
     await checkRename(current, {
       id: current.id,
       name: body.name,
@@ -183,15 +193,20 @@ export function toolsRouter(ctx: AppContext, routes: typeof ToolRoutes, base: st
     const current = await find(auth.projectId, params.toolId);
     const merged = patched(createToolSchema, toolAsInput(current), body);
     const sameType = merged.type === current.type;
-    return update(current, merged, {
-      ...(sameType && body.execute === undefined && current.execute !== null ? { execute: current.execute } : {}),
-      ...(sameType && body.mcp === undefined && current.mcp !== null ? { mcp: current.mcp } : {}),
-      // Builtin secrets (databaseUrl) are kept when the patch does not send `config`, also when it
-      // renames the builtin (to one that declares the same secret).
-      ...(sameType && merged.type === 'builtin' && body.config === undefined && current.config !== null
-        ? { config: renamedBuiltinConfig(merged.name, { name: current.name, config: current.config as Config }) }
-        : {}),
-    });
+    return update(
+      current,
+      merged,
+      {
+        ...(sameType && body.execute === undefined && current.execute !== null ? { execute: current.execute } : {}),
+        ...(sameType && body.mcp === undefined && current.mcp !== null ? { mcp: current.mcp } : {}),
+        // Builtin secrets (databaseUrl) are kept when the patch does not send `config`, also when it
+        // renames the builtin (to one that declares the same secret).
+        ...(sameType && merged.type === 'builtin' && body.config === undefined && current.config !== null
+          ? { config: renamedBuiltinConfig(merged.name, { name: current.name, config: current.config as Config }) }
+          : {}),
+      },
+      body,
+    );
   });
 
   r.add(routes.delete, async ({ auth, params }) => {

@@ -51,6 +51,7 @@ export const builtinToolNames = [
   'code_execute',
   'web_search',
   'web_scrape',
+  'send_email',
   'storage_read',
   'storage_write',
   'storage_list',
@@ -59,6 +60,10 @@ export const builtinToolNames = [
   'memory_save',
   'memory_search',
   'memory_forget',
+  'classify_document',
+  'extract_from_document',
+  // Refused (422 not_implemented, contracts/builtins/refused.ts): named so the answer can say why.
+  'fetch_drive_file',
 ] as const;
 
 const httpUrl = httpUrlSchema();
@@ -150,8 +155,18 @@ export const httpToolSchema = z
   })
   .openapi('HttpTool');
 
+// A client tool's call waits for the client and an agent tool's for the child generation: neither
+// applies a per-call timeout yet (a timed-out pause must settle against an answer claimed at the
+// same moment, as approval expiry does), so the field is refused rather than ignored.
+const unappliedTimeout = common.timeoutSeconds
+  .unwrap()
+  .optional()
+  .describe(
+    'Refused (422 `not_implemented`): the call waits for the client or the child generation without a timeout.',
+  );
+
 export const clientToolSchema = z
-  .object({ type: z.literal('client'), ...common, parameters: toolParametersSchema })
+  .object({ type: z.literal('client'), ...common, timeoutSeconds: unappliedTimeout, parameters: toolParametersSchema })
   .strict()
   .openapi('ClientTool');
 
@@ -169,7 +184,13 @@ export const mcpToolSchema = z
   .openapi('McpTool');
 
 export const agentToolTypeSchema = z
-  .object({ type: z.literal('agent'), ...common, agentId: agentIdSchema, parameters: toolParametersSchema.optional() })
+  .object({
+    type: z.literal('agent'),
+    ...common,
+    timeoutSeconds: unappliedTimeout,
+    agentId: agentIdSchema,
+    parameters: toolParametersSchema.optional(),
+  })
   .strict()
   .openapi('AgentCallTool');
 
@@ -189,7 +210,8 @@ export const builtinToolSchema = z
     description:
       'A tool implemented by the platform. `name` is the builtin id; `config` is checked against that builtin ' +
       "(see x-builtins: each builtin's description, limits, the JSON Schema of the arguments the model sends, and " +
-      'the JSON Schema of its config).',
+      'the JSON Schema of its config). `fetch_drive_file` is refused (422 `not_implemented`): it would need Google ' +
+      'OAuth credentials and a Google Drive API integration.',
     allOf: builtinConfigRules(builtinToolNames),
     'x-builtins': builtinCatalog(),
   } as Record<string, unknown>);
@@ -297,6 +319,10 @@ export const toolSchema = z
     maxResultChars: z.number(),
     /** http and mcp tools; null on an mcp tool = by annotation (destructive tools at_most_once). */
     delivery: orNull(toolDeliverySchema),
+    importedFrom: z
+      .object({ source: z.string(), operation: z.string() })
+      .nullable()
+      .describe('Set on a tool made by POST /v1/tools/import/openapi: importing that document again updates it.'),
     createdAt: z.string(),
     updatedAt: z.string(),
   })

@@ -79,4 +79,46 @@ describe('no field without its effect', () => {
     expect(patched.body.error?.code).toBe('not_implemented');
     expect((await stack.api('GET', `/v1/agents/${agentId}/hooks/${denied.body.id}`)).body.config.decision).toBe('deny');
   });
+  it('timeoutSeconds on a client or agent tool is refused (the call waits without one); nothing is written', async () => {
+    const targetId = await createAgent(stack, { aiProviderId: providerId, name: 'timeout target' });
+    const before = await stack.db.agentTool.count();
+    const parameters = { type: 'object', properties: { q: { type: 'string' } } };
+    const client = await stack.api('POST', '/v1/tools', {
+      type: 'client',
+      name: 'ask_user',
+      parameters,
+      timeoutSeconds: 60,
+    });
+    expectError(client, 422);
+    expect(client.body.error).toMatchObject({ code: 'not_implemented', details: { path: 'body.timeoutSeconds' } });
+    const agent = await stack.api('POST', '/v1/tools', {
+      type: 'agent',
+      name: 'helper',
+      agentId: targetId,
+      timeoutSeconds: 60,
+    });
+    expect(agent.body.error).toMatchObject({ code: 'not_implemented', details: { path: 'body.timeoutSeconds' } });
+    expect(await stack.db.agentTool.count()).toBe(before);
+
+    const ok = await stack.api('POST', '/v1/tools', { type: 'client', name: 'ask_user', parameters });
+    expect(ok.status).toBe(201);
+    const patched = await stack.api('PATCH', `/v1/tools/${ok.body.id}`, { timeoutSeconds: 10 });
+    expect(patched.body.error?.code).toBe('not_implemented');
+    expect((await stack.api('PATCH', `/v1/tools/${ok.body.id}`, { description: 'asks' })).status).toBe(200);
+    // An http tool (whose timeout applies) becomes a client tool: its stored timeout is not "sent".
+    const http = await stack.api('POST', '/v1/tools', {
+      type: 'http',
+      name: 'lookup',
+      parameters,
+      execute: { url: 'https://example.com/lookup' },
+      timeoutSeconds: 12,
+    });
+    const retyped = await stack.api('PATCH', `/v1/tools/${http.body.id}`, {
+      type: 'client',
+      execute: null,
+      delivery: null,
+    });
+    expect(retyped.body.error ?? null, JSON.stringify(retyped.body)).toBeNull();
+    expect(retyped.body.type).toBe('client');
+  });
 });

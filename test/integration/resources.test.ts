@@ -532,8 +532,13 @@ describe('resource API', () => {
       });
       expectStatus(put, 200);
       expect(put.body).toMatchObject({ type: 'client', name: 'delegate2', agentId: null });
-      const patch = await stack.api('PATCH', `/v1/tools/${id}`, { description: 'reads', timeoutSeconds: 5 });
-      expect(patch.body).toMatchObject({ type: 'client', name: 'delegate2', description: 'reads', timeoutSeconds: 5 });
+      const patch = await stack.api('PATCH', `/v1/tools/${id}`, { description: 'reads', maxResultChars: 500 });
+      expect(patch.body).toMatchObject({
+        type: 'client',
+        name: 'delegate2',
+        description: 'reads',
+        maxResultChars: 500,
+      });
       // PATCH to another type must bring that type's fields and drop the old ones.
       const retype = await stack.api('PATCH', `/v1/tools/${id}`, {
         type: 'mcp',
