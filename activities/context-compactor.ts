@@ -1,4 +1,4 @@
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import { traceOrder, type CompactionPoint, type Usage } from '../contracts/generation/index.js';
 import {
   COMPACTION_THRESHOLD,
@@ -12,17 +12,6 @@ import {
 } from './compaction.js';
 import type { GenerationStore, StoredMessage } from './generation-store.js';
 import { compactionRuns } from '../infra/observability/metrics.js';
-
-/** A provider refusal because the prompt is longer than the model's context. */
-export function isContextLengthExceeded(err: unknown): boolean {
-  if (!(err instanceof OpenAI.APIError) || err.status !== 400) return false;
-  const body = err.error as { code?: unknown; message?: unknown } | undefined;
-  return (
-    err.code === 'context_length_exceeded' ||
-    body?.code === 'context_length_exceeded' ||
-    (typeof body?.message === 'string' && /maximum context length|context length|too many tokens/i.test(body.message))
-  );
-}
 
 /** Thrown by the compactor when a level needs a summary that is not stored and may not be written here. */
 export class SummaryNeeded extends Error {

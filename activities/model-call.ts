@@ -19,7 +19,7 @@ import { ChunkWriter } from './event-log.js';
 import { ANSWER_PARTS, answerText, type GenerationStore, type StoredMessage } from './generation-store.js';
 import { withSessionHistory } from './session-history.js';
 import { contextWindowFor, MAX_FAILED_COMPACTIONS } from './compaction.js';
-import { ContextCompactor, SummaryNeeded, isContextLengthExceeded, type Summarizer } from './context-compactor.js';
+import { ContextCompactor, SummaryNeeded, type Summarizer } from './context-compactor.js';
 import type { SessionStore } from './sessions.js';
 import { heartbeatOnce, heartbeatWhile } from './heartbeat.js';
 import type { ConversationCache } from './conversation-cache.js';
@@ -27,6 +27,7 @@ import { replyState, type StartEvents } from './model-reply.js';
 import { writeStepRecord, type RecordedEvent } from './step-record.js';
 import {
   createProviderClient,
+  isContextOverflow,
   mapProviderError,
   parseArguments,
   samplingOptions,
@@ -319,7 +320,8 @@ async function streamNewReply(
       await streamReply(sent);
       break;
     } catch (err) {
-      if (!isContextLengthExceeded(err)) {
+      // Only a refusal before anything streamed is compacted: a reply half received is retried whole.
+      if (!isContextOverflow(err) || text !== '' || calls.size > 0) {
         await chunks.flush().catch(() => undefined);
         mapProviderError(err);
       }

@@ -6,7 +6,7 @@ import type {
   ChatCompletionToolChoiceOption,
 } from 'openai/resources/chat/completions';
 import { Headers as UndiciHeaders, Response as UndiciResponse, type Dispatcher } from 'undici';
-import { providerFailure } from '../contracts/generation/index.js';
+import { contextOverflowFailure, providerFailure } from '../contracts/generation/index.js';
 import type { ToolChoice } from '../contracts/schemas/index.js';
 import type { SnapshotModelParameters, SnapshotProvider, SnapshotTool } from '../contracts/snapshot.js';
 import type { SecretBox } from '../infra/crypto/secrets.js';
@@ -14,11 +14,15 @@ import { bodyLimits, limitEvents, PROVIDER_EVENT_MAX_BYTES, responseTooLargeIn }
 import { requestFollowingRedirects } from '../infra/net/redirects.js';
 import { SsrfBlockedError } from '../infra/net/ssrf.js';
 import type { StoredMessage } from '../contracts/conversation.js';
+import { classifyProviderError, errorEnvelope, type ProviderErrorInfo } from './provider-errors.js';
+import { providerEndpoint, sendsNoAuthorization } from './provider-presets.js';
 
 /*
  * The model provider as an OpenAI-compatible client: requests through the SSRF-guarded dispatcher,
  * our stored messages and tools in the Chat Completions shape, and provider errors mapped to
  * failures the workflow's retry policy understands (their text sanitised: it is tenant-reachable).
+ * Each kind's endpoint and key convention come from provider-presets.ts, the meaning of each
+ * provider's error shapes from provider-errors.ts.
  */
 
 /** Headers that carry a provider's key besides Authorization (Azure's `api-key`). */
@@ -129,6 +133,16 @@ export function createProviderClient(
   return client;
 }
 
+/**
+ * The openai client, reading error bodies in every shape `errorEnvelope` knows: it takes only
+ * `body.error`, so Gemini's array-wrapped errors would otherwise lose their message and status.
+ */
+class ProviderOpenAI extends OpenAI {
+  protected override makeStatusError(status: number, error: object, message: string | undefined, headers: Headers) {
+    return super.makeStatusError(status, errorEnvelope(error) as object, message, headers);
+  }
+}
+
 function makeProviderClient(
   provider: SnapshotProvider,
   secrets: SecretBox,
@@ -137,11 +151,15 @@ function makeProviderClient(
   dispatcher: Dispatcher,
 ): OpenAI {
   const apiKey = provider.apiKeyEncrypted ? secrets.decrypt(provider.apiKeyEncrypted) : 'not-set';
+  // The openai client always sends its key; a null header removes it (configured headers still win).
+  const defaultHeaders = sendsNoAuthorization(provider)
+    ? { Authorization: null, ...provider.headers }
+    : (provider.headers ?? undefined);
   const common = {
     apiKey,
     maxRetries: 0,
     timeout: timeoutMs,
-    defaultHeaders: provider.headers ?? undefined,
+    defaultHeaders,
     fetch: guardedProviderFetch(dispatcher, Object.keys(provider.headers ?? {})),
   };
   if (provider.kind === 'azure_openai') {
@@ -152,7 +170,7 @@ function makeProviderClient(
       apiVersion: '2024-10-21',
     });
   }
-  return new OpenAI({ ...common, baseURL: provider.baseUrl ?? undefined });
+  return new ProviderOpenAI({ ...common, baseURL: providerEndpoint(provider) });
 }
 
 export function toOpenAiToolChoice(choice: ToolChoice): ChatCompletionToolChoiceOption {
@@ -222,19 +240,35 @@ export function sanitizeProviderText(text: string): string {
   return clean.length > MAX_PROVIDER_MESSAGE ? `${clean.slice(0, MAX_PROVIDER_MESSAGE)}…` : clean;
 }
 
+/** What a provider's error answer means (provider-errors.ts); null for errors no provider sent. */
+export function providerErrorInfo(err: unknown): ProviderErrorInfo | null {
+  if (!(err instanceof OpenAI.APIError)) return null;
+  // The client's own errors (connection, timeout, abort) carry no provider answer.
+  if (err instanceof OpenAI.APIConnectionError || err instanceof OpenAI.APIUserAbortError) return null;
+  return classifyProviderError(typeof err.status === 'number' ? err.status : undefined, { error: err.error });
+}
+
+/** A provider refusal because the prompt is longer than the model's context, in any provider's shape. */
+export function isContextOverflow(err: unknown): boolean {
+  return providerErrorInfo(err)?.kind === 'context_overflow';
+}
+
 /** Only the `message` of a JSON error object (or a JSON string error) is shown; anything else is not. */
-function providerErrorText(err: InstanceType<typeof OpenAI.APIError>): string | null {
-  const body: unknown = err.error;
-  const raw =
-    typeof body === 'string'
-      ? body
-      : body && typeof body === 'object'
-        ? (body as { message?: unknown }).message
-        : undefined;
-  if (typeof raw !== 'string') return null;
-  const text = sanitizeProviderText(raw);
+export function providerErrorText(info: ProviderErrorInfo): string | null {
+  if (info.message === null) return null;
+  const text = sanitizeProviderText(info.message);
   return text || null;
 }
+
+/** How each kind of provider error begins its message in `generation.error`. */
+const ERROR_LEADS: Record<ProviderErrorInfo['kind'], (status: number) => string> = {
+  authentication: (status) => `Model provider refused the credentials (${status}; check the provider's apiKey)`,
+  rate_limited: (status) => `Model provider is rate limiting or overloaded (${status})`,
+  context_overflow: (status) =>
+    `Model provider refused the conversation as too long for the model's context (${status})`,
+  unavailable: (status) => `Model provider returned ${status}`,
+  rejected: (status) => `Model provider returned ${status}`,
+};
 
 /** The SSRF refusal somewhere in an error's cause chain (the openai client wraps it). */
 export function ssrfBlockIn(err: unknown): SsrfBlockedError | null {
@@ -266,25 +300,24 @@ export function mapProviderError(err: unknown): never {
       nonRetryable: true,
     });
   }
-  if (err instanceof OpenAI.APIError && typeof err.status === 'number') {
-    const text = providerErrorText(err);
-    const message = `Model provider returned ${err.status}: ${text ?? 'the error body is not a JSON error object and is not shown'}`;
-    if (err.status === 429 || err.status === 408 || err.status === 409 || err.status >= 500) {
-      throw ApplicationFailure.create({ type: providerFailure.transient, message, nonRetryable: false });
-    }
-    const code = typeof err.code === 'string' ? sanitizeProviderText(err.code).slice(0, 100) : null;
+  const info = providerErrorInfo(err);
+  if (info) {
+    const status = (err as InstanceType<typeof OpenAI.APIError>).status;
+    const text = providerErrorText(info);
+    const message =
+      typeof status === 'number'
+        ? `${ERROR_LEADS[info.kind](status)}: ${text ?? 'the error body is not a JSON error object and is not shown'}`
+        : // An error event inside the stream: its message is provider text too.
+          `Model provider reported an error: ${text ?? 'not shown'}`;
+    if (info.retryable) throw ApplicationFailure.create({ type: providerFailure.transient, message });
+    const code = info.code === null ? null : sanitizeProviderText(info.code).slice(0, 100);
     throw ApplicationFailure.create({
-      type: providerFailure.rejected,
+      // An overflow reaching here (a summary or embeddings request too long): the run's outcome
+      // names it rather than a generic rejection.
+      type: info.kind === 'context_overflow' ? contextOverflowFailure : providerFailure.rejected,
       message,
       nonRetryable: true,
-      details: [{ status: err.status, code }],
-    });
-  }
-  if (err instanceof OpenAI.APIError) {
-    // An error event inside the stream: its message is provider text too.
-    throw ApplicationFailure.create({
-      type: providerFailure.transient,
-      message: `Model provider reported an error: ${providerErrorText(err) ?? 'not shown'}`,
+      details: [{ status: status ?? null, code, reason: info.kind }],
     });
   }
   // Network errors, timeouts: transient. Their messages are the client's, not the provider's.

@@ -1,4 +1,4 @@
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import type { Dispatcher } from 'undici';
 import { ApiError, unprocessable } from '../../contracts/errors.js';
 import type { AgentStepRequest, AgentStepResponse } from '../../contracts/schemas/index.js';
@@ -6,8 +6,9 @@ import type { SnapshotProvider } from '../../contracts/snapshot.js';
 import {
   createProviderClient,
   parseArguments,
+  providerErrorInfo,
+  providerErrorText,
   samplingOptions,
-  sanitizeProviderText,
   ssrfBlockIn,
 } from '../../domain/provider-client.js';
 import { responseTooLargeIn } from '../../infra/net/body-limits.js';
@@ -22,12 +23,12 @@ function providerError(err: unknown): ApiError {
   const tooLarge = responseTooLargeIn(err);
   if (tooLarge)
     return new ApiError(502, 'provider_error', `The model provider's answer was refused: ${tooLarge.message}`);
-  if (err instanceof OpenAI.APIError) {
-    const body: unknown = err.error;
-    const raw = body && typeof body === 'object' ? (body as { message?: unknown }).message : body;
-    const text = typeof raw === 'string' ? sanitizeProviderText(raw) : 'the error body is not shown';
-    return new ApiError(502, 'provider_error', `Model provider returned ${err.status ?? 'an error'}: ${text}`, {
-      providerStatus: err.status ?? null,
+  const info = providerErrorInfo(err);
+  if (info) {
+    const status = (err as InstanceType<typeof OpenAI.APIError>).status;
+    const text = providerErrorText(info) ?? 'the error body is not shown';
+    return new ApiError(502, 'provider_error', `Model provider returned ${status ?? 'an error'}: ${text}`, {
+      providerStatus: status ?? null,
     });
   }
   return new ApiError(502, 'provider_error', 'The model provider could not be reached');

@@ -1,7 +1,25 @@
 import { z, httpUrlSchema, jsonSchemaKeywords, patchSchemaOf } from './common.js';
 
-export const providerKindSchema = z.enum(['openai', 'openai_compatible', 'azure_openai']);
+export const providerKindSchema = z.enum([
+  'openai',
+  'openai_compatible',
+  'azure_openai',
+  'anthropic',
+  'gemini',
+  'ollama',
+  'openrouter',
+]);
 export type ProviderKind = z.infer<typeof providerKindSchema>;
+
+/**
+ * Kinds whose endpoint is the tenant's own server, so `baseUrl` is required. Every other kind has a
+ * preset endpoint (`providerPresets` in domain/provider-presets.ts, typed to cover exactly them).
+ */
+export const kindsRequiringBaseUrl = ['openai_compatible', 'azure_openai'] as const;
+export type PresetProviderKind = Exclude<ProviderKind, (typeof kindsRequiringBaseUrl)[number]>;
+const presetKinds = providerKindSchema.options.filter(
+  (k): k is PresetProviderKind => !(kindsRequiringBaseUrl as readonly string[]).includes(k),
+);
 
 const PROVIDER_HEADER_NAME = /^[A-Za-z0-9-]{1,128}$/;
 const providerHeadersSchema = z
@@ -13,19 +31,23 @@ const providerHeadersSchema = z
   .openapi(jsonSchemaKeywords({ propertyNames: { pattern: PROVIDER_HEADER_NAME.source }, maxProperties: 50 }));
 
 /** requireBaseUrl as JSON Schema. */
-const baseUrlRule = { allOf: [{ anyOf: [{ properties: { kind: { const: 'openai' } } }, { required: ['baseUrl'] }] }] };
+const baseUrlRule = {
+  allOf: [{ anyOf: [{ properties: { kind: { enum: presetKinds } } }, { required: ['baseUrl'] }] }],
+};
 
 const providerFields = {
   name: z.string().min(1).max(200),
   kind: providerKindSchema,
-  baseUrl: httpUrlSchema().optional(),
+  baseUrl: httpUrlSchema()
+    .describe('Required for openai_compatible and azure_openai; the other kinds default to their preset endpoint.')
+    .optional(),
   apiKey: z.string().min(1).max(4096).optional().describe('Write-only: encrypted at rest, never returned.'),
   defaultModel: z.string().min(1).max(200),
   headers: providerHeadersSchema.optional(),
 };
 
 function requireBaseUrl(v: { kind: string; baseUrl?: string | null }, ctx: z.core.$RefinementCtx): void {
-  if (v.kind !== 'openai' && !v.baseUrl) {
+  if ((kindsRequiringBaseUrl as readonly string[]).includes(v.kind) && !v.baseUrl) {
     ctx.addIssue({ code: 'custom', path: ['baseUrl'], message: `baseUrl is required for kind ${v.kind}` });
   }
 }

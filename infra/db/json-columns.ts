@@ -4,6 +4,7 @@ import type { LoopPlan } from '../../contracts/generation/index.js';
 import {
   agentFields,
   policySchema,
+  providerKindSchema,
   type guardrailsSchema,
   type ApprovalHookConfig,
   type RuleHookConfig,
@@ -102,7 +103,7 @@ const toolTypeSchema = z.enum(['http', 'client', 'mcp', 'agent', 'builtin', 'pla
 
 const snapshotProviderSchema = z.object({
   id: z.string(),
-  kind: z.enum(['openai', 'openai_compatible', 'azure_openai']),
+  kind: providerKindSchema,
   baseUrl: z.string().nullable(),
   apiKeyEncrypted: z.string().nullable(),
   defaultModel: z.string(),

@@ -12,6 +12,9 @@ import {
   createKnowledgeBaseSchema,
   createProviderSchema,
   createWebhookSchema,
+  kindsRequiringBaseUrl,
+  providerKindSchema,
+  replaceProviderSchema,
   generateRequestSchema,
   httpToolSchema,
   listSessionsQuerySchema,
@@ -209,6 +212,23 @@ describe('the OpenAPI document states what the validators enforce', { timeout: 3
     expect(statusOf(createDocumentSchema, body)).toBe(422);
     expect(statusOf(createDocumentSchema, { ...body, metadata: { a: 1 } })).toBe(200);
     expect(JSON.stringify(doc.components.schemas.CreateDocument)).toMatch(/at most 20,000 values.*422/);
+  });
+
+  it('provider baseUrl: required for the kinds without a preset, optional for the others, in both', () => {
+    for (const [component, schema] of [
+      ['CreateAiProvider', createProviderSchema],
+      ['ReplaceAiProvider', replaceProviderSchema],
+    ] as const) {
+      for (const kind of providerKindSchema.options) {
+        const body = { name: 'p', kind, defaultModel: 'm' };
+        const required = (kindsRequiringBaseUrl as readonly string[]).includes(kind);
+        expect(documentAccepts(component, body), `${component} ${kind}`).toBe(!required);
+        expect(statusOf(schema, body), `${component} ${kind}`).toBe(required ? 400 : 200);
+        const withUrl = { ...body, baseUrl: 'https://llm.example.com/v1' };
+        expect(documentAccepts(component, withUrl), `${component} ${kind} with baseUrl`).toBe(true);
+        expect(statusOf(schema, withUrl)).toBe(200);
+      }
+    }
   });
 
   it('http(s) URLs: another scheme is refused by the document (pattern) and the validator (400)', () => {
