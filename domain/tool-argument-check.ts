@@ -27,23 +27,34 @@ const MAX_PROBLEMS = 20;
  * The problems of `args` against `schema`. `pattern` keywords are tenant regexes: they run on RE2
  * (linear time), like every user pattern.
  */
-export function toolArgumentProblems(input: { schema: Record<string, unknown>; args: unknown }): ArgumentProblem[] {
+export function toolArgumentProblems(input: {
+  schema: Record<string, unknown>;
+  args: unknown;
+  /** Prefix of each problem's path (default `body.arguments`). */
+  root?: string;
+  /** A schema ajv cannot compile is a problem instead of checking nothing (a model's output must be checked). */
+  mustCompile?: boolean;
+}): ArgumentProblem[] {
   // A fresh instance: each schema is compiled once per decision and not cached for the thread's life.
   const ajv = new Ajv({ strict: false, validateFormats: false, allErrors: true, code: { regExp: re2Engine } });
   let validate;
   try {
     validate = ajv.compile(input.schema);
-  } catch {
-    return []; // stored schemas were checked when the tool was written; one that ajv cannot compile checks nothing
+  } catch (err) {
+    // Stored schemas were checked when the tool was written; one that ajv cannot compile checks nothing.
+    if (!input.mustCompile) return [];
+    return [
+      { path: input.root ?? '', message: `the schema does not compile: ${(err as Error).message}`.slice(0, 500) },
+    ];
   }
   if (validate(input.args)) return [];
   return (validate.errors ?? []).slice(0, MAX_PROBLEMS).map((e: ErrorObject) => ({
-    path: `body.arguments${e.instancePath.replace(/\//g, '.')}`,
+    path: `${input.root ?? 'body.arguments'}${e.instancePath.replace(/\//g, '.')}`,
     message: (e.message ?? 'invalid').slice(0, 500),
   }));
 }
 
-export const toolArgumentProblemsTask = untrustedTask<
-  { schema: Record<string, unknown>; args: unknown },
-  ArgumentProblem[]
->(new URL(import.meta.url), 'toolArgumentProblems');
+export const toolArgumentProblemsTask = untrustedTask<Parameters<typeof toolArgumentProblems>[0], ArgumentProblem[]>(
+  new URL(import.meta.url),
+  'toolArgumentProblems',
+);

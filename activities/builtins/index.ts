@@ -16,8 +16,10 @@ import {
   type BuiltinResult,
 } from './context.js';
 import { runDatabaseQuery, runDatabaseWrite } from './database.js';
+import { runClassifyDocument, runExtractFromDocument } from './documents.js';
 import { runHttpRequest } from './http-request.js';
 import { runMemoryForget, runMemorySave, runMemorySearch } from './memory.js';
+import { runSendEmail } from './send-email.js';
 import { runStorageList, runStorageRead, runStorageWrite } from './storage.js';
 import { runGenerateText, runSummarize } from './text-generation.js';
 import { runWebScrape } from './web-scrape.js';
@@ -36,11 +38,14 @@ const executors: Readonly<Record<string, BuiltinExecutor>> = {
   storage_write: runStorageWrite,
   storage_list: runStorageList,
   web_search: runWebSearch,
+  send_email: runSendEmail,
   summarize: runSummarize,
   generate_text: runGenerateText,
   memory_save: runMemorySave,
   memory_search: runMemorySearch,
   memory_forget: runMemoryForget,
+  classify_document: runClassifyDocument,
+  extract_from_document: runExtractFromDocument,
 };
 
 export const defaultBuiltinOptions: BuiltinOptions = { toolRules: outboundRules([]) };

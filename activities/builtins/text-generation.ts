@@ -1,19 +1,9 @@
-import OpenAI from 'openai';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
-import {
-  TEXT_DEFAULT_MAX_TOKENS,
-  TEXT_INPUT_MAX_CHARS,
-  textGenerationConfigSchema,
-} from '../../contracts/builtins/text-generation.js';
-import { traceOrder, type Usage } from '../../contracts/generation/index.js';
-import { readSnapshot } from '../../infra/db/json-columns.js';
-import { createProviderClient, samplingOptions, sanitizeProviderText } from '../../domain/provider-client.js';
+import { TEXT_INPUT_MAX_CHARS } from '../../contracts/builtins/text-generation.js';
 import { builtinError, type BuiltinCall, type BuiltinResult } from './context.js';
+import { openNestedModel } from './nested-model.js';
 
-const DEFAULT_MODEL_TIMEOUT_MS = 120_000;
-
-/** The trace key of a tool call's nested model call (read back when a recorded result is replayed). */
-export const nestedModelCallKey = (step: number, toolCallId: string) => `s${step}:model_call:${toolCallId}`;
+export { nestedModelCallKey } from './nested-model.js';
 
 function summarizePrompt(args: Record<string, unknown>): ChatCompletionMessageParam[] | string {
   const { text, instructions, maxWords } = args;
@@ -49,64 +39,18 @@ function generatePrompt(args: Record<string, unknown>): ChatCompletionMessagePar
  * in the generation's usage.
  */
 async function runNested(call: BuiltinCall, messages: ChatCompletionMessageParam[]): Promise<BuiltinResult> {
-  const config = textGenerationConfigSchema.parse(call.config);
-  const row = await call.db.generation.findUniqueOrThrow({
-    where: { id: call.generationId },
-    select: { snapshot: true },
-  });
-  const snapshot = readSnapshot(row.snapshot);
-  const model = config.model ?? snapshot.model;
-  const timeoutMs = Math.min(call.options.modelTimeoutMs ?? DEFAULT_MODEL_TIMEOUT_MS, call.tool.timeoutSeconds * 1000);
-  const client = createProviderClient(snapshot.provider, call.secrets, model, timeoutMs, call.providerDispatcher);
-  const started = Date.now();
-  const trace = async (entry: Record<string, unknown>) => {
-    const key = nestedModelCallKey(call.step, call.toolCallId);
-    const data = {
-      step: call.step,
-      type: 'model_call',
-      toolCallId: call.toolCallId,
-      toolName: call.tool.name,
-      model,
-      durationMs: Date.now() - started,
-      ...entry,
-      at: new Date().toISOString(),
-    };
-    const seq = traceOrder.nestedModelCall(call.step, call.seq);
-    await call.db.generationStep.upsert({
-      where: { generationId_key: { generationId: call.generationId, key } },
-      create: { generationId: call.generationId, key, seq, step: call.step, type: 'model_call', data },
-      update: { seq, step: call.step, type: 'model_call', data },
-    });
-  };
-  let text: string;
-  let usage: Usage;
-  try {
-    const { temperature } = samplingOptions(snapshot.modelParameters, snapshot.agent.temperature);
-    const completion = await client.chat.completions.create(
-      {
-        model,
-        messages,
-        max_tokens: config.maxTokens ?? TEXT_DEFAULT_MAX_TOKENS,
-        ...(temperature === undefined ? {} : { temperature }),
-      },
-      call.signal ? { signal: call.signal } : {},
-    );
-    text = completion.choices[0]?.message?.content ?? '';
-    usage = {
-      promptTokens: completion.usage?.prompt_tokens ?? 0,
-      completionTokens: completion.usage?.completion_tokens ?? 0,
-    };
-  } catch (err) {
-    if (call.signal?.aborted) throw err;
-    const message =
-      err instanceof OpenAI.APIError && typeof err.status === 'number'
-        ? `The model provider answered ${err.status}`
-        : `The model call failed: ${sanitizeProviderText((err as Error).message ?? String(err))}`;
-    await trace({ status: 'error', error: message });
-    return builtinError(message);
+  const nested = await openNestedModel(call);
+  const reply = await nested.ask({ messages });
+  if ('error' in reply) {
+    await nested.record({ status: 'error', error: reply.error });
+    return builtinError(reply.error);
   }
-  await trace({ status: 'success', usage });
-  return { status: 'success', content: JSON.stringify({ text, model }), usage };
+  await nested.record({ status: 'success' });
+  return {
+    status: 'success',
+    content: JSON.stringify({ text: reply.message.content ?? '', model: nested.model }),
+    usage: { ...nested.usage },
+  };
 }
 
 export function runSummarize(call: BuiltinCall): Promise<BuiltinResult> {

@@ -1,6 +1,4 @@
 import {
-  WEB_SEARCH_DEFAULT_RESULTS,
-  WEB_SEARCH_DEFAULT_URL,
   WEB_SEARCH_MAX_RESULTS,
   WEB_SEARCH_TIMEOUT_SECONDS,
   webSearchConfigSchema,
@@ -8,45 +6,53 @@ import {
 import { builtinError, builtinSuccess, type BuiltinCall, type BuiltinResult } from './context.js';
 import { guardedFetch, readCapped, ssrfBlock } from './guarded-fetch.js';
 import { abortWhen } from '../../infra/net/abort-when.js';
+import {
+  braveRequest,
+  exaRequest,
+  readSearchArgs,
+  searchResults,
+  type SearchProvider,
+  type SearchRequest,
+} from './web-search-providers.js';
 
 const MAX_RESPONSE_BYTES = 2 * 1024 * 1024;
 
-/** Brave highlights matches with <strong>; the model gets plain text. */
-const plain = (v: unknown, max: number): string =>
-  typeof v === 'string'
-    ? v
-        .replace(/<[^<>]*>/g, '')
-        .replace(/&quot;/g, '"')
-        .replace(/&#39;/g, "'")
-        .replace(/&amp;/g, '&')
-        .slice(0, max)
-    : '';
-
-/** web_search: one Brave Search API request (or a server answering in its format) through the SSRF guard. */
-export async function runWebSearch(call: BuiltinCall): Promise<BuiltinResult> {
-  const config = webSearchConfigSchema.parse(call.config);
-  const { query, count = WEB_SEARCH_DEFAULT_RESULTS } = call.arguments;
-  if (typeof query !== 'string' || query.trim() === '') return builtinError('query is required (a non-empty string)');
-  if (query.length > 400) return builtinError('query is longer than 400 characters');
-  if (typeof count !== 'number' || !Number.isInteger(count) || count < 1 || count > WEB_SEARCH_MAX_RESULTS)
-    return builtinError(`count must be an integer from 1 to ${WEB_SEARCH_MAX_RESULTS}`);
+/** The request to the project's search provider, or the error the model gets (not configured, a refused control). */
+async function providerRequest(
+  call: BuiltinCall,
+  args: Exclude<ReturnType<typeof readSearchArgs>, string>,
+  maxResults: number,
+): Promise<{ provider: SearchProvider; request: SearchRequest } | string> {
+  // Each provider has its own key and URL settings: switching never sends one service's key to the other.
+  const provider: SearchProvider = (await call.setting('WEB_SEARCH_PROVIDER')) === 'exa' ? 'exa' : 'brave';
+  if (provider === 'exa') {
+    const apiKey = await call.setting('EXA_API_KEY');
+    if (!apiKey)
+      return 'Web search is not configured: WEB_SEARCH_PROVIDER is exa, so set the project setting EXA_API_KEY (an Exa API key) with PUT /v1/settings/EXA_API_KEY';
+    return { provider, request: exaRequest(args, await call.setting('EXA_URL'), apiKey, maxResults) };
+  }
   const apiKey = await call.setting('WEB_SEARCH_API_KEY');
   if (!apiKey)
-    return builtinError(
-      'Web search is not configured: set the project setting WEB_SEARCH_API_KEY (a Brave Search API key) with PUT /v1/settings/WEB_SEARCH_API_KEY',
-    );
-  const endpoint = (await call.setting('WEB_SEARCH_URL')) ?? WEB_SEARCH_DEFAULT_URL;
-  const n = Math.min(count, config.maxResults ?? WEB_SEARCH_MAX_RESULTS);
-  const url = new URL(endpoint);
-  url.searchParams.set('q', query);
-  url.searchParams.set('count', String(n));
+    return 'Web search is not configured: set the project setting WEB_SEARCH_API_KEY (a Brave Search API key) with PUT /v1/settings/WEB_SEARCH_API_KEY';
+  const request = braveRequest(args, await call.setting('WEB_SEARCH_URL'), apiKey, maxResults);
+  return typeof request === 'string' ? request : { provider, request };
+}
+
+/** web_search: one request to the Brave Search API or Exa (or a server answering in its format) through the SSRF guard. */
+export async function runWebSearch(call: BuiltinCall): Promise<BuiltinResult> {
+  const config = webSearchConfigSchema.parse(call.config);
+  const args = readSearchArgs(call.arguments);
+  if (typeof args === 'string') return builtinError(args);
+  const chosen = await providerRequest(call, args, config.maxResults ?? WEB_SEARCH_MAX_RESULTS);
+  if (typeof chosen === 'string') return builtinError(chosen);
+  const { provider, request } = chosen;
   const seconds = Math.min(call.tool.timeoutSeconds, WEB_SEARCH_TIMEOUT_SECONDS);
   const deadline = abortWhen([call.signal], seconds * 1000);
   const signal = deadline.signal;
   try {
     const fetched = await guardedFetch(
-      url.toString(),
-      { method: 'GET', headers: { accept: 'application/json', 'x-subscription-token': apiKey } },
+      request.url,
+      { method: request.method, headers: request.headers, body: request.body },
       { dispatcher: call.dispatcher, signal },
     );
     if ('refused' in fetched) return builtinError(fetched.refused);
@@ -61,16 +67,7 @@ export async function runWebSearch(call: BuiltinCall): Promise<BuiltinResult> {
     } catch {
       return builtinError('The search API did not answer with JSON');
     }
-    const raw = (body as { web?: { results?: unknown } } | null)?.web?.results;
-    const results = (Array.isArray(raw) ? raw : [])
-      .filter((r): r is Record<string, unknown> => !!r && typeof r === 'object' && typeof r.url === 'string')
-      .slice(0, n)
-      .map((r) => ({
-        title: plain(r.title, 300),
-        url: String(r.url).slice(0, 2048),
-        description: plain(r.description, 1000),
-      }));
-    return builtinSuccess({ query, results });
+    return builtinSuccess({ query: args.query, provider, results: searchResults(provider, body, request.n) });
   } catch (err) {
     if (deadline.timedOut)
       return { status: 'timeout', content: JSON.stringify({ error: `Timed out after ${seconds}s` }) };

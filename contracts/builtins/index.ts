@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { codeExecuteBuiltin } from './code-execute.js';
 import { databaseQueryBuiltin, databaseWriteBuiltin } from './database.js';
+import { classifyDocumentBuiltin, extractFromDocumentBuiltin } from './documents.js';
 import { httpRequestBuiltin } from './http-request.js';
 import { memoryForgetBuiltin, memorySaveBuiltin, memorySearchBuiltin } from './memory.js';
+import { sendEmailBuiltin } from './send-email.js';
 import { storageListBuiltin, storageReadBuiltin, storageWriteBuiltin } from './storage.js';
 import { generateTextBuiltin, summarizeBuiltin } from './text-generation.js';
 import type { BuiltinDefinition } from './types.js';
@@ -10,6 +12,7 @@ import { webScrapeBuiltin } from './web-scrape.js';
 import { webSearchBuiltin } from './web-search.js';
 
 export type { BuiltinDefinition } from './types.js';
+export { refusedBuiltinError, refusedBuiltinNames } from './refused.js';
 
 /** Every builtin the platform runs (agent_clarify and the session cache tools are handled by the loop). */
 export const builtinDefinitions: Readonly<Record<string, BuiltinDefinition>> = Object.fromEntries(
@@ -23,11 +26,14 @@ export const builtinDefinitions: Readonly<Record<string, BuiltinDefinition>> = O
     storageWriteBuiltin,
     storageListBuiltin,
     webSearchBuiltin,
+    sendEmailBuiltin,
     summarizeBuiltin,
     generateTextBuiltin,
     memorySaveBuiltin,
     memorySearchBuiltin,
     memoryForgetBuiltin,
+    classifyDocumentBuiltin,
+    extractFromDocumentBuiltin,
   ].map((d) => [d.name, d]),
 );
 

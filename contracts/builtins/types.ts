@@ -16,6 +16,8 @@ export interface BuiltinDefinition {
   secretConfigKeys?: readonly string[];
   /** Calls wait for a human approval unless the tool's config says `requireApproval: false`. */
   approvalByDefault?: boolean;
+  /** What a retry after an interrupted call does (docs/adr/0008); absent = at_least_once. */
+  delivery?: 'at_most_once';
   /** The limits the builtin enforces, as documented (OpenAPI and docs/generations.md). */
   limits: string;
 }

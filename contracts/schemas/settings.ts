@@ -1,8 +1,21 @@
+import { EMAIL_ADDRESS_MAX_CHARS, EMAIL_ADDRESS_PATTERN } from '../builtins/send-email.js';
 import { z, httpUrlSchema } from './common.js';
 
 /** The value rules of the keys, with how the document states each. */
 const urlValue = { value: httpUrlSchema(), rule: 'an http or https URL of at most 2048 characters' };
 const tokenValue = { value: z.string().min(1).max(4096), rule: '1 to 4096 characters' };
+
+/** smtp:// or smtps://, optional user:password@ (percent-encoded), host, optional port; nothing after. */
+const SMTP_URL_PATTERN =
+  /^smtps?:\/\/(?:[^\s/?#@]+@)?(?:[A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?\/?$/;
+const smtpPortValid = (url: string) => {
+  try {
+    const port = new URL(url).port;
+    return port === '' || (Number(port) >= 1 && Number(port) <= 65535);
+  } catch {
+    return false;
+  }
+};
 
 /**
  * Project settings read by builtin tools. Each key has a value schema and says whether it is a
@@ -30,6 +43,47 @@ export const settingDefinitions = {
     ...urlValue,
     description:
       'Endpoint of web_search: the Brave Search web search URL (default https://api.search.brave.com/res/v1/web/search) or a server answering in its format.',
+  },
+  WEB_SEARCH_PROVIDER: {
+    secret: false,
+    value: z.enum(['brave', 'exa']),
+    rule: 'brave or exa',
+    description:
+      'The search API web_search calls: brave (default; WEB_SEARCH_API_KEY, WEB_SEARCH_URL) or exa (EXA_API_KEY, EXA_URL).',
+  },
+  EXA_API_KEY: {
+    secret: true,
+    ...tokenValue,
+    description: 'Exa API key used by web_search when WEB_SEARCH_PROVIDER is exa (sent as x-api-key).',
+  },
+  EXA_URL: {
+    secret: false,
+    ...urlValue,
+    description:
+      'Endpoint of web_search with the exa provider (default https://api.exa.ai/search) or a server answering in its format.',
+  },
+  SMTP_URL: {
+    secret: true,
+    value: z
+      .string()
+      .max(2048)
+      .regex(SMTP_URL_PATTERN, { message: 'must be smtp://[user:password@]host[:port] or smtps://…', abort: true })
+      .refine(smtpPortValid, 'the port must be 1 to 65535'),
+    rule: 'smtp:// (STARTTLS when offered, port 587 by default) or smtps:// (TLS, port 465 by default), with optional percent-encoded user:password@, a host and an optional port, nothing after',
+    description: 'SMTP server send_email delivers through, with its credentials.',
+  },
+  SMTP_FROM: {
+    secret: false,
+    value: z.string().max(EMAIL_ADDRESS_MAX_CHARS).regex(EMAIL_ADDRESS_PATTERN, 'must be one plain e-mail address'),
+    rule: 'one plain e-mail address (no display name)',
+    description: 'The From address of the e-mails send_email sends.',
+  },
+  VISION_MODEL: {
+    secret: false,
+    value: z.string().min(1).max(200),
+    rule: '1 to 200 characters',
+    description:
+      "Model of the generation's provider that describes images for web_scrape's includeImages (it must accept image inputs).",
   },
 } as const;
 
