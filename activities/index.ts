@@ -88,6 +88,8 @@ export function createActivities(deps: ActivityDeps): GenerationActivities & Doc
     cache,
     knowledge,
     temporal: deps.temporal,
+    // Ingestion workflows run on the main task queue, where the session turns are started.
+    ingestion: deps.turnStarter,
   });
   const runTool = (input: ToolCallInput, freshReply = false) =>
     executeTool({ store, cache, runners }, input, freshReply);

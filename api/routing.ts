@@ -74,6 +74,55 @@ function parsePath<T>(schema: z.ZodType<T>, value: unknown): T {
 }
 const isShapeIssue = (d: { code?: string }) => d.code === 'invalid_format';
 
+/** The key's policy must allow the entry's action on its resource (a 403 before anything else). */
+function checkRoutePolicy(spec: AnyRouteSpec, auth: AuthInfo, raw: Record<string, string>): void {
+  const resource = `${auth.projectId}:${spec.resource!(raw, auth.projectId)}`;
+  if (!isAllowed(auth.policy, spec.action!, resource))
+    throw new ApiError(403, 'forbidden', `This API key is not allowed to perform ${spec.action}`, {
+      action: spec.action,
+    });
+}
+
+/** Path, query and body validated with the entry's schemas (400, or 404 for a malformed id). */
+function parseRouteInput(spec: AnyRouteSpec, raw: Record<string, string>, rawQuery: unknown, rawBody: unknown) {
+  const asGiven = spec.pathAndQuery === 'as-given';
+  const params = spec.params && !asGiven ? parsePath(spec.params, raw) : raw;
+  const query = spec.query || !asGiven ? parseInput(spec.query ?? noQuery, rawQuery, 'query') : {};
+  const body = spec.body ? parseInput(spec.body, rawBody, 'body') : undefined;
+  return { params, query, body };
+}
+
+/** An authenticated endpoint run for a caller outside HTTP: its status and result. */
+type Invocable = (
+  auth: AuthInfo,
+  raw: { params: Record<string, string>; query: unknown; body: unknown },
+) => Promise<{ status: number; result: unknown }>;
+
+/** The endpoints each app's routers registered (keyed by the options object: the app's context). */
+const registries = new WeakMap<object, Map<AnyRouteSpec, Invocable>>();
+function invocables(opts: object): Map<AnyRouteSpec, Invocable> {
+  let found = registries.get(opts);
+  if (!found) registries.set(opts, (found = new Map()));
+  return found;
+}
+
+/**
+ * Runs an endpoint's handler for a caller that is not an HTTP request (`/mcp`'s management
+ * actions, api/mcp/management.ts): the same policy check, the same validation of path, query and
+ * body, the same handler, so nothing of the endpoint is restated. Only for handlers that use
+ * neither `req` nor `res` (not streams). `app` is the context the routers were built with.
+ */
+export async function invokeRoute(
+  app: object,
+  spec: AnyRouteSpec,
+  auth: AuthInfo,
+  raw: { params: Record<string, string>; query: unknown; body: unknown },
+): Promise<{ status: number; result: unknown }> {
+  const run = registries.get(app)?.get(spec);
+  if (!run) throw new Error(`${spec.operationId} is not served by this app`);
+  return run(auth, raw);
+}
+
 /**
  * A resource's router, built from route-table entries: for each request it checks the policy
  * action (before anything else, so a caller without the permission learns nothing), validates
@@ -92,7 +141,7 @@ export class ApiRouter {
 
   constructor(
     readonly base: string,
-    opts: ApiRouterOptions,
+    private readonly opts: ApiRouterOptions,
   ) {
     this.validateResponses = opts.env.NODE_ENV === 'test';
     this.logger = opts.logger;
@@ -103,6 +152,17 @@ export class ApiRouter {
     if (!spec.action || !spec.resource)
       throw new Error(`${spec.operationId}: an authenticated route needs action and resource`);
     const action = spec.action;
+    invocables(this.opts).set(spec, async (auth, raw) => {
+      checkRoutePolicy(spec, auth, raw.params);
+      const parsed = parseRouteInput(spec, raw.params, raw.query, raw.body);
+      let replied: { status: number; result: unknown } | undefined;
+      const reply = (status: number, result: unknown): Responded => {
+        replied = { status, result };
+        return responded;
+      };
+      const result = await fn({ ...parsed, auth, action, reply } as unknown as AuthedRouteInput<S>);
+      return replied ?? { status: spec.status, result };
+    });
     return this.mount(spec, (input) => fn({ ...input, action } as AuthedRouteInput<S>));
   }
 
@@ -127,17 +187,9 @@ export class ApiRouter {
         if (spec.action) {
           auth = requireAuth(req);
           addLogContext({ projectId: auth.projectId });
-          const resource = `${auth.projectId}:${spec.resource!(raw, auth.projectId)}`;
-          if (!isAllowed(auth.policy, spec.action, resource)) {
-            throw new ApiError(403, 'forbidden', `This API key is not allowed to perform ${spec.action}`, {
-              action: spec.action,
-            });
-          }
+          checkRoutePolicy(spec, auth, raw);
         }
-        const asGiven = spec.pathAndQuery === 'as-given';
-        const params = spec.params && !asGiven ? parsePath(spec.params, req.params) : raw;
-        const query = spec.query || !asGiven ? parseInput(spec.query ?? noQuery, req.query ?? {}, 'query') : {};
-        const body = spec.body ? parseInput(spec.body, req.body, 'body') : undefined;
+        const { params, query, body } = parseRouteInput(spec, raw, req.query ?? {}, req.body);
         const reply = (status: number, result: unknown): Responded => {
           this.send(spec, res, status, result);
           return responded;

@@ -1,9 +1,12 @@
+import { filePlatformActions } from './platform-actions-files.js';
 import { knowledgePlatformActions } from './platform-actions-knowledge.js';
+import { sessionPlatformActions } from './platform-actions-sessions.js';
 
 /**
  * The platform's own actions, offered to agents by `platform` tools (alias `soat`) and to MCP
- * clients by `/mcp`. Pure metadata (the workflow bundle and the API import it); executors live in
- * activities/platform-actions/. Each action is checked like the REST endpoint it mirrors: the
+ * clients by `/mcp` (which also offers the management actions of ./platform-actions-mcp.ts, to MCP
+ * clients only). Pure metadata (the workflow bundle and the API import it); executors live in
+ * domain/platform-actions/. Each action is checked like the REST endpoint it mirrors: the
  * same policy action on the same resource. To add an action, add an entry here and its executor.
  */
 export interface PlatformActionSpec {
@@ -188,10 +191,32 @@ export const platformActions: PlatformActionSpec[] = [
   },
 ];
 
-platformActions.push(...knowledgePlatformActions);
+platformActions.push(...knowledgePlatformActions, ...filePlatformActions, ...sessionPlatformActions);
 
+/**
+ * The other spelling of an action, in one place: seed 001's table names the agent-tool and trace
+ * actions `…-agent-tool(s)` / `…-agent-trace(s)` where this project said `…-tool(s)` / `…-trace(s)`.
+ * Either is accepted wherever an action is named (a platform tool's `actions`, an `/mcp` tools/call)
+ * and runs the same action; listings show the canonical name. The `/mcp`-only management actions
+ * (contracts/platform-actions-mcp.ts) are new, so their canonical names are the seed's.
+ */
+export const platformActionAliases: ReadonlyMap<string, string> = new Map([
+  ['list-agent-tools', 'list-tools'],
+  ['get-agent-trace', 'get-trace'],
+  ['submit-agent-tool-outputs', 'submit-tool-outputs'],
+  ['create-tool', 'create-agent-tool'],
+  ['update-tool', 'update-agent-tool'],
+  ['delete-tool', 'delete-agent-tool'],
+  ['list-traces', 'list-agent-traces'],
+]);
+
+/** The canonical name of an action given under either spelling. */
+export const canonicalActionName = (name: string): string => platformActionAliases.get(name) ?? name;
+
+/** An action agents may be given (any spelling); undefined for unknown and `/mcp`-only actions. */
 export function platformAction(name: string): PlatformActionSpec | undefined {
-  return platformActions.find((a) => a.name === name);
+  const canonical = canonicalActionName(name);
+  return platformActions.find((a) => a.name === canonical);
 }
 
 /** The name the model sees for an action of a platform tool. */

@@ -1,6 +1,5 @@
 import {
   STORAGE_LIST_MAX,
-  STORAGE_TEXT_MAX_CHARS,
   STORAGE_URL_DEFAULT_TTL_SECONDS,
   STORAGE_WRITE_DEFAULT_BYTES,
   storageListConfigSchema,
@@ -12,13 +11,11 @@ import { S3ServiceException } from '@aws-sdk/client-s3';
 import { SsrfBlockedError } from '../../infra/net/ssrf.js';
 import type { StorageBackend } from '../../infra/storage/backend.js';
 import { downloadUrl } from '../../infra/storage/download-url.js';
-import { FileStore } from '../../infra/storage/file-store.js';
 import { checkStoragePath, StoragePathError } from '../../infra/storage/paths.js';
-import { StorageQuotaExceeded, writeWithinQuota } from '../../infra/storage/quota.js';
+import { StorageQuotaExceeded } from '../../infra/storage/quota.js';
+import { DEFAULT_BUCKET, readStoredFile, writeStoredFile } from '../../domain/storage/files.js';
 import { storageBackendFor } from '../../infra/storage/select.js';
 import { builtinError, builtinSuccess, type BuiltinCall, type BuiltinResult } from './context.js';
-
-const DEFAULT_BUCKET = 'default';
 
 /** The tool's backend, or a clear error result when it is not configured. */
 function storeOf(call: BuiltinCall, config: StorageBackendConfig): StorageBackend | BuiltinResult {
@@ -48,16 +45,6 @@ async function guarded(fn: () => Promise<BuiltinResult>): Promise<BuiltinResult>
   }
 }
 
-/** Bytes that decode as UTF-8 text (no NUL): the text; otherwise null. */
-function asText(bytes: Buffer): string | null {
-  if (bytes.includes(0)) return null;
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    return null;
-  }
-}
-
 export async function runStorageRead(call: BuiltinCall): Promise<BuiltinResult> {
   const config = storageReadConfigSchema.parse(call.config);
   const { path, mode = 'auto' } = call.arguments;
@@ -69,9 +56,6 @@ export async function runStorageRead(call: BuiltinCall): Promise<BuiltinResult> 
   return guarded(async () => {
     checkStoragePath(path);
     const project = await call.projectId();
-    // Enough bytes for the text cap (UTF-8 is at most 4 bytes a character), and one more to see a cut.
-    const read = await store.read(project, bucket, path, STORAGE_TEXT_MAX_CHARS * 4 + 1);
-    if (!read) return builtinError(`No file at ${path}`, { path, bucket });
     // Files of an S3 backend are found through the tool's config: the URL names the tool.
     const tool = config.backend === 's3' ? call.tool.id : undefined;
     const expires = Math.floor(Date.now() / 1000) + (config.urlTtlSeconds ?? STORAGE_URL_DEFAULT_TTL_SECONDS);
@@ -79,32 +63,9 @@ export async function runStorageRead(call: BuiltinCall): Promise<BuiltinResult> 
       url: downloadUrl(call.secrets, { project, bucket, path, expires, tool }, call.options.publicApiUrl),
       expiresAt: new Date(expires * 1000).toISOString(),
     });
-    // A cut may fall inside a multi-byte character: decode the whole-file case strictly only.
-    const whole = read.bytes.length === read.size;
-    const text = whole ? asText(read.bytes) : asText(read.bytes.subarray(0, lastCharBoundary(read.bytes)));
-    if (mode === 'url' || text === null)
-      return builtinSuccess({ path, bucket, size: read.size, binary: text === null, ...link() });
-    if (whole && text.length <= STORAGE_TEXT_MAX_CHARS)
-      return builtinSuccess({ path, bucket, size: read.size, content: text });
-    return builtinSuccess({
-      path,
-      bucket,
-      size: read.size,
-      content: text.slice(0, STORAGE_TEXT_MAX_CHARS),
-      truncated: true,
-      ...link(),
-    });
+    const file = await readStoredFile(store, { projectId: project, bucket, path }, mode, link);
+    return file ? builtinSuccess(file) : builtinError(`No file at ${path}`, { path, bucket });
   });
-}
-
-/** The length of the longest prefix of `bytes` that ends on a UTF-8 character boundary. */
-function lastCharBoundary(bytes: Buffer): number {
-  let end = bytes.length;
-  // Step back over continuation bytes (10xxxxxx) to the lead byte, and drop that partial character.
-  let back = 0;
-  while (back < 4 && end - back - 1 >= 0 && (bytes[end - back - 1]! & 0xc0) === 0x80) back++;
-  if (end - back - 1 >= 0 && bytes[end - back - 1]! >= 0xc0) end = end - back - 1;
-  return end;
 }
 
 export async function runStorageWrite(call: BuiltinCall): Promise<BuiltinResult> {
@@ -123,20 +84,15 @@ export async function runStorageWrite(call: BuiltinCall): Promise<BuiltinResult>
   return guarded(async () => {
     checkStoragePath(path);
     const project = await call.projectId();
-    const put = () => store.write(project, bucket, path, data, overwrite);
-    // The server's own disk is shared by every project: its files count against the project's quota.
-    // An S3 backend is the project's own bucket, reached with its own credentials.
-    const quota = call.options.storageQuota;
-    const written =
-      store instanceof FileStore && quota
-        ? await writeWithinQuota(store, quota, { projectId: project, bucket, path, size: data.length, overwrite }, put)
-        : await put();
-    if (!written) {
-      // The same bytes already there: this call's own write, retried after a crash (or a harmless repeat).
-      const existing = await store.read(project, bucket, path, data.length + 1);
-      if (existing?.bytes.equals(data)) return builtinSuccess({ path, bucket, size: data.length, unchanged: true });
+    const outcome = await writeStoredFile(
+      store,
+      call.options.storageQuota,
+      { projectId: project, bucket, path, overwrite },
+      data,
+    );
+    if (outcome === 'unchanged') return builtinSuccess({ path, bucket, size: data.length, unchanged: true });
+    if (outcome === 'exists')
       return builtinError(`A file already exists at ${path} (overwrite is false)`, { path, bucket });
-    }
     return builtinSuccess({ path, bucket, size: data.length });
   });
 }

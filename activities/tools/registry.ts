@@ -10,7 +10,9 @@ import { defaultBuiltinOptions, runBuiltin, type BuiltinOptions } from '../built
 import type { GenerationStore } from '../generation-store.js';
 import { heartbeatWhile } from '../heartbeat.js';
 import { capResult, runHttpTool } from '../http-tool.js';
+import type { IngestionStarter } from '../../domain/knowledge/documents.js';
 import type { KnowledgeService } from '../../domain/knowledge/search.js';
+import type { PlatformFiles } from '../../domain/platform-actions/files.js';
 import { runKnowledgeSearch } from '../knowledge/search-tool.js';
 import { runMcpTool, type McpDeps } from '../mcp-tools.js';
 import { SESSION_CACHE_GET, SESSION_CACHE_LIST, type SessionCache } from '../session-cache.js';
@@ -65,6 +67,20 @@ export interface ToolRunnerDeps {
   knowledge: KnowledgeService;
   /** The answers platform actions send to paused generations (decide-approval, …). */
   temporal?: Client | undefined;
+  /** Where create-document starts ingestion workflows. */
+  ingestion?: IngestionStarter | undefined;
+}
+
+/** The file platform actions use the storage builtins' folder and quota (none: not configured). */
+function platformFiles(deps: ToolRunnerDeps): PlatformFiles | undefined {
+  const options = deps.builtins ?? defaultBuiltinOptions;
+  if (!options.storageDir) return undefined;
+  return {
+    storageDir: options.storageDir,
+    quota: options.storageQuota,
+    secrets: deps.secrets,
+    publicApiUrl: options.publicApiUrl,
+  };
 }
 
 /**
@@ -106,7 +122,13 @@ export function createToolRunners(deps: ToolRunnerDeps): Record<ToolKind, ToolRu
     platform: async ({ input, tool, snapshot }) => {
       const caller = await deps.store.caller(input.generationId);
       const outcome = await runPlatformAction(
-        { db: deps.db, temporal: deps.temporal, knowledge: deps.knowledge },
+        {
+          db: deps.db,
+          temporal: deps.temporal,
+          knowledge: deps.knowledge,
+          ingestion: deps.ingestion,
+          files: platformFiles(deps),
+        },
         { ...caller, boundaryPolicies: boundaryPoliciesOf(snapshot) },
         tool!.action!,
         input.arguments,

@@ -4,7 +4,13 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { RequestHandler } from 'express';
 import { ApiError } from '../../contracts/errors.js';
-import { platformActions, resumingPlatformActions } from '../../contracts/platform-actions.js';
+import {
+  canonicalActionName,
+  platformActions,
+  resumingPlatformActions,
+  type PlatformActionSpec,
+} from '../../contracts/platform-actions.js';
+import { mcpManagementActions } from '../../contracts/platform-actions-mcp.js';
 import { generateRequestSchema } from '../../contracts/schemas/index.js';
 import {
   authorizePlatformAction,
@@ -18,10 +24,34 @@ import { startGeneration } from '../generations/start.js';
 import { viewAfterAnswer } from '../generations/resume.js';
 import { waitForSettled, waitedView } from '../generations/wait.js';
 import { holdSlot, type HeldConnection } from '../services/connection-limits.js';
-import { knowledgeService } from '../services/knowledge.js';
+import { ingestionStarter, knowledgeService } from '../services/knowledge.js';
+import { storageRoot } from '../../infra/storage/file-store.js';
+import { managementAction, runManagementAction } from './management.js';
 
 /** MCP tool name of a registry action (`list-agents` → `list_agents`). */
 export const mcpToolName = (action: string) => action.replace(/-/g, '_');
+
+/** Every tool `/mcp` lists: the platform actions agents may have, then the MCP-only management ones. */
+const mcpTools: PlatformActionSpec[] = [...platformActions, ...mcpManagementActions];
+
+/** The canonical action of an MCP tool name, under either spelling (`create_tool` → `create-agent-tool`). */
+const actionOfTool = (name: string) => canonicalActionName(name.replace(/_/g, '-'));
+
+/** What the file and create-document actions need in the API process (the worker's are its own). */
+function platformDeps(ctx: AppContext) {
+  return {
+    db: ctx.db,
+    temporal: ctx.temporal,
+    knowledge: knowledgeService(ctx),
+    ingestion: ingestionStarter(ctx),
+    files: {
+      storageDir: storageRoot(ctx.env.DATA_DIR),
+      quota: { bytes: ctx.env.STORAGE_PROJECT_MAX_BYTES, files: ctx.env.STORAGE_PROJECT_MAX_FILES },
+      secrets: ctx.secrets,
+      publicApiUrl: ctx.env.PUBLIC_API_URL,
+    },
+  };
+}
 
 const reply = (value: unknown, isError = false): CallToolResult => ({
   content: [{ type: 'text', text: typeof value === 'string' ? value : JSON.stringify(value) }],
@@ -56,9 +86,12 @@ async function resume(ctx: AppContext, auth: AuthInfo, name: string, args: Recor
 }
 
 async function callTool(ctx: AppContext, auth: AuthInfo, name: string, rawArgs: unknown): Promise<CallToolResult> {
-  const spec = platformActions.find((a) => mcpToolName(a.name) === name);
-  if (!spec) return reply({ error: `Unknown tool ${name}` }, true);
+  const action = actionOfTool(name);
   const args = typeof rawArgs === 'object' && rawArgs !== null ? (rawArgs as Record<string, unknown>) : {};
+  const management = managementAction(action);
+  if (management) return runManagementAction(ctx, auth, management, args);
+  const spec = platformActions.find((a) => a.name === action);
+  if (!spec) return reply({ error: `Unknown tool ${name}` }, true);
   const caller = { projectId: auth.projectId, keyId: auth.keyId, boundaryPolicies: [] };
   if (spec.name === 'create-agent-generation') {
     try {
@@ -77,12 +110,7 @@ async function callTool(ctx: AppContext, auth: AuthInfo, name: string, rawArgs: 
       throw err;
     }
   }
-  const outcome = await runPlatformAction(
-    { db: ctx.db, temporal: ctx.temporal, knowledge: knowledgeService(ctx) },
-    caller,
-    spec.name,
-    args,
-  );
+  const outcome = await runPlatformAction(platformDeps(ctx), caller, spec.name, args);
   return reply(outcome.result, outcome.status !== 'success');
 }
 
@@ -103,7 +131,7 @@ function mcpHeld(method: string, body: unknown): HeldConnection | null {
   const messages: unknown[] = Array.isArray(body) ? body : [body];
   const waits = messages.some((m) => {
     const msg = m as { method?: unknown; params?: { name?: unknown } } | null;
-    return msg?.method === 'tools/call' && waitingTools.has(String(msg.params?.name));
+    return msg?.method === 'tools/call' && waitingTools.has(mcpToolName(actionOfTool(String(msg.params?.name))));
   });
   return waits ? 'wait' : null;
 }
@@ -122,11 +150,11 @@ export function mcpHandler(ctx: AppContext): RequestHandler {
       holdSlot(ctx.connections, mcpHeld(req.method, req.body), auth, res);
       const server = new Server({ name: 'durable-agents', version: '1.0.0' }, { capabilities: { tools: {} } });
       server.setRequestHandler(ListToolsRequestSchema, () => ({
-        tools: platformActions.map((a) => ({
+        tools: mcpTools.map((a) => ({
           name: mcpToolName(a.name),
           description: a.description,
           inputSchema: a.parameters as { type: 'object'; properties?: Record<string, object> },
-          annotations: { readOnlyHint: a.readOnly, destructiveHint: false },
+          annotations: { readOnlyHint: a.readOnly, destructiveHint: a.name.startsWith('delete-') },
         })),
       }));
       server.setRequestHandler(CallToolRequestSchema, (request) =>

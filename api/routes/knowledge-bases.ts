@@ -1,17 +1,16 @@
-import { createHash } from 'node:crypto';
 import type { Router } from 'express';
 import { conflict, unprocessable } from '../../contracts/errors.js';
 import { newId } from '../../contracts/ids.js';
 import { createKnowledgeBaseSchema, type CreateKnowledgeBase } from '../../contracts/schemas/index.js';
 import { dropAnnIndex } from '../../domain/knowledge/vector-index.js';
-import type { KbDocument, KnowledgeBase } from '../../generated/prisma/client.js';
-import { Prisma } from '../../infra/db/prisma.js';
+import type { KnowledgeBase } from '../../generated/prisma/client.js';
 import type { AppContext } from '../context.js';
 import { found } from '../http.js';
 import { listPage } from '../../domain/pagination.js';
 import { ApiRouter } from '../routing.js';
 import { compact, patched } from '../services/merge-patch.js';
-import { reindexDocuments, searchKnowledge, startIngestion } from '../services/knowledge.js';
+import { ingestionStarter, reindexDocuments, searchKnowledge } from '../services/knowledge.js';
+import { createDocument } from '../../domain/knowledge/documents.js';
 import { knowledgeBaseRoutes as routes } from './knowledge-bases.operations.js';
 import { documentSummary, documentView, kbView } from '../../domain/knowledge/views.js';
 
@@ -139,38 +138,8 @@ export function knowledgeBasesRouter(ctx: AppContext): Router {
 
   r.add(routes.createDocument, async ({ auth, params, body, reply }) => {
     const kb = await find(auth.projectId, params.knowledgeBaseId);
-    const contentHash = createHash('sha256').update(body.content).digest('hex');
-    const existing = await ctx.db.kbDocument.findUnique({
-      where: { knowledgeBaseId_contentHash: { knowledgeBaseId: kb.id, contentHash } },
-    });
-    if (existing) return reply(200, documentSummary(existing));
-    let doc: KbDocument;
-    try {
-      doc = await ctx.db.kbDocument.create({
-        data: {
-          id: newId('document'),
-          projectId: auth.projectId,
-          knowledgeBaseId: kb.id,
-          title: body.title,
-          contentType: body.contentType,
-          content: body.content,
-          contentHash,
-          metadata: body.metadata === undefined ? Prisma.DbNull : (body.metadata as Prisma.InputJsonValue),
-          status: 'pending',
-        },
-      });
-    } catch (err) {
-      // The same content added concurrently: the other request's document is the answer.
-      if (err instanceof Prisma.PrismaClientKnownRequestError && err.code === 'P2002') {
-        const other = await ctx.db.kbDocument.findUnique({
-          where: { knowledgeBaseId_contentHash: { knowledgeBaseId: kb.id, contentHash } },
-        });
-        if (other) return reply(200, documentSummary(other));
-      }
-      throw err;
-    }
-    await startIngestion(ctx, doc);
-    return documentSummary(doc);
+    const { created, document } = await createDocument({ db: ctx.db, ingestion: ingestionStarter(ctx) }, kb, body);
+    return created ? document : reply(200, document);
   });
 
   r.add(routes.listDocuments, async ({ auth, params, query }) => {

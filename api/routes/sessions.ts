@@ -1,164 +1,22 @@
 import type { Router } from 'express';
-import { ApiError } from '../../contracts/errors.js';
-import type {
-  GenerationStatus,
-  SessionDetailView,
-  SessionMessageView,
-  SessionView,
-  StopReason,
-} from '../../contracts/schemas/index.js';
-import type { Session } from '../../generated/prisma/client.js';
-import { ACTIVE_STATUSES, lockSession } from '../../infra/sessions/turns.js';
-import type { StoredMessage } from '../../contracts/conversation.js';
 import type { AppContext } from '../context.js';
-import { agentFilter, deniedAgentIds, findSession } from '../../domain/generation-access.js';
-import { listPage } from '../../domain/pagination.js';
+import { findSession } from '../../domain/generation-access.js';
+import { deleteSession, listSessions, sessionDetail, sessionMessages } from '../../domain/sessions.js';
 import { ApiRouter } from '../routing.js';
 import { sessionRoutes } from './sessions.operations.js';
 
-export function sessionView(s: Session): SessionView {
-  return {
-    id: s.id,
-    object: 'session',
-    projectId: s.projectId,
-    agentId: s.agentId,
-    sessionKey: s.externalKey,
-    turnCount: s.turnCount,
-    createdAt: s.createdAt.toISOString(),
-    updatedAt: s.updatedAt.toISOString(),
-  };
-}
-
-function messageView(turn: number, generationId: string, m: StoredMessage, at: Date): SessionMessageView {
-  return {
-    turn,
-    generationId,
-    role: m.role,
-    content: m.content,
-    ...(m.tool_calls?.length
-      ? {
-          toolCalls: m.tool_calls.map((c) => {
-            let args: unknown = c.function.arguments;
-            try {
-              args = JSON.parse(c.function.arguments);
-            } catch {
-              // kept as sent
-            }
-            return { id: c.id, name: c.function.name, arguments: args };
-          }),
-        }
-      : {}),
-    ...(m.tool_call_id ? { toolCallId: m.tool_call_id } : {}),
-    createdAt: at.toISOString(),
-  };
-}
-
-/** Sessions of the project's agents (/v1/sessions…). */
+/** Sessions of the project's agents (/v1/sessions…); what each does is domain/sessions.ts. */
 export function sessionsRouter(ctx: AppContext): Router {
   const r = new ApiRouter('/v1/sessions', ctx);
-  const turnsOf = (sessionId: string) =>
-    ctx.db.generation.findMany({ where: { sessionId }, orderBy: [{ sessionTurn: 'asc' }, { createdAt: 'asc' }] });
-
-  // A session is one agent's: its turns are generations of that agent, withheld with them.
-  r.add(sessionRoutes.list, async ({ auth, action, query }) => {
-    const denied = await deniedAgentIds(ctx, auth, action);
-    const where = {
-      projectId: auth.projectId,
-      ...agentFilter(denied, query.agentId || undefined),
-      ...(query.sessionKey ? { externalKey: query.sessionKey } : {}),
-    };
-    return listPage(
-      query,
-      ({ after, ...window }) => ctx.db.session.findMany({ where: { ...where, ...after }, ...window }),
-      sessionView,
-    );
-  });
-
-  r.add(sessionRoutes.get, async ({ auth, action, params }): Promise<SessionDetailView> => {
-    const session = await findSession(ctx, auth, action, params.sessionId);
-    const turns = await turnsOf(session.id);
-    // The turn's user input: the last user message it started with.
-    const userRows = await ctx.db.generationMessage.findMany({
-      where: { generationId: { in: turns.map((t) => t.id) }, role: 'user' },
-      orderBy: { seq: 'asc' },
-      select: { generationId: true, seq: true, content: true },
-    });
-    const prompt = (generationId: string): string | null => {
-      const own = userRows.filter((u) => u.generationId === generationId);
-      return (own.length ? (own[0]!.content as unknown as StoredMessage).content : null) ?? null;
-    };
-    const usage = { promptTokens: 0, completionTokens: 0, totalTokens: 0 };
-    for (const t of turns) {
-      usage.promptTokens += t.promptTokens;
-      usage.completionTokens += t.completionTokens;
-      usage.totalTokens += t.promptTokens + t.completionTokens;
-    }
-    const active = turns.find((t) => ACTIVE_STATUSES.includes(t.status) && !t.waitingForTurn);
-    return {
-      ...sessionView(session),
-      turns: turns.map((t) => ({
-        turn: t.sessionTurn ?? 0,
-        generationId: t.id,
-        status: t.status as GenerationStatus,
-        stopReason: t.stopReason as StopReason | null,
-        prompt: prompt(t.id),
-        text: t.text,
-        usage: {
-          promptTokens: t.promptTokens,
-          completionTokens: t.completionTokens,
-          totalTokens: t.promptTokens + t.completionTokens,
-        },
-        createdAt: t.createdAt.toISOString(),
-        completedAt: t.completedAt ? t.completedAt.toISOString() : null,
-      })),
-      usage,
-      activeGenerationId: active?.id ?? null,
-    };
-  });
-
-  r.add(sessionRoutes.messages, async ({ auth, action, params }) => {
-    const session = await findSession(ctx, auth, action, params.sessionId);
-    const turns = await turnsOf(session.id);
-    const rows = await ctx.db.generationMessage.findMany({
-      where: { generationId: { in: turns.map((t) => t.id) }, role: { not: 'system' } },
-      orderBy: { seq: 'asc' },
-    });
-    const data: SessionMessageView[] = [];
-    for (const t of turns) {
-      for (const row of rows.filter((m) => m.generationId === t.id))
-        data.push(messageView(t.sessionTurn ?? 0, t.id, row.content as unknown as StoredMessage, row.createdAt));
-    }
-    return { data };
-  });
-
-  r.add(sessionRoutes.delete, async ({ auth, action, params }) => {
-    const session = await findSession(ctx, auth, action, params.sessionId);
-    await ctx.db.$transaction(async (tx) => {
-      await lockSession(tx, session.id);
-      const busy = await tx.generation.findFirst({
-        where: { sessionId: session.id, status: { in: ACTIVE_STATUSES } },
-        orderBy: [{ waitingForTurn: 'asc' }, { sessionTurn: 'asc' }],
-        select: { id: true, status: true },
-      });
-      if (busy)
-        throw new ApiError(
-          409,
-          'session_busy',
-          `Session ${session.id} has generation ${busy.id} (${busy.status}); cancel it or wait until it settles`,
-          { generationId: busy.id, status: busy.status },
-        );
-      const turns = await tx.generation.findMany({
-        where: { sessionId: session.id },
-        select: { id: true, traceId: true },
-      });
-      // A turn's trace is its own (top-level generation): deleting it removes the generation
-      // with its messages, steps and events.
-      await tx.approval.deleteMany({ where: { generationId: { in: turns.map((t) => t.id) } } });
-      await tx.trace.deleteMany({ where: { id: { in: turns.map((t) => t.traceId) }, projectId: auth.projectId } });
-      await tx.generation.deleteMany({ where: { sessionId: session.id } });
-      await tx.session.delete({ where: { id: session.id } });
-    });
-  });
-
+  r.add(sessionRoutes.list, ({ auth, action, query }) => listSessions(ctx.db, auth, action, query));
+  r.add(sessionRoutes.get, async ({ auth, action, params }) =>
+    sessionDetail(ctx.db, await findSession(ctx, auth, action, params.sessionId)),
+  );
+  r.add(sessionRoutes.messages, async ({ auth, action, params }) =>
+    sessionMessages(ctx.db, await findSession(ctx, auth, action, params.sessionId)),
+  );
+  r.add(sessionRoutes.delete, async ({ auth, action, params }) =>
+    deleteSession(ctx.db, await findSession(ctx, auth, action, params.sessionId)),
+  );
   return r.router;
 }

@@ -1,11 +1,6 @@
 import { ApplicationFailure } from '@temporalio/common';
-import { WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
 import { ApiError } from '../../contracts/errors.js';
-import {
-  documentIngestionWorkflowType,
-  ingestionWorkflowId,
-  type DocumentIngestionInput,
-} from '../../contracts/knowledge/ingestion.js';
+import { startIngestion as startDocumentIngestion, type IngestionStarter } from '../../domain/knowledge/documents.js';
 import { createEmbedder } from '../../domain/knowledge/embedder.js';
 import { KnowledgeService, type SearchRequest } from '../../domain/knowledge/search.js';
 import type { KbDocument } from '../../generated/prisma/client.js';
@@ -42,37 +37,19 @@ export async function searchKnowledge(ctx: AppContext, req: SearchRequest): Prom
   }
 }
 
-/**
- * Starts the ingestion workflow of the document's current run. Starting a run twice is harmless
- * (same workflow id); when Temporal cannot be reached the document stays pending and a re-index
- * request starts it later.
- */
-export async function startIngestion(
-  ctx: AppContext,
-  doc: Pick<KbDocument, 'id' | 'ingestionRun' | 'projectId'>,
-): Promise<void> {
-  const input: DocumentIngestionInput = { documentId: doc.id, run: doc.ingestionRun };
-  try {
-    await ctx.temporal.workflow.start(documentIngestionWorkflowType, {
-      workflowId: ingestionWorkflowId(doc.id, doc.ingestionRun),
-      taskQueue: ctx.env.TEMPORAL_TASK_QUEUE,
-      args: [input],
-      // The project is the fairness key of the workflow and its activities: a backlog of one
-      // project's documents is dispatched in turn with other projects' work, not ahead of it.
-      priority: { fairnessKey: doc.projectId },
-    });
-  } catch (err) {
-    if (err instanceof WorkflowExecutionAlreadyStartedError) return;
-    ctx.logger.error({ err, documentId: doc.id }, 'could not start the document ingestion workflow');
-    throw new ApiError(
-      503,
-      'unavailable',
-      'The document is stored but its ingestion could not be started; re-index it later',
-      {
-        documentId: doc.id,
-      },
-    );
-  }
+/** Where this API process starts ingestion workflows (domain/knowledge/documents.ts). */
+export function ingestionStarter(ctx: AppContext): IngestionStarter {
+  return {
+    client: ctx.temporal,
+    taskQueue: ctx.env.TEMPORAL_TASK_QUEUE,
+    onStartFailed: (err, documentId) =>
+      ctx.logger.error({ err, documentId }, 'could not start the document ingestion workflow'),
+  };
+}
+
+/** Starts the ingestion workflow of the document's current run (503 when Temporal cannot be reached). */
+export function startIngestion(ctx: AppContext, doc: Pick<KbDocument, 'id' | 'ingestionRun' | 'projectId'>) {
+  return startDocumentIngestion(ingestionStarter(ctx), doc);
 }
 
 /** A new run for each document (older workflows stop writing), then their workflows. */

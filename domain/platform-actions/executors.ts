@@ -1,8 +1,9 @@
 import { newestFirst, afterCursor, page } from '../pagination.js';
-import { agentView, approvalGenerationSelect, approvalView, toolView } from '../views.js';
+import { agentView, approvalGenerationSelect, approvalView, toolView, withOwnedTools } from '../views.js';
 import { generationView, loadSteps } from '../../infra/db/generation-view.js';
 import type { Db } from '../../infra/db/prisma.js';
 import { agentFilter, deniedAgentIds, findGeneration, readTrace, type Reader } from '../generation-access.js';
+import { sessionExecutors } from './sessions.js';
 
 /**
  * What each in-process platform action does, with the views of the REST endpoint it mirrors and
@@ -33,12 +34,20 @@ export { NotFound as PlatformNotFound };
 export const platformExecutors: Record<string, PlatformExecutor> = {
   'list-agents': async (db, { projectId }, _action, args) => {
     const w = pageArgs(args);
-    const rows = await db.agent.findMany({ where: { projectId, ...w.after }, orderBy: w.orderBy, take: w.take });
+    const rows = await db.agent.findMany({
+      where: { projectId, ...w.after },
+      orderBy: w.orderBy,
+      take: w.take,
+      include: withOwnedTools,
+    });
     const { items, nextCursor } = page(rows, w.limit);
     return { data: items.map(agentView), nextCursor };
   },
   'get-agent': async (db, { projectId }, _action, args) => {
-    const row = await db.agent.findFirst({ where: { id: text(args, 'agentId') ?? '', projectId } });
+    const row = await db.agent.findFirst({
+      where: { id: text(args, 'agentId') ?? '', projectId },
+      include: withOwnedTools,
+    });
     if (!row) throw new NotFound('Agent not found');
     return agentView(row);
   },
@@ -100,4 +109,5 @@ export const platformExecutors: Record<string, PlatformExecutor> = {
     const { items, nextCursor } = page(rows, w.limit);
     return { data: items.map(toolView), nextCursor };
   },
+  ...sessionExecutors,
 };

@@ -9,6 +9,8 @@ import { authorizePlatformAction, PlatformDenied, readerPolicy, type PlatformCal
 import { platformExecutors, PlatformNotFound } from './executors.js';
 import { resumeExecutors } from './resume.js';
 import { knowledgeExecutors, KnowledgeNotFound } from './knowledge.js';
+import { fileExecutors, type PlatformFiles } from './files.js';
+import type { IngestionStarter } from '../knowledge/documents.js';
 import type { KnowledgeService } from '../knowledge/search.js';
 
 export { authorizePlatformAction, boundaryPoliciesOf, PlatformDenied, type PlatformCaller } from './authorize.js';
@@ -19,6 +21,10 @@ export interface PlatformDeps {
   temporal?: Client | undefined;
   /** Needed by search-documents (query embeddings). */
   knowledge?: KnowledgeService | undefined;
+  /** Needed by create-document: where its ingestion workflow is started. */
+  ingestion?: IngestionStarter | undefined;
+  /** Needed by the file actions: the server's file storage. */
+  files?: PlatformFiles | undefined;
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -59,16 +65,22 @@ export async function runPlatformAction(
   action: string,
   rawArgs: unknown,
 ): Promise<{ status: 'success' | 'error' | 'denied'; result: unknown }> {
+  // Either spelling of an action (platformActionAliases) runs the canonical one.
   const spec = platformAction(action);
-  const run = platformExecutors[action];
-  const knowledgeRun = knowledgeExecutors[action];
-  if (!spec || (!run && !knowledgeRun && !resumeExecutors[action]))
+  const name = spec?.name ?? action;
+  const run = Object.hasOwn(platformExecutors, name) ? platformExecutors[name] : undefined;
+  const projectRun = Object.hasOwn(knowledgeExecutors, name)
+    ? knowledgeExecutors[name]
+    : Object.hasOwn(fileExecutors, name)
+      ? fileExecutors[name]
+      : undefined;
+  if (!spec || (!run && !projectRun && !resumeExecutors[name]))
     return { status: 'error', result: { error: `Unknown platform action ${action}` } };
   const args = isRecord(rawArgs) ? rawArgs : {};
   try {
-    if (knowledgeRun) {
+    if (projectRun) {
       await authorizePlatformAction(deps.db, caller, spec, args);
-      return { status: 'success', result: await knowledgeRun(deps, caller.projectId, args) };
+      return { status: 'success', result: await projectRun(deps, caller.projectId, args) };
     }
     if (!run) {
       // An agent's tool call reads the generation right after its answer: it does not wait for it.

@@ -1,16 +1,20 @@
-import type { RetrievalStrategy } from '../../contracts/schemas/index.js';
+import { ApiError } from '../../contracts/errors.js';
+import { createDocumentSchema, type RetrievalStrategy } from '../../contracts/schemas/index.js';
 import type { Db } from '../../infra/db/prisma.js';
+import { createDocument, type IngestionStarter } from '../knowledge/documents.js';
 import type { KnowledgeService } from '../knowledge/search.js';
 import { documentSummary, documentView, kbView } from '../knowledge/views.js';
 import { afterCursor, newestFirst, page } from '../pagination.js';
+import { parseArguments } from './resume.js';
 
 /**
  * The knowledge-base platform actions (contracts/platform-actions-knowledge.ts), with the REST
  * endpoints' views. Already authorized; every read is scoped to the caller's project, so another
- * project's id finds nothing. Search needs the process's KnowledgeService (query embeddings).
+ * project's id finds nothing. Search needs the process's KnowledgeService (query embeddings);
+ * create-document starts the ingestion workflow like the REST endpoint (domain/knowledge/documents.ts).
  */
 export type KnowledgeExecutor = (
-  deps: { db: Db; knowledge?: KnowledgeService | undefined },
+  deps: { db: Db; knowledge?: KnowledgeService | undefined; ingestion?: IngestionStarter | undefined },
   projectId: string,
   args: Record<string, unknown>,
 ) => Promise<unknown>;
@@ -78,5 +82,25 @@ export const knowledgeExecutors: Record<string, KnowledgeExecutor> = {
     });
     if (!doc) throw new KnowledgeNotFound('Document not found');
     return documentView(doc);
+  },
+  'create-document': async ({ db, ingestion }, projectId, args) => {
+    const kb = await knowledgeBaseOf(db, projectId, args);
+    const { knowledgeBaseId: _kb, ...rest } = args;
+    // The REST endpoint's body schema; the id is its path parameter.
+    const body = parseArguments(createDocumentSchema, rest);
+    if (!ingestion) throw new ApiError(503, 'unavailable', 'create-document needs a Temporal client in this process');
+    const { created, document } = await createDocument({ db, ingestion }, kb, body);
+    return { ...document, created };
+  },
+  'delete-document': async ({ db }, projectId, args) => {
+    const kb = await knowledgeBaseOf(db, projectId, args);
+    const doc = await db.kbDocument.findFirst({
+      where: { id: text(args, 'documentId'), knowledgeBaseId: kb.id, projectId },
+      select: { id: true },
+    });
+    if (!doc) throw new KnowledgeNotFound('Document not found');
+    // Chunks go with it (cascade); a running ingestion finds no document and stops.
+    await db.kbDocument.delete({ where: { id: doc.id } });
+    return { id: doc.id, deleted: true };
   },
 };

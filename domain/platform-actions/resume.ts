@@ -34,7 +34,8 @@ type ResumeExecutor = (
 const responseOptions = ['async', 'waitSeconds', 'stream'];
 const idSchema = z.string().min(1).max(200);
 
-function parse<T>(schema: z.ZodType<T>, value: unknown): T {
+/** Arguments checked with a zod schema: the first issue is a 400 naming its path. */
+export function parseArguments<T>(schema: z.ZodType<T>, value: unknown): T {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;
@@ -50,7 +51,7 @@ function split(
   const rest = { ...args };
   const found: Record<string, string> = {};
   for (const id of ids) {
-    found[id] = parse(idSchema, rest[id]) as string;
+    found[id] = parseArguments(idSchema, rest[id]) as string;
     delete rest[id];
   }
   return { ids: found, rest };
@@ -59,17 +60,20 @@ function split(
 export const resumeExecutors: Record<string, ResumeExecutor> = {
   'decide-approval': (deps, auth, spec, args, delivery) => {
     const { ids, rest } = split(args, ['generationId', 'approvalId']);
-    const body = parse(approvalDecisionRequestSchema, rest);
+    const body = parseArguments(approvalDecisionRequestSchema, rest);
     return decideApproval(deps, auth, spec.policyAction, ids.generationId!, ids.approvalId!, body, delivery);
   },
   'submit-tool-outputs': (deps, auth, spec, args, delivery) => {
     const { ids, rest } = split(args, ['agentId', 'generationId']);
-    const body = parse(toolOutputsRequestSchema.pick({ toolOutputs: true }).strict(), rest);
+    const body = parseArguments(toolOutputsRequestSchema.pick({ toolOutputs: true }).strict(), rest);
     return submitToolOutputs(deps, auth, spec.policyAction, ids.agentId!, ids.generationId!, body, delivery);
   },
   'answer-clarification': (deps, auth, spec, args, delivery) => {
     const { ids, rest } = split(args, ['generationId']);
-    const answer = parse(clarificationAnswerRequestSchema.pick({ answer: true, toolCallId: true }).strict(), rest);
+    const answer = parseArguments(
+      clarificationAnswerRequestSchema.pick({ answer: true, toolCallId: true }).strict(),
+      rest,
+    );
     return findGeneration(deps, auth, spec.policyAction, ids.generationId!).then((g) =>
       answerClarification(deps, g, answer, auth.keyId, delivery),
     );

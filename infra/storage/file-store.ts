@@ -166,6 +166,28 @@ export class FileStore implements StorageBackend {
     }
   }
 
+  /**
+   * Deletes a regular file; false when there is none. A symbolic link or a folder at the path is
+   * refused, never followed or emptied; folders the deletion leaves empty stay.
+   */
+  async remove(projectId: string, bucket: string, path: string): Promise<boolean> {
+    const segments = checkStoragePath(path);
+    const folder = await this.walk(this.bucketDir(projectId, bucket), segments.slice(0, -1), false).catch((err) => {
+      if (isMissing(err)) return null;
+      throw err;
+    });
+    if (!folder) return false;
+    const full = join(folder, segments.at(-1)!);
+    const st = await lstat(full).catch((err) => {
+      if (isMissing(err)) return null;
+      throw err;
+    });
+    if (!st) return false;
+    if (!st.isFile()) throw new StoragePathError(`${path} is not a regular file (only files are deleted)`);
+    await rm(full, { force: true });
+    return true;
+  }
+
   async stat(projectId: string, bucket: string, path: string): Promise<{ size: number; modifiedAt: string } | null> {
     const opened = await this.openForRead(projectId, bucket, path);
     if (!opened) return null;
