@@ -36,6 +36,7 @@ import { staticRouter } from './routes/static.js';
 import { sessionsRouter } from './routes/sessions.js';
 import { toolsRouter } from './routes/tools.js';
 import { toolRoutes } from './routes/tools.operations.js';
+import { toolImportRouter } from './routes/tool-import.js';
 import { deliveriesRouter, webhooksRouter } from './routes/webhooks.js';
 
 /**
@@ -91,6 +92,7 @@ export function createApp(deps: AppContext): Express {
   v1.use('/api-keys', apiKeysRouter(ctx));
   v1.use('/ai-providers', providersRouter(ctx));
   v1.use('/builtin-tools', builtinToolsRouter(ctx));
+  v1.use('/tools', toolImportRouter(ctx));
   v1.use('/tools', toolsRouter(ctx, toolRoutes, '/v1/tools'));
   v1.use('/agents/tools', toolsRouter(ctx, toolAliasRoutes, '/v1/agents/tools'));
   v1.use('/agents/traces', tracesRouter(ctx, traceAliasRoutes, '/v1/agents/traces'));

@@ -17,6 +17,7 @@ import { settingRoutes } from '../routes/settings.operations.js';
 import { storageRoutes } from '../routes/storage.operations.js';
 import { sessionRoutes } from '../routes/sessions.operations.js';
 import { toolRoutes } from '../routes/tools.operations.js';
+import { toolImportRoutes } from '../routes/tool-import.operations.js';
 import { builtinToolRoutes } from '../routes/builtin-tools.operations.js';
 import { traceAliasRoutes, traceRoutes } from '../routes/traces.operations.js';
 import { webhookRoutes } from '../routes/webhooks.operations.js';
@@ -42,6 +43,7 @@ export const routeTable: AnyRouteSpec[] = [
   providerRoutes,
   agentRoutes,
   toolRoutes,
+  toolImportRoutes,
   builtinToolRoutes,
   toolAliasRoutes,
   hookRoutes,

@@ -16,10 +16,15 @@
    failing request, so a tool deleted through the other path is reported as "created resource not
    found". That report is dropped for tool paths only; a tool that vanished without a DELETE fails
    test/integration/resources.test.ts.
+6. POST /v1/tools/import/openapi fetches its `url` while answering: a generated URL could name any
+   host, and the fuzzer's requests must reach this machine only. Cases whose `url` is not a
+   loopback address are dropped (the service's guard refuses loopback there, a 422 without a
+   connection); the fetch itself is covered by test/integration/openapi-import.test.ts.
 """
 import json
 import os
 import re
+from urllib.parse import urlsplit
 
 import schemathesis
 
@@ -43,9 +48,25 @@ def _user_patterns(body):
                 yield condition.get("value")
 
 
+IMPORT_PATH = "/v1/tools/import/openapi"
+LOOPBACK = ("127.0.0.1", "localhost", "::1")
+
+
+def _fetches_elsewhere(case):
+    body = case.body
+    if case.path != IMPORT_PATH or not isinstance(body, dict) or not isinstance(body.get("url"), str):
+        return False
+    try:
+        return urlsplit(body["url"]).hostname not in LOOPBACK
+    except ValueError:
+        return True
+
+
 @schemathesis.hook
 def filter_case(ctx, case):
     # Case-level hooks run in every phase (coverage included).
+    if _fetches_elsewhere(case):
+        return False
     path = case.path_parameters or {}
     if path.get("apiKeyId") == PROTECTED_KEY_ID:
         return False
