@@ -20,7 +20,22 @@ type StoredExecute = {
 };
 type StoredMcp = { url: string; transport: string; headers?: Record<string, StoredHeaderValue> };
 
-export function agentView(a: Agent): AgentView {
+/** An agent row with the tools it owns: every agent view shows them (customTools, mcpServers). */
+export type AgentWithTools = Agent & { ownedTools: AgentTool[] };
+
+/** The Prisma `include` that loads them: one query for a whole page of agents. */
+export const withOwnedTools = { ownedTools: true } as const;
+
+/** The agent's own tools of one type, in the order of its toolIds (the order they were given). */
+function ownedOfType(a: AgentWithTools, type: 'http' | 'mcp'): ToolView[] {
+  const position = (t: AgentTool) => a.toolIds.indexOf(t.id);
+  return a.ownedTools
+    .filter((t) => t.type === type)
+    .sort((x, y) => position(x) - position(y))
+    .map(toolView);
+}
+
+export function agentView(a: AgentWithTools): AgentView {
   const options = readAgentOptions(a.extra);
   return {
     id: a.id,
@@ -33,6 +48,8 @@ export function agentView(a: Agent): AgentView {
     model: a.model,
     temperature: a.temperature,
     toolIds: a.toolIds,
+    customTools: ownedOfType(a, 'http'),
+    mcpServers: ownedOfType(a, 'mcp'),
     activeToolIds: a.activeToolIdsSet ? a.activeToolIds : null,
     toolChoice: (a.toolChoice as AgentView['toolChoice']) ?? null,
     stepRules: (a.stepRules as AgentView['stepRules']) ?? null,
@@ -93,6 +110,9 @@ export function toolView(t: AgentTool): ToolView {
     readOnly: t.readOnly,
     maxResultChars: t.maxResultChars,
     delivery: (t.delivery as ToolView['delivery']) ?? null,
+    ownerAgentId: t.ownerAgentId,
+    importedFrom:
+      t.importSource !== null && t.importKey !== null ? { source: t.importSource, operation: t.importKey } : null,
     createdAt: t.createdAt.toISOString(),
     updatedAt: t.updatedAt.toISOString(),
   };

@@ -60,7 +60,8 @@ export const agentRoutes = {
     path: '/v1/agents/{agentId}',
     tag: 'Agents',
     summary: 'Replace an agent',
-    description: 'Omitted optional fields return to their defaults; an omitted slug keeps the current one.',
+    description:
+      'Omitted optional fields return to their defaults (omitted customTools / mcpServers delete the owned tools); an omitted slug keeps the current one.',
     action: 'agents:UpdateAgent',
     resource: (p) => `agents/${p.agentId}`,
     params: agentParams,
@@ -76,6 +77,8 @@ export const agentRoutes = {
     path: '/v1/agents/{agentId}',
     tag: 'Agents',
     summary: 'Update some fields of an agent (merge patch)',
+    description:
+      'customTools and mcpServers, when given, replace that set of owned tools (matched by name: same name updated in place, new created, missing deleted); when absent they are kept.',
     action: 'agents:UpdateAgent',
     resource: (p) => `agents/${p.agentId}`,
     params: agentParams,
@@ -90,7 +93,7 @@ export const agentRoutes = {
     method: 'delete',
     path: '/v1/agents/{agentId}',
     tag: 'Agents',
-    summary: 'Delete an agent and its hooks (409 while agent tools call it)',
+    summary: 'Delete an agent, its hooks and the tools it owns (409 while agent tools call it)',
     description: 'Running generations keep the configuration they started with.',
     action: 'agents:DeleteAgent',
     resource: (p) => `agents/${p.agentId}`,

@@ -118,6 +118,14 @@ export function toolsRouter(ctx: AppContext, routes: typeof ToolRoutes, base: st
   const r = new ApiRouter(base, ctx);
   const find = async (projectId: string, id: string) =>
     found(await ctx.db.agentTool.findFirst({ where: { id, projectId } }), 'Agent tool');
+  /** A tool defined inline on an agent is changed and deleted through that agent (ADR 0046). */
+  const refuseOwned = (tool: AgentTool, what: string) => {
+    if (tool.ownerAgentId !== null)
+      throw conflict(
+        `Agent tool ${tool.id} belongs to agent ${tool.ownerAgentId} (its customTools or mcpServers): ${what} it through PUT or PATCH /v1/agents/${tool.ownerAgentId}`,
+        { ownerAgentId: tool.ownerAgentId },
+      );
+  };
   /**
    * `sent` is what the request itself named (a PATCH's own fields, not the merged tool): a field the
    * tool's type refuses is refused when sent, not when carried over from the tool's old type.
@@ -187,10 +195,15 @@ export function toolsRouter(ctx: AppContext, routes: typeof ToolRoutes, base: st
   const page = (query: PageQuery) => ctx.db.agentTool.findMany(query);
   addReads(r, routes, { page, find: ({ auth, params }) => find(auth.projectId, params.toolId) }, toolView);
 
-  r.add(routes.replace, async ({ auth, params, body }) => update(await find(auth.projectId, params.toolId), body));
+  r.add(routes.replace, async ({ auth, params, body }) => {
+    const current = await find(auth.projectId, params.toolId);
+    refuseOwned(current, 'change');
+    return update(current, body);
+  });
 
   r.add(routes.patch, async ({ auth, params, body }) => {
     const current = await find(auth.projectId, params.toolId);
+    refuseOwned(current, 'change');
     const merged = patched(createToolSchema, toolAsInput(current), body);
     const sameType = merged.type === current.type;
     return update(
@@ -211,6 +224,7 @@ export function toolsRouter(ctx: AppContext, routes: typeof ToolRoutes, base: st
 
   r.add(routes.delete, async ({ auth, params }) => {
     const current = await find(auth.projectId, params.toolId);
+    refuseOwned(current, 'remove');
     const users = await ctx.db.agent.findMany({
       where: { projectId: auth.projectId, toolIds: { has: current.id } },
       select: { id: true },

@@ -11,8 +11,10 @@ import {
   toolIdSchema,
   UNPROCESSABLE_RULE,
 } from './common.js';
-import { builtinDefinitions } from '../builtins/index.js';
+import { builtinDefinitions, refusedBuiltinNames } from '../builtins/index.js';
 import { memoryRecallSchema } from './memories.js';
+import { agentCustomToolSchema, agentMcpServerSchema, ownedToolsRule } from './agent-inline-tools.js';
+import { toolSchema } from './tools.js';
 import { policySchema } from './policy.js';
 import { MAX_USER_REGEX_LENGTH, USER_REGEX_RULE, userRegexListProblem, userRegexProblem } from '../user-regex.js';
 
@@ -146,7 +148,8 @@ export const brandingSchema = z
   .openapi('Branding');
 
 /** Builtins an agent can be given by name (agent_clarify and the session-cache tools come from the loop). */
-const attachableBuiltinNames = Object.keys(builtinDefinitions) as [string, ...string[]];
+// The refused ones (fetch_drive_file) are named too, so naming one is a 422 saying why, not a 400.
+const attachableBuiltinNames = [...Object.keys(builtinDefinitions), ...refusedBuiltinNames] as [string, ...string[]];
 
 export const agentFields = {
   aiProviderId: aiProviderIdSchema,
@@ -162,7 +165,7 @@ export const agentFields = {
     .union([z.literal('all'), z.array(z.enum(attachableBuiltinNames)).max(50)])
     .optional()
     .describe(
-      'Builtins given by name, without a tool resource each: "all", or a list (default: none, so an agent reaches only what it was given). Each is offered with no config: one that needs config (database_query, …) answers that it is not configured; approval-by-default ones wait for approval. An attached tool of the same name wins.',
+      'Builtins given by name, without a tool resource each: "all", or a list (default: none, so an agent reaches only what it was given). Each is offered with no config: one that needs config (database_query, …) answers that it is not configured; approval-by-default ones wait for approval. An attached tool of the same name wins. `fetch_drive_file` is refused (422 `not_implemented`): it would need Google OAuth credentials and a Google Drive API integration.',
     ),
   goal: z
     .string()
@@ -173,7 +176,23 @@ export const agentFields = {
     ),
   model: z.string().min(1).max(200).optional().describe("Falls back to the provider's defaultModel."),
   temperature: z.number().min(0).max(2).optional(),
-  toolIds: z.array(toolIdSchema).max(128).default([]),
+  toolIds: z
+    .array(toolIdSchema)
+    .max(128)
+    .default([])
+    .describe(
+      "Shared tools to attach. A tool owned by another agent is refused (422); this agent's own tools may be listed and are attached by customTools and mcpServers whatever this list says.",
+    ),
+  customTools: z
+    .array(agentCustomToolSchema)
+    .max(32)
+    .default([])
+    .describe(`http tools defined on the agent. ${ownedToolsRule}`),
+  mcpServers: z
+    .array(agentMcpServerSchema)
+    .max(16)
+    .default([])
+    .describe(`MCP servers connected on the agent. ${ownedToolsRule}`),
   activeToolIds: z
     .array(toolIdSchema)
     .max(128)
@@ -320,6 +339,8 @@ export const agentSchema = z
     model: z.string().nullable(),
     temperature: z.number().nullable(),
     toolIds: z.array(z.string()),
+    customTools: z.array(toolSchema).describe('The http tools the agent owns, as GET /v1/tools shows them.'),
+    mcpServers: z.array(toolSchema).describe('The mcp tools the agent owns, as GET /v1/tools shows them.'),
     activeToolIds: z.array(z.string()).nullable(),
     toolChoice: orNull(toolChoiceSchema),
     stepRules: z.array(stepRuleSchema).nullable(),

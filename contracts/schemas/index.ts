@@ -5,6 +5,7 @@ export * from './api-keys.js';
 export * from './providers.js';
 export * from './agents.js';
 export * from './tools.js';
+export * from './tool-import.js';
 export * from './hooks.js';
 export * from './generations.js';
 export * from './approvals.js';

@@ -132,27 +132,37 @@ const mcpPrefixSchema = z
   .string()
   .regex(/^[a-zA-Z0-9_-]{1,32}$/, 'must match ^[a-zA-Z0-9_-]{1,32}$ (it prefixes discovered names)');
 
+/**
+ * The fields of an http tool but its `type`, and its cross-field rule: shared by `HttpTool` and an
+ * agent's inline `customTools` (zod cannot omit a field of a refined object, so both are built here).
+ */
+export const httpToolFields = {
+  ...common,
+  parameters: toolParametersSchema,
+  execute: executeSchema.optional(),
+  delivery: toolDeliverySchema.default('at_least_once'),
+};
+
+export function checkHttpTool(
+  tool: { parameters: Record<string, unknown>; execute?: { url: string } | undefined },
+  ctx: z.RefinementCtx,
+): void {
+  // Every placeholder must name a declared argument, or the model is never asked for it.
+  const declared = Object.keys((tool.parameters as { properties?: object } | undefined)?.properties ?? {});
+  const unknown = urlPlaceholders(tool.execute?.url ?? '').filter((name) => !declared.includes(name));
+  if (unknown.length)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['execute', 'url'],
+      message: `placeholders name no property of parameters: ${unknown.join(', ')}`,
+      params: UNPROCESSABLE_RULE,
+    });
+}
+
 export const httpToolSchema = z
-  .object({
-    type: z.literal('http'),
-    ...common,
-    parameters: toolParametersSchema,
-    execute: executeSchema.optional(),
-    delivery: toolDeliverySchema.default('at_least_once'),
-  })
+  .object({ type: z.literal('http'), ...httpToolFields })
   .strict()
-  .superRefine((tool, ctx) => {
-    // Every placeholder must name a declared argument, or the model is never asked for it.
-    const declared = Object.keys((tool.parameters as { properties?: object } | undefined)?.properties ?? {});
-    const unknown = urlPlaceholders(tool.execute?.url ?? '').filter((name) => !declared.includes(name));
-    if (unknown.length)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['execute', 'url'],
-        message: `placeholders name no property of parameters: ${unknown.join(', ')}`,
-        params: UNPROCESSABLE_RULE,
-      });
-  })
+  .superRefine(checkHttpTool)
   .openapi('HttpTool');
 
 // A client tool's call waits for the client and an agent tool's for the child generation: neither
@@ -170,16 +180,18 @@ export const clientToolSchema = z
   .strict()
   .openapi('ClientTool');
 
+/** The fields of an mcp tool but its `type`: shared by `McpTool` and an agent's inline `mcpServers`. */
+export const mcpToolFields = {
+  ...common,
+  name: mcpPrefixSchema,
+  mcp: mcpConnectionSchema,
+  enabled: z.boolean().default(true),
+  /** Absent: destructive tools of the server (per their MCP annotations) at_most_once, the others at_least_once. */
+  delivery: toolDeliverySchema.optional(),
+};
+
 export const mcpToolSchema = z
-  .object({
-    type: z.literal('mcp'),
-    ...common,
-    name: mcpPrefixSchema,
-    mcp: mcpConnectionSchema,
-    enabled: z.boolean().default(true),
-    /** Absent: destructive tools of the server (per their MCP annotations) at_most_once, the others at_least_once. */
-    delivery: toolDeliverySchema.optional(),
-  })
+  .object({ type: z.literal('mcp'), ...mcpToolFields })
   .strict()
   .openapi('McpTool');
 
@@ -319,6 +331,12 @@ export const toolSchema = z
     maxResultChars: z.number(),
     /** http and mcp tools; null on an mcp tool = by annotation (destructive tools at_most_once). */
     delivery: orNull(toolDeliverySchema),
+    ownerAgentId: z
+      .string()
+      .nullable()
+      .describe(
+        'Set on a tool defined inline on an agent (its customTools or mcpServers): only that agent uses it, it is edited through the agent and deleted with it.',
+      ),
     importedFrom: z
       .object({ source: z.string(), operation: z.string() })
       .nullable()

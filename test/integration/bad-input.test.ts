@@ -128,6 +128,8 @@ describe('malformed input never causes a 5xx and never writes', () => {
       name: 'string',
       aiProviderId: 'string',
       toolIds: 'array',
+      customTools: 'array',
+      mcpServers: 'array',
       maxSteps: 'number',
       temperature: 'number',
       conversational: 'boolean',
