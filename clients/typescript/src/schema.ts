@@ -232,18 +232,21 @@ export type paths = {
         get: operations["getAgent"];
         /**
          * Replace an agent
-         * @description Omitted optional fields return to their defaults; an omitted slug keeps the current one.
+         * @description Omitted optional fields return to their defaults (omitted customTools / mcpServers delete the owned tools); an omitted slug keeps the current one.
          */
         put: operations["replaceAgent"];
         post?: never;
         /**
-         * Delete an agent and its hooks (409 while agent tools call it)
+         * Delete an agent, its hooks and the tools it owns (409 while agent tools call it)
          * @description Running generations keep the configuration they started with.
          */
         delete: operations["deleteAgent"];
         options?: never;
         head?: never;
-        /** Update some fields of an agent (merge patch) */
+        /**
+         * Update some fields of an agent (merge patch)
+         * @description customTools and mcpServers, when given, replace that set of owned tools (matched by name: same name updated in place, new created, missing deleted); when absent they are kept.
+         */
         patch: operations["updateAgent"];
         trace?: never;
     };
@@ -293,16 +296,39 @@ export type paths = {
         get: operations["getAgentTool"];
         /**
          * Replace an agent tool
-         * @description A new name that would collide with another tool of an agent using this one is refused (422).
+         * @description A new name that would collide with another tool of an agent using this one is refused (422). A tool an agent owns (ownerAgentId) is changed through that agent (409).
          */
         put: operations["replaceAgentTool"];
         post?: never;
-        /** Delete an agent tool (409 while agents attach it) */
+        /** Delete an agent tool (409 while agents attach it, or while an agent owns it) */
         delete: operations["deleteAgentTool"];
         options?: never;
         head?: never;
-        /** Update some fields of an agent tool (merge patch) */
+        /**
+         * Update some fields of an agent tool (merge patch)
+         * @description A tool an agent owns (ownerAgentId) is changed through that agent (409).
+         */
         patch: operations["updateAgentTool"];
+        trace?: never;
+    };
+    "/v1/tools/import/openapi": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import http tools from an OpenAPI 3.x document
+         * @description Each operation becomes an http tool; importing the same document (by info.title) again updates its tools by operation instead of adding new ones. Operations an http tool cannot send are skipped with the reason. One transaction: a refused import changes nothing. Needs agents:CreateAgentTool, and agents:UpdateAgentTool / agents:DeleteAgentTool on the tools it updates or deletes.
+         */
+        post: operations["importOpenApiTools"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/v1/builtin-tools": {
@@ -354,15 +380,18 @@ export type paths = {
         get: operations["getAgentToolViaAgents"];
         /**
          * Replace an agent tool (alias of PUT /v1/tools/{toolId})
-         * @description A new name that would collide with another tool of an agent using this one is refused (422).
+         * @description A new name that would collide with another tool of an agent using this one is refused (422). A tool an agent owns (ownerAgentId) is changed through that agent (409).
          */
         put: operations["replaceAgentToolViaAgents"];
         post?: never;
-        /** Delete an agent tool (409 while agents attach it) (alias of DELETE /v1/tools/{toolId}) */
+        /** Delete an agent tool (409 while agents attach it, or while an agent owns it) (alias of DELETE /v1/tools/{toolId}) */
         delete: operations["deleteAgentToolViaAgents"];
         options?: never;
         head?: never;
-        /** Update some fields of an agent tool (merge patch) (alias of PATCH /v1/tools/{toolId}) */
+        /**
+         * Update some fields of an agent tool (merge patch) (alias of PATCH /v1/tools/{toolId})
+         * @description A tool an agent owns (ownerAgentId) is changed through that agent (409).
+         */
         patch: operations["updateAgentToolViaAgents"];
         trace?: never;
     };
@@ -1228,7 +1257,7 @@ export type components = {
             projectId: string;
             name: string;
             /** @enum {string} */
-            kind: "openai" | "openai_compatible" | "azure_openai";
+            kind: "openai" | "openai_compatible" | "azure_openai" | "anthropic" | "gemini" | "ollama" | "openrouter";
             baseUrl: string | null;
             hasApiKey: boolean;
             defaultModel: string;
@@ -1241,8 +1270,11 @@ export type components = {
         CreateAiProvider: {
             name: string;
             /** @enum {string} */
-            kind: "openai" | "openai_compatible" | "azure_openai";
-            /** Format: uri */
+            kind: "openai" | "openai_compatible" | "azure_openai" | "anthropic" | "gemini" | "ollama" | "openrouter";
+            /**
+             * Format: uri
+             * @description Required for openai_compatible and azure_openai; the other kinds default to their preset endpoint.
+             */
             baseUrl?: string;
             /** @description Write-only: encrypted at rest, never returned. */
             apiKey?: string;
@@ -1251,8 +1283,8 @@ export type components = {
                 [key: string]: string;
             };
         } & ({
-            /** @constant */
-            kind?: "openai";
+            /** @enum {unknown} */
+            kind?: "openai" | "anthropic" | "gemini" | "ollama" | "openrouter";
         } | unknown);
         AiProviderList: {
             data: components["schemas"]["AiProvider"][];
@@ -1261,8 +1293,11 @@ export type components = {
         ReplaceAiProvider: {
             name: string;
             /** @enum {string} */
-            kind: "openai" | "openai_compatible" | "azure_openai";
-            /** Format: uri */
+            kind: "openai" | "openai_compatible" | "azure_openai" | "anthropic" | "gemini" | "ollama" | "openrouter";
+            /**
+             * Format: uri
+             * @description Required for openai_compatible and azure_openai; the other kinds default to their preset endpoint.
+             */
             baseUrl?: string;
             /** @description Omit to keep the stored key (not when kind or baseUrl changes: 422); null removes it. Write-only. */
             apiKey?: string | null;
@@ -1271,13 +1306,13 @@ export type components = {
                 [key: string]: string;
             };
         } & ({
-            /** @constant */
-            kind?: "openai";
+            /** @enum {unknown} */
+            kind?: "openai" | "anthropic" | "gemini" | "ollama" | "openrouter";
         } | unknown);
         PatchAiProvider: {
             name?: string;
             /** @enum {string} */
-            kind?: "openai" | "openai_compatible" | "azure_openai";
+            kind?: "openai" | "openai_compatible" | "azure_openai" | "anthropic" | "gemini" | "ollama" | "openrouter";
             baseUrl?: string | null;
             apiKey?: string | null;
             defaultModel?: string;
@@ -1289,6 +1324,58 @@ export type components = {
             /** @description Only when publicChat.enabled at creation: the X-Agent-Key, shown only in this response. */
             publicChatKey?: string;
         };
+        AgentTool: {
+            id: string;
+            projectId: string;
+            /** @enum {string} */
+            type: "http" | "client" | "mcp" | "agent" | "builtin" | "platform";
+            name: string;
+            description: string | null;
+            parameters: {
+                [key: string]: unknown;
+            } | null;
+            execute: {
+                url: string;
+                /** @enum {string} */
+                method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+                /** @enum {string} */
+                bodyEncoding?: "json" | "form";
+                headers?: {
+                    [key: string]: string;
+                };
+            } | null;
+            mcp: {
+                url: string;
+                transport: string;
+                headers?: {
+                    [key: string]: string;
+                };
+            } | null;
+            enabled: boolean;
+            agentId: string | null;
+            config: {
+                [key: string]: unknown;
+            } | null;
+            actions: string[] | null;
+            timeoutSeconds: number;
+            readOnly: boolean;
+            maxResultChars: number;
+            delivery: components["schemas"]["ToolDelivery"] | null;
+            /** @description Set on a tool defined inline on an agent (its customTools or mcpServers): only that agent uses it, it is edited through the agent and deleted with it. */
+            ownerAgentId: string | null;
+            /** @description Set on a tool made by POST /v1/tools/import/openapi: importing that document again updates it. */
+            importedFrom: {
+                source: string;
+                operation: string;
+            } | null;
+            createdAt: string;
+            updatedAt: string;
+        };
+        /**
+         * @description at_least_once: an interrupted call is retried (http tools with the same Idempotency-Key). at_most_once: an interrupted call is never repeated; the model gets an "outcome unknown" result and the trace says so.
+         * @enum {string}
+         */
+        ToolDelivery: "at_least_once" | "at_most_once";
         StepRule: {
             step: number;
             toolChoice?: components["schemas"]["ToolChoice"];
@@ -1344,6 +1431,10 @@ export type components = {
             model: string | null;
             temperature: number | null;
             toolIds: string[];
+            /** @description The http tools the agent owns, as GET /v1/tools shows them. */
+            customTools: components["schemas"]["AgentTool"][];
+            /** @description The mcp tools the agent owns, as GET /v1/tools shows them. */
+            mcpServers: components["schemas"]["AgentTool"][];
             activeToolIds: string[] | null;
             toolChoice: ("auto" | "required" | "none") | {
                 /** @enum {string} */
@@ -1402,15 +1493,28 @@ export type components = {
             description?: string;
             /** @description System prompt; {{variables}} are replaced at generation time. */
             instructions?: string;
-            /** @description Builtins given by name, without a tool resource each: "all", or a list (default: none, so an agent reaches only what it was given). Each is offered with no config: one that needs config (database_query, …) answers that it is not configured; approval-by-default ones wait for approval. An attached tool of the same name wins. */
-            builtins?: "all" | ("http_request" | "database_query" | "database_write" | "code_execute" | "web_scrape" | "storage_read" | "storage_write" | "storage_list" | "web_search" | "summarize" | "generate_text" | "memory_save" | "memory_search" | "memory_forget")[];
+            /** @description Builtins given by name, without a tool resource each: "all", or a list (default: none, so an agent reaches only what it was given). Each is offered with no config: one that needs config (database_query, …) answers that it is not configured; approval-by-default ones wait for approval. An attached tool of the same name wins. `fetch_drive_file` is refused (422 `not_implemented`): it would need Google OAuth credentials and a Google Drive API integration. */
+            builtins?: "all" | ("http_request" | "database_query" | "database_write" | "code_execute" | "web_scrape" | "storage_read" | "storage_write" | "storage_list" | "web_search" | "send_email" | "summarize" | "generate_text" | "memory_save" | "memory_search" | "memory_forget" | "classify_document" | "extract_from_document" | "fetch_drive_file")[];
             /** @description Another name for `instructions` (the goal-agent seed's): stored and shown as `instructions`. Not with `instructions` (422). */
             goal?: string;
             /** @description Falls back to the provider's defaultModel. */
             model?: string;
             temperature?: number;
-            /** @default [] */
+            /**
+             * @description Shared tools to attach. A tool owned by another agent is refused (422); this agent's own tools may be listed and are attached by customTools and mcpServers whatever this list says.
+             * @default []
+             */
             toolIds?: string[];
+            /**
+             * @description http tools defined on the agent. Stored as tools owned by the agent (GET /v1/tools shows them with ownerAgentId; their ids are in toolIds). Entries are matched to the owned tools by name: the same name updates that tool in place (same id), a new name creates one, an owned tool no longer listed is deleted. Names must not collide with each other or with the attached tools (422). Secret header values must be sent again on every write that gives this list. PATCH without the field keeps them; PUT without it removes them. The key also needs agents:CreateAgentTool, UpdateAgentTool or DeleteAgentTool for the owned tools a write creates, updates or deletes (403).
+             * @default []
+             */
+            customTools?: components["schemas"]["AgentInlineHttpTool"][];
+            /**
+             * @description MCP servers connected on the agent. Stored as tools owned by the agent (GET /v1/tools shows them with ownerAgentId; their ids are in toolIds). Entries are matched to the owned tools by name: the same name updates that tool in place (same id), a new name creates one, an owned tool no longer listed is deleted. Names must not collide with each other or with the attached tools (422). Secret header values must be sent again on every write that gives this list. PATCH without the field keeps them; PUT without it removes them. The key also needs agents:CreateAgentTool, UpdateAgentTool or DeleteAgentTool for the owned tools a write creates, updates or deletes (403).
+             * @default []
+             */
+            mcpServers?: components["schemas"]["AgentInlineMcpServer"][];
             /** @description A subset of toolIds; omitted = all attached tools are active. */
             activeToolIds?: string[];
             toolChoice?: components["schemas"]["ToolChoice"];
@@ -1464,6 +1568,87 @@ export type components = {
              */
             requireApprovalFor?: "destructive";
         };
+        /** @description An http tool owned by the agent: the fields and rules of HttpTool (POST /v1/tools), without `type`. */
+        AgentInlineHttpTool: {
+            /** @example lookup_order */
+            name: string;
+            description?: string;
+            /** @default 30 */
+            timeoutSeconds?: number;
+            /** @default false */
+            readOnly?: boolean;
+            /** @default 50000 */
+            maxResultChars?: number;
+            parameters: components["schemas"]["ToolParameters"];
+            execute?: components["schemas"]["ToolExecute"];
+            delivery?: components["schemas"]["ToolDelivery"];
+        };
+        /** @description JSON Schema (draft-07) of the tool arguments; top-level type must be "object". It must be a valid draft-07 schema whose `required` names are declared in `properties`, whose `$ref`s point inside it (#/…) and whose patterns compile, nested at most 32 levels with at most 20,000 values; a schema that breaks only these rules is a 422. */
+        ToolParameters: {
+            /** @constant */
+            type: "object";
+            $schema?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description Header values may be { value, secret: true }: encrypted at rest and shown as "[secret]". */
+        ToolExecute: {
+            /**
+             * Format: uri-template
+             * @description May hold `{argument}` placeholders in its path and query (`/orders/{orderId}?status={status}`), filled from the call (URL-encoded).
+             */
+            url: string;
+            /**
+             * @description Default POST. GET and DELETE send the arguments no placeholder used as query parameters; POST, PUT and PATCH as the body.
+             * @enum {string}
+             */
+            method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+            /**
+             * @description The body of POST, PUT and PATCH: JSON (default) or application/x-www-form-urlencoded.
+             * @enum {string}
+             */
+            bodyEncoding?: "json" | "form";
+            /** @description At most 50 headers. Names are case-insensitive: a name given twice in another case is a 422. "[secret]" (the placeholder shown for secret values) is not a value. */
+            headers?: {
+                [key: string]: string | {
+                    value: string;
+                    /** @default true */
+                    secret?: boolean;
+                };
+            };
+        };
+        /** @description An mcp tool owned by the agent: the fields of McpTool (POST /v1/tools), without `type`; `name` prefixes the tools discovered on the server. */
+        AgentInlineMcpServer: {
+            name: string;
+            description?: string;
+            /** @default 30 */
+            timeoutSeconds?: number;
+            /** @default false */
+            readOnly?: boolean;
+            /** @default 50000 */
+            maxResultChars?: number;
+            mcp: components["schemas"]["ToolMcpConnection"];
+            /** @default true */
+            enabled?: boolean;
+            delivery?: components["schemas"]["ToolDelivery"];
+        };
+        ToolMcpConnection: {
+            /** Format: uri */
+            url: string;
+            /** @description At most 50 headers. Names are case-insensitive: a name given twice in another case is a 422. "[secret]" (the placeholder shown for secret values) is not a value. */
+            headers?: {
+                [key: string]: string | {
+                    value: string;
+                    /** @default true */
+                    secret?: boolean;
+                };
+            };
+            /**
+             * @default streamable_http
+             * @enum {string}
+             */
+            transport?: "streamable_http" | "sse";
+        };
         Guardrails: {
             /** @default [] */
             blockPatterns?: string[];
@@ -1516,15 +1701,28 @@ export type components = {
             description?: string;
             /** @description System prompt; {{variables}} are replaced at generation time. */
             instructions?: string;
-            /** @description Builtins given by name, without a tool resource each: "all", or a list (default: none, so an agent reaches only what it was given). Each is offered with no config: one that needs config (database_query, …) answers that it is not configured; approval-by-default ones wait for approval. An attached tool of the same name wins. */
-            builtins?: "all" | ("http_request" | "database_query" | "database_write" | "code_execute" | "web_scrape" | "storage_read" | "storage_write" | "storage_list" | "web_search" | "summarize" | "generate_text" | "memory_save" | "memory_search" | "memory_forget")[];
+            /** @description Builtins given by name, without a tool resource each: "all", or a list (default: none, so an agent reaches only what it was given). Each is offered with no config: one that needs config (database_query, …) answers that it is not configured; approval-by-default ones wait for approval. An attached tool of the same name wins. `fetch_drive_file` is refused (422 `not_implemented`): it would need Google OAuth credentials and a Google Drive API integration. */
+            builtins?: "all" | ("http_request" | "database_query" | "database_write" | "code_execute" | "web_scrape" | "storage_read" | "storage_write" | "storage_list" | "web_search" | "send_email" | "summarize" | "generate_text" | "memory_save" | "memory_search" | "memory_forget" | "classify_document" | "extract_from_document" | "fetch_drive_file")[];
             /** @description Another name for `instructions` (the goal-agent seed's): stored and shown as `instructions`. Not with `instructions` (422). */
             goal?: string;
             /** @description Falls back to the provider's defaultModel. */
             model?: string;
             temperature?: number;
-            /** @default [] */
+            /**
+             * @description Shared tools to attach. A tool owned by another agent is refused (422); this agent's own tools may be listed and are attached by customTools and mcpServers whatever this list says.
+             * @default []
+             */
             toolIds?: string[];
+            /**
+             * @description http tools defined on the agent. Stored as tools owned by the agent (GET /v1/tools shows them with ownerAgentId; their ids are in toolIds). Entries are matched to the owned tools by name: the same name updates that tool in place (same id), a new name creates one, an owned tool no longer listed is deleted. Names must not collide with each other or with the attached tools (422). Secret header values must be sent again on every write that gives this list. PATCH without the field keeps them; PUT without it removes them. The key also needs agents:CreateAgentTool, UpdateAgentTool or DeleteAgentTool for the owned tools a write creates, updates or deletes (403).
+             * @default []
+             */
+            customTools?: components["schemas"]["AgentInlineHttpTool"][];
+            /**
+             * @description MCP servers connected on the agent. Stored as tools owned by the agent (GET /v1/tools shows them with ownerAgentId; their ids are in toolIds). Entries are matched to the owned tools by name: the same name updates that tool in place (same id), a new name creates one, an owned tool no longer listed is deleted. Names must not collide with each other or with the attached tools (422). Secret header values must be sent again on every write that gives this list. PATCH without the field keeps them; PUT without it removes them. The key also needs agents:CreateAgentTool, UpdateAgentTool or DeleteAgentTool for the owned tools a write creates, updates or deletes (403).
+             * @default []
+             */
+            mcpServers?: components["schemas"]["AgentInlineMcpServer"][];
             /** @description A subset of toolIds; omitted = all attached tools are active. */
             activeToolIds?: string[];
             toolChoice?: components["schemas"]["ToolChoice"];
@@ -1585,11 +1783,13 @@ export type components = {
             slug?: string;
             description?: string | null;
             instructions?: string | null;
-            builtins?: "all" | ("http_request" | "database_query" | "database_write" | "code_execute" | "web_scrape" | "storage_read" | "storage_write" | "storage_list" | "web_search" | "summarize" | "generate_text" | "memory_save" | "memory_search" | "memory_forget")[] | null;
+            builtins?: "all" | ("http_request" | "database_query" | "database_write" | "code_execute" | "web_scrape" | "storage_read" | "storage_write" | "storage_list" | "web_search" | "send_email" | "summarize" | "generate_text" | "memory_save" | "memory_search" | "memory_forget" | "classify_document" | "extract_from_document" | "fetch_drive_file")[] | null;
             goal?: string | null;
             model?: string | null;
             temperature?: number | null;
             toolIds?: string[];
+            customTools?: components["schemas"]["AgentInlineHttpTool"][];
+            mcpServers?: components["schemas"]["AgentInlineMcpServer"][];
             activeToolIds?: string[] | null;
             toolChoice?: ("auto" | "required" | "none") | {
                 /** @enum {string} */
@@ -1625,51 +1825,6 @@ export type components = {
             publicChatKey: string;
             publicChatKeyPrefix: string;
         };
-        AgentTool: {
-            id: string;
-            projectId: string;
-            /** @enum {string} */
-            type: "http" | "client" | "mcp" | "agent" | "builtin" | "platform";
-            name: string;
-            description: string | null;
-            parameters: {
-                [key: string]: unknown;
-            } | null;
-            execute: {
-                url: string;
-                /** @enum {string} */
-                method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-                /** @enum {string} */
-                bodyEncoding?: "json" | "form";
-                headers?: {
-                    [key: string]: string;
-                };
-            } | null;
-            mcp: {
-                url: string;
-                transport: string;
-                headers?: {
-                    [key: string]: string;
-                };
-            } | null;
-            enabled: boolean;
-            agentId: string | null;
-            config: {
-                [key: string]: unknown;
-            } | null;
-            actions: string[] | null;
-            timeoutSeconds: number;
-            readOnly: boolean;
-            maxResultChars: number;
-            delivery: components["schemas"]["ToolDelivery"] | null;
-            createdAt: string;
-            updatedAt: string;
-        };
-        /**
-         * @description at_least_once: an interrupted call is retried (http tools with the same Idempotency-Key). at_most_once: an interrupted call is never repeated; the model gets an "outcome unknown" result and the trace says so.
-         * @enum {string}
-         */
-        ToolDelivery: "at_least_once" | "at_most_once";
         CreateAgentTool: components["schemas"]["HttpTool"] | components["schemas"]["ClientTool"] | components["schemas"]["McpTool"] | components["schemas"]["AgentCallTool"] | components["schemas"]["BuiltinTool"] | components["schemas"]["PlatformTool"] | components["schemas"]["SoatTool"];
         HttpTool: {
             /**
@@ -1690,40 +1845,6 @@ export type components = {
             execute?: components["schemas"]["ToolExecute"];
             delivery?: components["schemas"]["ToolDelivery"];
         };
-        /** @description JSON Schema (draft-07) of the tool arguments; top-level type must be "object". It must be a valid draft-07 schema whose `required` names are declared in `properties`, whose `$ref`s point inside it (#/…) and whose patterns compile, nested at most 32 levels with at most 20,000 values; a schema that breaks only these rules is a 422. */
-        ToolParameters: {
-            /** @constant */
-            type: "object";
-            $schema?: string;
-        } & {
-            [key: string]: unknown;
-        };
-        /** @description Header values may be { value, secret: true }: encrypted at rest and shown as "[secret]". */
-        ToolExecute: {
-            /**
-             * Format: uri-template
-             * @description May hold `{argument}` placeholders in its path and query (`/orders/{orderId}?status={status}`), filled from the call (URL-encoded).
-             */
-            url: string;
-            /**
-             * @description Default POST. GET and DELETE send the arguments no placeholder used as query parameters; POST, PUT and PATCH as the body.
-             * @enum {string}
-             */
-            method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-            /**
-             * @description The body of POST, PUT and PATCH: JSON (default) or application/x-www-form-urlencoded.
-             * @enum {string}
-             */
-            bodyEncoding?: "json" | "form";
-            /** @description At most 50 headers. Names are case-insensitive: a name given twice in another case is a 422. "[secret]" (the placeholder shown for secret values) is not a value. */
-            headers?: {
-                [key: string]: string | {
-                    value: string;
-                    /** @default true */
-                    secret?: boolean;
-                };
-            };
-        };
         ClientTool: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -1733,7 +1854,7 @@ export type components = {
             /** @example lookup_order */
             name: string;
             description?: string;
-            /** @default 30 */
+            /** @description Refused (422 `not_implemented`): the call waits for the client or the child generation without a timeout. */
             timeoutSeconds?: number;
             /** @default false */
             readOnly?: boolean;
@@ -1760,23 +1881,6 @@ export type components = {
             enabled?: boolean;
             delivery?: components["schemas"]["ToolDelivery"];
         };
-        ToolMcpConnection: {
-            /** Format: uri */
-            url: string;
-            /** @description At most 50 headers. Names are case-insensitive: a name given twice in another case is a 422. "[secret]" (the placeholder shown for secret values) is not a value. */
-            headers?: {
-                [key: string]: string | {
-                    value: string;
-                    /** @default true */
-                    secret?: boolean;
-                };
-            };
-            /**
-             * @default streamable_http
-             * @enum {string}
-             */
-            transport?: "streamable_http" | "sse";
-        };
         AgentCallTool: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -1786,7 +1890,7 @@ export type components = {
             /** @example lookup_order */
             name: string;
             description?: string;
-            /** @default 30 */
+            /** @description Refused (422 `not_implemented`): the call waits for the client or the child generation without a timeout. */
             timeoutSeconds?: number;
             /** @default false */
             readOnly?: boolean;
@@ -1796,12 +1900,12 @@ export type components = {
             agentId: string;
             parameters?: components["schemas"]["ToolParameters"];
         };
-        /** @description A tool implemented by the platform. `name` is the builtin id; `config` is checked against that builtin (see x-builtins: each builtin's description, limits, the JSON Schema of the arguments the model sends, and the JSON Schema of its config). */
+        /** @description A tool implemented by the platform. `name` is the builtin id; `config` is checked against that builtin (see x-builtins: each builtin's description, limits, the JSON Schema of the arguments the model sends, and the JSON Schema of its config). `fetch_drive_file` is refused (422 `not_implemented`): it would need Google OAuth credentials and a Google Drive API integration. */
         BuiltinTool: {
             /** @enum {string} */
             type: "builtin";
             /** @enum {string} */
-            name: "agent_clarify" | "session_cache_list" | "session_cache_get" | "http_request" | "database_query" | "database_write" | "code_execute" | "web_search" | "web_scrape" | "storage_read" | "storage_write" | "storage_list" | "summarize" | "generate_text" | "memory_save" | "memory_search" | "memory_forget";
+            name: "agent_clarify" | "session_cache_list" | "session_cache_get" | "http_request" | "database_query" | "database_write" | "code_execute" | "web_search" | "web_scrape" | "send_email" | "storage_read" | "storage_write" | "storage_list" | "summarize" | "generate_text" | "memory_save" | "memory_search" | "memory_forget" | "classify_document" | "extract_from_document" | "fetch_drive_file";
             description?: string;
             /** @default 30 */
             timeoutSeconds?: number;
@@ -1813,7 +1917,7 @@ export type components = {
             config?: {
                 [key: string]: unknown;
             };
-        } & (unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & {
+        } & (unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & {
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
@@ -1890,6 +1994,91 @@ export type components = {
             /** @description Actions of the platform's registry (e.g. list-agents, create-agent-generation); unknown ones are a 422 */
             actions?: string[] | null;
         };
+        ImportOpenApiToolsResult: {
+            /** @description The document's info.title: the source its tools remember. */
+            source: string;
+            dryRun: boolean;
+            created: {
+                /** @description `METHOD /path` as the document spells it: what a re-import matches by. */
+                operation: string;
+                operationId: string | null;
+                name: string;
+                /** @description null for a tool a dry run would create. */
+                toolId: string | null;
+            }[];
+            updated: {
+                /** @description `METHOD /path` as the document spells it: what a re-import matches by. */
+                operation: string;
+                operationId: string | null;
+                name: string;
+                /** @description null for a tool a dry run would create. */
+                toolId: string | null;
+            }[];
+            unchanged: {
+                /** @description `METHOD /path` as the document spells it: what a re-import matches by. */
+                operation: string;
+                operationId: string | null;
+                name: string;
+                /** @description null for a tool a dry run would create. */
+                toolId: string | null;
+            }[];
+            skipped: {
+                operation: string;
+                operationId: string | null;
+                reason: string;
+            }[];
+            /** @description Tools of an earlier import whose operation the document no longer declares. */
+            missing: {
+                operation: string;
+                toolId: string;
+                name: string;
+                deleted: boolean;
+            }[];
+        };
+        /**
+         * @description Exactly one of `url` and `document` (both or neither is a 422).
+         * @example {
+         *       "url": "https://api.example.com/openapi.json",
+         *       "namePrefix": "shop",
+         *       "auth": {
+         *         "bearerAuth": "token"
+         *       }
+         *     }
+         */
+        ImportOpenApiToolsRequest: {
+            /**
+             * Format: uri
+             * @description Where to fetch the document (JSON, at most 2 MiB, 10 s), through the same address guard as http tools.
+             */
+            url?: string;
+            /** @description The OpenAPI 3.x document as a JSON object (YAML is not read). Nested at most 64 levels. */
+            document?: {
+                [key: string]: unknown;
+            };
+            /**
+             * Format: uri
+             * @description Replaces the document's server URL in every tool's URL.
+             */
+            baseUrl?: string;
+            /** @description Import only these operationIds; one the document does not declare is a 422. */
+            operations?: string[];
+            /** @description Tool names become `{namePrefix}_{operationId}`. */
+            namePrefix?: string;
+            /** @description Security scheme name → credential. An apiKey-in-header scheme sends it as that header, an http bearer scheme as `Authorization: Bearer …`; stored encrypted like secret headers. A scheme the document does not declare, or of another kind, is a 422. */
+            auth?: {
+                [key: string]: string;
+            };
+            /**
+             * @description Report what would change and write nothing.
+             * @default false
+             */
+            dryRun?: boolean;
+            /**
+             * @description Delete tools of an earlier import of this document whose operation it no longer declares (not attached to agents).
+             * @default false
+             */
+            deleteMissing?: boolean;
+        };
         BuiltinCatalog: {
             data: components["schemas"]["BuiltinCatalogEntry"][];
         };
@@ -1898,7 +2087,7 @@ export type components = {
              * @description The `name` of a `builtin` tool.
              * @enum {string}
              */
-            name: "agent_clarify" | "session_cache_list" | "session_cache_get" | "http_request" | "database_query" | "database_write" | "code_execute" | "web_search" | "web_scrape" | "storage_read" | "storage_write" | "storage_list" | "summarize" | "generate_text" | "memory_save" | "memory_search" | "memory_forget";
+            name: "agent_clarify" | "session_cache_list" | "session_cache_get" | "http_request" | "database_query" | "database_write" | "code_execute" | "web_search" | "web_scrape" | "send_email" | "storage_read" | "storage_write" | "storage_list" | "summarize" | "generate_text" | "memory_save" | "memory_search" | "memory_forget" | "classify_document" | "extract_from_document" | "fetch_drive_file";
             /** @description What the model is told the tool does. */
             description: string;
             /** @description The limits the builtin enforces. */
@@ -2834,11 +3023,11 @@ export type components = {
             updatedAt: string;
         };
         /**
-         * @description CODE_SANDBOX_URL: External code sandbox for code_execute languages other than JavaScript (overrides the env var). CODE_SANDBOX_API_KEY: Bearer token sent to the code sandbox. WEB_SEARCH_API_KEY: Brave Search API subscription token used by web_search (sent as X-Subscription-Token). WEB_SEARCH_URL: Endpoint of web_search: the Brave Search web search URL (default https://api.search.brave.com/res/v1/web/search) or a server answering in its format.
+         * @description CODE_SANDBOX_URL: External code sandbox for code_execute languages other than JavaScript (overrides the env var). CODE_SANDBOX_API_KEY: Bearer token sent to the code sandbox. WEB_SEARCH_API_KEY: Brave Search API subscription token used by web_search (sent as X-Subscription-Token). WEB_SEARCH_URL: Endpoint of web_search: the Brave Search web search URL (default https://api.search.brave.com/res/v1/web/search) or a server answering in its format. WEB_SEARCH_PROVIDER: The search API web_search calls: brave (default; WEB_SEARCH_API_KEY, WEB_SEARCH_URL) or exa (EXA_API_KEY, EXA_URL). EXA_API_KEY: Exa API key used by web_search when WEB_SEARCH_PROVIDER is exa (sent as x-api-key). EXA_URL: Endpoint of web_search with the exa provider (default https://api.exa.ai/search) or a server answering in its format. SMTP_URL: SMTP server send_email delivers through, with its credentials. SMTP_FROM: The From address of the e-mails send_email sends. VISION_MODEL: Model of the generation's provider that describes images for web_scrape's includeImages (it must accept image inputs).
          * @enum {string}
          */
-        SettingKey: "CODE_SANDBOX_URL" | "CODE_SANDBOX_API_KEY" | "WEB_SEARCH_API_KEY" | "WEB_SEARCH_URL";
-        /** @description The value; secret settings are encrypted at rest and never returned. Each key takes its own values (as JSON Schema in x-setting-values), and a value its key refuses is a 422: CODE_SANDBOX_URL: an http or https URL of at most 2048 characters; CODE_SANDBOX_API_KEY: 1 to 4096 characters; WEB_SEARCH_API_KEY: 1 to 4096 characters; WEB_SEARCH_URL: an http or https URL of at most 2048 characters. */
+        SettingKey: "CODE_SANDBOX_URL" | "CODE_SANDBOX_API_KEY" | "WEB_SEARCH_API_KEY" | "WEB_SEARCH_URL" | "WEB_SEARCH_PROVIDER" | "EXA_API_KEY" | "EXA_URL" | "SMTP_URL" | "SMTP_FROM" | "VISION_MODEL";
+        /** @description The value; secret settings are encrypted at rest and never returned. Each key takes its own values (as JSON Schema in x-setting-values), and a value its key refuses is a 422: CODE_SANDBOX_URL: an http or https URL of at most 2048 characters; CODE_SANDBOX_API_KEY: 1 to 4096 characters; WEB_SEARCH_API_KEY: 1 to 4096 characters; WEB_SEARCH_URL: an http or https URL of at most 2048 characters; WEB_SEARCH_PROVIDER: brave or exa; EXA_API_KEY: 1 to 4096 characters; EXA_URL: an http or https URL of at most 2048 characters; SMTP_URL: smtp:// (STARTTLS when offered, port 587 by default) or smtps:// (TLS, port 465 by default), with optional percent-encoded user:password@, a host and an optional port, nothing after; SMTP_FROM: one plain e-mail address (no display name); VISION_MODEL: 1 to 200 characters. */
         PutSetting: {
             value: string;
         };
@@ -4118,6 +4307,82 @@ export interface operations {
                      *           "toolIds": [
                      *             "text"
                      *           ],
+                     *           "customTools": [
+                     *             {
+                     *               "id": "text",
+                     *               "projectId": "text",
+                     *               "type": "http",
+                     *               "name": "text",
+                     *               "description": "text",
+                     *               "parameters": {},
+                     *               "execute": {
+                     *                 "url": "text",
+                     *                 "method": "GET",
+                     *                 "bodyEncoding": "json",
+                     *                 "headers": {}
+                     *               },
+                     *               "mcp": {
+                     *                 "url": "text",
+                     *                 "transport": "text",
+                     *                 "headers": {}
+                     *               },
+                     *               "enabled": false,
+                     *               "agentId": "text",
+                     *               "config": {},
+                     *               "actions": [
+                     *                 "text"
+                     *               ],
+                     *               "timeoutSeconds": 1,
+                     *               "readOnly": false,
+                     *               "maxResultChars": 1,
+                     *               "delivery": "at_least_once",
+                     *               "ownerAgentId": "text",
+                     *               "importedFrom": {
+                     *                 "source": "text",
+                     *                 "operation": "text"
+                     *               },
+                     *               "createdAt": "text",
+                     *               "updatedAt": "text"
+                     *             }
+                     *           ],
+                     *           "mcpServers": [
+                     *             {
+                     *               "id": "text",
+                     *               "projectId": "text",
+                     *               "type": "http",
+                     *               "name": "text",
+                     *               "description": "text",
+                     *               "parameters": {},
+                     *               "execute": {
+                     *                 "url": "text",
+                     *                 "method": "GET",
+                     *                 "bodyEncoding": "json",
+                     *                 "headers": {}
+                     *               },
+                     *               "mcp": {
+                     *                 "url": "text",
+                     *                 "transport": "text",
+                     *                 "headers": {}
+                     *               },
+                     *               "enabled": false,
+                     *               "agentId": "text",
+                     *               "config": {},
+                     *               "actions": [
+                     *                 "text"
+                     *               ],
+                     *               "timeoutSeconds": 1,
+                     *               "readOnly": false,
+                     *               "maxResultChars": 1,
+                     *               "delivery": "at_least_once",
+                     *               "ownerAgentId": "text",
+                     *               "importedFrom": {
+                     *                 "source": "text",
+                     *                 "operation": "text"
+                     *               },
+                     *               "createdAt": "text",
+                     *               "updatedAt": "text"
+                     *             }
+                     *           ],
                      *           "activeToolIds": [
                      *             "text"
                      *           ],
@@ -4299,6 +4564,82 @@ export interface operations {
                      *       "temperature": 1,
                      *       "toolIds": [
                      *         "text"
+                     *       ],
+                     *       "customTools": [
+                     *         {
+                     *           "id": "text",
+                     *           "projectId": "text",
+                     *           "type": "http",
+                     *           "name": "text",
+                     *           "description": "text",
+                     *           "parameters": {},
+                     *           "execute": {
+                     *             "url": "text",
+                     *             "method": "GET",
+                     *             "bodyEncoding": "json",
+                     *             "headers": {}
+                     *           },
+                     *           "mcp": {
+                     *             "url": "text",
+                     *             "transport": "text",
+                     *             "headers": {}
+                     *           },
+                     *           "enabled": false,
+                     *           "agentId": "text",
+                     *           "config": {},
+                     *           "actions": [
+                     *             "text"
+                     *           ],
+                     *           "timeoutSeconds": 1,
+                     *           "readOnly": false,
+                     *           "maxResultChars": 1,
+                     *           "delivery": "at_least_once",
+                     *           "ownerAgentId": "text",
+                     *           "importedFrom": {
+                     *             "source": "text",
+                     *             "operation": "text"
+                     *           },
+                     *           "createdAt": "text",
+                     *           "updatedAt": "text"
+                     *         }
+                     *       ],
+                     *       "mcpServers": [
+                     *         {
+                     *           "id": "text",
+                     *           "projectId": "text",
+                     *           "type": "http",
+                     *           "name": "text",
+                     *           "description": "text",
+                     *           "parameters": {},
+                     *           "execute": {
+                     *             "url": "text",
+                     *             "method": "GET",
+                     *             "bodyEncoding": "json",
+                     *             "headers": {}
+                     *           },
+                     *           "mcp": {
+                     *             "url": "text",
+                     *             "transport": "text",
+                     *             "headers": {}
+                     *           },
+                     *           "enabled": false,
+                     *           "agentId": "text",
+                     *           "config": {},
+                     *           "actions": [
+                     *             "text"
+                     *           ],
+                     *           "timeoutSeconds": 1,
+                     *           "readOnly": false,
+                     *           "maxResultChars": 1,
+                     *           "delivery": "at_least_once",
+                     *           "ownerAgentId": "text",
+                     *           "importedFrom": {
+                     *             "source": "text",
+                     *             "operation": "text"
+                     *           },
+                     *           "createdAt": "text",
+                     *           "updatedAt": "text"
+                     *         }
                      *       ],
                      *       "activeToolIds": [
                      *         "text"
@@ -4499,6 +4840,82 @@ export interface operations {
                      *       "toolIds": [
                      *         "text"
                      *       ],
+                     *       "customTools": [
+                     *         {
+                     *           "id": "text",
+                     *           "projectId": "text",
+                     *           "type": "http",
+                     *           "name": "text",
+                     *           "description": "text",
+                     *           "parameters": {},
+                     *           "execute": {
+                     *             "url": "text",
+                     *             "method": "GET",
+                     *             "bodyEncoding": "json",
+                     *             "headers": {}
+                     *           },
+                     *           "mcp": {
+                     *             "url": "text",
+                     *             "transport": "text",
+                     *             "headers": {}
+                     *           },
+                     *           "enabled": false,
+                     *           "agentId": "text",
+                     *           "config": {},
+                     *           "actions": [
+                     *             "text"
+                     *           ],
+                     *           "timeoutSeconds": 1,
+                     *           "readOnly": false,
+                     *           "maxResultChars": 1,
+                     *           "delivery": "at_least_once",
+                     *           "ownerAgentId": "text",
+                     *           "importedFrom": {
+                     *             "source": "text",
+                     *             "operation": "text"
+                     *           },
+                     *           "createdAt": "text",
+                     *           "updatedAt": "text"
+                     *         }
+                     *       ],
+                     *       "mcpServers": [
+                     *         {
+                     *           "id": "text",
+                     *           "projectId": "text",
+                     *           "type": "http",
+                     *           "name": "text",
+                     *           "description": "text",
+                     *           "parameters": {},
+                     *           "execute": {
+                     *             "url": "text",
+                     *             "method": "GET",
+                     *             "bodyEncoding": "json",
+                     *             "headers": {}
+                     *           },
+                     *           "mcp": {
+                     *             "url": "text",
+                     *             "transport": "text",
+                     *             "headers": {}
+                     *           },
+                     *           "enabled": false,
+                     *           "agentId": "text",
+                     *           "config": {},
+                     *           "actions": [
+                     *             "text"
+                     *           ],
+                     *           "timeoutSeconds": 1,
+                     *           "readOnly": false,
+                     *           "maxResultChars": 1,
+                     *           "delivery": "at_least_once",
+                     *           "ownerAgentId": "text",
+                     *           "importedFrom": {
+                     *             "source": "text",
+                     *             "operation": "text"
+                     *           },
+                     *           "createdAt": "text",
+                     *           "updatedAt": "text"
+                     *         }
+                     *       ],
                      *       "activeToolIds": [
                      *         "text"
                      *       ],
@@ -4688,6 +5105,82 @@ export interface operations {
                      *       "temperature": 1,
                      *       "toolIds": [
                      *         "text"
+                     *       ],
+                     *       "customTools": [
+                     *         {
+                     *           "id": "text",
+                     *           "projectId": "text",
+                     *           "type": "http",
+                     *           "name": "text",
+                     *           "description": "text",
+                     *           "parameters": {},
+                     *           "execute": {
+                     *             "url": "text",
+                     *             "method": "GET",
+                     *             "bodyEncoding": "json",
+                     *             "headers": {}
+                     *           },
+                     *           "mcp": {
+                     *             "url": "text",
+                     *             "transport": "text",
+                     *             "headers": {}
+                     *           },
+                     *           "enabled": false,
+                     *           "agentId": "text",
+                     *           "config": {},
+                     *           "actions": [
+                     *             "text"
+                     *           ],
+                     *           "timeoutSeconds": 1,
+                     *           "readOnly": false,
+                     *           "maxResultChars": 1,
+                     *           "delivery": "at_least_once",
+                     *           "ownerAgentId": "text",
+                     *           "importedFrom": {
+                     *             "source": "text",
+                     *             "operation": "text"
+                     *           },
+                     *           "createdAt": "text",
+                     *           "updatedAt": "text"
+                     *         }
+                     *       ],
+                     *       "mcpServers": [
+                     *         {
+                     *           "id": "text",
+                     *           "projectId": "text",
+                     *           "type": "http",
+                     *           "name": "text",
+                     *           "description": "text",
+                     *           "parameters": {},
+                     *           "execute": {
+                     *             "url": "text",
+                     *             "method": "GET",
+                     *             "bodyEncoding": "json",
+                     *             "headers": {}
+                     *           },
+                     *           "mcp": {
+                     *             "url": "text",
+                     *             "transport": "text",
+                     *             "headers": {}
+                     *           },
+                     *           "enabled": false,
+                     *           "agentId": "text",
+                     *           "config": {},
+                     *           "actions": [
+                     *             "text"
+                     *           ],
+                     *           "timeoutSeconds": 1,
+                     *           "readOnly": false,
+                     *           "maxResultChars": 1,
+                     *           "delivery": "at_least_once",
+                     *           "ownerAgentId": "text",
+                     *           "importedFrom": {
+                     *             "source": "text",
+                     *             "operation": "text"
+                     *           },
+                     *           "createdAt": "text",
+                     *           "updatedAt": "text"
+                     *         }
                      *       ],
                      *       "activeToolIds": [
                      *         "text"
@@ -4978,6 +5471,82 @@ export interface operations {
                      *       "temperature": 1,
                      *       "toolIds": [
                      *         "text"
+                     *       ],
+                     *       "customTools": [
+                     *         {
+                     *           "id": "text",
+                     *           "projectId": "text",
+                     *           "type": "http",
+                     *           "name": "text",
+                     *           "description": "text",
+                     *           "parameters": {},
+                     *           "execute": {
+                     *             "url": "text",
+                     *             "method": "GET",
+                     *             "bodyEncoding": "json",
+                     *             "headers": {}
+                     *           },
+                     *           "mcp": {
+                     *             "url": "text",
+                     *             "transport": "text",
+                     *             "headers": {}
+                     *           },
+                     *           "enabled": false,
+                     *           "agentId": "text",
+                     *           "config": {},
+                     *           "actions": [
+                     *             "text"
+                     *           ],
+                     *           "timeoutSeconds": 1,
+                     *           "readOnly": false,
+                     *           "maxResultChars": 1,
+                     *           "delivery": "at_least_once",
+                     *           "ownerAgentId": "text",
+                     *           "importedFrom": {
+                     *             "source": "text",
+                     *             "operation": "text"
+                     *           },
+                     *           "createdAt": "text",
+                     *           "updatedAt": "text"
+                     *         }
+                     *       ],
+                     *       "mcpServers": [
+                     *         {
+                     *           "id": "text",
+                     *           "projectId": "text",
+                     *           "type": "http",
+                     *           "name": "text",
+                     *           "description": "text",
+                     *           "parameters": {},
+                     *           "execute": {
+                     *             "url": "text",
+                     *             "method": "GET",
+                     *             "bodyEncoding": "json",
+                     *             "headers": {}
+                     *           },
+                     *           "mcp": {
+                     *             "url": "text",
+                     *             "transport": "text",
+                     *             "headers": {}
+                     *           },
+                     *           "enabled": false,
+                     *           "agentId": "text",
+                     *           "config": {},
+                     *           "actions": [
+                     *             "text"
+                     *           ],
+                     *           "timeoutSeconds": 1,
+                     *           "readOnly": false,
+                     *           "maxResultChars": 1,
+                     *           "delivery": "at_least_once",
+                     *           "ownerAgentId": "text",
+                     *           "importedFrom": {
+                     *             "source": "text",
+                     *             "operation": "text"
+                     *           },
+                     *           "createdAt": "text",
+                     *           "updatedAt": "text"
+                     *         }
                      *       ],
                      *       "activeToolIds": [
                      *         "text"
@@ -5279,6 +5848,11 @@ export interface operations {
                      *           "readOnly": false,
                      *           "maxResultChars": 1,
                      *           "delivery": "at_least_once",
+                     *           "ownerAgentId": "text",
+                     *           "importedFrom": {
+                     *             "source": "text",
+                     *             "operation": "text"
+                     *           },
                      *           "createdAt": "text",
                      *           "updatedAt": "text"
                      *         }
@@ -5384,6 +5958,11 @@ export interface operations {
                      *       "readOnly": false,
                      *       "maxResultChars": 1,
                      *       "delivery": "at_least_once",
+                     *       "ownerAgentId": "text",
+                     *       "importedFrom": {
+                     *         "source": "text",
+                     *         "operation": "text"
+                     *       },
                      *       "createdAt": "text",
                      *       "updatedAt": "text"
                      *     }
@@ -5493,6 +6072,11 @@ export interface operations {
                      *       "readOnly": false,
                      *       "maxResultChars": 1,
                      *       "delivery": "at_least_once",
+                     *       "ownerAgentId": "text",
+                     *       "importedFrom": {
+                     *         "source": "text",
+                     *         "operation": "text"
+                     *       },
                      *       "createdAt": "text",
                      *       "updatedAt": "text"
                      *     }
@@ -5606,6 +6190,11 @@ export interface operations {
                      *       "readOnly": false,
                      *       "maxResultChars": 1,
                      *       "delivery": "at_least_once",
+                     *       "ownerAgentId": "text",
+                     *       "importedFrom": {
+                     *         "source": "text",
+                     *         "operation": "text"
+                     *       },
                      *       "createdAt": "text",
                      *       "updatedAt": "text"
                      *     }
@@ -5642,6 +6231,15 @@ export interface operations {
             };
             /** @description Not found in the key's project */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5808,6 +6406,11 @@ export interface operations {
                      *       "readOnly": false,
                      *       "maxResultChars": 1,
                      *       "delivery": "at_least_once",
+                     *       "ownerAgentId": "text",
+                     *       "importedFrom": {
+                     *         "source": "text",
+                     *         "operation": "text"
+                     *       },
                      *       "createdAt": "text",
                      *       "updatedAt": "text"
                      *     }
@@ -5844,6 +6447,156 @@ export interface operations {
             };
             /** @description Not found in the key's project */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body larger than the limit (1 MB by default) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Semantically invalid (e.g. a reference to something that does not exist) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit of the API key exceeded (see Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    importOpenApiTools: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "url": "https://api.example.com/openapi.json",
+                 *       "namePrefix": "shop",
+                 *       "auth": {
+                 *         "bearerAuth": "token"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ImportOpenApiToolsRequest"];
+            };
+        };
+        responses: {
+            /** @description What was (or, with dryRun, would be) created, updated, left unchanged, skipped and missing */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "source": "text",
+                     *       "dryRun": false,
+                     *       "created": [
+                     *         {
+                     *           "operation": "text",
+                     *           "operationId": "text",
+                     *           "name": "text",
+                     *           "toolId": "text"
+                     *         }
+                     *       ],
+                     *       "updated": [
+                     *         {
+                     *           "operation": "text",
+                     *           "operationId": "text",
+                     *           "name": "text",
+                     *           "toolId": "text"
+                     *         }
+                     *       ],
+                     *       "unchanged": [
+                     *         {
+                     *           "operation": "text",
+                     *           "operationId": "text",
+                     *           "name": "text",
+                     *           "toolId": "text"
+                     *         }
+                     *       ],
+                     *       "skipped": [
+                     *         {
+                     *           "operation": "text",
+                     *           "operationId": "text",
+                     *           "reason": "text"
+                     *         }
+                     *       ],
+                     *       "missing": [
+                     *         {
+                     *           "operation": "text",
+                     *           "toolId": "text",
+                     *           "name": "text",
+                     *           "deleted": false
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ImportOpenApiToolsResult"];
+                };
+            };
+            /** @description Invalid path, query or body (details list each problem with its path) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key's policy does not allow this action */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6003,6 +6756,11 @@ export interface operations {
                      *           "readOnly": false,
                      *           "maxResultChars": 1,
                      *           "delivery": "at_least_once",
+                     *           "ownerAgentId": "text",
+                     *           "importedFrom": {
+                     *             "source": "text",
+                     *             "operation": "text"
+                     *           },
                      *           "createdAt": "text",
                      *           "updatedAt": "text"
                      *         }
@@ -6108,6 +6866,11 @@ export interface operations {
                      *       "readOnly": false,
                      *       "maxResultChars": 1,
                      *       "delivery": "at_least_once",
+                     *       "ownerAgentId": "text",
+                     *       "importedFrom": {
+                     *         "source": "text",
+                     *         "operation": "text"
+                     *       },
                      *       "createdAt": "text",
                      *       "updatedAt": "text"
                      *     }
@@ -6217,6 +6980,11 @@ export interface operations {
                      *       "readOnly": false,
                      *       "maxResultChars": 1,
                      *       "delivery": "at_least_once",
+                     *       "ownerAgentId": "text",
+                     *       "importedFrom": {
+                     *         "source": "text",
+                     *         "operation": "text"
+                     *       },
                      *       "createdAt": "text",
                      *       "updatedAt": "text"
                      *     }
@@ -6330,6 +7098,11 @@ export interface operations {
                      *       "readOnly": false,
                      *       "maxResultChars": 1,
                      *       "delivery": "at_least_once",
+                     *       "ownerAgentId": "text",
+                     *       "importedFrom": {
+                     *         "source": "text",
+                     *         "operation": "text"
+                     *       },
                      *       "createdAt": "text",
                      *       "updatedAt": "text"
                      *     }
@@ -6366,6 +7139,15 @@ export interface operations {
             };
             /** @description Not found in the key's project */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6532,6 +7314,11 @@ export interface operations {
                      *       "readOnly": false,
                      *       "maxResultChars": 1,
                      *       "delivery": "at_least_once",
+                     *       "ownerAgentId": "text",
+                     *       "importedFrom": {
+                     *         "source": "text",
+                     *         "operation": "text"
+                     *       },
                      *       "createdAt": "text",
                      *       "updatedAt": "text"
                      *     }
@@ -6568,6 +7355,15 @@ export interface operations {
             };
             /** @description Not found in the key's project */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12323,7 +13119,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description CODE_SANDBOX_URL: External code sandbox for code_execute languages other than JavaScript (overrides the env var). CODE_SANDBOX_API_KEY: Bearer token sent to the code sandbox. WEB_SEARCH_API_KEY: Brave Search API subscription token used by web_search (sent as X-Subscription-Token). WEB_SEARCH_URL: Endpoint of web_search: the Brave Search web search URL (default https://api.search.brave.com/res/v1/web/search) or a server answering in its format. */
+                /** @description CODE_SANDBOX_URL: External code sandbox for code_execute languages other than JavaScript (overrides the env var). CODE_SANDBOX_API_KEY: Bearer token sent to the code sandbox. WEB_SEARCH_API_KEY: Brave Search API subscription token used by web_search (sent as X-Subscription-Token). WEB_SEARCH_URL: Endpoint of web_search: the Brave Search web search URL (default https://api.search.brave.com/res/v1/web/search) or a server answering in its format. WEB_SEARCH_PROVIDER: The search API web_search calls: brave (default; WEB_SEARCH_API_KEY, WEB_SEARCH_URL) or exa (EXA_API_KEY, EXA_URL). EXA_API_KEY: Exa API key used by web_search when WEB_SEARCH_PROVIDER is exa (sent as x-api-key). EXA_URL: Endpoint of web_search with the exa provider (default https://api.exa.ai/search) or a server answering in its format. SMTP_URL: SMTP server send_email delivers through, with its credentials. SMTP_FROM: The From address of the e-mails send_email sends. VISION_MODEL: Model of the generation's provider that describes images for web_scrape's includeImages (it must accept image inputs). */
                 key: components["schemas"]["SettingKey"];
             };
             cookie?: never;
@@ -12400,7 +13196,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description CODE_SANDBOX_URL: External code sandbox for code_execute languages other than JavaScript (overrides the env var). CODE_SANDBOX_API_KEY: Bearer token sent to the code sandbox. WEB_SEARCH_API_KEY: Brave Search API subscription token used by web_search (sent as X-Subscription-Token). WEB_SEARCH_URL: Endpoint of web_search: the Brave Search web search URL (default https://api.search.brave.com/res/v1/web/search) or a server answering in its format. */
+                /** @description CODE_SANDBOX_URL: External code sandbox for code_execute languages other than JavaScript (overrides the env var). CODE_SANDBOX_API_KEY: Bearer token sent to the code sandbox. WEB_SEARCH_API_KEY: Brave Search API subscription token used by web_search (sent as X-Subscription-Token). WEB_SEARCH_URL: Endpoint of web_search: the Brave Search web search URL (default https://api.search.brave.com/res/v1/web/search) or a server answering in its format. WEB_SEARCH_PROVIDER: The search API web_search calls: brave (default; WEB_SEARCH_API_KEY, WEB_SEARCH_URL) or exa (EXA_API_KEY, EXA_URL). EXA_API_KEY: Exa API key used by web_search when WEB_SEARCH_PROVIDER is exa (sent as x-api-key). EXA_URL: Endpoint of web_search with the exa provider (default https://api.exa.ai/search) or a server answering in its format. SMTP_URL: SMTP server send_email delivers through, with its credentials. SMTP_FROM: The From address of the e-mails send_email sends. VISION_MODEL: Model of the generation's provider that describes images for web_scrape's includeImages (it must accept image inputs). */
                 key: components["schemas"]["SettingKey"];
             };
             cookie?: never;
@@ -12504,7 +13300,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description CODE_SANDBOX_URL: External code sandbox for code_execute languages other than JavaScript (overrides the env var). CODE_SANDBOX_API_KEY: Bearer token sent to the code sandbox. WEB_SEARCH_API_KEY: Brave Search API subscription token used by web_search (sent as X-Subscription-Token). WEB_SEARCH_URL: Endpoint of web_search: the Brave Search web search URL (default https://api.search.brave.com/res/v1/web/search) or a server answering in its format. */
+                /** @description CODE_SANDBOX_URL: External code sandbox for code_execute languages other than JavaScript (overrides the env var). CODE_SANDBOX_API_KEY: Bearer token sent to the code sandbox. WEB_SEARCH_API_KEY: Brave Search API subscription token used by web_search (sent as X-Subscription-Token). WEB_SEARCH_URL: Endpoint of web_search: the Brave Search web search URL (default https://api.search.brave.com/res/v1/web/search) or a server answering in its format. WEB_SEARCH_PROVIDER: The search API web_search calls: brave (default; WEB_SEARCH_API_KEY, WEB_SEARCH_URL) or exa (EXA_API_KEY, EXA_URL). EXA_API_KEY: Exa API key used by web_search when WEB_SEARCH_PROVIDER is exa (sent as x-api-key). EXA_URL: Endpoint of web_search with the exa provider (default https://api.exa.ai/search) or a server answering in its format. SMTP_URL: SMTP server send_email delivers through, with its credentials. SMTP_FROM: The From address of the e-mails send_email sends. VISION_MODEL: Model of the generation's provider that describes images for web_scrape's includeImages (it must accept image inputs). */
                 key: components["schemas"]["SettingKey"];
             };
             cookie?: never;

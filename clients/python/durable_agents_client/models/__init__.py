@@ -7,6 +7,8 @@ from .agent_call_tool import AgentCallTool
 from .agent_call_tool_type import AgentCallToolType
 from .agent_context_resolvers_item import AgentContextResolversItem
 from .agent_guardrails_type_0 import AgentGuardrailsType0
+from .agent_inline_http_tool import AgentInlineHttpTool
+from .agent_inline_mcp_server import AgentInlineMcpServer
 from .agent_list import AgentList
 from .agent_memory_recall_type_0 import AgentMemoryRecallType0
 from .agent_memory_type_0 import AgentMemoryType0
@@ -42,6 +44,7 @@ from .agent_tool_execute_type_0 import AgentToolExecuteType0
 from .agent_tool_execute_type_0_body_encoding import AgentToolExecuteType0BodyEncoding
 from .agent_tool_execute_type_0_headers import AgentToolExecuteType0Headers
 from .agent_tool_execute_type_0_method import AgentToolExecuteType0Method
+from .agent_tool_imported_from_type_0 import AgentToolImportedFromType0
 from .agent_tool_list import AgentToolList
 from .agent_tool_mcp_type_0 import AgentToolMcpType0
 from .agent_tool_mcp_type_0_headers import AgentToolMcpType0Headers
@@ -179,6 +182,15 @@ from .http_hook_config_view import HttpHookConfigView
 from .http_hook_config_view_headers import HttpHookConfigViewHeaders
 from .http_tool import HttpTool
 from .http_tool_type import HttpToolType
+from .import_open_api_tools_request import ImportOpenApiToolsRequest
+from .import_open_api_tools_request_auth import ImportOpenApiToolsRequestAuth
+from .import_open_api_tools_request_document import ImportOpenApiToolsRequestDocument
+from .import_open_api_tools_result import ImportOpenApiToolsResult
+from .import_open_api_tools_result_created_item import ImportOpenApiToolsResultCreatedItem
+from .import_open_api_tools_result_missing_item import ImportOpenApiToolsResultMissingItem
+from .import_open_api_tools_result_skipped_item import ImportOpenApiToolsResultSkippedItem
+from .import_open_api_tools_result_unchanged_item import ImportOpenApiToolsResultUnchangedItem
+from .import_open_api_tools_result_updated_item import ImportOpenApiToolsResultUpdatedItem
 from .knowledge_base import KnowledgeBase
 from .knowledge_base_language import KnowledgeBaseLanguage
 from .knowledge_base_list import KnowledgeBaseList
@@ -341,6 +353,8 @@ __all__ = (
     "AgentCallToolType",
     "AgentContextResolversItem",
     "AgentGuardrailsType0",
+    "AgentInlineHttpTool",
+    "AgentInlineMcpServer",
     "AgentList",
     "AgentMemoryRecallType0",
     "AgentMemoryType0",
@@ -376,6 +390,7 @@ __all__ = (
     "AgentToolExecuteType0BodyEncoding",
     "AgentToolExecuteType0Headers",
     "AgentToolExecuteType0Method",
+    "AgentToolImportedFromType0",
     "AgentToolList",
     "AgentToolMcpType0",
     "AgentToolMcpType0Headers",
@@ -513,6 +528,15 @@ __all__ = (
     "HttpHookConfigViewHeaders",
     "HttpTool",
     "HttpToolType",
+    "ImportOpenApiToolsRequest",
+    "ImportOpenApiToolsRequestAuth",
+    "ImportOpenApiToolsRequestDocument",
+    "ImportOpenApiToolsResult",
+    "ImportOpenApiToolsResultCreatedItem",
+    "ImportOpenApiToolsResultMissingItem",
+    "ImportOpenApiToolsResultSkippedItem",
+    "ImportOpenApiToolsResultUnchangedItem",
+    "ImportOpenApiToolsResultUpdatedItem",
     "KnowledgeBase",
     "KnowledgeBaseLanguage",
     "KnowledgeBaseList",

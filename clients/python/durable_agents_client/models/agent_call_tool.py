@@ -31,7 +31,8 @@ class AgentCallTool:
             name (str):  Example: lookup_order.
             agent_id (str):  Example: agt_4kT9xQ2mZ8wR.
             description (str | Unset):
-            timeout_seconds (int | Unset):  Default: 30.
+            timeout_seconds (int | Unset): Refused (422 `not_implemented`): the call waits for the client or the child
+                generation without a timeout.
             read_only (bool | Unset):  Default: False.
             max_result_chars (int | Unset):  Default: 50000.
             parameters (ToolParameters | Unset): JSON Schema (draft-07) of the tool arguments; top-level type must be
@@ -44,7 +45,7 @@ class AgentCallTool:
     name: str
     agent_id: str
     description: str | Unset = UNSET
-    timeout_seconds: int | Unset = 30
+    timeout_seconds: int | Unset = UNSET
     read_only: bool | Unset = False
     max_result_chars: int | Unset = 50000
     parameters: ToolParameters | Unset = UNSET

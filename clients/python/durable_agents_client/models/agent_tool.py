@@ -15,6 +15,7 @@ from typing import cast
 if TYPE_CHECKING:
   from ..models.agent_tool_config_type_0 import AgentToolConfigType0
   from ..models.agent_tool_execute_type_0 import AgentToolExecuteType0
+  from ..models.agent_tool_imported_from_type_0 import AgentToolImportedFromType0
   from ..models.agent_tool_mcp_type_0 import AgentToolMcpType0
   from ..models.agent_tool_parameters_type_0 import AgentToolParametersType0
 
@@ -46,6 +47,10 @@ class AgentTool:
             read_only (bool):
             max_result_chars (float):
             delivery (None | ToolDelivery):
+            owner_agent_id (None | str): Set on a tool defined inline on an agent (its customTools or mcpServers): only that
+                agent uses it, it is edited through the agent and deleted with it.
+            imported_from (AgentToolImportedFromType0 | None): Set on a tool made by POST /v1/tools/import/openapi:
+                importing that document again updates it.
             created_at (str):
             updated_at (str):
      """
@@ -66,6 +71,8 @@ class AgentTool:
     read_only: bool
     max_result_chars: float
     delivery: None | ToolDelivery
+    owner_agent_id: None | str
+    imported_from: AgentToolImportedFromType0 | None
     created_at: str
     updated_at: str
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
@@ -77,6 +84,7 @@ class AgentTool:
     def to_dict(self) -> dict[str, Any]:
         from ..models.agent_tool_config_type_0 import AgentToolConfigType0 # noqa: PLC0415
         from ..models.agent_tool_execute_type_0 import AgentToolExecuteType0 # noqa: PLC0415
+        from ..models.agent_tool_imported_from_type_0 import AgentToolImportedFromType0 # noqa: PLC0415
         from ..models.agent_tool_mcp_type_0 import AgentToolMcpType0 # noqa: PLC0415
         from ..models.agent_tool_parameters_type_0 import AgentToolParametersType0 # noqa: PLC0415
         id = self.id
@@ -139,6 +147,15 @@ class AgentTool:
         else:
             delivery = self.delivery
 
+        owner_agent_id: None | str
+        owner_agent_id = self.owner_agent_id
+
+        imported_from: dict[str, Any] | None
+        if isinstance(self.imported_from, AgentToolImportedFromType0):
+            imported_from = self.imported_from.to_dict()
+        else:
+            imported_from = self.imported_from
+
         created_at = self.created_at
 
         updated_at = self.updated_at
@@ -163,6 +180,8 @@ class AgentTool:
             "readOnly": read_only,
             "maxResultChars": max_result_chars,
             "delivery": delivery,
+            "ownerAgentId": owner_agent_id,
+            "importedFrom": imported_from,
             "createdAt": created_at,
             "updatedAt": updated_at,
         })
@@ -175,6 +194,7 @@ class AgentTool:
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.agent_tool_config_type_0 import AgentToolConfigType0 # noqa: PLC0415
         from ..models.agent_tool_execute_type_0 import AgentToolExecuteType0 # noqa: PLC0415
+        from ..models.agent_tool_imported_from_type_0 import AgentToolImportedFromType0 # noqa: PLC0415
         from ..models.agent_tool_mcp_type_0 import AgentToolMcpType0 # noqa: PLC0415
         from ..models.agent_tool_parameters_type_0 import AgentToolParametersType0 # noqa: PLC0415
         d = dict(src_dict)
@@ -319,6 +339,32 @@ class AgentTool:
         delivery = _parse_delivery(d.pop("delivery"))
 
 
+        def _parse_owner_agent_id(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        owner_agent_id = _parse_owner_agent_id(d.pop("ownerAgentId"))
+
+
+        def _parse_imported_from(data: object) -> AgentToolImportedFromType0 | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                imported_from_type_0 = AgentToolImportedFromType0.from_dict(data)
+
+
+
+                return imported_from_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(AgentToolImportedFromType0 | None, data)
+
+        imported_from = _parse_imported_from(d.pop("importedFrom"))
+
+
         created_at = d.pop("createdAt")
 
         updated_at = d.pop("updatedAt")
@@ -340,6 +386,8 @@ class AgentTool:
             read_only=read_only,
             max_result_chars=max_result_chars,
             delivery=delivery,
+            owner_agent_id=owner_agent_id,
+            imported_from=imported_from,
             created_at=created_at,
             updated_at=updated_at,
         )

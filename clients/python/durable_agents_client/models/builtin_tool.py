@@ -28,7 +28,8 @@ T = TypeVar("T", bound="BuiltinTool")
 class BuiltinTool:
     """ A tool implemented by the platform. `name` is the builtin id; `config` is checked against that builtin (see
     x-builtins: each builtin's description, limits, the JSON Schema of the arguments the model sends, and the JSON
-    Schema of its config).
+    Schema of its config). `fetch_drive_file` is refused (422 `not_implemented`): it would need Google OAuth credentials
+    and a Google Drive API integration.
 
         Attributes:
             type_ (BuiltinToolType):

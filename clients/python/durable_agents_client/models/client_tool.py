@@ -34,7 +34,8 @@ class ClientTool:
                 it (#/…) and whose patterns compile, nested at most 32 levels with at most 20,000 values; a schema that breaks
                 only these rules is a 422.
             description (str | Unset):
-            timeout_seconds (int | Unset):  Default: 30.
+            timeout_seconds (int | Unset): Refused (422 `not_implemented`): the call waits for the client or the child
+                generation without a timeout.
             read_only (bool | Unset):  Default: False.
             max_result_chars (int | Unset):  Default: 50000.
      """
@@ -43,7 +44,7 @@ class ClientTool:
     name: str
     parameters: ToolParameters
     description: str | Unset = UNSET
-    timeout_seconds: int | Unset = 30
+    timeout_seconds: int | Unset = UNSET
     read_only: bool | Unset = False
     max_result_chars: int | Unset = 50000
 

@@ -17,6 +17,8 @@ from ..types import UNSET, Unset
 from typing import cast
 
 if TYPE_CHECKING:
+  from ..models.agent_inline_http_tool import AgentInlineHttpTool
+  from ..models.agent_inline_mcp_server import AgentInlineMcpServer
   from ..models.branding import Branding
   from ..models.create_agent_boundary_policy import CreateAgentBoundaryPolicy
   from ..models.create_agent_business_hours import CreateAgentBusinessHours
@@ -50,12 +52,28 @@ class CreateAgent:
             builtins (CreateAgentBuiltinsType0 | list[CreateAgentBuiltinsType1Item] | Unset): Builtins given by name,
                 without a tool resource each: "all", or a list (default: none, so an agent reaches only what it was given). Each
                 is offered with no config: one that needs config (database_query, …) answers that it is not configured;
-                approval-by-default ones wait for approval. An attached tool of the same name wins.
+                approval-by-default ones wait for approval. An attached tool of the same name wins. `fetch_drive_file` is
+                refused (422 `not_implemented`): it would need Google OAuth credentials and a Google Drive API integration.
             goal (str | Unset): Another name for `instructions` (the goal-agent seed's): stored and shown as `instructions`.
                 Not with `instructions` (422).
             model (str | Unset): Falls back to the provider's defaultModel.
             temperature (float | Unset):
-            tool_ids (list[str] | Unset):
+            tool_ids (list[str] | Unset): Shared tools to attach. A tool owned by another agent is refused (422); this
+                agent's own tools may be listed and are attached by customTools and mcpServers whatever this list says.
+            custom_tools (list[AgentInlineHttpTool] | Unset): http tools defined on the agent. Stored as tools owned by the
+                agent (GET /v1/tools shows them with ownerAgentId; their ids are in toolIds). Entries are matched to the owned
+                tools by name: the same name updates that tool in place (same id), a new name creates one, an owned tool no
+                longer listed is deleted. Names must not collide with each other or with the attached tools (422). Secret header
+                values must be sent again on every write that gives this list. PATCH without the field keeps them; PUT without
+                it removes them. The key also needs agents:CreateAgentTool, UpdateAgentTool or DeleteAgentTool for the owned
+                tools a write creates, updates or deletes (403).
+            mcp_servers (list[AgentInlineMcpServer] | Unset): MCP servers connected on the agent. Stored as tools owned by
+                the agent (GET /v1/tools shows them with ownerAgentId; their ids are in toolIds). Entries are matched to the
+                owned tools by name: the same name updates that tool in place (same id), a new name creates one, an owned tool
+                no longer listed is deleted. Names must not collide with each other or with the attached tools (422). Secret
+                header values must be sent again on every write that gives this list. PATCH without the field keeps them; PUT
+                without it removes them. The key also needs agents:CreateAgentTool, UpdateAgentTool or DeleteAgentTool for the
+                owned tools a write creates, updates or deletes (403).
             active_tool_ids (list[str] | Unset): A subset of toolIds; omitted = all attached tools are active.
             tool_choice (ToolChoiceType0 | ToolChoiceType1 | Unset):
             step_rules (list[StepRule] | Unset):
@@ -105,6 +123,8 @@ class CreateAgent:
     model: str | Unset = UNSET
     temperature: float | Unset = UNSET
     tool_ids: list[str] | Unset = UNSET
+    custom_tools: list[AgentInlineHttpTool] | Unset = UNSET
+    mcp_servers: list[AgentInlineMcpServer] | Unset = UNSET
     active_tool_ids: list[str] | Unset = UNSET
     tool_choice: ToolChoiceType0 | ToolChoiceType1 | Unset = UNSET
     step_rules: list[StepRule] | Unset = UNSET
@@ -134,6 +154,8 @@ class CreateAgent:
 
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.agent_inline_http_tool import AgentInlineHttpTool # noqa: PLC0415
+        from ..models.agent_inline_mcp_server import AgentInlineMcpServer # noqa: PLC0415
         from ..models.branding import Branding # noqa: PLC0415
         from ..models.create_agent_boundary_policy import CreateAgentBoundaryPolicy # noqa: PLC0415
         from ..models.create_agent_business_hours import CreateAgentBusinessHours # noqa: PLC0415
@@ -179,6 +201,24 @@ class CreateAgent:
         tool_ids: list[str] | Unset = UNSET
         if not isinstance(self.tool_ids, Unset):
             tool_ids = self.tool_ids
+
+
+
+        custom_tools: list[dict[str, Any]] | Unset = UNSET
+        if not isinstance(self.custom_tools, Unset):
+            custom_tools = []
+            for custom_tools_item_data in self.custom_tools:
+                custom_tools_item = custom_tools_item_data.to_dict()
+                custom_tools.append(custom_tools_item)
+
+
+
+        mcp_servers: list[dict[str, Any]] | Unset = UNSET
+        if not isinstance(self.mcp_servers, Unset):
+            mcp_servers = []
+            for mcp_servers_item_data in self.mcp_servers:
+                mcp_servers_item = mcp_servers_item_data.to_dict()
+                mcp_servers.append(mcp_servers_item)
 
 
 
@@ -308,6 +348,10 @@ class CreateAgent:
             field_dict["temperature"] = temperature
         if tool_ids is not UNSET:
             field_dict["toolIds"] = tool_ids
+        if custom_tools is not UNSET:
+            field_dict["customTools"] = custom_tools
+        if mcp_servers is not UNSET:
+            field_dict["mcpServers"] = mcp_servers
         if active_tool_ids is not UNSET:
             field_dict["activeToolIds"] = active_tool_ids
         if tool_choice is not UNSET:
@@ -361,6 +405,8 @@ class CreateAgent:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.agent_inline_http_tool import AgentInlineHttpTool # noqa: PLC0415
+        from ..models.agent_inline_mcp_server import AgentInlineMcpServer # noqa: PLC0415
         from ..models.branding import Branding # noqa: PLC0415
         from ..models.create_agent_boundary_policy import CreateAgentBoundaryPolicy # noqa: PLC0415
         from ..models.create_agent_business_hours import CreateAgentBusinessHours # noqa: PLC0415
@@ -420,6 +466,30 @@ class CreateAgent:
         temperature = d.pop("temperature", UNSET)
 
         tool_ids = cast(list[str], d.pop("toolIds", UNSET))
+
+
+        _custom_tools = d.pop("customTools", UNSET)
+        custom_tools: list[AgentInlineHttpTool] | Unset = UNSET
+        if _custom_tools is not UNSET:
+            custom_tools = []
+            for custom_tools_item_data in _custom_tools:
+                custom_tools_item = AgentInlineHttpTool.from_dict(custom_tools_item_data)
+
+
+
+                custom_tools.append(custom_tools_item)
+
+
+        _mcp_servers = d.pop("mcpServers", UNSET)
+        mcp_servers: list[AgentInlineMcpServer] | Unset = UNSET
+        if _mcp_servers is not UNSET:
+            mcp_servers = []
+            for mcp_servers_item_data in _mcp_servers:
+                mcp_servers_item = AgentInlineMcpServer.from_dict(mcp_servers_item_data)
+
+
+
+                mcp_servers.append(mcp_servers_item)
 
 
         active_tool_ids = cast(list[str], d.pop("activeToolIds", UNSET))
@@ -613,6 +683,8 @@ class CreateAgent:
             model=model,
             temperature=temperature,
             tool_ids=tool_ids,
+            custom_tools=custom_tools,
+            mcp_servers=mcp_servers,
             active_tool_ids=active_tool_ids,
             tool_choice=tool_choice,
             step_rules=step_rules,

@@ -30,7 +30,8 @@ class CreateAiProvider:
             name (str):
             kind (CreateAiProviderKind):
             default_model (str):
-            base_url (str | Unset):
+            base_url (str | Unset): Required for openai_compatible and azure_openai; the other kinds default to their preset
+                endpoint.
             api_key (str | Unset): Write-only: encrypted at rest, never returned.
             headers (CreateAiProviderHeaders | Unset):
      """

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
   from ..models.agent_memory_recall_type_0 import AgentMemoryRecallType0
   from ..models.agent_memory_type_0 import AgentMemoryType0
   from ..models.agent_public_chat_type_0 import AgentPublicChatType0
+  from ..models.agent_tool import AgentTool
   from ..models.agent_tool_choice_type_1 import AgentToolChoiceType1
   from ..models.business_hours import BusinessHours
   from ..models.compaction_settings import CompactionSettings
@@ -53,6 +54,8 @@ class CreatedAgent:
             model (None | str):
             temperature (float | None):
             tool_ids (list[str]):
+            custom_tools (list[AgentTool]): The http tools the agent owns, as GET /v1/tools shows them.
+            mcp_servers (list[AgentTool]): The mcp tools the agent owns, as GET /v1/tools shows them.
             active_tool_ids (list[str] | None):
             tool_choice (AgentToolChoiceType0 | AgentToolChoiceType1 | None):
             step_rules (list[StepRule] | None):
@@ -95,6 +98,8 @@ class CreatedAgent:
     model: None | str
     temperature: float | None
     tool_ids: list[str]
+    custom_tools: list[AgentTool]
+    mcp_servers: list[AgentTool]
     active_tool_ids: list[str] | None
     tool_choice: AgentToolChoiceType0 | AgentToolChoiceType1 | None
     step_rules: list[StepRule] | None
@@ -135,6 +140,7 @@ class CreatedAgent:
         from ..models.agent_memory_recall_type_0 import AgentMemoryRecallType0 # noqa: PLC0415
         from ..models.agent_memory_type_0 import AgentMemoryType0 # noqa: PLC0415
         from ..models.agent_public_chat_type_0 import AgentPublicChatType0 # noqa: PLC0415
+        from ..models.agent_tool import AgentTool # noqa: PLC0415
         from ..models.agent_tool_choice_type_1 import AgentToolChoiceType1 # noqa: PLC0415
         from ..models.business_hours import BusinessHours # noqa: PLC0415
         from ..models.compaction_settings import CompactionSettings # noqa: PLC0415
@@ -165,6 +171,20 @@ class CreatedAgent:
         temperature = self.temperature
 
         tool_ids = self.tool_ids
+
+
+
+        custom_tools = []
+        for custom_tools_item_data in self.custom_tools:
+            custom_tools_item = custom_tools_item_data.to_dict()
+            custom_tools.append(custom_tools_item)
+
+
+
+        mcp_servers = []
+        for mcp_servers_item_data in self.mcp_servers:
+            mcp_servers_item = mcp_servers_item_data.to_dict()
+            mcp_servers.append(mcp_servers_item)
 
 
 
@@ -325,6 +345,8 @@ class CreatedAgent:
             "model": model,
             "temperature": temperature,
             "toolIds": tool_ids,
+            "customTools": custom_tools,
+            "mcpServers": mcp_servers,
             "activeToolIds": active_tool_ids,
             "toolChoice": tool_choice,
             "stepRules": step_rules,
@@ -367,6 +389,7 @@ class CreatedAgent:
         from ..models.agent_memory_recall_type_0 import AgentMemoryRecallType0 # noqa: PLC0415
         from ..models.agent_memory_type_0 import AgentMemoryType0 # noqa: PLC0415
         from ..models.agent_public_chat_type_0 import AgentPublicChatType0 # noqa: PLC0415
+        from ..models.agent_tool import AgentTool # noqa: PLC0415
         from ..models.agent_tool_choice_type_1 import AgentToolChoiceType1 # noqa: PLC0415
         from ..models.business_hours import BusinessHours # noqa: PLC0415
         from ..models.compaction_settings import CompactionSettings # noqa: PLC0415
@@ -418,6 +441,26 @@ class CreatedAgent:
 
 
         tool_ids = cast(list[str], d.pop("toolIds"))
+
+
+        custom_tools = []
+        _custom_tools = d.pop("customTools")
+        for custom_tools_item_data in (_custom_tools):
+            custom_tools_item = AgentTool.from_dict(custom_tools_item_data)
+
+
+
+            custom_tools.append(custom_tools_item)
+
+
+        mcp_servers = []
+        _mcp_servers = d.pop("mcpServers")
+        for mcp_servers_item_data in (_mcp_servers):
+            mcp_servers_item = AgentTool.from_dict(mcp_servers_item_data)
+
+
+
+            mcp_servers.append(mcp_servers_item)
 
 
         def _parse_active_tool_ids(data: object) -> list[str] | None:
@@ -781,6 +824,8 @@ class CreatedAgent:
             model=model,
             temperature=temperature,
             tool_ids=tool_ids,
+            custom_tools=custom_tools,
+            mcp_servers=mcp_servers,
             active_tool_ids=active_tool_ids,
             tool_choice=tool_choice,
             step_rules=step_rules,

@@ -17,6 +17,8 @@ from ..types import UNSET, Unset
 from typing import cast
 
 if TYPE_CHECKING:
+  from ..models.agent_inline_http_tool import AgentInlineHttpTool
+  from ..models.agent_inline_mcp_server import AgentInlineMcpServer
   from ..models.branding import Branding
   from ..models.business_hours import BusinessHours
   from ..models.compaction_settings import CompactionSettings
@@ -52,6 +54,8 @@ class PatchAgent:
             model (None | str | Unset):
             temperature (float | None | Unset):
             tool_ids (list[str] | Unset):
+            custom_tools (list[AgentInlineHttpTool] | Unset):
+            mcp_servers (list[AgentInlineMcpServer] | Unset):
             active_tool_ids (list[str] | None | Unset):
             tool_choice (None | PatchAgentToolChoiceType0 | PatchAgentToolChoiceType1 | Unset):
             step_rules (list[StepRule] | None | Unset):
@@ -87,6 +91,8 @@ class PatchAgent:
     model: None | str | Unset = UNSET
     temperature: float | None | Unset = UNSET
     tool_ids: list[str] | Unset = UNSET
+    custom_tools: list[AgentInlineHttpTool] | Unset = UNSET
+    mcp_servers: list[AgentInlineMcpServer] | Unset = UNSET
     active_tool_ids: list[str] | None | Unset = UNSET
     tool_choice: None | PatchAgentToolChoiceType0 | PatchAgentToolChoiceType1 | Unset = UNSET
     step_rules: list[StepRule] | None | Unset = UNSET
@@ -116,6 +122,8 @@ class PatchAgent:
 
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.agent_inline_http_tool import AgentInlineHttpTool # noqa: PLC0415
+        from ..models.agent_inline_mcp_server import AgentInlineMcpServer # noqa: PLC0415
         from ..models.branding import Branding # noqa: PLC0415
         from ..models.business_hours import BusinessHours # noqa: PLC0415
         from ..models.compaction_settings import CompactionSettings # noqa: PLC0415
@@ -182,6 +190,24 @@ class PatchAgent:
         tool_ids: list[str] | Unset = UNSET
         if not isinstance(self.tool_ids, Unset):
             tool_ids = self.tool_ids
+
+
+
+        custom_tools: list[dict[str, Any]] | Unset = UNSET
+        if not isinstance(self.custom_tools, Unset):
+            custom_tools = []
+            for custom_tools_item_data in self.custom_tools:
+                custom_tools_item = custom_tools_item_data.to_dict()
+                custom_tools.append(custom_tools_item)
+
+
+
+        mcp_servers: list[dict[str, Any]] | Unset = UNSET
+        if not isinstance(self.mcp_servers, Unset):
+            mcp_servers = []
+            for mcp_servers_item_data in self.mcp_servers:
+                mcp_servers_item = mcp_servers_item_data.to_dict()
+                mcp_servers.append(mcp_servers_item)
 
 
 
@@ -369,6 +395,10 @@ class PatchAgent:
             field_dict["temperature"] = temperature
         if tool_ids is not UNSET:
             field_dict["toolIds"] = tool_ids
+        if custom_tools is not UNSET:
+            field_dict["customTools"] = custom_tools
+        if mcp_servers is not UNSET:
+            field_dict["mcpServers"] = mcp_servers
         if active_tool_ids is not UNSET:
             field_dict["activeToolIds"] = active_tool_ids
         if tool_choice is not UNSET:
@@ -422,6 +452,8 @@ class PatchAgent:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.agent_inline_http_tool import AgentInlineHttpTool # noqa: PLC0415
+        from ..models.agent_inline_mcp_server import AgentInlineMcpServer # noqa: PLC0415
         from ..models.branding import Branding # noqa: PLC0415
         from ..models.business_hours import BusinessHours # noqa: PLC0415
         from ..models.compaction_settings import CompactionSettings # noqa: PLC0415
@@ -527,6 +559,30 @@ class PatchAgent:
 
 
         tool_ids = cast(list[str], d.pop("toolIds", UNSET))
+
+
+        _custom_tools = d.pop("customTools", UNSET)
+        custom_tools: list[AgentInlineHttpTool] | Unset = UNSET
+        if _custom_tools is not UNSET:
+            custom_tools = []
+            for custom_tools_item_data in _custom_tools:
+                custom_tools_item = AgentInlineHttpTool.from_dict(custom_tools_item_data)
+
+
+
+                custom_tools.append(custom_tools_item)
+
+
+        _mcp_servers = d.pop("mcpServers", UNSET)
+        mcp_servers: list[AgentInlineMcpServer] | Unset = UNSET
+        if _mcp_servers is not UNSET:
+            mcp_servers = []
+            for mcp_servers_item_data in _mcp_servers:
+                mcp_servers_item = AgentInlineMcpServer.from_dict(mcp_servers_item_data)
+
+
+
+                mcp_servers.append(mcp_servers_item)
 
 
         def _parse_active_tool_ids(data: object) -> list[str] | None | Unset:
@@ -873,6 +929,8 @@ class PatchAgent:
             model=model,
             temperature=temperature,
             tool_ids=tool_ids,
+            custom_tools=custom_tools,
+            mcp_servers=mcp_servers,
             active_tool_ids=active_tool_ids,
             tool_choice=tool_choice,
             step_rules=step_rules,

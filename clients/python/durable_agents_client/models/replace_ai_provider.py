@@ -30,7 +30,8 @@ class ReplaceAiProvider:
             name (str):
             kind (ReplaceAiProviderKind):
             default_model (str):
-            base_url (str | Unset):
+            base_url (str | Unset): Required for openai_compatible and azure_openai; the other kinds default to their preset
+                endpoint.
             api_key (None | str | Unset): Omit to keep the stored key (not when kind or baseUrl changes: 422); null removes
                 it. Write-only.
             headers (ReplaceAiProviderHeaders | Unset):

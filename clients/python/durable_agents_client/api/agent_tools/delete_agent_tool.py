@@ -101,7 +101,7 @@ def sync_detailed(
     client: AuthenticatedClient,
 
 ) -> Response[Any | Error]:
-    """ Delete an agent tool (409 while agents attach it)
+    """ Delete an agent tool (409 while agents attach it, or while an agent owns it)
 
     Args:
         tool_id (str):  Example: agt_tool_7HqL2vX9pC4d.
@@ -132,7 +132,7 @@ def sync(
     client: AuthenticatedClient,
 
 ) -> Any | Error | None:
-    """ Delete an agent tool (409 while agents attach it)
+    """ Delete an agent tool (409 while agents attach it, or while an agent owns it)
 
     Args:
         tool_id (str):  Example: agt_tool_7HqL2vX9pC4d.
@@ -158,7 +158,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
 
 ) -> Response[Any | Error]:
-    """ Delete an agent tool (409 while agents attach it)
+    """ Delete an agent tool (409 while agents attach it, or while an agent owns it)
 
     Args:
         tool_id (str):  Example: agt_tool_7HqL2vX9pC4d.
@@ -189,7 +189,7 @@ async def asyncio(
     client: AuthenticatedClient,
 
 ) -> Any | Error | None:
-    """ Delete an agent tool (409 while agents attach it)
+    """ Delete an agent tool (409 while agents attach it, or while an agent owns it)
 
     Args:
         tool_id (str):  Example: agt_tool_7HqL2vX9pC4d.

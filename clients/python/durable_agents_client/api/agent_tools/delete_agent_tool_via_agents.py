@@ -101,7 +101,8 @@ def sync_detailed(
     client: AuthenticatedClient,
 
 ) -> Response[Any | Error]:
-    """ Delete an agent tool (409 while agents attach it) (alias of DELETE /v1/tools/{toolId})
+    """ Delete an agent tool (409 while agents attach it, or while an agent owns it) (alias of DELETE
+    /v1/tools/{toolId})
 
     Args:
         tool_id (str):  Example: agt_tool_7HqL2vX9pC4d.
@@ -132,7 +133,8 @@ def sync(
     client: AuthenticatedClient,
 
 ) -> Any | Error | None:
-    """ Delete an agent tool (409 while agents attach it) (alias of DELETE /v1/tools/{toolId})
+    """ Delete an agent tool (409 while agents attach it, or while an agent owns it) (alias of DELETE
+    /v1/tools/{toolId})
 
     Args:
         tool_id (str):  Example: agt_tool_7HqL2vX9pC4d.
@@ -158,7 +160,8 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
 
 ) -> Response[Any | Error]:
-    """ Delete an agent tool (409 while agents attach it) (alias of DELETE /v1/tools/{toolId})
+    """ Delete an agent tool (409 while agents attach it, or while an agent owns it) (alias of DELETE
+    /v1/tools/{toolId})
 
     Args:
         tool_id (str):  Example: agt_tool_7HqL2vX9pC4d.
@@ -189,7 +192,8 @@ async def asyncio(
     client: AuthenticatedClient,
 
 ) -> Any | Error | None:
-    """ Delete an agent tool (409 while agents attach it) (alias of DELETE /v1/tools/{toolId})
+    """ Delete an agent tool (409 while agents attach it, or while an agent owns it) (alias of DELETE
+    /v1/tools/{toolId})
 
     Args:
         tool_id (str):  Example: agt_tool_7HqL2vX9pC4d.

@@ -99,6 +99,13 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
         return response_404
 
+    if response.status_code == 409:
+        response_409 = Error.from_dict(response.json())
+
+
+
+        return response_409
+
     if response.status_code == 413:
         response_413 = Error.from_dict(response.json())
 
@@ -144,7 +151,8 @@ def sync_detailed(
 ) -> Response[AgentTool | Error]:
     """ Replace an agent tool
 
-     A new name that would collide with another tool of an agent using this one is refused (422).
+     A new name that would collide with another tool of an agent using this one is refused (422). A tool
+    an agent owns (ownerAgentId) is changed through that agent (409).
 
     Args:
         tool_id (str):  Example: agt_tool_7HqL2vX9pC4d.
@@ -181,7 +189,8 @@ def sync(
 ) -> AgentTool | Error | None:
     """ Replace an agent tool
 
-     A new name that would collide with another tool of an agent using this one is refused (422).
+     A new name that would collide with another tool of an agent using this one is refused (422). A tool
+    an agent owns (ownerAgentId) is changed through that agent (409).
 
     Args:
         tool_id (str):  Example: agt_tool_7HqL2vX9pC4d.
@@ -213,7 +222,8 @@ async def asyncio_detailed(
 ) -> Response[AgentTool | Error]:
     """ Replace an agent tool
 
-     A new name that would collide with another tool of an agent using this one is refused (422).
+     A new name that would collide with another tool of an agent using this one is refused (422). A tool
+    an agent owns (ownerAgentId) is changed through that agent (409).
 
     Args:
         tool_id (str):  Example: agt_tool_7HqL2vX9pC4d.
@@ -250,7 +260,8 @@ async def asyncio(
 ) -> AgentTool | Error | None:
     """ Replace an agent tool
 
-     A new name that would collide with another tool of an agent using this one is refused (422).
+     A new name that would collide with another tool of an agent using this one is refused (422). A tool
+    an agent owns (ownerAgentId) is changed through that agent (409).
 
     Args:
         tool_id (str):  Example: agt_tool_7HqL2vX9pC4d.

@@ -78,6 +78,13 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
         return response_404
 
+    if response.status_code == 409:
+        response_409 = Error.from_dict(response.json())
+
+
+
+        return response_409
+
     if response.status_code == 413:
         response_413 = Error.from_dict(response.json())
 
@@ -123,6 +130,8 @@ def sync_detailed(
 ) -> Response[AgentTool | Error]:
     """ Update some fields of an agent tool (merge patch)
 
+     A tool an agent owns (ownerAgentId) is changed through that agent (409).
+
     Args:
         tool_id (str):  Example: agt_tool_7HqL2vX9pC4d.
         body (PatchAgentTool): Fields are checked against the tool type after merging (see
@@ -158,6 +167,8 @@ def sync(
 ) -> AgentTool | Error | None:
     """ Update some fields of an agent tool (merge patch)
 
+     A tool an agent owns (ownerAgentId) is changed through that agent (409).
+
     Args:
         tool_id (str):  Example: agt_tool_7HqL2vX9pC4d.
         body (PatchAgentTool): Fields are checked against the tool type after merging (see
@@ -187,6 +198,8 @@ async def asyncio_detailed(
 
 ) -> Response[AgentTool | Error]:
     """ Update some fields of an agent tool (merge patch)
+
+     A tool an agent owns (ownerAgentId) is changed through that agent (409).
 
     Args:
         tool_id (str):  Example: agt_tool_7HqL2vX9pC4d.
@@ -222,6 +235,8 @@ async def asyncio(
 
 ) -> AgentTool | Error | None:
     """ Update some fields of an agent tool (merge patch)
+
+     A tool an agent owns (ownerAgentId) is changed through that agent (409).
 
     Args:
         tool_id (str):  Example: agt_tool_7HqL2vX9pC4d.

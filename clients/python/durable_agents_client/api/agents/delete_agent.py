@@ -101,7 +101,7 @@ def sync_detailed(
     client: AuthenticatedClient,
 
 ) -> Response[Any | Error]:
-    """ Delete an agent and its hooks (409 while agent tools call it)
+    """ Delete an agent, its hooks and the tools it owns (409 while agent tools call it)
 
      Running generations keep the configuration they started with.
 
@@ -134,7 +134,7 @@ def sync(
     client: AuthenticatedClient,
 
 ) -> Any | Error | None:
-    """ Delete an agent and its hooks (409 while agent tools call it)
+    """ Delete an agent, its hooks and the tools it owns (409 while agent tools call it)
 
      Running generations keep the configuration they started with.
 
@@ -162,7 +162,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
 
 ) -> Response[Any | Error]:
-    """ Delete an agent and its hooks (409 while agent tools call it)
+    """ Delete an agent, its hooks and the tools it owns (409 while agent tools call it)
 
      Running generations keep the configuration they started with.
 
@@ -195,7 +195,7 @@ async def asyncio(
     client: AuthenticatedClient,
 
 ) -> Any | Error | None:
-    """ Delete an agent and its hooks (409 while agent tools call it)
+    """ Delete an agent, its hooks and the tools it owns (409 while agent tools call it)
 
      Running generations keep the configuration they started with.
 

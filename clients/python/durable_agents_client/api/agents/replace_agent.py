@@ -130,7 +130,8 @@ def sync_detailed(
 ) -> Response[Agent | Error]:
     """ Replace an agent
 
-     Omitted optional fields return to their defaults; an omitted slug keeps the current one.
+     Omitted optional fields return to their defaults (omitted customTools / mcpServers delete the owned
+    tools); an omitted slug keeps the current one.
 
     Args:
         agent_id (str):  Example: agt_4kT9xQ2mZ8wR.
@@ -166,7 +167,8 @@ def sync(
 ) -> Agent | Error | None:
     """ Replace an agent
 
-     Omitted optional fields return to their defaults; an omitted slug keeps the current one.
+     Omitted optional fields return to their defaults (omitted customTools / mcpServers delete the owned
+    tools); an omitted slug keeps the current one.
 
     Args:
         agent_id (str):  Example: agt_4kT9xQ2mZ8wR.
@@ -197,7 +199,8 @@ async def asyncio_detailed(
 ) -> Response[Agent | Error]:
     """ Replace an agent
 
-     Omitted optional fields return to their defaults; an omitted slug keeps the current one.
+     Omitted optional fields return to their defaults (omitted customTools / mcpServers delete the owned
+    tools); an omitted slug keeps the current one.
 
     Args:
         agent_id (str):  Example: agt_4kT9xQ2mZ8wR.
@@ -233,7 +236,8 @@ async def asyncio(
 ) -> Agent | Error | None:
     """ Replace an agent
 
-     Omitted optional fields return to their defaults; an omitted slug keeps the current one.
+     Omitted optional fields return to their defaults (omitted customTools / mcpServers delete the owned
+    tools); an omitted slug keeps the current one.
 
     Args:
         agent_id (str):  Example: agt_4kT9xQ2mZ8wR.

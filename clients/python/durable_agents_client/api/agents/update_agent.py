@@ -130,6 +130,9 @@ def sync_detailed(
 ) -> Response[Agent | Error]:
     """ Update some fields of an agent (merge patch)
 
+     customTools and mcpServers, when given, replace that set of owned tools (matched by name: same name
+    updated in place, new created, missing deleted); when absent they are kept.
+
     Args:
         agent_id (str):  Example: agt_4kT9xQ2mZ8wR.
         body (PatchAgent):
@@ -164,6 +167,9 @@ def sync(
 ) -> Agent | Error | None:
     """ Update some fields of an agent (merge patch)
 
+     customTools and mcpServers, when given, replace that set of owned tools (matched by name: same name
+    updated in place, new created, missing deleted); when absent they are kept.
+
     Args:
         agent_id (str):  Example: agt_4kT9xQ2mZ8wR.
         body (PatchAgent):
@@ -192,6 +198,9 @@ async def asyncio_detailed(
 
 ) -> Response[Agent | Error]:
     """ Update some fields of an agent (merge patch)
+
+     customTools and mcpServers, when given, replace that set of owned tools (matched by name: same name
+    updated in place, new created, missing deleted); when absent they are kept.
 
     Args:
         agent_id (str):  Example: agt_4kT9xQ2mZ8wR.
@@ -226,6 +235,9 @@ async def asyncio(
 
 ) -> Agent | Error | None:
     """ Update some fields of an agent (merge patch)
+
+     customTools and mcpServers, when given, replace that set of owned tools (matched by name: same name
+    updated in place, new created, missing deleted); when absent they are kept.
 
     Args:
         agent_id (str):  Example: agt_4kT9xQ2mZ8wR.

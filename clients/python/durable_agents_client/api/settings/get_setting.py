@@ -107,7 +107,14 @@ def sync_detailed(
             code sandbox. WEB_SEARCH_API_KEY: Brave Search API subscription token used by web_search
             (sent as X-Subscription-Token). WEB_SEARCH_URL: Endpoint of web_search: the Brave Search
             web search URL (default https://api.search.brave.com/res/v1/web/search) or a server
-            answering in its format.
+            answering in its format. WEB_SEARCH_PROVIDER: The search API web_search calls: brave
+            (default; WEB_SEARCH_API_KEY, WEB_SEARCH_URL) or exa (EXA_API_KEY, EXA_URL). EXA_API_KEY:
+            Exa API key used by web_search when WEB_SEARCH_PROVIDER is exa (sent as x-api-key).
+            EXA_URL: Endpoint of web_search with the exa provider (default https://api.exa.ai/search)
+            or a server answering in its format. SMTP_URL: SMTP server send_email delivers through,
+            with its credentials. SMTP_FROM: The From address of the e-mails send_email sends.
+            VISION_MODEL: Model of the generation's provider that describes images for web_scrape's
+            includeImages (it must accept image inputs).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -143,7 +150,14 @@ def sync(
             code sandbox. WEB_SEARCH_API_KEY: Brave Search API subscription token used by web_search
             (sent as X-Subscription-Token). WEB_SEARCH_URL: Endpoint of web_search: the Brave Search
             web search URL (default https://api.search.brave.com/res/v1/web/search) or a server
-            answering in its format.
+            answering in its format. WEB_SEARCH_PROVIDER: The search API web_search calls: brave
+            (default; WEB_SEARCH_API_KEY, WEB_SEARCH_URL) or exa (EXA_API_KEY, EXA_URL). EXA_API_KEY:
+            Exa API key used by web_search when WEB_SEARCH_PROVIDER is exa (sent as x-api-key).
+            EXA_URL: Endpoint of web_search with the exa provider (default https://api.exa.ai/search)
+            or a server answering in its format. SMTP_URL: SMTP server send_email delivers through,
+            with its credentials. SMTP_FROM: The From address of the e-mails send_email sends.
+            VISION_MODEL: Model of the generation's provider that describes images for web_scrape's
+            includeImages (it must accept image inputs).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -174,7 +188,14 @@ async def asyncio_detailed(
             code sandbox. WEB_SEARCH_API_KEY: Brave Search API subscription token used by web_search
             (sent as X-Subscription-Token). WEB_SEARCH_URL: Endpoint of web_search: the Brave Search
             web search URL (default https://api.search.brave.com/res/v1/web/search) or a server
-            answering in its format.
+            answering in its format. WEB_SEARCH_PROVIDER: The search API web_search calls: brave
+            (default; WEB_SEARCH_API_KEY, WEB_SEARCH_URL) or exa (EXA_API_KEY, EXA_URL). EXA_API_KEY:
+            Exa API key used by web_search when WEB_SEARCH_PROVIDER is exa (sent as x-api-key).
+            EXA_URL: Endpoint of web_search with the exa provider (default https://api.exa.ai/search)
+            or a server answering in its format. SMTP_URL: SMTP server send_email delivers through,
+            with its credentials. SMTP_FROM: The From address of the e-mails send_email sends.
+            VISION_MODEL: Model of the generation's provider that describes images for web_scrape's
+            includeImages (it must accept image inputs).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -210,7 +231,14 @@ async def asyncio(
             code sandbox. WEB_SEARCH_API_KEY: Brave Search API subscription token used by web_search
             (sent as X-Subscription-Token). WEB_SEARCH_URL: Endpoint of web_search: the Brave Search
             web search URL (default https://api.search.brave.com/res/v1/web/search) or a server
-            answering in its format.
+            answering in its format. WEB_SEARCH_PROVIDER: The search API web_search calls: brave
+            (default; WEB_SEARCH_API_KEY, WEB_SEARCH_URL) or exa (EXA_API_KEY, EXA_URL). EXA_API_KEY:
+            Exa API key used by web_search when WEB_SEARCH_PROVIDER is exa (sent as x-api-key).
+            EXA_URL: Endpoint of web_search with the exa provider (default https://api.exa.ai/search)
+            or a server answering in its format. SMTP_URL: SMTP server send_email delivers through,
+            with its credentials. SMTP_FROM: The From address of the e-mails send_email sends.
+            VISION_MODEL: Model of the generation's provider that describes images for web_scrape's
+            includeImages (it must accept image inputs).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

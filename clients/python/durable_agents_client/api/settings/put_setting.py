@@ -130,12 +130,24 @@ def sync_detailed(
             code sandbox. WEB_SEARCH_API_KEY: Brave Search API subscription token used by web_search
             (sent as X-Subscription-Token). WEB_SEARCH_URL: Endpoint of web_search: the Brave Search
             web search URL (default https://api.search.brave.com/res/v1/web/search) or a server
-            answering in its format.
+            answering in its format. WEB_SEARCH_PROVIDER: The search API web_search calls: brave
+            (default; WEB_SEARCH_API_KEY, WEB_SEARCH_URL) or exa (EXA_API_KEY, EXA_URL). EXA_API_KEY:
+            Exa API key used by web_search when WEB_SEARCH_PROVIDER is exa (sent as x-api-key).
+            EXA_URL: Endpoint of web_search with the exa provider (default https://api.exa.ai/search)
+            or a server answering in its format. SMTP_URL: SMTP server send_email delivers through,
+            with its credentials. SMTP_FROM: The From address of the e-mails send_email sends.
+            VISION_MODEL: Model of the generation's provider that describes images for web_scrape's
+            includeImages (it must accept image inputs).
         body (PutSetting): The value; secret settings are encrypted at rest and never returned.
             Each key takes its own values (as JSON Schema in x-setting-values), and a value its key
             refuses is a 422: CODE_SANDBOX_URL: an http or https URL of at most 2048 characters;
             CODE_SANDBOX_API_KEY: 1 to 4096 characters; WEB_SEARCH_API_KEY: 1 to 4096 characters;
-            WEB_SEARCH_URL: an http or https URL of at most 2048 characters.
+            WEB_SEARCH_URL: an http or https URL of at most 2048 characters; WEB_SEARCH_PROVIDER:
+            brave or exa; EXA_API_KEY: 1 to 4096 characters; EXA_URL: an http or https URL of at most
+            2048 characters; SMTP_URL: smtp:// (STARTTLS when offered, port 587 by default) or
+            smtps:// (TLS, port 465 by default), with optional percent-encoded user:password@, a host
+            and an optional port, nothing after; SMTP_FROM: one plain e-mail address (no display
+            name); VISION_MODEL: 1 to 200 characters.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -173,12 +185,24 @@ def sync(
             code sandbox. WEB_SEARCH_API_KEY: Brave Search API subscription token used by web_search
             (sent as X-Subscription-Token). WEB_SEARCH_URL: Endpoint of web_search: the Brave Search
             web search URL (default https://api.search.brave.com/res/v1/web/search) or a server
-            answering in its format.
+            answering in its format. WEB_SEARCH_PROVIDER: The search API web_search calls: brave
+            (default; WEB_SEARCH_API_KEY, WEB_SEARCH_URL) or exa (EXA_API_KEY, EXA_URL). EXA_API_KEY:
+            Exa API key used by web_search when WEB_SEARCH_PROVIDER is exa (sent as x-api-key).
+            EXA_URL: Endpoint of web_search with the exa provider (default https://api.exa.ai/search)
+            or a server answering in its format. SMTP_URL: SMTP server send_email delivers through,
+            with its credentials. SMTP_FROM: The From address of the e-mails send_email sends.
+            VISION_MODEL: Model of the generation's provider that describes images for web_scrape's
+            includeImages (it must accept image inputs).
         body (PutSetting): The value; secret settings are encrypted at rest and never returned.
             Each key takes its own values (as JSON Schema in x-setting-values), and a value its key
             refuses is a 422: CODE_SANDBOX_URL: an http or https URL of at most 2048 characters;
             CODE_SANDBOX_API_KEY: 1 to 4096 characters; WEB_SEARCH_API_KEY: 1 to 4096 characters;
-            WEB_SEARCH_URL: an http or https URL of at most 2048 characters.
+            WEB_SEARCH_URL: an http or https URL of at most 2048 characters; WEB_SEARCH_PROVIDER:
+            brave or exa; EXA_API_KEY: 1 to 4096 characters; EXA_URL: an http or https URL of at most
+            2048 characters; SMTP_URL: smtp:// (STARTTLS when offered, port 587 by default) or
+            smtps:// (TLS, port 465 by default), with optional percent-encoded user:password@, a host
+            and an optional port, nothing after; SMTP_FROM: one plain e-mail address (no display
+            name); VISION_MODEL: 1 to 200 characters.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -211,12 +235,24 @@ async def asyncio_detailed(
             code sandbox. WEB_SEARCH_API_KEY: Brave Search API subscription token used by web_search
             (sent as X-Subscription-Token). WEB_SEARCH_URL: Endpoint of web_search: the Brave Search
             web search URL (default https://api.search.brave.com/res/v1/web/search) or a server
-            answering in its format.
+            answering in its format. WEB_SEARCH_PROVIDER: The search API web_search calls: brave
+            (default; WEB_SEARCH_API_KEY, WEB_SEARCH_URL) or exa (EXA_API_KEY, EXA_URL). EXA_API_KEY:
+            Exa API key used by web_search when WEB_SEARCH_PROVIDER is exa (sent as x-api-key).
+            EXA_URL: Endpoint of web_search with the exa provider (default https://api.exa.ai/search)
+            or a server answering in its format. SMTP_URL: SMTP server send_email delivers through,
+            with its credentials. SMTP_FROM: The From address of the e-mails send_email sends.
+            VISION_MODEL: Model of the generation's provider that describes images for web_scrape's
+            includeImages (it must accept image inputs).
         body (PutSetting): The value; secret settings are encrypted at rest and never returned.
             Each key takes its own values (as JSON Schema in x-setting-values), and a value its key
             refuses is a 422: CODE_SANDBOX_URL: an http or https URL of at most 2048 characters;
             CODE_SANDBOX_API_KEY: 1 to 4096 characters; WEB_SEARCH_API_KEY: 1 to 4096 characters;
-            WEB_SEARCH_URL: an http or https URL of at most 2048 characters.
+            WEB_SEARCH_URL: an http or https URL of at most 2048 characters; WEB_SEARCH_PROVIDER:
+            brave or exa; EXA_API_KEY: 1 to 4096 characters; EXA_URL: an http or https URL of at most
+            2048 characters; SMTP_URL: smtp:// (STARTTLS when offered, port 587 by default) or
+            smtps:// (TLS, port 465 by default), with optional percent-encoded user:password@, a host
+            and an optional port, nothing after; SMTP_FROM: one plain e-mail address (no display
+            name); VISION_MODEL: 1 to 200 characters.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -254,12 +290,24 @@ async def asyncio(
             code sandbox. WEB_SEARCH_API_KEY: Brave Search API subscription token used by web_search
             (sent as X-Subscription-Token). WEB_SEARCH_URL: Endpoint of web_search: the Brave Search
             web search URL (default https://api.search.brave.com/res/v1/web/search) or a server
-            answering in its format.
+            answering in its format. WEB_SEARCH_PROVIDER: The search API web_search calls: brave
+            (default; WEB_SEARCH_API_KEY, WEB_SEARCH_URL) or exa (EXA_API_KEY, EXA_URL). EXA_API_KEY:
+            Exa API key used by web_search when WEB_SEARCH_PROVIDER is exa (sent as x-api-key).
+            EXA_URL: Endpoint of web_search with the exa provider (default https://api.exa.ai/search)
+            or a server answering in its format. SMTP_URL: SMTP server send_email delivers through,
+            with its credentials. SMTP_FROM: The From address of the e-mails send_email sends.
+            VISION_MODEL: Model of the generation's provider that describes images for web_scrape's
+            includeImages (it must accept image inputs).
         body (PutSetting): The value; secret settings are encrypted at rest and never returned.
             Each key takes its own values (as JSON Schema in x-setting-values), and a value its key
             refuses is a 422: CODE_SANDBOX_URL: an http or https URL of at most 2048 characters;
             CODE_SANDBOX_API_KEY: 1 to 4096 characters; WEB_SEARCH_API_KEY: 1 to 4096 characters;
-            WEB_SEARCH_URL: an http or https URL of at most 2048 characters.
+            WEB_SEARCH_URL: an http or https URL of at most 2048 characters; WEB_SEARCH_PROVIDER:
+            brave or exa; EXA_API_KEY: 1 to 4096 characters; EXA_URL: an http or https URL of at most
+            2048 characters; SMTP_URL: smtp:// (STARTTLS when offered, port 587 by default) or
+            smtps:// (TLS, port 465 by default), with optional percent-encoded user:password@, a host
+            and an optional port, nothing after; SMTP_FROM: one plain e-mail address (no display
+            name); VISION_MODEL: 1 to 200 characters.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
