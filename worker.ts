@@ -265,6 +265,13 @@ async function main(): Promise<void> {
       modelTimeoutMs: env.MODEL_CALL_TIMEOUT_SECONDS * 1000,
       builtins: builtinOptionsFromEnv(env, runtime.outbound.rules.tool),
       limits: { maxStepsCap: env.MAX_STEPS_CAP, webhookMaxAttempts: env.WEBHOOK_MAX_ATTEMPTS },
+      startLimits: {
+        maxStepsCap: env.MAX_STEPS_CAP,
+        modelAttempts: env.MODEL_CALL_MAX_ATTEMPTS,
+        modelTimeoutSeconds: env.MODEL_CALL_TIMEOUT_SECONDS,
+        webhookMaxAttempts: env.WEBHOOK_MAX_ATTEMPTS,
+        toolTaskQueue: env.TEMPORAL_TOOL_TASK_QUEUE,
+      },
       turnStarter: { client, taskQueue: env.TEMPORAL_TASK_QUEUE },
       temporal: client,
     },

@@ -39,7 +39,11 @@ export async function writeFinalState(db: Db, input: FinishInput, text: string |
       SET "seq" = EXCLUDED."seq", "step" = EXCLUDED."step", "type" = EXCLUDED."type", "data" = EXCLUDED."data"
     ), finished AS (
       UPDATE "Generation"
-      SET "status" = ${input.status}, "stopReason" = ${input.stopReason}, "text" = ${text}::text,
+      SET "status" = ${input.status},
+          -- A turn stopped by a later one (docs/double-texting.md) says how: interrupted or rolled_back.
+          "stopReason" = CASE WHEN ${input.status}::text = 'cancelled' AND "multitaskStop" IS NOT NULL
+                         THEN "multitaskStop" ELSE ${input.stopReason}::text END,
+          "text" = ${text}::text,
           "output" = ${json(input.output)}::jsonb, "error" = ${json(input.error)}::jsonb, "requiredAction" = NULL,
           "promptTokens" = ${input.usage.promptTokens}, "completionTokens" = ${input.usage.completionTokens},
           "iterationCount" = ${step}, "toolsUsed" = ${input.toolsUsed}::text[], "stateVersion" = ${input.stateVersion},

@@ -262,10 +262,18 @@ export class GenerationStore {
     if (seq !== null) await this.events.published(r.generationId, 'events');
   }
 
-  /** Marks an at-most-once call as started; false when an earlier attempt already had. */
+  /**
+   * Marks an at-most-once call as started; false when an earlier attempt already had, or when a
+   * later turn is rolling this generation back (docs/double-texting.md). The share lock waits for
+   * a rollback's placement in progress and re-reads the row, so a rollback never passes a call
+   * that started.
+   */
   async markCallStarted(generationId: string, toolCallId: string): Promise<boolean> {
     const rows = await this.db.$queryRaw<Array<{ toolCallId: string }>>`
-      INSERT INTO "ToolCallAttempt" ("generationId", "toolCallId") VALUES (${generationId}, ${toolCallId})
+      INSERT INTO "ToolCallAttempt" ("generationId", "toolCallId")
+      SELECT g."id", ${toolCallId} FROM "Generation" g
+      WHERE g."id" = ${generationId} AND g."multitaskStop" IS DISTINCT FROM 'rolled_back'
+      FOR SHARE
       ON CONFLICT DO NOTHING RETURNING "toolCallId"`;
     return rows.length === 1;
   }

@@ -3,6 +3,7 @@ import type { Dispatcher } from 'undici';
 import type { FinishInput, GenerationActivities, StatusWrite, ToolCallInput } from '../contracts/generation/index.js';
 import type { DocumentIngestionActivities } from '../contracts/knowledge/ingestion.js';
 import { claimExpiry } from '../domain/answers/claims.js';
+import { claimEscalation } from '../domain/answers/escalation-claims.js';
 import type { SecretBox } from '../infra/crypto/secrets.js';
 import type { Db } from '../infra/db/prisma.js';
 import type { ChangeFeed } from '../infra/events/change-feed.js';
@@ -26,6 +27,9 @@ import { summarizeConversation } from './summary-call.js';
 import { executeTool } from './tools/execute-tool.js';
 import { createToolRunners } from './tools/registry.js';
 import { deliverWebhook, finishWebhookDelivery, prepareWebhooks } from './webhooks.js';
+import { createScheduledGeneration } from './scheduled-runs.js';
+import type { ScheduledRunActivities } from '../contracts/generation/scheduled-run.js';
+import type { CreateLimits } from '../domain/generations/create.js';
 
 export interface ActivityDeps {
   db: Db;
@@ -40,6 +44,8 @@ export interface ActivityDeps {
   builtins?: BuiltinOptions;
   /** Limits child generations are planned with (defaults: the environment's defaults). */
   limits?: ChildLimits;
+  /** Limits a scheduled run's generation is planned with, as the API plans one (docs/schedules.md). */
+  startLimits?: CreateLimits;
   /** Starts a session's next queued turn when one settles (without it, the API's reconciler does). */
   turnStarter?: TurnStarter;
   /** Signals of the platform actions that answer paused generations (decide-approval, …). */
@@ -54,7 +60,9 @@ export interface ActivityDeps {
  * The worker's activities, wired to their dependencies (tests pass their own). What each does
  * lives in its module; every generation activity first makes the writes the run queued for it.
  */
-export function createActivities(deps: ActivityDeps): GenerationActivities & DocumentIngestionActivities {
+export function createActivities(
+  deps: ActivityDeps,
+): GenerationActivities & DocumentIngestionActivities & ScheduledRunActivities {
   const { db, feed, secrets, dispatcher } = deps;
   const providerDispatcher = deps.providerDispatcher ?? dispatcher;
   const store = new GenerationStore(db, feed);
@@ -117,8 +125,20 @@ export function createActivities(deps: ActivityDeps): GenerationActivities & Doc
       return run(input);
     };
 
+  const scheduledRunDeps = {
+    db,
+    secrets,
+    limits: deps.startLimits ?? {
+      maxStepsCap: childDeps.limits.maxStepsCap,
+      modelAttempts: 3,
+      modelTimeoutSeconds: Math.ceil(deps.modelTimeoutMs / 1000),
+      webhookMaxAttempts: childDeps.limits.webhookMaxAttempts,
+    },
+  };
+
   return {
     ...ingestion,
+    createScheduledGeneration: (input) => createScheduledGeneration(scheduledRunDeps, input),
     // Heartbeats while the provider embeds, so a killed worker's batch is retried within seconds.
     indexChunkBatch: (input) => heartbeatWhile(() => ingestion.indexChunkBatch(input)),
     callModel: createModelTurn({ feed, model, writes, finish, executeTool: runTool, crashPoint: deps.crashPoint }),
@@ -130,7 +150,8 @@ export function createActivities(deps: ActivityDeps): GenerationActivities & Doc
     flushWrites: (input) => makeQueuedWrites(writes, input.writes),
     discoverMcpTools: carrying((input) => heartbeatWhile(() => discoverGenerationMcpTools(input.generationId, mcp))),
     runHttpHook: carrying((input) => runHttpHook(input, hookDeps)),
-    expireApprovals: carrying((input) => claimExpiry(db, input.generationId, input.pauseVersion, input.approvalIds)),
+    expireApprovals: carrying((input) => claimExpiry(db, input)),
+    escalateApprovals: carrying((input) => claimEscalation(db, input)),
     reviewFinalText: carrying((input) => reviewFinalText(input, hookDeps)),
     prepareWebhooks: carrying((input) => prepareWebhooks(input, deps)),
     deliverWebhook: (input) => deliverWebhook(input, deps),

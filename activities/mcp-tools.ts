@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { deliveryOf } from './tool-delivery.js';
 import type { Dispatcher } from 'undici';
 import type { SnapshotTool, StoredMcpTool } from '../contracts/snapshot.js';
 import type { SecretBox } from '../infra/crypto/secrets.js';
@@ -120,6 +121,8 @@ export async function discoverGenerationMcpTools(generationId: string, deps: Mcp
       hasExecutor: true,
       timeoutSeconds: byId.get(t.toolId)!.timeoutSeconds,
       ...(t.destructive ? { destructive: true } : {}),
+      // Read only by a fork's approval rule (contracts/generation/hooks.ts, docs/fork.md).
+      ...(snapshot.plan.fork && deliveryOf(snapshot, t.name, stored) === 'at_most_once' ? { atMostOnce: true } : {}),
     })),
     failures,
     collision: message,

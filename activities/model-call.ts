@@ -1,11 +1,5 @@
 import { ApplicationFailure } from '@temporalio/activity';
 import { callSignal } from './cancel-requests.js';
-import type OpenAI from 'openai';
-import type { Dispatcher } from 'undici';
-import type { SnapshotTool } from '../contracts/snapshot.js';
-import type { SecretBox } from '../infra/crypto/secrets.js';
-import type { Db } from '../infra/db/prisma.js';
-import type { ChangeFeed } from '../infra/events/change-feed.js';
 import {
   argumentsHash,
   contextOverflowFailure,
@@ -16,14 +10,13 @@ import {
 } from '../contracts/generation/index.js';
 import type { GenerationSnapshot } from '../contracts/snapshot.js';
 import { ChunkWriter } from './event-log.js';
-import { ANSWER_PARTS, answerText, type GenerationStore, type StoredMessage } from './generation-store.js';
-import { withSessionHistory } from './session-history.js';
+import { ANSWER_PARTS, answerText, type StoredMessage } from './generation-store.js';
 import { contextWindowFor, MAX_FAILED_COMPACTIONS } from './compaction.js';
-import { ContextCompactor, SummaryNeeded, type Summarizer } from './context-compactor.js';
-import type { SessionStore } from './sessions.js';
+import { ContextCompactor, SummaryNeeded } from './context-compactor.js';
+import { conversationFor, summarizerFor, toolsJsonOf, type ModelCallDeps } from './model-conversation.js';
 import { heartbeatOnce, heartbeatWhile } from './heartbeat.js';
-import type { ConversationCache } from './conversation-cache.js';
 import { replyState, type StartEvents } from './model-reply.js';
+import { steeringBefore } from './steering-write.js';
 import { writeStepRecord, type RecordedEvent } from './step-record.js';
 import {
   createProviderClient,
@@ -39,74 +32,6 @@ import {
 export const CONTINUE_PROMPT =
   'Your previous reply was cut off. Continue exactly where you left off, without repeating anything.';
 
-export interface ModelCallDeps {
-  db: Db;
-  feed: ChangeFeed;
-  store: GenerationStore;
-  sessions: SessionStore;
-  secrets: SecretBox;
-  modelTimeoutMs: number;
-  dispatcher: Dispatcher;
-  /** The conversations this worker read last (only new or changed rows are transferred again). */
-  conversations: ConversationCache;
-}
-
-export const toolsJsonOf = (offered: SnapshotTool[]) =>
-  offered.length ? JSON.stringify(offered.map(toOpenAiTool)) : '';
-
-/** The conversation a model call sends (session history included) and the tools it offers. */
-export async function conversationFor(
-  deps: ModelCallDeps,
-  snapshot: GenerationSnapshot,
-  generationId: string,
-  toolNames: string[],
-  /** The generation's own messages before the reply. */
-  before: StoredMessage[],
-): Promise<{ history: StoredMessage[]; offered: SnapshotTool[] }> {
-  const { store } = deps;
-  const history = withSessionHistory(
-    before,
-    await deps.sessions.historyFor(await store.session(generationId), snapshot.memory ?? null),
-  );
-  const mcpTools = snapshot.tools.some((t) => t.type === 'mcp') ? await store.discoveredTools(generationId) : [];
-  const offered = toolNames
-    .map((name): SnapshotTool | undefined => {
-      const own = snapshot.tools.find((t) => t.name === name && t.type !== 'mcp');
-      if (own) return own;
-      const d = mcpTools.find((t) => t.name === name);
-      return d
-        ? {
-            id: d.toolId,
-            type: 'mcp',
-            name: d.name,
-            description: d.description,
-            parameters: d.inputSchema,
-            execute: null,
-            timeoutSeconds: 30,
-            readOnly: d.readOnly,
-            maxResultChars: 50_000,
-          }
-        : undefined;
-    })
-    .filter((t): t is SnapshotTool => t !== undefined);
-  return { history, offered };
-}
-
-/** The agent's compaction model (its `compaction` settings), else the generation's own client and model. */
-export function summarizerFor(deps: ModelCallDeps, snapshot: GenerationSnapshot, own?: OpenAI): Summarizer {
-  const c = snapshot.compaction;
-  if (!c) {
-    const client =
-      own ??
-      createProviderClient(snapshot.provider, deps.secrets, snapshot.model, deps.modelTimeoutMs, deps.dispatcher);
-    return { client, model: snapshot.model };
-  }
-  return {
-    client: createProviderClient(c.provider, deps.secrets, c.model, deps.modelTimeoutMs, deps.dispatcher),
-    model: c.model,
-  };
-}
-
 /**
  * The step's reply: the one an earlier execution recorded, or a new one from the model, recorded
  * with its events and trace entries. Also whether this execution streamed the reply itself (then
@@ -116,7 +41,7 @@ export function summarizerFor(deps: ModelCallDeps, snapshot: GenerationSnapshot,
 export async function replyOf(
   deps: ModelCallDeps,
   input: ModelCallInput,
-): Promise<{ result: ModelCallResult; freshReply: boolean; answer: string | null }> {
+): Promise<{ result: ModelCallResult; freshReply: boolean; answer: string | null; steered: number }> {
   const { store } = deps;
   const snapshot = await store.snapshot(input.generationId);
   const continuation = input.part > 0;
@@ -135,7 +60,13 @@ export async function replyOf(
     await store.putMessage(input.generationId, input.seq, { role: 'user', content: CONTINUE_PROMPT });
     replySeq = input.seq + 1;
   }
-  const earlier = await replyState(deps.db, deps.feed, deps.conversations, input.generationId, replySeq, startEvents);
+  let earlier = await replyState(deps.db, deps.feed, deps.conversations, input.generationId, replySeq, startEvents);
+  // Steering messages go before the step's reply; the state read above says whether any wait (docs/steering.md).
+  const steered = continuation ? 0 : await steeringBefore(deps.db, deps.feed, input, earlier, replySeq);
+  if (steered > 0) {
+    replySeq += steered;
+    earlier = await replyState(deps.db, deps.feed, deps.conversations, input.generationId, replySeq, []);
+  }
   let reply: Reply;
   if (earlier.recorded) {
     // An earlier execution recorded this reply and ended before the workflow saw it: the model is
@@ -150,7 +81,7 @@ export async function replyOf(
     }
     const streamed = await streamNewReply(deps, snapshot, input, replySeq, earlier.history);
     if ('needsSummary' in streamed)
-      return { result: { ...streamed.needsSummary, seq: replySeq }, freshReply: true, answer: null };
+      return { result: { ...streamed.needsSummary, seq: replySeq }, freshReply: true, answer: null, steered };
     reply = streamed;
   }
   const { text, toolCalls, finishReason, usage } = reply;
@@ -204,6 +135,7 @@ export async function replyOf(
     result: { toolCalls, finishReason, hasText: text.length > 0, usage, seq: replySeq },
     freshReply: !earlier.recorded,
     answer: answerText([assistantMessage(reply), ...assistantReplies(earlier.history)]),
+    steered,
   };
 }
 

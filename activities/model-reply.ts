@@ -20,6 +20,10 @@ export interface ReplyState {
   resets: number;
   /** The conversation before the reply (what the model is sent). */
   history: StoredMessage[];
+  /** A user message is stored where the reply goes: an earlier execution applied steering messages there. */
+  steeredBefore: boolean;
+  /** Steering messages waiting for the generation's next model call (docs/steering.md). */
+  steeringPending: number;
 }
 
 /** Stream events a model call appends as it starts (its step's start, the last step's end). */
@@ -50,6 +54,7 @@ export async function replyState(
     lastChunk: number | null;
     lastReset: number | null;
     resets: number;
+    steeringPending: number;
   }>(
     db,
     sql`
@@ -71,6 +76,7 @@ export async function replyState(
           ON k."seq" = m."seq" AND k."version" = m."xmin"::text
         WHERE m."generationId" = ${generationId} AND m."seq" < ${replySeq}) AS "history",
       (SELECT count(*) FROM notified)::int AS "notified",
+      (SELECT count(*) FROM "SteeringMessage" WHERE "generationId" = ${generationId} AND "status" = 'pending')::int AS "steeringPending",
       max("seq") FILTER (WHERE "type" = 'chunk') AS "lastChunk",
       max("seq") FILTER (WHERE "type" = 'reset') AS "lastReset",
       (count(*) FILTER (WHERE "type" = 'reset'))::int AS "resets"
@@ -83,6 +89,8 @@ export async function replyState(
   const lastChunk = row?.lastChunk ?? null;
   return {
     recorded: content?.role === 'assistant' ? content : null,
+    steeredBefore: content?.role === 'user',
+    steeringPending: row?.steeringPending ?? 0,
     unresetChunkSeq: lastChunk !== null && lastChunk > (row?.lastReset ?? -1) ? lastChunk : null,
     resets: row?.resets ?? 0,
     history: cache.merge(generationId, known, row?.history ?? []),

@@ -16,7 +16,8 @@ import {
 } from '../contracts/generation/index.js';
 import type { ChangeFeed } from '../infra/events/change-feed.js';
 import { callSignal, stopOnCancelRequest } from './cancel-requests.js';
-import { replyOf, type ModelCallDeps } from './model-call.js';
+import { replyOf } from './model-call.js';
+import type { ModelCallDeps } from './model-conversation.js';
 import { makeQueuedWrites, type QueuedWriteDeps } from './queued-writes.js';
 import { runCallsInReply } from './tools-in-reply.js';
 
@@ -45,14 +46,16 @@ const toolTracer = trace.getTracer('durable-agents-worker');
  */
 export function createModelTurn(deps: ModelTurnDeps): (input: ModelCallInput) => Promise<ModelCallResult> {
   return async (input) => {
+    let steered = 0;
     let decision: ReplyDecision | null = null;
     let answer: string | null = null;
     const reply = await stopOnCancelRequest(deps.feed, input.generationId, async () => {
       // This attempt's own start: a local activity's retry keeps the first attempt's schedule time.
       const attemptDeadlineMs = Date.now() + Context.current().info.startToCloseTimeoutMs;
       await makeQueuedWrites(deps.writes, input.pending.flush);
-      const { result, freshReply, answer: text } = await replyOf(deps.model, input);
+      const { result, freshReply, answer: text, steered: stored } = await replyOf(deps.model, input);
       answer = text;
+      steered = stored;
       // Crash tests: the reply is stored, what it leads to is not done yet.
       deps.crashPoint?.('callModel');
       if (result.needsSummary) return result;
@@ -89,7 +92,7 @@ export function createModelTurn(deps: ModelTurnDeps): (input: ModelCallInput) =>
       await deps.finish(write.status === 'completed' ? { ...write, text: answer } : write);
       deps.crashPoint?.('finishGeneration');
     }
-    return reply;
+    return steered > 0 ? { ...reply, steered } : reply;
   };
 }
 

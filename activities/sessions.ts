@@ -29,7 +29,12 @@ export class SessionStore {
     const { sessionId, sessionTurn } = place;
     if (!sessionId || sessionTurn === null) return [];
     const earlier = await this.db.generation.findMany({
-      where: { sessionId, sessionTurn: { lt: sessionTurn }, status: 'completed' },
+      // An interrupted turn keeps what it did; a rolled-back or cancelled one is left out.
+      where: {
+        sessionId,
+        sessionTurn: { lt: sessionTurn },
+        OR: [{ status: 'completed' }, { status: 'cancelled', multitaskStop: 'interrupted' }],
+      },
       orderBy: { sessionTurn: memory?.strategy === 'last_k' ? 'desc' : 'asc' },
       ...(memory?.strategy === 'last_k' && memory.k !== undefined ? { take: memory.k } : {}),
       select: { id: true, sessionTurn: true },

@@ -2,7 +2,7 @@ import { callSignal } from './cancel-requests.js';
 import type { SummarizeInput, SummarizeResult } from '../contracts/generation/index.js';
 import { summarize } from './context-compactor.js';
 import { heartbeatWhile } from './heartbeat.js';
-import { conversationFor, summarizerFor, toolsJsonOf, type ModelCallDeps } from './model-call.js';
+import { conversationFor, summarizerFor, toolsJsonOf, type ModelCallDeps } from './model-conversation.js';
 import { mapProviderError } from '../domain/provider-client.js';
 
 /**

@@ -38,6 +38,7 @@ import { toolsRouter } from './routes/tools.js';
 import { toolRoutes } from './routes/tools.operations.js';
 import { toolImportRouter } from './routes/tool-import.js';
 import { deliveriesRouter, webhooksRouter } from './routes/webhooks.js';
+import { schedulesRouter } from './routes/schedules.js';
 
 /**
  * The Express app, without listen(): tests drive it directly. Every endpoint is declared in the
@@ -104,6 +105,7 @@ export function createApp(deps: AppContext): Express {
   v1.use('/agents', hooksRouter(ctx));
   v1.use('/agents', webhooksRouter(ctx));
   v1.use('/agents', agentsRouter(ctx));
+  v1.use('/schedules', schedulesRouter(ctx));
   v1.use('/generations', generationsRouter(ctx));
   v1.use('/generations', generationApprovalsRouter(ctx));
   v1.use('/generations', deliveriesRouter(ctx));

@@ -18,6 +18,7 @@ export type ErrorCode =
   | 'upstream_error'
   | 'idempotency_mismatch'
   | 'session_busy'
+  | 'rollback_refused'
   | 'not_implemented'
   | 'generation_not_waiting'
   | 'provider_error';

@@ -3,6 +3,7 @@ import type { AgentView, ApprovalView, ToolView } from '../contracts/schemas/ind
 import type { StoredHeaderValue } from '../contracts/snapshot.js';
 import type { Agent, AgentTool, Approval, Generation } from '../generated/prisma/client.js';
 import { readAgentOptions, readGuardrails } from '../infra/db/json-columns.js';
+import { approvalExpiry } from './approval-expiry.js';
 import { showBuiltinConfig } from './builtin-config.js';
 import { showHeaders } from './secret-headers.js';
 import { toolParameters } from './tool-arguments.js';
@@ -68,6 +69,7 @@ export function agentView(a: AgentWithTools): AgentView {
     knowledgeBaseIds: options.knowledgeBaseIds,
     builtins: options.builtins ?? null,
     requireApprovalFor: options.requireApprovalFor ?? null,
+    multitaskStrategy: options.multitaskStrategy ?? 'reject',
     welcomeMessage: options.welcomeMessage,
     branding: options.branding,
     contextResolvers: options.contextResolvers,
@@ -159,6 +161,7 @@ export function approvalView(a: Approval, g: ApprovalGeneration | undefined): Ap
     expiresAt: a.expiresAt.toISOString(),
     decidedAt: a.decidedAt ? a.decidedAt.toISOString() : null,
     decidedBy: a.decidedBy,
+    escalatedAt: a.escalatedAt ? a.escalatedAt.toISOString() : null,
     reason: a.reason,
     editedArguments: a.editedArgs ?? null,
     requestedBy: {
@@ -166,5 +169,6 @@ export function approvalView(a: Approval, g: ApprovalGeneration | undefined): Ap
       apiKeyId: g?.channel === 'public_chat' ? null : (g?.createdByKeyId ?? null),
     },
     toolParameters: g ? toolParameters(g as Generation, a.toolName) : null,
+    ...(g ? approvalExpiry(g, a.toolName) : { onExpiry: 'deny', escalationOnExpiry: null }),
   };
 }

@@ -3,11 +3,13 @@ import {
   argumentsHash,
   idPrefix,
   needsApproval,
+  type ApprovalExpiry,
   type ApprovalOutcome,
   type LoopPlan,
   type ToolResultStatus,
 } from '../contracts/generation/index.js';
 import { localStore } from './activity-proxies.js';
+import { ApprovalDeadlines } from './approval-deadlines.js';
 import { workflowNow } from './clock.js';
 import type { GenerationState } from './generation-state.js';
 import type { HookRunner } from './hook-runner.js';
@@ -21,16 +23,18 @@ type RecordResult = (c: ActCall, status: ToolResultStatus, result: unknown) => P
  * Human approval of tool calls. Calls matched by an approval hook (or destructive MCP tools when
  * the agent asks for it) wait for a decision; every call of the step waits with them, so the model
  * gets all results of the step together. Denied and expired calls get a result saying so; approved
- * ones run, with edited arguments when the approver supplied them. Expiry is a durable timer.
+ * ones run, with edited arguments when the approver supplied them. Expiry is a durable timer; what
+ * it decides, escalation and reminders follow the hook's deadline fields (./approval-deadlines.ts).
  */
 export class ApprovalGate {
   private readonly approvals = new PendingApprovals();
+  private readonly deadlines = new ApprovalDeadlines(this.approvals);
 
   constructor(
     private readonly state: GenerationState,
     private readonly inbox: AnswerInbox,
     private readonly hooks: HookRunner,
-    private readonly plan: Pick<LoopPlan, 'approvalTimeoutSeconds' | 'approveDestructive' | 'hooks'>,
+    private readonly plan: Pick<LoopPlan, 'approvalTimeoutSeconds' | 'approveDestructive' | 'hooks' | 'fork'>,
   ) {}
 
   /** Returns the calls that may run; the others have their result recorded through `record`. */
@@ -39,9 +43,10 @@ export class ApprovalGate {
     if (gated.length === 0) return calls;
     const now = workflowNow();
     const requests = gated.map((c) => {
-      const timeout =
-        this.hooks.approvalHookFor(c.call.name)?.approvalTimeoutSeconds ?? this.plan.approvalTimeoutSeconds;
+      const hook = this.hooks.approvalHookFor(c.call.name);
+      const timeout = hook?.approvalTimeoutSeconds ?? this.plan.approvalTimeoutSeconds;
       return {
+        deadline: hook?.approvalDeadline,
         approvalId: `${idPrefix.approval}${uuid4().replace(/-/g, '')}`,
         toolCallId: c.call.id,
         toolName: c.call.name,
@@ -50,7 +55,8 @@ export class ApprovalGate {
         expiresAt: new Date(now + timeout * 1000).toISOString(),
       };
     });
-    this.approvals.open(requests);
+    this.deadlines.open(requests.map((r) => [r.approvalId, r.deadline]));
+    this.approvals.open(requests.map(({ deadline: _plan, ...r }) => r));
     const { generationId, step } = this.state;
     await runPause(this.state, this.inbox, {
       entry: 'ownWrite',
@@ -58,7 +64,10 @@ export class ApprovalGate {
         type: 'approve_tool_calls',
         approvals: this.approvals.pendingList().map(({ argumentsHash: _hash, ...a }) => a),
       }),
-      enterWrite: (status) => ({ kind: 'approvalsOpened', write: { generationId, step, approvals: requests, status } }),
+      enterWrite: (status) => ({
+        kind: 'approvalsOpened',
+        write: { generationId, step, approvals: requests.map(({ deadline: _plan, ...r }) => r), status },
+      }),
       take: (answer) => {
         if (answer.kind === 'approval') this.approvals.take(answer);
       },
@@ -66,14 +75,30 @@ export class ApprovalGate {
         let expired = false;
         await waitForPause(this.approvals, {
           progress,
-          deadlineMs: () => this.approvals.msUntilNextExpiry(workflowNow()),
+          deadlineMs: () => {
+            const now = workflowNow();
+            const expiry = this.approvals.msUntilNextExpiry(now);
+            return Math.min(expiry, this.deadlines.msUntilNextReminder(now) ?? expiry);
+          },
           onDeadline: async () => {
+            if (this.deadlines.takeDueReminders(workflowNow())) await this.state.notifyWebhooks('approval.reminder');
             const due = this.approvals.due(workflowNow());
             if (due.length === 0) return;
+            const escalating = this.deadlines.escalating(due);
+            if (escalating.length > 0) await this.escalate(escalating, pauseVersion);
+            const ending = due.filter((id) => !escalating.includes(id));
+            if (ending.length === 0) return;
             expired = true;
             // PostgreSQL decides between the deadline and a decision claimed just before it.
-            const input = { generationId, pauseVersion, approvalIds: due };
-            this.approvals.settle(await localStore.expireApprovals(this.state.writes.carry(input)), workflowNow());
+            const deadlines = this.deadlines.outcomes(ending);
+            const input = {
+              generationId,
+              pauseVersion,
+              approvalIds: ending,
+              ...(deadlines.length > 0 ? { deadlines } : {}),
+            };
+            const expiries = await localStore.expireApprovals(this.state.writes.carry(input));
+            this.approvals.settle(expiries, workflowNow(), deadlines);
           },
         });
         return expired ? 'expired' : 'answered';
@@ -98,9 +123,23 @@ export class ApprovalGate {
       } else if (outcome.status === 'denied') {
         await record(c, 'denied', { error: 'A human reviewer denied this tool call', reason: outcome.reason });
       } else {
-        await record(c, 'timeout', { error: 'The tool call was not approved before the approval expired' });
+        await record(c, 'timeout', {
+          error: 'The tool call was not approved before the approval expired',
+          ...(this.deadlines.explainsExpiry(outcome.approvalId) ? { reason: outcome.reason } : {}),
+        });
       }
     }
     return proceed;
+  }
+
+  /** The first deadline of escalating approvals: claimed in PostgreSQL against a first-group decision. */
+  private async escalate(ids: string[], pauseVersion: number): Promise<void> {
+    const approvals = this.deadlines.escalation(ids, workflowNow());
+    const input = { generationId: this.state.generationId, step: this.state.step, pauseVersion, approvals };
+    for (const r of await localStore.escalateApprovals(this.state.writes.carry(input))) {
+      if (r.decision === 'escalated')
+        this.approvals.escalate(r.approvalId, approvals.find((a) => a.approvalId === r.approvalId)!.expiresAt);
+      else this.approvals.settle([r as ApprovalExpiry], workflowNow());
+    }
   }
 }

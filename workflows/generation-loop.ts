@@ -91,6 +91,11 @@ export class GenerationLoop {
     this.client = new ClientPauses(this.state, this.inbox);
     this.children = new ChildAgents(this.state, input);
     if (input.parent) this.state.reportPausesTo(input.parent.generationId);
+    // A fork's steps up to fromStep are already in its conversation and trace (docs/fork.md).
+    if (input.plan.fork) {
+      this.state.step = input.plan.fork.fromStep;
+      for (const name of input.plan.fork.toolsUsed) this.toolsUsed.add(name);
+    }
   }
 
   view(): GenerationStateView {

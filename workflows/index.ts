@@ -2,3 +2,4 @@
 export { generationWorkflow } from './generation.js';
 export { webhookDeliveryWorkflow } from './webhook-delivery.js';
 export { documentIngestionWorkflow } from './document-ingestion.js';
+export { scheduledRunWorkflow } from './scheduled-run.js';

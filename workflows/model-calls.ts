@@ -102,6 +102,8 @@ export class ModelCalls {
         for (const write of flush) state.writes.queue(write);
         throw err;
       }
+      // Steering messages were stored before the reply (docs/steering.md): a later round follows it.
+      if (reply.steered) seq = reply.seq;
       if (!reply.needsSummary) return { reply, reserved };
       if (round >= MAX_SUMMARIES_PER_CALL) {
         // Bounded: the next call writes what it needs inline, so the loop always ends.

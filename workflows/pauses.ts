@@ -1,5 +1,6 @@
 import { condition, inWorkflowContext, log } from '@temporalio/workflow';
 import type {
+  ApprovalDeadlineOutcome,
   ApprovalExpiry,
   ApprovalOutcome,
   ApprovalRequest,
@@ -66,11 +67,13 @@ export class PendingToolOutputs implements Pause {
 export class PendingApprovals implements Pause {
   private readonly requests = new Map<string, ApprovalRequest & { expiresAtMs: number }>();
   private readonly outcomes = new Map<string, ApprovalOutcome>();
+  private readonly escalated = new Set<string>();
   changed = false;
 
   open(requests: ApprovalRequest[]): void {
     this.requests.clear();
     this.outcomes.clear();
+    this.escalated.clear();
     for (const r of requests) this.requests.set(r.approvalId, { ...r, expiresAtMs: Date.parse(r.expiresAt) });
   }
 
@@ -107,21 +110,25 @@ export class PendingApprovals implements Pause {
       .map((r) => r.approvalId);
   }
 
-  /** Outcomes decided by the expiry's claim: `expired`, or a decision claimed before it. */
-  settle(expiries: ApprovalExpiry[], nowMs: number): void {
+  /**
+   * Outcomes decided by the expiry's claim: `expired` (or what the hook's deadline decides,
+   * `deadlines`), or a decision claimed before it.
+   */
+  settle(expiries: ApprovalExpiry[], nowMs: number, deadlines: ApprovalDeadlineOutcome[] = []): void {
     for (const { approvalId, decision } of expiries) {
       const request = this.requests.get(approvalId);
       if (!request) continue;
       const base = { approvalId, toolCallId: request.toolCallId, toolName: request.toolName };
+      const deadline = deadlines.find((d) => d.approvalId === approvalId);
       this.outcomes.set(
         approvalId,
         decision === 'expired'
           ? {
               ...base,
-              status: 'expired',
-              decidedBy: null,
+              status: deadline?.approve ? 'approved' : 'expired',
+              decidedBy: deadline?.decidedBy ?? 'system:expiry',
               decidedAt: new Date(nowMs).toISOString(),
-              reason: 'No decision before the approval expired',
+              reason: deadline?.reason ?? 'No decision before the approval expired',
               editedArguments: null,
             }
           : {
@@ -135,6 +142,26 @@ export class PendingApprovals implements Pause {
       );
     }
     this.changed = true;
+  }
+
+  /** Hands an undecided approval to its escalation group: a new deadline, the same call. */
+  escalate(approvalId: string, expiresAt: string): void {
+    const request = this.requests.get(approvalId);
+    if (!request || this.outcomes.has(approvalId)) return;
+    this.requests.set(approvalId, { ...request, expiresAt, expiresAtMs: Date.parse(expiresAt) });
+    this.escalated.add(approvalId);
+    this.changed = true;
+  }
+
+  isEscalated(approvalId: string): boolean {
+    return this.escalated.has(approvalId);
+  }
+
+  /** Undecided approvals with their deadlines. */
+  undecided(): Array<{ approvalId: string; expiresAtMs: number }> {
+    return [...this.requests.values()]
+      .filter((r) => !this.outcomes.has(r.approvalId))
+      .map(({ approvalId, expiresAtMs }) => ({ approvalId, expiresAtMs }));
   }
 
   /** Milliseconds until the next undecided approval expires (at least 1). */

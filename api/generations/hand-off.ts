@@ -2,7 +2,8 @@ import { WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError } from '@te
 import { ApiError } from '../../contracts/errors.js';
 import type { GenerationInput } from '../../contracts/generation/index.js';
 import type { Generation } from '../../generated/prisma/client.js';
-import { claimNextTurn, idleSessionsWithWaiters } from '../../infra/sessions/turns.js';
+import { ACTIVE_STATUSES, claimNextTurn, idleSessionsWithWaiters } from '../../infra/sessions/turns.js';
+import { requestCancel } from './cancel.js';
 import { startGenerationWorkflow, workflowInput } from '../../infra/temporal/generation-start.js';
 import type { AppContext } from '../context.js';
 import { signalUnsentAnswers } from '../../domain/answers/delivery.js';
@@ -96,7 +97,31 @@ export async function startQueuedGenerations(ctx: AppContext, olderThanMs = RECO
       ctx.logger.warn({ err, generationId: g.id }, 'reconciler could not start a queued generation');
     }
   }
+  await stopSupersededTurns(ctx, olderThanMs);
   return started + (await releaseIdleSessions(ctx));
+}
+
+/**
+ * Asks again for the cancel of turns a later turn stopped (interrupt, rollback; their stop is
+ * stored with that turn) that are still active: the request that stored the stop may have died
+ * before asking Temporal (docs/double-texting.md). Asking twice changes nothing.
+ */
+export async function stopSupersededTurns(ctx: AppContext, olderThanMs = RECONCILE_AFTER_MS): Promise<number> {
+  const stopped = await ctx.db.generation.findMany({
+    where: {
+      multitaskStop: { not: null },
+      status: { in: ACTIVE_STATUSES },
+      updatedAt: { lt: new Date(Date.now() - olderThanMs) },
+    },
+    select: { id: true },
+    take: 100,
+  });
+  for (const { id } of stopped) {
+    await requestCancel(ctx, id).catch((err: unknown) =>
+      ctx.logger.warn({ err, generationId: id }, 'reconciler could not cancel a stopped turn'),
+    );
+  }
+  return stopped.length;
 }
 
 /**

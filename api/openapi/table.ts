@@ -4,6 +4,7 @@ import { apiKeyRoutes } from '../routes/api-keys.operations.js';
 import { approvalRoutes } from '../routes/approvals.operations.js';
 import { docsRoutes } from '../routes/docs.operations.js';
 import { generationRoutes } from '../routes/generations.operations.js';
+import { forkRoutes } from '../routes/forks.operations.js';
 import { healthRoutes } from '../routes/health.operations.js';
 import { hookRoutes } from '../routes/hooks.operations.js';
 import { metricsRoutes } from '../routes/metrics.operations.js';
@@ -21,6 +22,7 @@ import { toolImportRoutes } from '../routes/tool-import.operations.js';
 import { builtinToolRoutes } from '../routes/builtin-tools.operations.js';
 import { traceAliasRoutes, traceRoutes } from '../routes/traces.operations.js';
 import { webhookRoutes } from '../routes/webhooks.operations.js';
+import { scheduleRoutes } from '../routes/schedules.operations.js';
 import { aliasRoutes, type AnyRouteSpec } from './spec.js';
 
 /**
@@ -48,10 +50,12 @@ export const routeTable: AnyRouteSpec[] = [
   toolAliasRoutes,
   hookRoutes,
   generationRoutes,
+  forkRoutes,
   approvalRoutes,
   sessionRoutes,
   agentStepRoutes,
   webhookRoutes,
+  scheduleRoutes,
   publicChatRoutes,
   staticRoutes,
   knowledgeBaseRoutes,

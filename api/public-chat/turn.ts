@@ -109,6 +109,9 @@ export async function runTurn(
   const body = generateRequestSchema.parse({
     prompt: request.query,
     ...(turn.sessionId ? { sessionId: turn.sessionId } : {}),
+    // Public chat never waits for or stops a turn, whatever the agent's multitaskStrategy
+    // (docs/public-chat.md, docs/double-texting.md).
+    multitaskStrategy: 'reject',
   });
   try {
     const { generation } = await startGeneration(

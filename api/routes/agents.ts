@@ -82,6 +82,7 @@ function agentColumns(body: CreateAgent, slug: string, toolIds: string[]) {
       allowClarification: body.allowClarification,
       ...(body.knowledgeBaseIds.length ? { knowledgeBaseIds: [...new Set(body.knowledgeBaseIds)] } : {}),
       ...(body.requireApprovalFor ? { requireApprovalFor: body.requireApprovalFor } : {}),
+      ...(body.multitaskStrategy ? { multitaskStrategy: body.multitaskStrategy } : {}),
       welcomeMessage: body.welcomeMessage,
       branding: body.branding,
       contextResolvers: [...new Set(body.contextResolvers)],
@@ -300,6 +301,17 @@ export function agentsRouter(ctx: AppContext): Router {
     if (callers.length) {
       throw conflict(`Agent ${current.id} is called by agent tools: ${callers.map((t) => t.id).join(', ')}`, {
         tools: callers.map((t) => t.id),
+      });
+    }
+    // Schedules run this agent unattended (docs/schedules.md): delete them first, knowingly.
+    const schedules = await ctx.db.schedule.findMany({
+      where: { agentId: current.id },
+      select: { id: true },
+      take: 20,
+    });
+    if (schedules.length) {
+      throw conflict(`Agent ${current.id} has schedules: ${schedules.map((s) => s.id).join(', ')}`, {
+        schedules: schedules.map((s) => s.id),
       });
     }
     await ctx.db.agent.delete({ where: { id: current.id } });

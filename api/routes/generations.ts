@@ -5,6 +5,7 @@ import { settledStatuses, type GenerationStatus } from '../../contracts/schemas/
 import { answerClarification, submitToolOutputs } from '../../domain/answers/answer.js';
 import { agentFilter, deniedAgentIds, findGeneration } from '../../domain/generation-access.js';
 import { requestCancel } from '../generations/cancel.js';
+import { addSteeringMessage, steeringView } from '../generations/steering.js';
 import { turnAwaitingClarification } from '../sessions/clarify-resume.js';
 import { cancelWaitingTurn } from '../sessions/turns.js';
 import type { AppContext } from '../context.js';
@@ -13,6 +14,8 @@ import { startGeneration } from '../generations/start.js';
 import { lastEventId, openEventStream, streamEvents } from '../generations/stream.js';
 import { waitForSettled } from '../generations/wait.js';
 import { generationRoutes } from './generations.operations.js';
+import { forkRoutes } from './forks.operations.js';
+import { startFork } from '../generations/fork.js';
 import { listPage } from '../../domain/pagination.js';
 import { ApiRouter, responded } from '../routing.js';
 import { heldBy, holdSlot } from '../services/connection-limits.js';
@@ -161,6 +164,17 @@ export function generationsRouter(ctx: AppContext): Router {
       generation.status === 'cancelled' ? 200 : 202,
       generationView(generation, await loadSteps(ctx.db, g.id)),
     );
+  });
+
+  r.add(forkRoutes.fork, async ({ auth, action, params, body, reply }) => {
+    const origin = await findGeneration(ctx, auth, action, params.generationId);
+    const fork = await startFork(ctx, auth, origin, body);
+    return reply(202, generationView(fork, await loadSteps(ctx.db, fork.id)));
+  });
+
+  r.add(generationRoutes.addMessage, async ({ auth, action, params, body, reply }) => {
+    const g = await findGeneration(ctx, auth, action, params.generationId);
+    return reply(202, steeringView(await addSteeringMessage(ctx.db, g, body), g));
   });
 
   return r.router;

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { Router } from 'express';
 import type { z } from 'zod';
 import { notFound } from '../../contracts/errors.js';
@@ -12,10 +11,9 @@ import { webhookRoutes } from './webhooks.operations.js';
 import { listPage } from '../../domain/pagination.js';
 import { ApiRouter } from '../routing.js';
 
-/** A Standard Webhooks signing secret: `whsec_` + 32 random bytes, base64. */
-export function newWebhookSecret(): string {
-  return `whsec_${randomBytes(32).toString('base64')}`;
-}
+import { newWebhookSecret } from '../../domain/webhook-secret.js';
+
+export { newWebhookSecret };
 
 function webhookView(w: Webhook): WebhookView {
   return {

@@ -75,6 +75,11 @@ export interface ModelCallResult {
   toolOutcomes?: ToolOutcomeInReply[];
   /** Wall time spent on those calls, left out of the model call's duration metric. */
   toolCallsMs?: number;
+  /**
+   * How many steering messages the call stored before its reply (docs/steering.md); the reply's
+   * `seq` is after them. The run learns of them from this result only, which history records.
+   */
+  steered?: number;
 }
 
 /** Writes the summary of one compaction level; the text stays in PostgreSQL (the trace entry). */
@@ -228,6 +233,34 @@ export interface ExpireApprovalsInput extends CarriedWrites {
   generationId: string;
   pauseVersion: number;
   approvalIds: string[];
+  /**
+   * Only for approvals whose hook sets deadline behaviour (docs/approvals.md): whether it waits on
+   * its escalated group, what the deadline decides, the reason recorded, and the deciding system.
+   */
+  deadlines?: ApprovalDeadlineOutcome[];
+}
+
+export interface ApprovalDeadlineOutcome {
+  approvalId: string;
+  escalated: boolean;
+  approve: boolean;
+  reason: string;
+  decidedBy: 'system:expiry' | 'system:escalation';
+}
+
+/** Approvals whose first deadline passed, handed to their escalation group with a new deadline. */
+export interface EscalateApprovalsInput extends CarriedWrites {
+  generationId: string;
+  /** The step whose calls the approvals gate: the trace entry of each escalation goes there. */
+  step: number;
+  pauseVersion: number;
+  approvals: Array<{ approvalId: string; expiresAt: string }>;
+}
+
+/** Escalated, or decided by a decision of the first group claimed before the deadline. */
+export interface ApprovalEscalation {
+  approvalId: string;
+  decision: 'escalated' | Exclude<ApprovalExpiry['decision'], 'expired'>;
 }
 
 /** How an approval past its deadline ended: expired, or decided by a decision claimed before the expiry. */
@@ -262,6 +295,8 @@ export interface GenerationActivities {
   runHttpHook(input: HttpHookInput): Promise<HookDecision>;
   /** Claims approvals past their deadline as expired; those a decision claimed first keep it. */
   expireApprovals(input: ExpireApprovalsInput): Promise<ApprovalExpiry[]>;
+  /** Hands approvals past their first deadline to the escalation group; a decision claimed first keeps it. */
+  escalateApprovals(input: EscalateApprovalsInput): Promise<ApprovalEscalation[]>;
   /** PreResponse hooks and blockPatterns guardrails on the final text. */
   reviewFinalText(
     input: { generationId: string; step: number; hookIds: string[] } & CarriedWrites,

@@ -154,7 +154,7 @@ export function callHandling(tool: Pick<PlannedTool, 'type' | 'name' | 'hasExecu
 export function stepContext(
   plan: Pick<
     LoopPlan,
-    'hooks' | 'stopConditions' | 'approveDestructive' | 'maxSteps' | 'reviewFinalText' | 'toolTaskQueue'
+    'hooks' | 'stopConditions' | 'approveDestructive' | 'maxSteps' | 'reviewFinalText' | 'toolTaskQueue' | 'fork'
   >,
   step: { step: number; offered: PlannedTool[]; toolChoice: ToolChoice; recentCalls: CallFingerprint[] },
 ): StepContext {

@@ -1,5 +1,5 @@
 import { userRegexTest } from '../user-regex.js';
-import type { PlannedHook, PlannedTool, RuleCondition } from './plan.js';
+import type { LoopPlan, PlannedHook, PlannedTool, RuleCondition } from './plan.js';
 
 export type HookEventName = PlannedHook['event'];
 
@@ -85,16 +85,19 @@ export function approvalHookFor(hooks: PlannedHook[], toolName: string): Planned
 
 /**
  * Whether a call of `tool` waits for a human approval: an approval hook matches it, the tool asks
- * for one on every call, or it is destructive and the agent approves destructive tools.
+ * for one on every call, it is destructive and the agent approves destructive tools, or it is
+ * at-most-once and the run is a fork — a fork's live steps may repeat what the origin already did,
+ * and an at-most-once effect is never repeated without a human saying so (docs/fork.md).
  */
 export function needsApproval(
-  plan: { hooks: PlannedHook[]; approveDestructive?: boolean | undefined },
+  plan: { hooks: PlannedHook[]; approveDestructive?: boolean | undefined; fork?: LoopPlan['fork'] },
   toolName: string,
-  tool: Pick<PlannedTool, 'requiresApproval' | 'destructive'> | undefined,
+  tool: Pick<PlannedTool, 'requiresApproval' | 'destructive' | 'atMostOnce'> | undefined,
 ): boolean {
   return (
     approvalHookFor(plan.hooks, toolName) !== undefined ||
     tool?.requiresApproval === true ||
-    (plan.approveDestructive === true && tool?.destructive === true)
+    (plan.approveDestructive === true && tool?.destructive === true) ||
+    (plan.fork !== undefined && tool?.atMostOnce === true)
   );
 }

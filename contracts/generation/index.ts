@@ -46,4 +46,5 @@ export const idPrefix = {
   knowledgeBase: 'kb_',
   document: 'doc_',
   memory: 'mem_',
+  schedule: 'sch_',
 } as const;

@@ -27,9 +27,21 @@ export interface PlannedTool {
   destructive?: boolean;
   /** Every call waits for a human approval (builtins such as database_write, unless configured otherwise). */
   requiresApproval?: boolean;
+  /** The tool's delivery is `at_most_once` (docs/adr/0008); set on forks' plans and discovered MCP tools. */
+  atMostOnce?: boolean;
 }
 
 export type RuleCondition = RuleConditionSchema;
+
+/** What an approval hook's deadline does (docs/approvals.md). */
+export interface ApprovalDeadlinePlan {
+  onExpiry: 'deny' | 'approve' | 'escalate';
+  /** What the model sees when the deadline denies. */
+  expiryReason?: string;
+  /** Seconds before each deadline to send `approval.reminder`. */
+  remindBeforeSeconds?: number;
+  escalation?: { expiresAfterSeconds: number; onExpiry: 'deny' | 'approve'; expiryReason?: string };
+}
 
 /** A hook as the loop needs it; http hooks' URL and secrets stay in the stored snapshot. */
 export interface PlannedHook {
@@ -40,6 +52,8 @@ export interface PlannedHook {
   rule?: RuleHookConfig;
   /** approval hooks: how long a decision may take. */
   approvalTimeoutSeconds?: number;
+  /** approval hooks that set deadline behaviour (absent: the deadline expires the call, as always). */
+  approvalDeadline?: ApprovalDeadlinePlan;
   /** http hooks: request timeout. */
   timeoutSeconds?: number;
 }
@@ -77,6 +91,12 @@ export interface LoopPlan {
    * own worker, and an http tool may run inside the model call.
    */
   toolTaskQueue?: string;
+  /**
+   * A fork (docs/fork.md): the conversation up to `fromStep` was copied from the origin, so the
+   * loop starts at step `fromStep + 1`; `toolsUsed` are the tools the replayed steps called;
+   * `initialMessages` how many of its messages came before step 1 (a fork of the fork needs it).
+   */
+  fork?: { fromStep: number; toolsUsed: string[]; initialMessages: number };
 }
 
 /** The generation workflow's only argument. */

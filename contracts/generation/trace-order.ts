@@ -11,6 +11,8 @@
 const STEP = 1_000_000_000_000;
 const PHASE = 10_000_000_000;
 const HOOK_SLOTS = 1000;
+/** Escalation entries share the requests' phase, after their positions (a step has far fewer calls). */
+const ESCALATED = 1_000_000;
 
 const phase = {
   // step 0: before the loop, in the order they run
@@ -37,6 +39,8 @@ export const traceOrder = {
   runStartHook: (hookIndex: number) => key(0, phase.runStart, hookIndex),
   /** MCP discovery of the `serverIndex`-th server, after OnRunStart hooks. */
   discovery: (serverIndex: number) => key(0, phase.discovery, serverIndex),
+  /** A steering message stored at message `seq`: before the step's reply, which comes after it. */
+  userMessage: (step: number, seq: number) => key(step, phase.think, seq),
   /** The model's text that accompanies tool calls; `replySeq` orders continuation parts. */
   think: (step: number, replySeq: number) => key(step, phase.think, replySeq),
   /** The `callIndex`-th tool call of the model's reply. */
@@ -46,6 +50,8 @@ export const traceOrder = {
     key(step, phase.preToolUse, callIndex * HOOK_SLOTS + hookIndex),
   approvalRequested: (step: number, index: number) => key(step, phase.approvalRequested, index),
   approvalResolved: (step: number, index: number) => key(step, phase.approvalResolved, index),
+  /** An approval passed to its escalation group: after every request of the step, before any decision. */
+  approvalEscalated: (step: number, index: number) => key(step, phase.approvalRequested, ESCALATED + index),
   /** A nested model call made by the tool call whose result is stored at `seq`: right before that result. */
   nestedModelCall: (step: number, seq: number) => key(step, phase.result, seq * HOOK_SLOTS - 1),
   /** A tool result, stored at message `seq`. */

@@ -11,6 +11,7 @@ import {
   toolIdSchema,
   UNPROCESSABLE_RULE,
 } from './common.js';
+import { multitaskStrategies } from '../generation/double-texting.js';
 import { builtinDefinitions, refusedBuiltinNames } from '../builtins/index.js';
 import { memoryRecallSchema } from './memories.js';
 import { agentCustomToolSchema, agentMcpServerSchema, ownedToolsRule } from './agent-inline-tools.js';
@@ -285,6 +286,12 @@ export const agentFields = {
     .describe(
       "Long-term memory: before each generation with an end user, the end user's most relevant memories of this agent are added to the system prompt, within maxTokens (docs/memory.md). Unset: nothing is recalled (the memory tools still work).",
     ),
+  multitaskStrategy: z
+    .enum(multitaskStrategies)
+    .optional()
+    .describe(
+      'What a new turn of a busy session does when its request names no multitaskStrategy: reject (the default), enqueue, interrupt or rollback (docs/double-texting.md).',
+    ),
   requireApprovalFor: z
     .enum(['destructive'])
     .optional()
@@ -320,6 +327,7 @@ export const patchAgentSchema = patchSchemaOf(agentFields, [
   'contextWindow',
   'publicChat',
   'requireApprovalFor',
+  'multitaskStrategy',
   'businessHours',
   'modelParameters',
   'compaction',
@@ -362,6 +370,9 @@ export const agentSchema = z
     knowledgeBaseIds: z.array(z.string()),
     builtins: z.union([z.literal('all'), z.array(z.string())]).nullable(),
     requireApprovalFor: z.enum(['destructive']).nullable(),
+    multitaskStrategy: z
+      .enum(multitaskStrategies)
+      .describe('The default for turns of a busy session (reject unless set).'),
     welcomeMessage: z.string(),
     branding: z.object({ primaryColor: z.string() }),
     contextResolvers: z.array(contextResolverSchema),

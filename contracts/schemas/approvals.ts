@@ -51,7 +51,21 @@ export const approvalSchema = withRequiredKeys(
     requestedAt: z.string(),
     expiresAt: z.string(),
     decidedAt: z.string().nullable(),
-    decidedBy: z.string().nullable(),
+    decidedBy: z
+      .string()
+      .nullable()
+      .describe('The deciding API key id, or `system:expiry` / `system:escalation` when a deadline decided.'),
+    escalatedAt: z
+      .string()
+      .nullable()
+      .describe("When the first deadline handed the approval to the hook's escalation approvers."),
+    onExpiry: z
+      .enum(['deny', 'approve', 'escalate'])
+      .describe("What the first deadline decides (the matching approval hook's `onExpiry`; `deny` when none sets it)."),
+    escalationOnExpiry: z
+      .enum(['deny', 'approve'])
+      .nullable()
+      .describe("What the escalation's deadline decides; null unless `onExpiry` is `escalate`."),
     reason: z.string().nullable(),
     editedArguments: z.unknown().nullable(),
     requestedBy: z

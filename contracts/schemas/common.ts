@@ -262,6 +262,7 @@ export const webhookIdSchema = idSchema('whk_', 'a webhook');
 export const knowledgeBaseIdSchema = idSchema('kb_', 'a knowledge base');
 export const documentIdSchema = idSchema('doc_', 'a document');
 export const sessionIdSchema = idSchema('ses_', 'a session');
+export const scheduleIdSchema = idSchema('sch_', 'a schedule');
 export const memoryIdSchema = idSchema('mem_', 'a memory');
 
 /**

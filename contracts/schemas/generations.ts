@@ -13,7 +13,9 @@ import {
   toolChoiceSchema,
   toolIdSchema,
 } from './common.js';
+import { multitaskStrategies } from '../generation/double-texting.js';
 import { endUserIdSchema } from './memories.js';
+import { forkedFromSchema } from './forks.js';
 
 const chatMessageSchema = z
   .discriminatedUnion('role', [
@@ -44,7 +46,8 @@ export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
 const VARIABLE_NAME = /^[a-zA-Z_][a-zA-Z0-9_]{0,63}$/;
 
-export const generateRequestSchema = z
+/** The generate request's fields before its refinements (scheduled runs reuse them, minus delivery). */
+export const generateRequestFields = z
   .object({
     prompt: z.string().min(1).max(200_000).openapi({ example: 'Where is order 1042?' }).optional(),
     messages: z.array(chatMessageSchema).max(500).optional(),
@@ -85,8 +88,16 @@ export const generateRequestSchema = z
       ),
     queue: z
       .boolean()
-      .default(false)
-      .describe('When the session is busy, wait for its turn (durably, in arrival order) instead of 409'),
+      .optional()
+      .describe(
+        'The older name of multitaskStrategy enqueue (true) or reject (false); given with a multitaskStrategy that means otherwise, 422',
+      ),
+    multitaskStrategy: z
+      .enum(multitaskStrategies)
+      .optional()
+      .describe(
+        "When the session is busy (double-texting, docs/double-texting.md): reject (409), enqueue (wait for the turn, durably, in arrival order), interrupt (stop the running turn, keep its work in the history) or rollback (stop it and drop its messages; 409 once it called an at_most_once tool). Default: the agent's multitaskStrategy, else reject.",
+      ),
     modelParameters: modelParametersSchema
       .optional()
       .describe("Overrides the agent's modelParameters field by field for this generation"),
@@ -96,7 +107,9 @@ export const generateRequestSchema = z
     stream: z.boolean().default(false),
     waitSeconds: z.number().int().min(0).max(600).default(60),
   })
-  .strict()
+  .strict();
+
+export const generateRequestSchema = generateRequestFields
   .refine((v) => v.prompt !== undefined || (v.messages !== undefined && v.messages.length > 0), {
     message: 'prompt and/or messages is required',
     path: ['prompt'],
@@ -147,6 +160,7 @@ export const streamEventTypes = [
   'clarification_requested',
   'done',
   'compaction',
+  'user_message',
   'error',
 ] as const;
 export type StreamEventType = (typeof streamEventTypes)[number];
@@ -169,6 +183,8 @@ export const stopReasonSchema = z.enum([
   'done_tool',
   'doom_loop',
   'cancelled',
+  'interrupted',
+  'rolled_back',
   'guardrail_blocked',
   'hook_blocked',
   'error',
@@ -189,12 +205,24 @@ export const settledStatuses: ReadonlySet<GenerationStatus> = new Set([
 /**
  * Reasoning trace entries: think / act / observe / answer, plus `hook` (a hook ran:
  * its decision, or the failure it was allowed through with), `approval` (a human decision: who,
- * when, why, edited arguments) and `model_call` (a nested model call of a builtin tool, with its usage).
+ * when, why, edited arguments), `model_call` (a nested model call of a builtin tool, with its usage)
+ * and `user_message` (a steering message the run added before the step's model call).
  */
 export const stepEntrySchema = z
   .object({
     step: z.number(),
-    type: z.enum(['think', 'act', 'observe', 'answer', 'hook', 'approval', 'discovery', 'compaction', 'model_call']),
+    type: z.enum([
+      'think',
+      'act',
+      'observe',
+      'answer',
+      'hook',
+      'approval',
+      'discovery',
+      'compaction',
+      'model_call',
+      'user_message',
+    ]),
     level: z.number().optional().describe('compaction: 1 pruned tool results, 2 summarised, 3 summarised harder'),
     tokensBefore: z.number().optional(),
     tokensAfter: z.number().optional(),
@@ -212,7 +240,12 @@ export const stepEntrySchema = z
     toolCallId: z.string().optional(),
     toolName: z.string().optional(),
     arguments: z.unknown().optional(),
-    status: z.enum(['success', 'error', 'denied', 'timeout', 'pending', 'approved', 'expired']).optional(),
+    status: z
+      .enum(['success', 'error', 'denied', 'timeout', 'pending', 'approved', 'expired', 'escalated'])
+      .optional()
+      .describe(
+        'approval `escalated`: the first deadline passed the approval to its escalation group (docs/approvals.md)',
+      ),
     result: z.unknown().optional(),
     durationMs: z.number().optional(),
     hookId: z.string().optional(),
@@ -221,12 +254,17 @@ export const stepEntrySchema = z
     reason: z.string().optional(),
     error: z.string().optional(),
     approvalId: z.string().optional(),
+    messageId: z.string().optional().describe('user_message: the steering message (docs/steering.md)'),
     decidedBy: z.string().nullable().optional(),
     decidedAt: z.string().optional(),
     expiresAt: z.string().optional(),
     editedArguments: z.unknown().optional(),
     /** observe: `unknown` when an at-most-once call was interrupted and not called again. */
     outcome: z.enum(['unknown']).optional(),
+    replayed: z
+      .boolean()
+      .optional()
+      .describe("A fork's entry copied from its origin: the step was replayed, nothing was called (docs/fork.md)"),
     at: z.string(),
   })
   .openapi('GenerationStep');
@@ -295,6 +333,9 @@ export const generationSchema = withRequiredKeys(
     traceId: z.string(),
     sessionId: z.string().nullable(),
     parentGenerationId: z.string().nullable(),
+    forkedFrom: orNull(forkedFromSchema).describe(
+      'Set on a fork (docs/fork.md): its origin and the last step it replayed',
+    ),
     status: generationStatusSchema,
     stopReason: orNull(stopReasonSchema),
     text: z.string().nullable(),

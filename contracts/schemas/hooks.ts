@@ -8,6 +8,12 @@ import {
   toolNameSchema,
   UNPROCESSABLE_RULE,
 } from './common.js';
+import {
+  approvalEscalationSchema,
+  checkApprovalDeadlines,
+  expiresAfterSchema,
+  MAX_APPROVAL_SECONDS,
+} from './approval-deadlines.js';
 
 /** When a hook fires. */
 export const hookEventSchema = z.enum(['OnRunStart', 'PreToolUse', 'PostToolUse', 'PreResponse', 'OnRunComplete']);
@@ -116,9 +122,36 @@ export const approvalHookConfigSchema = z
       .number()
       .int()
       .min(1)
-      .max(365 * 24 * 3600)
+      .max(MAX_APPROVAL_SECONDS)
       .optional()
-      .describe("Defaults to the agent's approvalTimeoutSeconds."),
+      .describe("Seconds a decision may take; defaults to the agent's approvalTimeoutSeconds."),
+    expiresAfter: expiresAfterSchema
+      .optional()
+      .describe(
+        'Another name for `timeoutSeconds` (give one): seconds or an ISO-8601 duration such as `PT30M`, `P2D`.',
+      ),
+    onExpiry: z
+      .enum(['deny', 'approve', 'escalate'])
+      .optional()
+      .describe(
+        'What the deadline decides: `deny` (default; the model sees `expiryReason`), `approve` (needs ' +
+          '`allowAutoApprove`, else 422), `escalate` (to `escalation.approvers`, with its own deadline).',
+      ),
+    expiryReason: z.string().min(1).max(1000).optional().describe('Shown to the model when the deadline denies.'),
+    allowAutoApprove: z
+      .boolean()
+      .optional()
+      .describe('Must be true for `onExpiry` (or `escalation.onExpiry`) `approve`: opting in to unattended approval.'),
+    escalation: approvalEscalationSchema.optional(),
+    remindBefore: z
+      .number()
+      .int()
+      .min(1)
+      .max(MAX_APPROVAL_SECONDS)
+      .optional()
+      .describe(
+        'Seconds before each deadline (first, and escalated when it fits) to send the `approval.reminder` webhook event.',
+      ),
     approvers: z
       .array(apiKeyIdSchema)
       .min(1)
@@ -133,6 +166,7 @@ export const approvalHookConfigSchema = z
       ),
   })
   .strict()
+  .superRefine(checkApprovalDeadlines)
   .openapi('ApprovalHookConfig');
 export type ApprovalHookConfig = z.infer<typeof approvalHookConfigSchema>;
 

@@ -17,3 +17,6 @@ export * from './traces.js';
 export * from './sessions.js';
 export * from './agent-step.js';
 export * from './memories.js';
+export * from './steering.js';
+export * from './forks.js';
+export * from './schedules.js';

@@ -1,4 +1,5 @@
 import { z, cursorSchema, idSchema, orNull } from './common.js';
+import { forkedFromSchema } from './forks.js';
 import { generationStatusSchema, stepEntrySchema, stopReasonSchema } from './generations.js';
 
 export const traceIdSchema = idSchema('agt_trace_', 'a trace');
@@ -23,6 +24,10 @@ export interface TraceNode {
   usage: z.infer<typeof usageSchema>;
   steps: Array<z.infer<typeof stepEntrySchema>>;
   children: TraceNode[];
+  /** Set on a fork (docs/fork.md): its origin and the last step it replayed. */
+  forkedFrom: z.infer<typeof forkedFromSchema> | null;
+  /** The generations forked from this one (they share its trace). */
+  forks: TraceNode[];
 }
 
 export const traceNodeSchema: z.ZodType<TraceNode> = z
@@ -41,6 +46,10 @@ export const traceNodeSchema: z.ZodType<TraceNode> = z
     usage: usageSchema,
     steps: z.array(stepEntrySchema),
     children: z.array(z.lazy(() => traceNodeSchema)),
+    forkedFrom: orNull(forkedFromSchema),
+    forks: z
+      .array(z.lazy(() => traceNodeSchema))
+      .describe('Generations forked from this one (docs/fork.md), oldest first'),
   })
   .openapi('TraceNode');
 

@@ -1,6 +1,11 @@
 import { z, httpUrlSchema } from './common.js';
 
-export const webhookEventSchema = z.enum(['generation.completed', 'generation.failed', 'generation.requires_action']);
+export const webhookEventSchema = z.enum([
+  'generation.completed',
+  'generation.failed',
+  'generation.requires_action',
+  'approval.reminder',
+]);
 export type WebhookEvent = z.infer<typeof webhookEventSchema>;
 
 export const createWebhookSchema = z
@@ -9,7 +14,7 @@ export const createWebhookSchema = z
     events: z
       .array(webhookEventSchema)
       .min(1)
-      .max(3)
+      .max(4)
       .default(['generation.completed', 'generation.failed', 'generation.requires_action']),
     active: z.boolean().default(true),
   })

@@ -148,7 +148,7 @@ export async function decideApproval(
     where: { id: approvalId, generationId: g.id, projectId: auth.projectId },
   });
   if (!approval) throw notFound('Approval');
-  await checkApprover(deps.db, g, approval.toolName, auth);
+  await checkApprover(deps.db, g, approval, auth);
   if (approval.status !== 'pending')
     throw new ApiError(409, 'conflict', `Approval ${approval.id} is already ${approval.status}`);
   if (!body.approved && body.arguments !== undefined) throw unprocessable('arguments can only be given when approving');
@@ -203,7 +203,7 @@ export async function decideAllApprovals(
   const pending = approvals.filter((a) => a.status === 'pending');
   if (g.status !== 'requires_action' || pending.length === 0)
     throw new ApiError(409, 'generation_not_waiting', `The generation is ${g.status}, not waiting for approvals`);
-  for (const approval of pending) await checkApprover(deps.db, g, approval.toolName, auth);
+  for (const approval of pending) await checkApprover(deps.db, g, approval, auth);
   const answers: ClaimedAnswer[] = [];
   for (const [i, approval] of pending.entries()) {
     const claim = await claimApprovalDecision(deps.db, g, approval, body, auth.keyId);

@@ -28,19 +28,28 @@ async function keyAndCreators(db: Db, projectId: string, keyId: string): Promise
 /**
  * Who may decide an approval: every approval hook of the generation's snapshot (the configuration it
  * started with, not the live hooks) that matches the tool applies — `approvers` lists the API key
- * ids that may decide, `requesterMayNotApprove` excludes the requester as a principal: the key that
+ * ids that may decide (`escalation.approvers` instead, once the approval is escalated), `requesterMayNotApprove` excludes the requester as a principal: the key that
  * started the generation and every key it minted, directly or through keys it minted (a key minted
  * by a key counts as its creator). Any one refusing is a 403; a generation whose starter is unknown
  * is refused too (fail closed).
  */
-export async function checkApprover(db: Db, g: Generation, toolName: string, auth: AuthInfo): Promise<void> {
+export async function checkApprover(
+  db: Db,
+  g: Generation,
+  approval: { toolName: string; escalatedAt: Date | null },
+  auth: AuthInfo,
+): Promise<void> {
+  const { toolName } = approval;
   const hooks = readSnapshot(g.snapshot).hooks.filter(
     (h) => h.type === 'approval' && h.event === 'PreToolUse' && (h.matcher === null || h.matcher === toolName),
   );
   let principal: string[] | undefined;
   for (const hook of hooks) {
     const config = readApprovalHookConfig(hook.config);
-    if (config.approvers !== undefined && !config.approvers.includes(auth.keyId)) {
+    // After its first deadline an escalated approval is decided by the escalation group alone.
+    const approvers =
+      approval.escalatedAt !== null && config.escalation ? config.escalation.approvers : config.approvers;
+    if (approvers !== undefined && !approvers.includes(auth.keyId)) {
       throw new ApiError(403, 'forbidden', `This API key is not an approver of hook ${hook.id}`, { hookId: hook.id });
     }
     if (config.requesterMayNotApprove !== true) continue;

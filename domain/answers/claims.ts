@@ -6,6 +6,7 @@ import {
   type AnswerControls,
   type ApprovalExpiry,
   type ClaimedAnswer,
+  type ExpireApprovalsInput,
 } from '../../contracts/generation/index.js';
 import { hotQuery, sql, type SqlQuery } from '../../infra/db/hot-sql.js';
 import type { Db } from '../../infra/db/prisma.js';
@@ -109,7 +110,11 @@ export interface ClaimedRow {
 const claimedColumns = sql`"generationId", "pauseVersion", "key", "answerId", "kind", "payload", "answeredBy"`;
 
 /** The rows already claimed for `keys` at the row's pause. */
-async function claimedRows(db: Db, g: Pick<PausedRow, 'id' | 'pauseVersion'>, keys: string[]): Promise<ClaimedRow[]> {
+export async function claimedRows(
+  db: Db,
+  g: Pick<PausedRow, 'id' | 'pauseVersion'>,
+  keys: string[],
+): Promise<ClaimedRow[]> {
   return hotQuery<ClaimedRow>(
     db,
     sql`SELECT ${claimedColumns} FROM "PauseAnswer"
@@ -129,7 +134,9 @@ export async function rowsOfAnswers(db: Db, answerIds: string[]): Promise<Claime
 /** The answers the rows of a claim hold, as they were signalled (expiries are no answers). */
 export function answersFromRows(rows: ClaimedRow[]): ClaimedAnswer[] {
   const byAnswer = new Map<string, ClaimedRow[]>();
-  for (const r of rows) if (r.kind !== 'expiry') byAnswer.set(r.answerId, [...(byAnswer.get(r.answerId) ?? []), r]);
+  for (const r of rows)
+    if (r.kind !== 'expiry' && r.kind !== 'escalation')
+      byAnswer.set(r.answerId, [...(byAnswer.get(r.answerId) ?? []), r]);
   return [...byAnswer.values()].map((group): ClaimedAnswer => {
     const first = group[0]!;
     const base = { answerId: first.answerId, pauseVersion: first.pauseVersion, answeredBy: first.answeredBy };
@@ -154,7 +161,7 @@ export function answersFromRows(rows: ClaimedRow[]): ClaimedAnswer[] {
       arguments?: Record<string, unknown>;
       decidedAt: string;
     };
-    return { ...base, kind: 'approval', approvalId: first.key, ...p };
+    return { ...base, kind: 'approval', approvalId: approvalOfKey(first.key), ...p };
   });
 }
 
@@ -253,6 +260,8 @@ export interface PendingApprovalRow {
   expiresAt: Date;
   toolName: string;
   argumentsHash: string;
+  /** Set once the first deadline handed the approval to its escalation group. */
+  escalatedAt: Date | null;
 }
 
 /**
@@ -291,62 +300,100 @@ export async function claimApprovalDecision(
   const call = { toolName: approval.toolName, argumentsHash: approval.argumentsHash };
   const body: AnswerBody = { kind: 'approval', approvalId: approval.id, ...call, ...payload };
   const status = decision.approved ? 'approved' : 'denied';
-  const claimed = await insertClaim(db, g, body, [{ key: approval.id, payload: { ...call, ...payload } }], answeredBy, {
+  // The group the approver check read must still be the one deciding: the escalation changes both.
+  const escalated = approval.escalatedAt !== null;
+  const key = approvalClaimKey(approval.id, escalated);
+  const claimed = await insertClaim(db, g, body, [{ key, payload: { ...call, ...payload } }], answeredBy, {
     gate: sql`EXISTS (SELECT 1 FROM "Approval" a WHERE a."id" = ${approval.id} AND a."generationId" = ${g.id}
-                AND a."status" = 'pending' AND a."expiresAt" > (now() AT TIME ZONE 'UTC'))`,
+                AND a."status" = 'pending' AND a."expiresAt" > (now() AT TIME ZONE 'UTC')
+                AND (a."escalatedAt" IS NOT NULL) = ${escalated}::boolean)`,
     also: sql`decided AS (
         UPDATE "Approval" SET "status" = ${status}, "decidedBy" = ${answeredBy},
           "decidedAt" = (${decidedAt}::timestamptz AT TIME ZONE 'UTC'), "reason" = ${decision.reason ?? null}::text,
           "editedArgs" = ${edited === undefined ? null : JSON.stringify(edited)}::jsonb
-        WHERE "id" = ${approval.id} AND "id" IN (SELECT "key" FROM claimed)
+        WHERE "id" = ${approval.id} AND EXISTS (SELECT 1 FROM claimed)
       )`,
   });
   if (typeof claimed === 'object') return { answers: [claimed], repeated: false };
-  const [row] = await claimedRows(db, g, [approval.id]);
+  const [row] = await claimedRows(db, g, [key]);
   if (row?.kind === 'expiry') throw expired();
+  if (row?.kind === 'escalation')
+    throw new ApiError(409, 'conflict', `Approval ${approval.id} was escalated to another group of approvers`);
   if (row) throw new ApiError(409, 'conflict', `Approval ${approval.id} is already decided`);
   if (approval.expiresAt.getTime() <= Date.now()) throw expired();
   throw notWaiting('an approval decision');
 }
 
+const ESCALATED_KEY = '#escalated';
+/** The claim key of an approval: its id, or for its escalated group a key of its own (docs/approvals.md). */
+export const approvalClaimKey = (approvalId: string, escalated: boolean) =>
+  escalated ? `${approvalId}${ESCALATED_KEY}` : approvalId;
+/** The approval a claim key belongs to. */
+export const approvalOfKey = (key: string) => (key.endsWith(ESCALATED_KEY) ? key.slice(0, -ESCALATED_KEY.length) : key);
+
+/** What the deadline decides for each approval: as given for hooks with deadline behaviour, else expired. */
+function deadlineRows(input: ExpireApprovalsInput) {
+  const given = new Map((input.deadlines ?? []).map((d) => [d.approvalId, d]));
+  return input.approvalIds.map((approvalId) => {
+    const d = given.get(approvalId);
+    return {
+      approvalId,
+      key: approvalClaimKey(approvalId, d?.escalated ?? false),
+      status: d?.approve ? 'approved' : 'expired',
+      reason: d?.reason ?? 'No decision before the approval expired',
+      decidedBy: d?.decidedBy ?? 'system:expiry',
+    };
+  });
+}
+
 /**
- * Claims undecided approvals of a pause as expired: those a decision claimed first keep it. The
- * expiry's rows are keyed by the pause, so a re-run of the same expiry reads its own claim back.
+ * Claims undecided approvals of a pause at their deadline: expired, or what the hook's `onExpiry`
+ * says; those a decision claimed first keep it. The expiry's rows are keyed by the pause, so a
+ * re-run of the same expiry reads its own claim back.
  */
-export async function claimExpiry(
-  db: Db,
-  generationId: string,
-  pauseVersion: number,
-  approvalIds: string[],
-): Promise<ApprovalExpiry[]> {
+export async function claimExpiry(db: Db, input: ExpireApprovalsInput): Promise<ApprovalExpiry[]> {
+  const { generationId, pauseVersion } = input;
   const answerId = `expiry:${generationId}:${pauseVersion}`;
+  const rows = deadlineRows(input);
   await hotQuery(
     db,
-    sql`WITH claimed AS (
+    sql`WITH d AS (
+        SELECT value->>'approvalId' AS id, value->>'key' AS key, value->>'status' AS status,
+               value->>'reason' AS reason, value->>'decidedBy' AS by
+        FROM jsonb_array_elements(${JSON.stringify(rows)}::jsonb)
+      ), claimed AS (
         INSERT INTO "PauseAnswer" ("generationId", "pauseVersion", "key", "answerId", "kind", "payload", "createdAt", "signalledAt")
-        SELECT ${generationId}, ${pauseVersion}::int, id, ${answerId}, 'expiry', '{}'::jsonb,
+        SELECT ${generationId}, ${pauseVersion}::int, d.key, ${answerId}, 'expiry', '{}'::jsonb,
                now() AT TIME ZONE 'UTC', now() AT TIME ZONE 'UTC'
-        FROM unnest(${approvalIds}::text[]) AS id
+        FROM d
         ON CONFLICT DO NOTHING
         RETURNING "key"
       )
-      UPDATE "Approval" SET "status" = 'expired', "decidedAt" = now() AT TIME ZONE 'UTC',
-        "reason" = 'No decision before the approval expired'
-      WHERE "generationId" = ${generationId} AND "status" = 'pending' AND "id" IN (SELECT "key" FROM claimed)`,
+      UPDATE "Approval" a SET "status" = d.status, "decidedAt" = now() AT TIME ZONE 'UTC',
+        "reason" = d.reason, "decidedBy" = d.by
+      FROM d
+      WHERE a."generationId" = ${generationId} AND a."status" = 'pending' AND a."id" = d.id
+        AND d.key IN (SELECT "key" FROM claimed)`,
   );
   // A statement of its own: it sees the decisions whose claims committed while the insert waited on them.
-  const rows = await claimedRows(db, { id: generationId, pauseVersion }, approvalIds);
-  return rows.map((r) => ({
-    approvalId: r.key,
-    decision:
-      r.kind === 'expiry'
-        ? 'expired'
-        : {
-            approved: r.payload.approved === true,
-            ...(typeof r.payload.reason === 'string' ? { reason: r.payload.reason } : {}),
-            ...(r.payload.arguments ? { arguments: r.payload.arguments as Record<string, unknown> } : {}),
-            decidedAt: String(r.payload.decidedAt),
-            decidedBy: r.answeredBy,
-          },
+  const claimed = await claimedRows(
+    db,
+    { id: generationId, pauseVersion },
+    rows.map((r) => r.key),
+  );
+  return claimed.map((r) => ({
+    approvalId: approvalOfKey(r.key),
+    decision: r.kind === 'expiry' ? 'expired' : decisionOf(r),
   }));
+}
+
+/** A decision as its claimed row holds it. */
+export function decisionOf(r: ClaimedRow): Exclude<ApprovalExpiry['decision'], 'expired'> {
+  return {
+    approved: r.payload.approved === true,
+    ...(typeof r.payload.reason === 'string' ? { reason: r.payload.reason } : {}),
+    ...(r.payload.arguments ? { arguments: r.payload.arguments as Record<string, unknown> } : {}),
+    decidedAt: String(r.payload.decidedAt),
+    decidedBy: r.answeredBy,
+  };
 }

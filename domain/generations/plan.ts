@@ -1,8 +1,7 @@
 import { builtinDefinition, builtinNeedsApproval } from '../../contracts/builtins/index.js';
 import { unprocessable } from '../../contracts/errors.js';
-import { CLARIFY_TOOL, type LoopPlan, type PlannedHook, type PlannedTool } from '../../contracts/generation/index.js';
+import { CLARIFY_TOOL, type LoopPlan, type PlannedTool } from '../../contracts/generation/index.js';
 import {
-  hookEventSchema,
   type GenerateRequest,
   type StepRule,
   type StopCondition,
@@ -16,14 +15,8 @@ import type {
   StoredHeaderValue,
 } from '../../contracts/snapshot.js';
 import type { Agent, AgentTool, AiProvider, Hook, Webhook } from '../../generated/prisma/client.js';
-import {
-  readAgentOptions,
-  readApprovalHookConfig,
-  readGuardrails,
-  readHttpHookConfig,
-  readRuleHookConfig,
-  type Guardrails,
-} from '../../infra/db/json-columns.js';
+import { readAgentOptions, readGuardrails, type Guardrails } from '../../infra/db/json-columns.js';
+import { planHook } from './plan-hooks.js';
 import type { Db } from '../../infra/db/prisma.js';
 import { promptRequiresTool } from '../../contracts/generation/hooks.js';
 import { knowledgeSearchTool, plannedKnowledgeSearchTool, type LinkedKnowledgeBase } from './knowledge-tool.js';
@@ -143,20 +136,6 @@ export const clarifyTool: SnapshotTool = {
 
 export function clarificationEnabled(agent: Agent): boolean {
   return readAgentOptions(agent.extra).allowClarification;
-}
-
-export function planHook(h: Hook): PlannedHook {
-  const base = { id: h.id, event: hookEventSchema.parse(h.event), matcher: h.matcher };
-  if (h.type === 'rule') return { ...base, type: 'rule', rule: readRuleHookConfig(h.config) };
-  if (h.type === 'approval') {
-    const { timeoutSeconds } = readApprovalHookConfig(h.config);
-    return {
-      ...base,
-      type: 'approval',
-      ...(timeoutSeconds === undefined ? {} : { approvalTimeoutSeconds: timeoutSeconds }),
-    };
-  }
-  return { ...base, type: 'http', timeoutSeconds: readHttpHookConfig(h.config).timeoutSeconds };
 }
 
 function userPromptText(body: GenerateRequest): string {

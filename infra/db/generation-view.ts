@@ -18,6 +18,8 @@ export type GenerationViewRow = Pick<
   | 'traceId'
   | 'sessionId'
   | 'parentGenerationId'
+  | 'forkedFromGenerationId'
+  | 'forkedFromStep'
   | 'status'
   | 'stopReason'
   | 'text'
@@ -48,6 +50,10 @@ export function generationView(g: GenerationViewRow, steps: StepEntry[]): Genera
     traceId: g.traceId,
     sessionId: g.sessionId,
     parentGenerationId: g.parentGenerationId,
+    forkedFrom:
+      g.forkedFromGenerationId !== null && g.forkedFromStep !== null
+        ? { generationId: g.forkedFromGenerationId, step: g.forkedFromStep }
+        : null,
     status: g.status as GenerationView['status'],
     stopReason: g.stopReason as GenerationView['stopReason'],
     text: g.text,
@@ -89,6 +95,8 @@ const viewColumns = [
     'traceId',
     'sessionId',
     'parentGenerationId',
+    'forkedFromGenerationId',
+    'forkedFromStep',
     'status',
     'stopReason',
     'text',

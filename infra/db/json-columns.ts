@@ -60,6 +60,19 @@ export function readRuleHookConfig(config: unknown): RuleHookConfig {
 /** Read for shape only: approvers written before they had to be key ids still read (and match no key). */
 const storedApprovalHookConfigSchema = z.object({
   timeoutSeconds: z.number().optional(),
+  expiresAfter: z.union([z.number(), z.string()]).optional(),
+  onExpiry: z.enum(['deny', 'approve', 'escalate']).optional(),
+  expiryReason: z.string().optional(),
+  allowAutoApprove: z.boolean().optional(),
+  escalation: z
+    .object({
+      approvers: z.array(z.string()),
+      expiresAfter: z.union([z.number(), z.string()]),
+      onExpiry: z.enum(['deny', 'approve']).default('deny'),
+      expiryReason: z.string().optional(),
+    })
+    .optional(),
+  remindBefore: z.number().optional(),
   approvers: z.array(z.string()).optional(),
   requesterMayNotApprove: z.boolean().optional(),
 }) satisfies z.ZodType<ApprovalHookConfig>;
@@ -72,6 +85,7 @@ const agentOptionsSchema = z.object({
   allowClarification: agentFields.allowClarification,
   knowledgeBaseIds: z.array(z.string()).default([]),
   requireApprovalFor: agentFields.requireApprovalFor,
+  multitaskStrategy: agentFields.multitaskStrategy,
   welcomeMessage: agentFields.welcomeMessage,
   branding: agentFields.branding,
   contextResolvers: agentFields.contextResolvers,

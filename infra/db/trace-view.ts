@@ -19,13 +19,17 @@ export function traceSummary(t: Trace, root: Generation): TraceSummary {
   };
 }
 
-/** The root and every generation reachable from it through generations of agents not withheld. */
+/** The generation a trace node hangs below: its parent, or the origin it was forked from. */
+const above = (g: Generation): string | null => g.parentGenerationId ?? g.forkedFromGenerationId;
+
+/** The root and every generation reachable from it (children and forks) through agents not withheld. */
 function shownBelow(root: Generation, all: Generation[], withheld: ReadonlySet<string>): Generation[] {
   if (withheld.size === 0) return all;
   const childrenOf = new Map<string, Generation[]>();
   for (const g of all) {
-    if (g.parentGenerationId === null) continue;
-    childrenOf.set(g.parentGenerationId, [...(childrenOf.get(g.parentGenerationId) ?? []), g]);
+    const up = above(g);
+    if (up === null) continue;
+    childrenOf.set(up, [...(childrenOf.get(up) ?? []), g]);
   }
   const shown = new Set<string>();
   const next = [root];
@@ -56,6 +60,11 @@ function node(g: Generation, steps: StepEntry[]): TraceNode {
     },
     steps,
     children: [],
+    forkedFrom:
+      g.forkedFromGenerationId !== null && g.forkedFromStep !== null
+        ? { generationId: g.forkedFromGenerationId, step: g.forkedFromStep }
+        : null,
+    forks: [],
   };
 }
 
@@ -93,8 +102,8 @@ export async function loadTrace(
   }
   const nodes = new Map(generations.map((g) => [g.id, node(g, stepsOf.get(g.id) ?? [])]));
   for (const g of generations) {
-    if (g.parentGenerationId === null) continue;
-    nodes.get(g.parentGenerationId)?.children.push(nodes.get(g.id)!);
+    if (g.parentGenerationId !== null) nodes.get(g.parentGenerationId)?.children.push(nodes.get(g.id)!);
+    else if (g.forkedFromGenerationId !== null) nodes.get(g.forkedFromGenerationId)?.forks.push(nodes.get(g.id)!);
   }
   const all = [...nodes.values()];
   const promptTokens = all.reduce((n, x) => n + x.usage.promptTokens, 0);

@@ -219,19 +219,25 @@ describe('answers claimed in PostgreSQL, then signalled', () => {
     const [a] = await stack.db.approval.findMany({ where: { generationId: early.id } });
     await claimApprovalDecision(stack.db, early, a!, { approved: true, reason: 'in time' }, 'key_x');
     // The expiry comes later, before the decision's signal: it reports the decision.
-    const [outcome] = await claimExpiry(stack.db, early.id, early.pauseVersion!, [a!.id]);
+    const [outcome] = await claimExpiry(stack.db, {
+      generationId: early.id,
+      pauseVersion: early.pauseVersion!,
+      approvalIds: [a!.id],
+    });
     expect(outcome).toMatchObject({
       approvalId: a!.id,
       decision: { approved: true, reason: 'in time', decidedBy: 'key_x' },
     });
     // A re-run of the same expiry reads the same outcome back.
-    expect(await claimExpiry(stack.db, early.id, early.pauseVersion!, [a!.id])).toEqual([outcome]);
+    expect(
+      await claimExpiry(stack.db, { generationId: early.id, pauseVersion: early.pauseVersion!, approvalIds: [a!.id] }),
+    ).toEqual([outcome]);
 
     const late = await paused('late', 1, gatedAgentId, 'pay');
     const [b] = await stack.db.approval.findMany({ where: { generationId: late.id } });
-    expect(await claimExpiry(stack.db, late.id, late.pauseVersion!, [b!.id])).toEqual([
-      { approvalId: b!.id, decision: 'expired' },
-    ]);
+    expect(
+      await claimExpiry(stack.db, { generationId: late.id, pauseVersion: late.pauseVersion!, approvalIds: [b!.id] }),
+    ).toEqual([{ approvalId: b!.id, decision: 'expired' }]);
     expect((await stack.db.approval.findUniqueOrThrow({ where: { id: b!.id } })).status).toBe('expired');
     const refused = await claimApprovalDecision(
       stack.db,

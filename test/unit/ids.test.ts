@@ -21,6 +21,7 @@ describe('ids', () => {
       knowledgeBase: 'kb_',
       document: 'doc_',
       memory: 'mem_',
+      schedule: 'sch_',
     });
   });
 

@@ -56,6 +56,7 @@ describe('route table', () => {
       'regenerateAgentKey',
       'reindexDocument',
       'reindexKnowledgeBase',
+      'triggerSchedule',
     ]);
   });
 

@@ -69,7 +69,7 @@ describe('approvals on the time-skipping server', () => {
       { approvalIds: [open.approvals[0]!.approvalId], pauseVersion: open.status.stateVersion },
     ]);
     const [closed] = run.writesOf('approvalsClosed');
-    expect(closed!.outcomes).toMatchObject([{ toolCallId: 'cw', status: 'expired', decidedBy: null }]);
+    expect(closed!.outcomes).toMatchObject([{ toolCallId: 'cw', status: 'expired', decidedBy: 'system:expiry' }]);
     expect(closed!.status).toMatchObject({ status: 'running' });
     expect(Date.parse(closed!.outcomes[0]!.decidedAt)).toBeGreaterThanOrEqual(Date.parse(open.approvals[0]!.expiresAt));
     expect(run.callsOf('recordToolResult')).toMatchObject([{ toolCallId: 'cw', status: 'timeout' }]);

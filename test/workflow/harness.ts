@@ -341,6 +341,10 @@ export async function startHarness(): Promise<Harness> {
     runHttpHook: (i) => dispatch('runHttpHook', i, () => ({ decision: 'allow' })),
     expireApprovals: (i) =>
       dispatch('expireApprovals', i, () => i.approvalIds.map((approvalId) => ({ approvalId, decision: 'expired' }))),
+    escalateApprovals: (i) =>
+      dispatch('escalateApprovals', i, () =>
+        i.approvals.map(({ approvalId }) => ({ approvalId, decision: 'escalated' as const })),
+      ),
     reviewFinalText: (i) => dispatch('reviewFinalText', i, () => ({ text: null, blocked: null, reason: null })),
     prepareWebhooks: (i) => dispatch('prepareWebhooks', i, () => []),
     // Webhook deliveries are keyed by delivery id and not planned in these tests.

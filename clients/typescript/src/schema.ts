@@ -558,6 +558,46 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/v1/generations/{generationId}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a user message to a running generation (steering)
+         * @description Stored, then applied at the next step boundary: the next model call reads it after the step's tool results (docs/steering.md). A paused generation takes it too; it is applied at the model call after the pause is answered. 409 once the generation is completed, failed or cancelled, or while it waits for its session's turn.
+         */
+        post: operations["addAgentGenerationMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/generations/{generationId}/fork": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Fork a generation from one of its steps
+         * @description Starts a new generation in the same trace with the origin's configuration: steps 1..fromStep are replayed from the origin's record (no model or tool call), the rest runs live. At-most-once tools wait for a fresh approval in the fork; at-least-once tools get a new Idempotency-Key. Needs agents:CreateAgentGeneration on the agent as well. 409 unless the origin is completed, failed or cancelled; 422 for a fromStep beyond its steps or an edit that does not apply (docs/fork.md).
+         */
+        post: operations["forkAgentGeneration"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/generations/{generationId}/approvals/{approvalId}": {
         parameters: {
             query?: never;
@@ -764,6 +804,114 @@ export type paths = {
         get: operations["listWebhookDeliveries"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/schedules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the project's schedules */
+        get: operations["listSchedules"];
+        put?: never;
+        /**
+         * Schedule generations of an agent (cron expressions or intervals)
+         * @description Needs agents:CreateSchedule, and agents:CreateAgentGeneration on the agent (each run is a generation of it). A spec Temporal refuses (a bad cron expression) is a 422 and nothing is stored.
+         */
+        post: operations["createSchedule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/schedules/{scheduleId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A schedule with its next run times and recent runs */
+        get: operations["getSchedule"];
+        put?: never;
+        post?: never;
+        /** Delete a schedule (runs in progress continue) */
+        delete: operations["deleteSchedule"];
+        options?: never;
+        head?: never;
+        /** Change a schedule's request, spec, overlap policy or note (fields given replace) */
+        patch: operations["updateSchedule"];
+        trace?: never;
+    };
+    "/v1/schedules/{scheduleId}/pause": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Pause a schedule */
+        post: operations["pauseSchedule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/schedules/{scheduleId}/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Resume a paused schedule */
+        post: operations["resumeSchedule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/schedules/{scheduleId}/trigger": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Run the schedule now (its overlap policy applies) */
+        post: operations["triggerSchedule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/schedules/{scheduleId}/backfill": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Run the times the spec gives in a past window */
+        post: operations["backfillSchedule"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1470,6 +1618,11 @@ export type components = {
             builtins: "all" | string[] | null;
             /** @enum {string|null} */
             requireApprovalFor: "destructive" | null;
+            /**
+             * @description The default for turns of a busy session (reject unless set).
+             * @enum {string}
+             */
+            multitaskStrategy: "reject" | "enqueue" | "interrupt" | "rollback";
             welcomeMessage: string;
             branding: {
                 primaryColor: string;
@@ -1562,6 +1715,11 @@ export type components = {
             modelParameters?: components["schemas"]["ModelParameters"] & unknown;
             compaction?: components["schemas"]["CompactionSettings"] & unknown;
             memoryRecall?: components["schemas"]["MemoryRecall"];
+            /**
+             * @description What a new turn of a busy session does when its request names no multitaskStrategy: reject (the default), enqueue, interrupt or rollback (docs/double-texting.md).
+             * @enum {string}
+             */
+            multitaskStrategy?: "reject" | "enqueue" | "interrupt" | "rollback";
             /**
              * @description "destructive": destructive MCP tools wait for a human approval. As in the MCP specification, a tool is destructive unless annotated readOnlyHint: true or destructiveHint: false (unannotated tools are).
              * @enum {string}
@@ -1771,6 +1929,11 @@ export type components = {
             compaction?: components["schemas"]["CompactionSettings"] & unknown;
             memoryRecall?: components["schemas"]["MemoryRecall"];
             /**
+             * @description What a new turn of a busy session does when its request names no multitaskStrategy: reject (the default), enqueue, interrupt or rollback (docs/double-texting.md).
+             * @enum {string}
+             */
+            multitaskStrategy?: "reject" | "enqueue" | "interrupt" | "rollback";
+            /**
              * @description "destructive": destructive MCP tools wait for a human approval. As in the MCP specification, a tool is destructive unless annotated readOnlyHint: true or destructiveHint: false (unannotated tools are).
              * @enum {string}
              */
@@ -1817,6 +1980,7 @@ export type components = {
             modelParameters?: components["schemas"]["ModelParameters"] | null;
             compaction?: components["schemas"]["CompactionSettings"] | null;
             memoryRecall?: (components["schemas"]["MemoryRecall"] & unknown) | null;
+            multitaskStrategy?: ("reject" | "enqueue" | "interrupt" | "rollback") | null;
             requireApprovalFor?: "destructive" | null;
         };
         AgentPublicChatKey: {
@@ -2144,12 +2308,40 @@ export type components = {
             value: string | number | boolean | (string | number | boolean)[];
         };
         ApprovalHookConfig: {
-            /** @description Defaults to the agent's approvalTimeoutSeconds. */
+            /** @description Seconds a decision may take; defaults to the agent's approvalTimeoutSeconds. */
             timeoutSeconds?: number;
+            /** @description Another name for `timeoutSeconds` (give one): seconds or an ISO-8601 duration such as `PT30M`, `P2D`. */
+            expiresAfter?: number | string;
+            /**
+             * @description What the deadline decides: `deny` (default; the model sees `expiryReason`), `approve` (needs `allowAutoApprove`, else 422), `escalate` (to `escalation.approvers`, with its own deadline).
+             * @enum {string}
+             */
+            onExpiry?: "deny" | "approve" | "escalate";
+            /** @description Shown to the model when the deadline denies. */
+            expiryReason?: string;
+            /** @description Must be true for `onExpiry` (or `escalation.onExpiry`) `approve`: opting in to unattended approval. */
+            allowAutoApprove?: boolean;
+            escalation?: components["schemas"]["ApprovalEscalationPolicy"];
+            /** @description Seconds before each deadline (first, and escalated when it fits) to send the `approval.reminder` webhook event. */
+            remindBefore?: number;
             /** @description API key ids that may decide (403 for any other key); omitted = any key allowed to decide approvals. */
             approvers?: string[];
             /** @description When true, the API key that started the generation may not decide its approvals (403). Default false. */
             requesterMayNotApprove?: boolean;
+        };
+        ApprovalEscalationPolicy: {
+            /** @description API key ids that decide once the first deadline passed; the first group no longer may. */
+            approvers: string[];
+            /** @description Seconds (integer) or an ISO-8601 duration of days, hours, minutes, seconds (e.g. `PT30M`, `P2D`). */
+            expiresAfter: number | string;
+            /**
+             * @description What the second deadline decides; `approve` needs `allowAutoApprove` on the hook.
+             * @default deny
+             * @enum {string}
+             */
+            onExpiry?: "deny" | "approve";
+            /** @description Shown to the model when the second deadline denies. */
+            expiryReason?: string;
         };
         /**
          * @example {
@@ -2317,9 +2509,11 @@ export type components = {
             traceId: string;
             sessionId: string | null;
             parentGenerationId: string | null;
+            /** @description Set on a fork (docs/fork.md): its origin and the last step it replayed */
+            forkedFrom: components["schemas"]["ForkedFrom"] | null;
             /** @enum {string} */
             status: "queued" | "running" | "requires_action" | "completed" | "failed" | "cancelled";
-            stopReason: ("final_answer" | "max_steps" | "stop_condition" | "done_tool" | "doom_loop" | "cancelled" | "guardrail_blocked" | "hook_blocked" | "error") | null;
+            stopReason: ("final_answer" | "max_steps" | "stop_condition" | "done_tool" | "doom_loop" | "cancelled" | "interrupted" | "rolled_back" | "guardrail_blocked" | "hook_blocked" | "error") | null;
             text: string | null;
             output: unknown;
             requiredAction: {
@@ -2378,10 +2572,15 @@ export type components = {
             /** @description The generation's workflow in the Temporal UI (null unless the server sets TEMPORAL_UI_URL) */
             temporalUiUrl: string | null;
         };
+        ForkedFrom: {
+            generationId: string;
+            /** @description The last step of the origin the fork replayed. */
+            step: number;
+        };
         GenerationStep: {
             step: number;
             /** @enum {string} */
-            type: "think" | "act" | "observe" | "answer" | "hook" | "approval" | "discovery" | "compaction" | "model_call";
+            type: "think" | "act" | "observe" | "answer" | "hook" | "approval" | "discovery" | "compaction" | "model_call" | "user_message";
             /** @description compaction: 1 pruned tool results, 2 summarised, 3 summarised harder */
             level?: number;
             tokensBefore?: number;
@@ -2397,8 +2596,11 @@ export type components = {
             toolCallId?: string;
             toolName?: string;
             arguments?: unknown;
-            /** @enum {string} */
-            status?: "success" | "error" | "denied" | "timeout" | "pending" | "approved" | "expired";
+            /**
+             * @description approval `escalated`: the first deadline passed the approval to its escalation group (docs/approvals.md)
+             * @enum {string}
+             */
+            status?: "success" | "error" | "denied" | "timeout" | "pending" | "approved" | "expired" | "escalated";
             result?: unknown;
             durationMs?: number;
             hookId?: string;
@@ -2407,12 +2609,16 @@ export type components = {
             reason?: string;
             error?: string;
             approvalId?: string;
+            /** @description user_message: the steering message (docs/steering.md) */
+            messageId?: string;
             decidedBy?: string | null;
             decidedAt?: string;
             expiresAt?: string;
             editedArguments?: unknown;
             /** @enum {string} */
             outcome?: "unknown";
+            /** @description A fork's entry copied from its origin: the step was replayed, nothing was called (docs/fork.md) */
+            replayed?: boolean;
             at: string;
         };
         /** @description One event of the text/event-stream. `chunk` carries `replySeq`; `reset` (a retried model call) tells the client to discard the chunks of that `replySeq` received so far; `done` carries the final text. */
@@ -2420,7 +2626,7 @@ export type components = {
             /** @description Increasing per generation; reconnect with Last-Event-ID to resume after it. */
             id: string;
             /** @enum {string} */
-            event: "start" | "step_started" | "chunk" | "reset" | "tool_call" | "tool_result" | "step_completed" | "approval_requested" | "approval_resolved" | "requires_action" | "clarification_requested" | "done" | "compaction" | "error";
+            event: "start" | "step_started" | "chunk" | "reset" | "tool_call" | "tool_result" | "step_completed" | "approval_requested" | "approval_resolved" | "requires_action" | "clarification_requested" | "done" | "compaction" | "user_message" | "error";
             /** @description JSON with at least generationId (and step). */
             data: string;
         };
@@ -2453,11 +2659,13 @@ export type components = {
              * @example user-1042
              */
             endUserId?: string;
-            /**
-             * @description When the session is busy, wait for its turn (durably, in arrival order) instead of 409
-             * @default false
-             */
+            /** @description The older name of multitaskStrategy enqueue (true) or reject (false); given with a multitaskStrategy that means otherwise, 422 */
             queue?: boolean;
+            /**
+             * @description When the session is busy (double-texting, docs/double-texting.md): reject (409), enqueue (wait for the turn, durably, in arrival order), interrupt (stop the running turn, keep its work in the history) or rollback (stop it and drop its messages; 409 once it called an at_most_once tool). Default: the agent's multitaskStrategy, else reject.
+             * @enum {string}
+             */
+            multitaskStrategy?: "reject" | "enqueue" | "interrupt" | "rollback";
             modelParameters?: components["schemas"]["ModelParameters"] & unknown;
             metadata?: {
                 [key: string]: unknown;
@@ -2520,6 +2728,72 @@ export type components = {
             data: components["schemas"]["Generation"][];
             nextCursor: string | null;
         };
+        /**
+         * @example {
+         *       "id": "msg_5Jx0aQn2b9LmP4rT7wYz1c",
+         *       "object": "generation.message",
+         *       "generationId": "agt_gen_5Jx0aQn2b9LmP4rT7wYz1c",
+         *       "clientMessageId": "c-1",
+         *       "content": "Use the EU warehouse instead.",
+         *       "status": "pending",
+         *       "appliedAtStep": null,
+         *       "createdAt": "2026-12-02T10:00:00.000Z"
+         *     }
+         */
+        SteeringMessageRecord: {
+            id: string;
+            /** @enum {string} */
+            object: "generation.message";
+            generationId: string;
+            clientMessageId: string | null;
+            content: string;
+            /**
+             * @description pending until the run adds it to the conversation at a step boundary, then applied; not_applied when the run ended without another model call after it arrived.
+             * @enum {string}
+             */
+            status: "pending" | "applied" | "not_applied";
+            /** @description The step whose model call first read it. */
+            appliedAtStep: number | null;
+            createdAt: string;
+        };
+        /**
+         * @example {
+         *       "content": "Use the EU warehouse instead.",
+         *       "clientMessageId": "c-1"
+         *     }
+         */
+        SteeringMessageRequest: {
+            /** @description The user message the next model call reads. */
+            content: string;
+            /** @description Makes the request idempotent: the same id again answers with the message it stored (one message); with other content it is a 422. */
+            clientMessageId?: string;
+        };
+        /**
+         * @example {
+         *       "fromStep": 3,
+         *       "messages": [
+         *         {
+         *           "index": 1,
+         *           "content": "Book the flight for Tuesday instead."
+         *         }
+         *       ]
+         *     }
+         */
+        ForkRequest: {
+            /** @description The last step of the origin the fork replays (its recorded model replies and tool results, nothing called again); the fork runs live from fromStep + 1. 0 keeps only the initial messages. */
+            fromStep: number;
+            /** @description Edits of kept system or user messages (422 for an index beyond the kept conversation or of another role). */
+            messages?: {
+                /** @description 0-based position in the kept conversation (initial messages first); must be a system or user message. */
+                index: number;
+                /** @description The replacement content. */
+                content: string;
+            }[];
+            /** @description User messages added after the kept conversation, before the first live step. */
+            appendMessages?: {
+                content: string;
+            }[];
+        };
         ApprovalDecisionRequest: {
             approved: boolean;
             reason?: string;
@@ -2573,7 +2847,20 @@ export type components = {
             requestedAt: string;
             expiresAt: string;
             decidedAt: string | null;
+            /** @description The deciding API key id, or `system:expiry` / `system:escalation` when a deadline decided. */
             decidedBy: string | null;
+            /** @description When the first deadline handed the approval to the hook's escalation approvers. */
+            escalatedAt: string | null;
+            /**
+             * @description What the first deadline decides (the matching approval hook's `onExpiry`; `deny` when none sets it).
+             * @enum {string}
+             */
+            onExpiry: "deny" | "approve" | "escalate";
+            /**
+             * @description What the escalation's deadline decides; null unless `onExpiry` is `escalate`.
+             * @enum {string|null}
+             */
+            escalationOnExpiry: "deny" | "approve" | null;
             reason: string | null;
             editedArguments: unknown;
             /** @description Who started the generation: an API key, or a public-chat visitor (no key). */
@@ -2620,7 +2907,7 @@ export type components = {
             generationId: string;
             /** @enum {string} */
             status: "queued" | "running" | "requires_action" | "completed" | "failed" | "cancelled";
-            stopReason: ("final_answer" | "max_steps" | "stop_condition" | "done_tool" | "doom_loop" | "cancelled" | "guardrail_blocked" | "hook_blocked" | "error") | null;
+            stopReason: ("final_answer" | "max_steps" | "stop_condition" | "done_tool" | "doom_loop" | "cancelled" | "interrupted" | "rolled_back" | "guardrail_blocked" | "hook_blocked" | "error") | null;
             /** @description The user input of the turn */
             prompt: string | null;
             text: string | null;
@@ -2720,7 +3007,7 @@ export type components = {
             object: "webhook";
             agentId: string;
             url: string;
-            events: ("generation.completed" | "generation.failed" | "generation.requires_action")[];
+            events: ("generation.completed" | "generation.failed" | "generation.requires_action" | "approval.reminder")[];
             active: boolean;
             createdAt: string;
             secret?: string;
@@ -2735,7 +3022,7 @@ export type components = {
              *       "generation.requires_action"
              *     ]
              */
-            events?: ("generation.completed" | "generation.failed" | "generation.requires_action")[];
+            events?: ("generation.completed" | "generation.failed" | "generation.requires_action" | "approval.reminder")[];
             /** @default true */
             active?: boolean;
         };
@@ -2760,6 +3047,163 @@ export type components = {
             lastError: string | null;
             deliveredAt: string | null;
             createdAt: string;
+        };
+        Schedule: {
+            id: string;
+            /** @enum {string} */
+            object: "schedule";
+            projectId: string;
+            agentId: string;
+            request: components["schemas"]["ScheduledGenerateRequest"];
+            spec: components["schemas"]["ScheduleSpecView"];
+            /**
+             * @description When a run is due while the previous one is still running: skip it, buffer one to run after, cancel the running one, or run both
+             * @enum {string}
+             */
+            overlap: "skip" | "buffer_one" | "cancel_other" | "allow_all";
+            note: string | null;
+            paused: boolean;
+            /** @description Up to 10 upcoming times (empty while paused) */
+            nextRunTimes: string[];
+            /** @description The latest runs Temporal keeps (up to 10), oldest first */
+            recentRuns: components["schemas"]["ScheduleRun"][];
+            temporalScheduleId: string;
+            createdAt: string;
+            updatedAt: string;
+        };
+        ScheduledGenerateRequest: {
+            /** @example Where is order 1042? */
+            prompt?: string;
+            messages?: components["schemas"]["ChatMessage"][];
+            toolChoice?: components["schemas"]["ToolChoice"];
+            activeToolIds?: string[];
+            stepRules?: components["schemas"]["StepRule"][];
+            stopConditions?: components["schemas"]["StopCondition"][];
+            maxSteps?: number;
+            /**
+             * @description Generations in a chain of nested calls (agent tools, platform create-agent-generation), this one included: 3 lets A call B and B call C, and C's nested call is an error result; 1 allows none.
+             * @default 10
+             */
+            maxCallDepth?: number;
+            variables?: {
+                [key: string]: string;
+            };
+            /**
+             * @description Continue this session of the agent: its earlier turns are the history the model sees. A session waiting on agent_clarify takes the prompt as the answer instead.
+             * @example ses_4kT9xQ2mZ8wR
+             */
+            sessionId?: string;
+            /** @description Your own id of the conversation (a ticket number, `sess-1`, …), unique per agent within the project: the first turn opens a session with it, later ones continue it, as `sessionId` does. A conversational agent's only (422 otherwise); not with `sessionId`. */
+            sessionKey?: string;
+            /**
+             * @description Who this generation talks to: the scope of long-term memory (memory_save, memory_search, memory_forget and memoryRecall see only this end user's memories of this agent). Without it those tools refuse (docs/memory.md).
+             * @example user-1042
+             */
+            endUserId?: string;
+            modelParameters?: components["schemas"]["ModelParameters"] & unknown;
+            metadata?: {
+                [key: string]: unknown;
+            };
+        } & (unknown | {
+            messages: unknown;
+        });
+        ScheduleSpecView: {
+            cronExpressions: string[];
+            intervals: components["schemas"]["ScheduleIntervalView"][];
+            timeZone: string;
+        };
+        ScheduleIntervalView: {
+            everySeconds: number;
+            offsetSeconds: number;
+        };
+        ScheduleRun: {
+            scheduledAt: string;
+            startedAt: string;
+            /** @description The run's workflow (it creates the generation and waits for it) */
+            workflowId: string;
+            /** @description null until the run has stored its generation */
+            generationId: string | null;
+        };
+        CreateSchedule: {
+            /** @example agt_4kT9xQ2mZ8wR */
+            agentId: string;
+            request: components["schemas"]["ScheduledGenerateRequest"];
+            spec: components["schemas"]["ScheduleSpec"];
+            /**
+             * @description When a run is due while the previous one is still running: skip it, buffer one to run after, cancel the running one, or run both
+             * @default skip
+             * @enum {string}
+             */
+            overlap?: "skip" | "buffer_one" | "cancel_other" | "allow_all";
+            note?: string;
+            /**
+             * @description Create the schedule paused (resume it to start running)
+             * @default false
+             */
+            paused?: boolean;
+        };
+        ScheduleSpec: {
+            /** @description Standard five-field cron expressions (Temporal syntax), read in timeZone */
+            cronExpressions?: string[];
+            intervals?: components["schemas"]["ScheduleInterval"][];
+            /**
+             * @default UTC
+             * @example Europe/Paris
+             */
+            timeZone?: string;
+        };
+        ScheduleInterval: {
+            /** @example 3600 */
+            everySeconds: number;
+            /** @description Shifts each run within its interval (must be less than everySeconds) */
+            offsetSeconds?: number;
+        };
+        ScheduleList: {
+            data: components["schemas"]["ScheduleSummary"][];
+            nextCursor: string | null;
+        };
+        ScheduleSummary: {
+            id: string;
+            /** @enum {string} */
+            object: "schedule";
+            projectId: string;
+            agentId: string;
+            request: components["schemas"]["ScheduledGenerateRequest"];
+            temporalScheduleId: string;
+            createdAt: string;
+            updatedAt: string;
+        };
+        UpdateSchedule: {
+            request?: components["schemas"]["ScheduledGenerateRequest"];
+            spec?: components["schemas"]["ScheduleSpec"];
+            /**
+             * @description When a run is due while the previous one is still running: skip it, buffer one to run after, cancel the running one, or run both
+             * @enum {string}
+             */
+            overlap?: "skip" | "buffer_one" | "cancel_other" | "allow_all";
+            /** @description null clears it */
+            note?: string | null;
+        };
+        PauseSchedule: {
+            /** @description Why; kept as the schedule note */
+            note?: string;
+        };
+        BackfillSchedule: {
+            /**
+             * Format: date-time
+             * @example 2026-12-01T00:00:00Z
+             */
+            start: string;
+            /**
+             * Format: date-time
+             * @example 2026-12-01T01:00:00Z
+             */
+            end: string;
+            /**
+             * @description Default: allow_all (each time in the window runs)
+             * @enum {string}
+             */
+            overlap?: "skip" | "buffer_one" | "cancel_other" | "allow_all";
         };
         PublicAgent: {
             name: string;
@@ -3068,7 +3512,7 @@ export type components = {
             parentToolCallId: string | null;
             /** @enum {string} */
             status: "queued" | "running" | "requires_action" | "completed" | "failed" | "cancelled";
-            stopReason: ("final_answer" | "max_steps" | "stop_condition" | "done_tool" | "doom_loop" | "cancelled" | "guardrail_blocked" | "hook_blocked" | "error") | null;
+            stopReason: ("final_answer" | "max_steps" | "stop_condition" | "done_tool" | "doom_loop" | "cancelled" | "interrupted" | "rolled_back" | "guardrail_blocked" | "hook_blocked" | "error") | null;
             error: {
                 code: string;
                 message: string;
@@ -3084,6 +3528,9 @@ export type components = {
             };
             steps: components["schemas"]["GenerationStep"][];
             children: components["schemas"]["TraceNode"][];
+            forkedFrom: components["schemas"]["ForkedFrom"] | null;
+            /** @description Generations forked from this one (docs/fork.md), oldest first */
+            forks: components["schemas"]["TraceNode"][];
         };
     };
     responses: never;
@@ -4445,6 +4892,7 @@ export interface operations {
                      *           ],
                      *           "builtins": "all",
                      *           "requireApprovalFor": "destructive",
+                     *           "multitaskStrategy": "reject",
                      *           "welcomeMessage": "text",
                      *           "branding": {
                      *             "primaryColor": "text"
@@ -4703,6 +5151,7 @@ export interface operations {
                      *       ],
                      *       "builtins": "all",
                      *       "requireApprovalFor": "destructive",
+                     *       "multitaskStrategy": "reject",
                      *       "welcomeMessage": "text",
                      *       "branding": {
                      *         "primaryColor": "text"
@@ -4978,6 +5427,7 @@ export interface operations {
                      *       ],
                      *       "builtins": "all",
                      *       "requireApprovalFor": "destructive",
+                     *       "multitaskStrategy": "reject",
                      *       "welcomeMessage": "text",
                      *       "branding": {
                      *         "primaryColor": "text"
@@ -5244,6 +5694,7 @@ export interface operations {
                      *       ],
                      *       "builtins": "all",
                      *       "requireApprovalFor": "destructive",
+                     *       "multitaskStrategy": "reject",
                      *       "welcomeMessage": "text",
                      *       "branding": {
                      *         "primaryColor": "text"
@@ -5610,6 +6061,7 @@ export interface operations {
                      *       ],
                      *       "builtins": "all",
                      *       "requireApprovalFor": "destructive",
+                     *       "multitaskStrategy": "reject",
                      *       "welcomeMessage": "text",
                      *       "branding": {
                      *         "primaryColor": "text"
@@ -8032,6 +8484,10 @@ export interface operations {
                      *       "traceId": "text",
                      *       "sessionId": "text",
                      *       "parentGenerationId": "text",
+                     *       "forkedFrom": {
+                     *         "generationId": "text",
+                     *         "step": 1
+                     *       },
                      *       "status": "queued",
                      *       "stopReason": "final_answer",
                      *       "text": "text",
@@ -8071,11 +8527,13 @@ export interface operations {
                      *           "reason": "text",
                      *           "error": "text",
                      *           "approvalId": "text",
+                     *           "messageId": "text",
                      *           "decidedBy": "text",
                      *           "decidedAt": "text",
                      *           "expiresAt": "text",
                      *           "editedArguments": {},
                      *           "outcome": "unknown",
+                     *           "replayed": false,
                      *           "at": "text"
                      *         }
                      *       ],
@@ -8119,6 +8577,10 @@ export interface operations {
                      *       "traceId": "text",
                      *       "sessionId": "text",
                      *       "parentGenerationId": "text",
+                     *       "forkedFrom": {
+                     *         "generationId": "text",
+                     *         "step": 1
+                     *       },
                      *       "status": "queued",
                      *       "stopReason": "final_answer",
                      *       "text": "text",
@@ -8158,11 +8620,13 @@ export interface operations {
                      *           "reason": "text",
                      *           "error": "text",
                      *           "approvalId": "text",
+                     *           "messageId": "text",
                      *           "decidedBy": "text",
                      *           "decidedAt": "text",
                      *           "expiresAt": "text",
                      *           "editedArguments": {},
                      *           "outcome": "unknown",
+                     *           "replayed": false,
                      *           "at": "text"
                      *         }
                      *       ],
@@ -8314,6 +8778,10 @@ export interface operations {
                      *       "traceId": "text",
                      *       "sessionId": "text",
                      *       "parentGenerationId": "text",
+                     *       "forkedFrom": {
+                     *         "generationId": "text",
+                     *         "step": 1
+                     *       },
                      *       "status": "queued",
                      *       "stopReason": "final_answer",
                      *       "text": "text",
@@ -8353,11 +8821,13 @@ export interface operations {
                      *           "reason": "text",
                      *           "error": "text",
                      *           "approvalId": "text",
+                     *           "messageId": "text",
                      *           "decidedBy": "text",
                      *           "decidedAt": "text",
                      *           "expiresAt": "text",
                      *           "editedArguments": {},
                      *           "outcome": "unknown",
+                     *           "replayed": false,
                      *           "at": "text"
                      *         }
                      *       ],
@@ -8401,6 +8871,10 @@ export interface operations {
                      *       "traceId": "text",
                      *       "sessionId": "text",
                      *       "parentGenerationId": "text",
+                     *       "forkedFrom": {
+                     *         "generationId": "text",
+                     *         "step": 1
+                     *       },
                      *       "status": "queued",
                      *       "stopReason": "final_answer",
                      *       "text": "text",
@@ -8440,11 +8914,13 @@ export interface operations {
                      *           "reason": "text",
                      *           "error": "text",
                      *           "approvalId": "text",
+                     *           "messageId": "text",
                      *           "decidedBy": "text",
                      *           "decidedAt": "text",
                      *           "expiresAt": "text",
                      *           "editedArguments": {},
                      *           "outcome": "unknown",
+                     *           "replayed": false,
                      *           "at": "text"
                      *         }
                      *       ],
@@ -8582,6 +9058,10 @@ export interface operations {
                      *       "traceId": "text",
                      *       "sessionId": "text",
                      *       "parentGenerationId": "text",
+                     *       "forkedFrom": {
+                     *         "generationId": "text",
+                     *         "step": 1
+                     *       },
                      *       "status": "queued",
                      *       "stopReason": "final_answer",
                      *       "text": "text",
@@ -8621,11 +9101,13 @@ export interface operations {
                      *           "reason": "text",
                      *           "error": "text",
                      *           "approvalId": "text",
+                     *           "messageId": "text",
                      *           "decidedBy": "text",
                      *           "decidedAt": "text",
                      *           "expiresAt": "text",
                      *           "editedArguments": {},
                      *           "outcome": "unknown",
+                     *           "replayed": false,
                      *           "at": "text"
                      *         }
                      *       ],
@@ -8734,6 +9216,10 @@ export interface operations {
                      *           "traceId": "text",
                      *           "sessionId": "text",
                      *           "parentGenerationId": "text",
+                     *           "forkedFrom": {
+                     *             "generationId": "text",
+                     *             "step": 1
+                     *           },
                      *           "status": "queued",
                      *           "stopReason": "final_answer",
                      *           "text": "text",
@@ -8773,11 +9259,13 @@ export interface operations {
                      *               "reason": "text",
                      *               "error": "text",
                      *               "approvalId": "text",
+                     *               "messageId": "text",
                      *               "decidedBy": "text",
                      *               "decidedAt": "text",
                      *               "expiresAt": "text",
                      *               "editedArguments": {},
                      *               "outcome": "unknown",
+                     *               "replayed": false,
                      *               "at": "text"
                      *             }
                      *           ],
@@ -8872,6 +9360,10 @@ export interface operations {
                      *       "traceId": "text",
                      *       "sessionId": "text",
                      *       "parentGenerationId": "text",
+                     *       "forkedFrom": {
+                     *         "generationId": "text",
+                     *         "step": 1
+                     *       },
                      *       "status": "queued",
                      *       "stopReason": "final_answer",
                      *       "text": "text",
@@ -8911,11 +9403,13 @@ export interface operations {
                      *           "reason": "text",
                      *           "error": "text",
                      *           "approvalId": "text",
+                     *           "messageId": "text",
                      *           "decidedBy": "text",
                      *           "decidedAt": "text",
                      *           "expiresAt": "text",
                      *           "editedArguments": {},
                      *           "outcome": "unknown",
+                     *           "replayed": false,
                      *           "at": "text"
                      *         }
                      *       ],
@@ -9088,6 +9582,10 @@ export interface operations {
                      *       "traceId": "text",
                      *       "sessionId": "text",
                      *       "parentGenerationId": "text",
+                     *       "forkedFrom": {
+                     *         "generationId": "text",
+                     *         "step": 1
+                     *       },
                      *       "status": "queued",
                      *       "stopReason": "final_answer",
                      *       "text": "text",
@@ -9127,11 +9625,13 @@ export interface operations {
                      *           "reason": "text",
                      *           "error": "text",
                      *           "approvalId": "text",
+                     *           "messageId": "text",
                      *           "decidedBy": "text",
                      *           "decidedAt": "text",
                      *           "expiresAt": "text",
                      *           "editedArguments": {},
                      *           "outcome": "unknown",
+                     *           "replayed": false,
                      *           "at": "text"
                      *         }
                      *       ],
@@ -9174,6 +9674,10 @@ export interface operations {
                      *       "traceId": "text",
                      *       "sessionId": "text",
                      *       "parentGenerationId": "text",
+                     *       "forkedFrom": {
+                     *         "generationId": "text",
+                     *         "step": 1
+                     *       },
                      *       "status": "queued",
                      *       "stopReason": "final_answer",
                      *       "text": "text",
@@ -9213,11 +9717,13 @@ export interface operations {
                      *           "reason": "text",
                      *           "error": "text",
                      *           "approvalId": "text",
+                     *           "messageId": "text",
                      *           "decidedBy": "text",
                      *           "decidedAt": "text",
                      *           "expiresAt": "text",
                      *           "editedArguments": {},
                      *           "outcome": "unknown",
+                     *           "replayed": false,
                      *           "at": "text"
                      *         }
                      *       ],
@@ -9300,13 +9806,12 @@ export interface operations {
             };
         };
     };
-    decideApproval: {
+    addAgentGenerationMessage: {
         parameters: {
             query?: never;
             header?: never;
             path: {
                 generationId: string;
-                approvalId: string;
             };
             cookie?: never;
         };
@@ -9314,15 +9819,137 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "approved": false
+                 *       "content": "Use the EU warehouse instead.",
+                 *       "clientMessageId": "c-1"
                  *     }
                  */
-                "application/json": components["schemas"]["ApprovalDecisionRequest"];
+                "application/json": components["schemas"]["SteeringMessageRequest"];
             };
         };
         responses: {
-            /** @description The generation once settled again (or still requires_action with the approvals pending) */
-            200: {
+            /** @description Accepted: the stored message (the same one for a repeated clientMessageId) */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "msg_5Jx0aQn2b9LmP4rT7wYz1c",
+                     *       "object": "generation.message",
+                     *       "generationId": "agt_gen_5Jx0aQn2b9LmP4rT7wYz1c",
+                     *       "clientMessageId": "c-1",
+                     *       "content": "Use the EU warehouse instead.",
+                     *       "status": "pending",
+                     *       "appliedAtStep": null,
+                     *       "createdAt": "2026-12-02T10:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SteeringMessageRecord"];
+                };
+            };
+            /** @description Invalid path, query or body (details list each problem with its path) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key's policy does not allow this action */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found in the key's project */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body larger than the limit (1 MB by default) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Semantically invalid (e.g. a reference to something that does not exist) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit of the API key exceeded (see Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    forkAgentGeneration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                generationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "fromStep": 3,
+                 *       "messages": [
+                 *         {
+                 *           "index": 1,
+                 *           "content": "Book the flight for Tuesday instead."
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["ForkRequest"];
+            };
+        };
+        responses: {
+            /** @description Accepted: the fork (queued, its replayed steps in its trace); poll it or stream its events */
+            202: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9337,6 +9964,10 @@ export interface operations {
                      *       "traceId": "text",
                      *       "sessionId": "text",
                      *       "parentGenerationId": "text",
+                     *       "forkedFrom": {
+                     *         "generationId": "text",
+                     *         "step": 1
+                     *       },
                      *       "status": "queued",
                      *       "stopReason": "final_answer",
                      *       "text": "text",
@@ -9376,11 +10007,209 @@ export interface operations {
                      *           "reason": "text",
                      *           "error": "text",
                      *           "approvalId": "text",
+                     *           "messageId": "text",
                      *           "decidedBy": "text",
                      *           "decidedAt": "text",
                      *           "expiresAt": "text",
                      *           "editedArguments": {},
                      *           "outcome": "unknown",
+                     *           "replayed": false,
+                     *           "at": "text"
+                     *         }
+                     *       ],
+                     *       "toolsUsed": [
+                     *         "text"
+                     *       ],
+                     *       "iterationCount": 1,
+                     *       "usage": {
+                     *         "promptTokens": 1,
+                     *         "completionTokens": 1,
+                     *         "totalTokens": 1
+                     *       },
+                     *       "error": {
+                     *         "code": "text",
+                     *         "message": "text"
+                     *       },
+                     *       "metadata": {},
+                     *       "createdAt": "text",
+                     *       "updatedAt": "text",
+                     *       "completedAt": "text",
+                     *       "temporalUiUrl": "text"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Generation"];
+                };
+            };
+            /** @description Invalid path, query or body (details list each problem with its path) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key's policy does not allow this action */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found in the key's project */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body larger than the limit (1 MB by default) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Semantically invalid (e.g. a reference to something that does not exist) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit of the API key exceeded (see Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable (e.g. the generation is being recovered by its worker): send it again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    decideApproval: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                generationId: string;
+                approvalId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "approved": false
+                 *     }
+                 */
+                "application/json": components["schemas"]["ApprovalDecisionRequest"];
+            };
+        };
+        responses: {
+            /** @description The generation once settled again (or still requires_action with the approvals pending) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "text",
+                     *       "generationId": "text",
+                     *       "object": "generation",
+                     *       "agentId": "text",
+                     *       "projectId": "text",
+                     *       "traceId": "text",
+                     *       "sessionId": "text",
+                     *       "parentGenerationId": "text",
+                     *       "forkedFrom": {
+                     *         "generationId": "text",
+                     *         "step": 1
+                     *       },
+                     *       "status": "queued",
+                     *       "stopReason": "final_answer",
+                     *       "text": "text",
+                     *       "output": {},
+                     *       "requiredAction": {
+                     *         "type": "submit_tool_outputs",
+                     *         "toolCalls": [
+                     *           {
+                     *             "toolCallId": "text",
+                     *             "toolName": "text",
+                     *             "arguments": {}
+                     *           }
+                     *         ]
+                     *       },
+                     *       "steps": [
+                     *         {
+                     *           "step": 1,
+                     *           "type": "think",
+                     *           "level": 1,
+                     *           "tokensBefore": 1,
+                     *           "tokensAfter": 1,
+                     *           "text": "text",
+                     *           "model": "text",
+                     *           "usage": {
+                     *             "promptTokens": 1,
+                     *             "completionTokens": 1
+                     *           },
+                     *           "toolCallId": "text",
+                     *           "toolName": "text",
+                     *           "arguments": {},
+                     *           "status": "success",
+                     *           "result": {},
+                     *           "durationMs": 1,
+                     *           "hookId": "text",
+                     *           "event": "text",
+                     *           "decision": "text",
+                     *           "reason": "text",
+                     *           "error": "text",
+                     *           "approvalId": "text",
+                     *           "messageId": "text",
+                     *           "decidedBy": "text",
+                     *           "decidedAt": "text",
+                     *           "expiresAt": "text",
+                     *           "editedArguments": {},
+                     *           "outcome": "unknown",
+                     *           "replayed": false,
                      *           "at": "text"
                      *         }
                      *       ],
@@ -9423,6 +10252,10 @@ export interface operations {
                      *       "traceId": "text",
                      *       "sessionId": "text",
                      *       "parentGenerationId": "text",
+                     *       "forkedFrom": {
+                     *         "generationId": "text",
+                     *         "step": 1
+                     *       },
                      *       "status": "queued",
                      *       "stopReason": "final_answer",
                      *       "text": "text",
@@ -9462,11 +10295,13 @@ export interface operations {
                      *           "reason": "text",
                      *           "error": "text",
                      *           "approvalId": "text",
+                     *           "messageId": "text",
                      *           "decidedBy": "text",
                      *           "decidedAt": "text",
                      *           "expiresAt": "text",
                      *           "editedArguments": {},
                      *           "outcome": "unknown",
+                     *           "replayed": false,
                      *           "at": "text"
                      *         }
                      *       ],
@@ -9612,6 +10447,10 @@ export interface operations {
                      *       "traceId": "text",
                      *       "sessionId": "text",
                      *       "parentGenerationId": "text",
+                     *       "forkedFrom": {
+                     *         "generationId": "text",
+                     *         "step": 1
+                     *       },
                      *       "status": "queued",
                      *       "stopReason": "final_answer",
                      *       "text": "text",
@@ -9651,11 +10490,13 @@ export interface operations {
                      *           "reason": "text",
                      *           "error": "text",
                      *           "approvalId": "text",
+                     *           "messageId": "text",
                      *           "decidedBy": "text",
                      *           "decidedAt": "text",
                      *           "expiresAt": "text",
                      *           "editedArguments": {},
                      *           "outcome": "unknown",
+                     *           "replayed": false,
                      *           "at": "text"
                      *         }
                      *       ],
@@ -9698,6 +10539,10 @@ export interface operations {
                      *       "traceId": "text",
                      *       "sessionId": "text",
                      *       "parentGenerationId": "text",
+                     *       "forkedFrom": {
+                     *         "generationId": "text",
+                     *         "step": 1
+                     *       },
                      *       "status": "queued",
                      *       "stopReason": "final_answer",
                      *       "text": "text",
@@ -9737,11 +10582,13 @@ export interface operations {
                      *           "reason": "text",
                      *           "error": "text",
                      *           "approvalId": "text",
+                     *           "messageId": "text",
                      *           "decidedBy": "text",
                      *           "decidedAt": "text",
                      *           "expiresAt": "text",
                      *           "editedArguments": {},
                      *           "outcome": "unknown",
+                     *           "replayed": false,
                      *           "at": "text"
                      *         }
                      *       ],
@@ -9887,6 +10734,10 @@ export interface operations {
                      *       "traceId": "text",
                      *       "sessionId": "text",
                      *       "parentGenerationId": "text",
+                     *       "forkedFrom": {
+                     *         "generationId": "text",
+                     *         "step": 1
+                     *       },
                      *       "status": "queued",
                      *       "stopReason": "final_answer",
                      *       "text": "text",
@@ -9926,11 +10777,13 @@ export interface operations {
                      *           "reason": "text",
                      *           "error": "text",
                      *           "approvalId": "text",
+                     *           "messageId": "text",
                      *           "decidedBy": "text",
                      *           "decidedAt": "text",
                      *           "expiresAt": "text",
                      *           "editedArguments": {},
                      *           "outcome": "unknown",
+                     *           "replayed": false,
                      *           "at": "text"
                      *         }
                      *       ],
@@ -9973,6 +10826,10 @@ export interface operations {
                      *       "traceId": "text",
                      *       "sessionId": "text",
                      *       "parentGenerationId": "text",
+                     *       "forkedFrom": {
+                     *         "generationId": "text",
+                     *         "step": 1
+                     *       },
                      *       "status": "queued",
                      *       "stopReason": "final_answer",
                      *       "text": "text",
@@ -10012,11 +10869,13 @@ export interface operations {
                      *           "reason": "text",
                      *           "error": "text",
                      *           "approvalId": "text",
+                     *           "messageId": "text",
                      *           "decidedBy": "text",
                      *           "decidedAt": "text",
                      *           "expiresAt": "text",
                      *           "editedArguments": {},
                      *           "outcome": "unknown",
+                     *           "replayed": false,
                      *           "at": "text"
                      *         }
                      *       ],
@@ -10167,6 +11026,9 @@ export interface operations {
                      *           "expiresAt": "text",
                      *           "decidedAt": "text",
                      *           "decidedBy": "text",
+                     *           "escalatedAt": "text",
+                     *           "onExpiry": "deny",
+                     *           "escalationOnExpiry": "deny",
                      *           "reason": "text",
                      *           "editedArguments": {},
                      *           "requestedBy": {
@@ -10254,6 +11116,9 @@ export interface operations {
                      *       "expiresAt": "text",
                      *       "decidedAt": "text",
                      *       "decidedBy": "text",
+                     *       "escalatedAt": "text",
+                     *       "onExpiry": "deny",
+                     *       "escalationOnExpiry": "deny",
                      *       "reason": "text",
                      *       "editedArguments": {},
                      *       "requestedBy": {
@@ -11124,6 +11989,1359 @@ export interface operations {
             };
         };
     };
+    listSchedules: {
+        parameters: {
+            query?: {
+                /** @description The previous page's `nextCursor` (opaque to clients; its format is checked). */
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of schedules, newest first (GET one for its spec, state and runs) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "text",
+                     *           "object": "schedule",
+                     *           "projectId": "text",
+                     *           "agentId": "text",
+                     *           "request": {
+                     *             "prompt": "Where is order 1042?",
+                     *             "messages": [
+                     *               {
+                     *                 "role": "system",
+                     *                 "content": "text"
+                     *               }
+                     *             ],
+                     *             "toolChoice": "auto",
+                     *             "activeToolIds": [
+                     *               "agt_tool_7HqL2vX9pC4d"
+                     *             ],
+                     *             "stepRules": [
+                     *               {
+                     *                 "step": 1,
+                     *                 "toolChoice": "auto",
+                     *                 "activeToolIds": [
+                     *                   "agt_tool_7HqL2vX9pC4d"
+                     *                 ]
+                     *               }
+                     *             ],
+                     *             "stopConditions": [
+                     *               {
+                     *                 "type": "hasToolCall",
+                     *                 "toolName": "lookup_order"
+                     *               }
+                     *             ],
+                     *             "maxSteps": 1,
+                     *             "maxCallDepth": 10,
+                     *             "variables": {},
+                     *             "sessionId": "ses_4kT9xQ2mZ8wR",
+                     *             "sessionKey": "text",
+                     *             "endUserId": "user-1042",
+                     *             "modelParameters": {
+                     *               "temperature": 1,
+                     *               "maxTokens": 1,
+                     *               "stopSequences": [
+                     *                 "text"
+                     *               ]
+                     *             },
+                     *             "metadata": {}
+                     *           },
+                     *           "temporalScheduleId": "text",
+                     *           "createdAt": "text",
+                     *           "updatedAt": "text"
+                     *         }
+                     *       ],
+                     *       "nextCursor": "text"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ScheduleList"];
+                };
+            };
+            /** @description Invalid path, query or body (details list each problem with its path) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key's policy does not allow this action */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit of the API key exceeded (see Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createSchedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "agentId": "agt_4kT9xQ2mZ8wR",
+                 *       "request": {
+                 *         "prompt": "Where is order 1042?",
+                 *         "sessionId": "ses_4kT9xQ2mZ8wR",
+                 *         "endUserId": "user-1042"
+                 *       },
+                 *       "spec": {
+                 *         "timeZone": "Europe/Paris"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateSchedule"];
+            };
+        };
+        responses: {
+            /** @description The schedule, with its next run times */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "text",
+                     *       "object": "schedule",
+                     *       "projectId": "text",
+                     *       "agentId": "text",
+                     *       "request": {
+                     *         "prompt": "Where is order 1042?",
+                     *         "messages": [
+                     *           {
+                     *             "role": "system",
+                     *             "content": "text"
+                     *           }
+                     *         ],
+                     *         "toolChoice": "auto",
+                     *         "activeToolIds": [
+                     *           "agt_tool_7HqL2vX9pC4d"
+                     *         ],
+                     *         "stepRules": [
+                     *           {
+                     *             "step": 1,
+                     *             "toolChoice": "auto",
+                     *             "activeToolIds": [
+                     *               "agt_tool_7HqL2vX9pC4d"
+                     *             ]
+                     *           }
+                     *         ],
+                     *         "stopConditions": [
+                     *           {
+                     *             "type": "hasToolCall",
+                     *             "toolName": "lookup_order"
+                     *           }
+                     *         ],
+                     *         "maxSteps": 1,
+                     *         "maxCallDepth": 10,
+                     *         "variables": {},
+                     *         "sessionId": "ses_4kT9xQ2mZ8wR",
+                     *         "sessionKey": "text",
+                     *         "endUserId": "user-1042",
+                     *         "modelParameters": {
+                     *           "temperature": 1,
+                     *           "maxTokens": 1,
+                     *           "stopSequences": [
+                     *             "text"
+                     *           ]
+                     *         },
+                     *         "metadata": {}
+                     *       },
+                     *       "spec": {
+                     *         "cronExpressions": [
+                     *           "text"
+                     *         ],
+                     *         "intervals": [
+                     *           {
+                     *             "everySeconds": 1,
+                     *             "offsetSeconds": 1
+                     *           }
+                     *         ],
+                     *         "timeZone": "text"
+                     *       },
+                     *       "overlap": "skip",
+                     *       "note": "text",
+                     *       "paused": false,
+                     *       "nextRunTimes": [
+                     *         "text"
+                     *       ],
+                     *       "recentRuns": [
+                     *         {
+                     *           "scheduledAt": "text",
+                     *           "startedAt": "text",
+                     *           "workflowId": "text",
+                     *           "generationId": "text"
+                     *         }
+                     *       ],
+                     *       "temporalScheduleId": "text",
+                     *       "createdAt": "text",
+                     *       "updatedAt": "text"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Schedule"];
+                };
+            };
+            /** @description Invalid path, query or body (details list each problem with its path) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key's policy does not allow this action */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found in the key's project */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body larger than the limit (1 MB by default) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Semantically invalid (e.g. a reference to something that does not exist) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit of the API key exceeded (see Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getSchedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                scheduleId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The schedule */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "text",
+                     *       "object": "schedule",
+                     *       "projectId": "text",
+                     *       "agentId": "text",
+                     *       "request": {
+                     *         "prompt": "Where is order 1042?",
+                     *         "messages": [
+                     *           {
+                     *             "role": "system",
+                     *             "content": "text"
+                     *           }
+                     *         ],
+                     *         "toolChoice": "auto",
+                     *         "activeToolIds": [
+                     *           "agt_tool_7HqL2vX9pC4d"
+                     *         ],
+                     *         "stepRules": [
+                     *           {
+                     *             "step": 1,
+                     *             "toolChoice": "auto",
+                     *             "activeToolIds": [
+                     *               "agt_tool_7HqL2vX9pC4d"
+                     *             ]
+                     *           }
+                     *         ],
+                     *         "stopConditions": [
+                     *           {
+                     *             "type": "hasToolCall",
+                     *             "toolName": "lookup_order"
+                     *           }
+                     *         ],
+                     *         "maxSteps": 1,
+                     *         "maxCallDepth": 10,
+                     *         "variables": {},
+                     *         "sessionId": "ses_4kT9xQ2mZ8wR",
+                     *         "sessionKey": "text",
+                     *         "endUserId": "user-1042",
+                     *         "modelParameters": {
+                     *           "temperature": 1,
+                     *           "maxTokens": 1,
+                     *           "stopSequences": [
+                     *             "text"
+                     *           ]
+                     *         },
+                     *         "metadata": {}
+                     *       },
+                     *       "spec": {
+                     *         "cronExpressions": [
+                     *           "text"
+                     *         ],
+                     *         "intervals": [
+                     *           {
+                     *             "everySeconds": 1,
+                     *             "offsetSeconds": 1
+                     *           }
+                     *         ],
+                     *         "timeZone": "text"
+                     *       },
+                     *       "overlap": "skip",
+                     *       "note": "text",
+                     *       "paused": false,
+                     *       "nextRunTimes": [
+                     *         "text"
+                     *       ],
+                     *       "recentRuns": [
+                     *         {
+                     *           "scheduledAt": "text",
+                     *           "startedAt": "text",
+                     *           "workflowId": "text",
+                     *           "generationId": "text"
+                     *         }
+                     *       ],
+                     *       "temporalScheduleId": "text",
+                     *       "createdAt": "text",
+                     *       "updatedAt": "text"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Schedule"];
+                };
+            };
+            /** @description Invalid path, query or body (details list each problem with its path) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key's policy does not allow this action */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found in the key's project */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit of the API key exceeded (see Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteSchedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                scheduleId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid path, query or body (details list each problem with its path) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key's policy does not allow this action */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found in the key's project */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit of the API key exceeded (see Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateSchedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                scheduleId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /** @example {} */
+                "application/json": components["schemas"]["UpdateSchedule"];
+            };
+        };
+        responses: {
+            /** @description The schedule after the change */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "text",
+                     *       "object": "schedule",
+                     *       "projectId": "text",
+                     *       "agentId": "text",
+                     *       "request": {
+                     *         "prompt": "Where is order 1042?",
+                     *         "messages": [
+                     *           {
+                     *             "role": "system",
+                     *             "content": "text"
+                     *           }
+                     *         ],
+                     *         "toolChoice": "auto",
+                     *         "activeToolIds": [
+                     *           "agt_tool_7HqL2vX9pC4d"
+                     *         ],
+                     *         "stepRules": [
+                     *           {
+                     *             "step": 1,
+                     *             "toolChoice": "auto",
+                     *             "activeToolIds": [
+                     *               "agt_tool_7HqL2vX9pC4d"
+                     *             ]
+                     *           }
+                     *         ],
+                     *         "stopConditions": [
+                     *           {
+                     *             "type": "hasToolCall",
+                     *             "toolName": "lookup_order"
+                     *           }
+                     *         ],
+                     *         "maxSteps": 1,
+                     *         "maxCallDepth": 10,
+                     *         "variables": {},
+                     *         "sessionId": "ses_4kT9xQ2mZ8wR",
+                     *         "sessionKey": "text",
+                     *         "endUserId": "user-1042",
+                     *         "modelParameters": {
+                     *           "temperature": 1,
+                     *           "maxTokens": 1,
+                     *           "stopSequences": [
+                     *             "text"
+                     *           ]
+                     *         },
+                     *         "metadata": {}
+                     *       },
+                     *       "spec": {
+                     *         "cronExpressions": [
+                     *           "text"
+                     *         ],
+                     *         "intervals": [
+                     *           {
+                     *             "everySeconds": 1,
+                     *             "offsetSeconds": 1
+                     *           }
+                     *         ],
+                     *         "timeZone": "text"
+                     *       },
+                     *       "overlap": "skip",
+                     *       "note": "text",
+                     *       "paused": false,
+                     *       "nextRunTimes": [
+                     *         "text"
+                     *       ],
+                     *       "recentRuns": [
+                     *         {
+                     *           "scheduledAt": "text",
+                     *           "startedAt": "text",
+                     *           "workflowId": "text",
+                     *           "generationId": "text"
+                     *         }
+                     *       ],
+                     *       "temporalScheduleId": "text",
+                     *       "createdAt": "text",
+                     *       "updatedAt": "text"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Schedule"];
+                };
+            };
+            /** @description Invalid path, query or body (details list each problem with its path) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key's policy does not allow this action */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found in the key's project */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body larger than the limit (1 MB by default) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Semantically invalid (e.g. a reference to something that does not exist) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit of the API key exceeded (see Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    pauseSchedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                scheduleId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /** @example {} */
+                "application/json": components["schemas"]["PauseSchedule"];
+            };
+        };
+        responses: {
+            /** @description The schedule after the action */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "text",
+                     *       "object": "schedule",
+                     *       "projectId": "text",
+                     *       "agentId": "text",
+                     *       "request": {
+                     *         "prompt": "Where is order 1042?",
+                     *         "messages": [
+                     *           {
+                     *             "role": "system",
+                     *             "content": "text"
+                     *           }
+                     *         ],
+                     *         "toolChoice": "auto",
+                     *         "activeToolIds": [
+                     *           "agt_tool_7HqL2vX9pC4d"
+                     *         ],
+                     *         "stepRules": [
+                     *           {
+                     *             "step": 1,
+                     *             "toolChoice": "auto",
+                     *             "activeToolIds": [
+                     *               "agt_tool_7HqL2vX9pC4d"
+                     *             ]
+                     *           }
+                     *         ],
+                     *         "stopConditions": [
+                     *           {
+                     *             "type": "hasToolCall",
+                     *             "toolName": "lookup_order"
+                     *           }
+                     *         ],
+                     *         "maxSteps": 1,
+                     *         "maxCallDepth": 10,
+                     *         "variables": {},
+                     *         "sessionId": "ses_4kT9xQ2mZ8wR",
+                     *         "sessionKey": "text",
+                     *         "endUserId": "user-1042",
+                     *         "modelParameters": {
+                     *           "temperature": 1,
+                     *           "maxTokens": 1,
+                     *           "stopSequences": [
+                     *             "text"
+                     *           ]
+                     *         },
+                     *         "metadata": {}
+                     *       },
+                     *       "spec": {
+                     *         "cronExpressions": [
+                     *           "text"
+                     *         ],
+                     *         "intervals": [
+                     *           {
+                     *             "everySeconds": 1,
+                     *             "offsetSeconds": 1
+                     *           }
+                     *         ],
+                     *         "timeZone": "text"
+                     *       },
+                     *       "overlap": "skip",
+                     *       "note": "text",
+                     *       "paused": false,
+                     *       "nextRunTimes": [
+                     *         "text"
+                     *       ],
+                     *       "recentRuns": [
+                     *         {
+                     *           "scheduledAt": "text",
+                     *           "startedAt": "text",
+                     *           "workflowId": "text",
+                     *           "generationId": "text"
+                     *         }
+                     *       ],
+                     *       "temporalScheduleId": "text",
+                     *       "createdAt": "text",
+                     *       "updatedAt": "text"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Schedule"];
+                };
+            };
+            /** @description Invalid path, query or body (details list each problem with its path) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key's policy does not allow this action */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found in the key's project */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body larger than the limit (1 MB by default) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Semantically invalid (e.g. a reference to something that does not exist) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit of the API key exceeded (see Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    resumeSchedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                scheduleId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /** @example {} */
+                "application/json": components["schemas"]["PauseSchedule"];
+            };
+        };
+        responses: {
+            /** @description The schedule after the action */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "text",
+                     *       "object": "schedule",
+                     *       "projectId": "text",
+                     *       "agentId": "text",
+                     *       "request": {
+                     *         "prompt": "Where is order 1042?",
+                     *         "messages": [
+                     *           {
+                     *             "role": "system",
+                     *             "content": "text"
+                     *           }
+                     *         ],
+                     *         "toolChoice": "auto",
+                     *         "activeToolIds": [
+                     *           "agt_tool_7HqL2vX9pC4d"
+                     *         ],
+                     *         "stepRules": [
+                     *           {
+                     *             "step": 1,
+                     *             "toolChoice": "auto",
+                     *             "activeToolIds": [
+                     *               "agt_tool_7HqL2vX9pC4d"
+                     *             ]
+                     *           }
+                     *         ],
+                     *         "stopConditions": [
+                     *           {
+                     *             "type": "hasToolCall",
+                     *             "toolName": "lookup_order"
+                     *           }
+                     *         ],
+                     *         "maxSteps": 1,
+                     *         "maxCallDepth": 10,
+                     *         "variables": {},
+                     *         "sessionId": "ses_4kT9xQ2mZ8wR",
+                     *         "sessionKey": "text",
+                     *         "endUserId": "user-1042",
+                     *         "modelParameters": {
+                     *           "temperature": 1,
+                     *           "maxTokens": 1,
+                     *           "stopSequences": [
+                     *             "text"
+                     *           ]
+                     *         },
+                     *         "metadata": {}
+                     *       },
+                     *       "spec": {
+                     *         "cronExpressions": [
+                     *           "text"
+                     *         ],
+                     *         "intervals": [
+                     *           {
+                     *             "everySeconds": 1,
+                     *             "offsetSeconds": 1
+                     *           }
+                     *         ],
+                     *         "timeZone": "text"
+                     *       },
+                     *       "overlap": "skip",
+                     *       "note": "text",
+                     *       "paused": false,
+                     *       "nextRunTimes": [
+                     *         "text"
+                     *       ],
+                     *       "recentRuns": [
+                     *         {
+                     *           "scheduledAt": "text",
+                     *           "startedAt": "text",
+                     *           "workflowId": "text",
+                     *           "generationId": "text"
+                     *         }
+                     *       ],
+                     *       "temporalScheduleId": "text",
+                     *       "createdAt": "text",
+                     *       "updatedAt": "text"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Schedule"];
+                };
+            };
+            /** @description Invalid path, query or body (details list each problem with its path) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key's policy does not allow this action */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found in the key's project */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body larger than the limit (1 MB by default) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Semantically invalid (e.g. a reference to something that does not exist) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit of the API key exceeded (see Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    triggerSchedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                scheduleId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The schedule after the action */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "text",
+                     *       "object": "schedule",
+                     *       "projectId": "text",
+                     *       "agentId": "text",
+                     *       "request": {
+                     *         "prompt": "Where is order 1042?",
+                     *         "messages": [
+                     *           {
+                     *             "role": "system",
+                     *             "content": "text"
+                     *           }
+                     *         ],
+                     *         "toolChoice": "auto",
+                     *         "activeToolIds": [
+                     *           "agt_tool_7HqL2vX9pC4d"
+                     *         ],
+                     *         "stepRules": [
+                     *           {
+                     *             "step": 1,
+                     *             "toolChoice": "auto",
+                     *             "activeToolIds": [
+                     *               "agt_tool_7HqL2vX9pC4d"
+                     *             ]
+                     *           }
+                     *         ],
+                     *         "stopConditions": [
+                     *           {
+                     *             "type": "hasToolCall",
+                     *             "toolName": "lookup_order"
+                     *           }
+                     *         ],
+                     *         "maxSteps": 1,
+                     *         "maxCallDepth": 10,
+                     *         "variables": {},
+                     *         "sessionId": "ses_4kT9xQ2mZ8wR",
+                     *         "sessionKey": "text",
+                     *         "endUserId": "user-1042",
+                     *         "modelParameters": {
+                     *           "temperature": 1,
+                     *           "maxTokens": 1,
+                     *           "stopSequences": [
+                     *             "text"
+                     *           ]
+                     *         },
+                     *         "metadata": {}
+                     *       },
+                     *       "spec": {
+                     *         "cronExpressions": [
+                     *           "text"
+                     *         ],
+                     *         "intervals": [
+                     *           {
+                     *             "everySeconds": 1,
+                     *             "offsetSeconds": 1
+                     *           }
+                     *         ],
+                     *         "timeZone": "text"
+                     *       },
+                     *       "overlap": "skip",
+                     *       "note": "text",
+                     *       "paused": false,
+                     *       "nextRunTimes": [
+                     *         "text"
+                     *       ],
+                     *       "recentRuns": [
+                     *         {
+                     *           "scheduledAt": "text",
+                     *           "startedAt": "text",
+                     *           "workflowId": "text",
+                     *           "generationId": "text"
+                     *         }
+                     *       ],
+                     *       "temporalScheduleId": "text",
+                     *       "createdAt": "text",
+                     *       "updatedAt": "text"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Schedule"];
+                };
+            };
+            /** @description Invalid path, query or body (details list each problem with its path) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key's policy does not allow this action */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found in the key's project */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Semantically invalid (e.g. a reference to something that does not exist) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit of the API key exceeded (see Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    backfillSchedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                scheduleId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "start": "2026-12-01T00:00:00Z",
+                 *       "end": "2026-12-01T01:00:00Z"
+                 *     }
+                 */
+                "application/json": components["schemas"]["BackfillSchedule"];
+            };
+        };
+        responses: {
+            /** @description The schedule after the action */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "text",
+                     *       "object": "schedule",
+                     *       "projectId": "text",
+                     *       "agentId": "text",
+                     *       "request": {
+                     *         "prompt": "Where is order 1042?",
+                     *         "messages": [
+                     *           {
+                     *             "role": "system",
+                     *             "content": "text"
+                     *           }
+                     *         ],
+                     *         "toolChoice": "auto",
+                     *         "activeToolIds": [
+                     *           "agt_tool_7HqL2vX9pC4d"
+                     *         ],
+                     *         "stepRules": [
+                     *           {
+                     *             "step": 1,
+                     *             "toolChoice": "auto",
+                     *             "activeToolIds": [
+                     *               "agt_tool_7HqL2vX9pC4d"
+                     *             ]
+                     *           }
+                     *         ],
+                     *         "stopConditions": [
+                     *           {
+                     *             "type": "hasToolCall",
+                     *             "toolName": "lookup_order"
+                     *           }
+                     *         ],
+                     *         "maxSteps": 1,
+                     *         "maxCallDepth": 10,
+                     *         "variables": {},
+                     *         "sessionId": "ses_4kT9xQ2mZ8wR",
+                     *         "sessionKey": "text",
+                     *         "endUserId": "user-1042",
+                     *         "modelParameters": {
+                     *           "temperature": 1,
+                     *           "maxTokens": 1,
+                     *           "stopSequences": [
+                     *             "text"
+                     *           ]
+                     *         },
+                     *         "metadata": {}
+                     *       },
+                     *       "spec": {
+                     *         "cronExpressions": [
+                     *           "text"
+                     *         ],
+                     *         "intervals": [
+                     *           {
+                     *             "everySeconds": 1,
+                     *             "offsetSeconds": 1
+                     *           }
+                     *         ],
+                     *         "timeZone": "text"
+                     *       },
+                     *       "overlap": "skip",
+                     *       "note": "text",
+                     *       "paused": false,
+                     *       "nextRunTimes": [
+                     *         "text"
+                     *       ],
+                     *       "recentRuns": [
+                     *         {
+                     *           "scheduledAt": "text",
+                     *           "startedAt": "text",
+                     *           "workflowId": "text",
+                     *           "generationId": "text"
+                     *         }
+                     *       ],
+                     *       "temporalScheduleId": "text",
+                     *       "createdAt": "text",
+                     *       "updatedAt": "text"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Schedule"];
+                };
+            };
+            /** @description Invalid path, query or body (details list each problem with its path) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key's policy does not allow this action */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found in the key's project */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body larger than the limit (1 MB by default) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Semantically invalid (e.g. a reference to something that does not exist) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit of the API key exceeded (see Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getPublicAgent: {
         parameters: {
             query?: never;
@@ -11379,7 +13597,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                asset: "console.js" | "ui.js" | "generations.js" | "knowledge.js" | "memory.js" | "console.css";
+                asset: "console.js" | "ui.js" | "generations.js" | "knowledge.js" | "memory.js" | "schedules.js" | "steering.js" | "fork.js" | "deadlines.js" | "console.css";
             };
             cookie?: never;
         };
@@ -13572,11 +15790,13 @@ export interface operations {
                      *             "reason": "text",
                      *             "error": "text",
                      *             "approvalId": "text",
+                     *             "messageId": "text",
                      *             "decidedBy": "text",
                      *             "decidedAt": "text",
                      *             "expiresAt": "text",
                      *             "editedArguments": {},
                      *             "outcome": "unknown",
+                     *             "replayed": false,
                      *             "at": "text"
                      *           }
                      *         ],
@@ -13626,11 +15846,13 @@ export interface operations {
                      *                 "reason": "text",
                      *                 "error": "text",
                      *                 "approvalId": "text",
+                     *                 "messageId": "text",
                      *                 "decidedBy": "text",
                      *                 "decidedAt": "text",
                      *                 "expiresAt": "text",
                      *                 "editedArguments": {},
                      *                 "outcome": "unknown",
+                     *                 "replayed": false,
                      *                 "at": "text"
                      *               }
                      *             ],
@@ -13680,11 +15902,13 @@ export interface operations {
                      *                     "reason": "text",
                      *                     "error": "text",
                      *                     "approvalId": "text",
+                     *                     "messageId": "text",
                      *                     "decidedBy": "text",
                      *                     "decidedAt": "text",
                      *                     "expiresAt": "text",
                      *                     "editedArguments": {},
                      *                     "outcome": "unknown",
+                     *                     "replayed": false,
                      *                     "at": "text"
                      *                   }
                      *                 ],
@@ -13710,7 +15934,482 @@ export interface operations {
                      *                       "totalTokens": 1
                      *                     },
                      *                     "steps": [],
-                     *                     "children": []
+                     *                     "children": [],
+                     *                     "forkedFrom": {
+                     *                       "generationId": "text",
+                     *                       "step": 1
+                     *                     },
+                     *                     "forks": []
+                     *                   }
+                     *                 ],
+                     *                 "forkedFrom": {
+                     *                   "generationId": "text",
+                     *                   "step": 1
+                     *                 },
+                     *                 "forks": [
+                     *                   {
+                     *                     "generationId": "text",
+                     *                     "agentId": "text",
+                     *                     "parentGenerationId": "text",
+                     *                     "parentToolCallId": "text",
+                     *                     "status": "queued",
+                     *                     "stopReason": "final_answer",
+                     *                     "error": {
+                     *                       "code": "text",
+                     *                       "message": "text"
+                     *                     },
+                     *                     "createdAt": "text",
+                     *                     "completedAt": "text",
+                     *                     "durationMs": 1,
+                     *                     "iterationCount": 1,
+                     *                     "usage": {
+                     *                       "promptTokens": 1,
+                     *                       "completionTokens": 1,
+                     *                       "totalTokens": 1
+                     *                     },
+                     *                     "steps": [],
+                     *                     "children": [],
+                     *                     "forkedFrom": {
+                     *                       "generationId": "text",
+                     *                       "step": 1
+                     *                     },
+                     *                     "forks": []
+                     *                   }
+                     *                 ]
+                     *               }
+                     *             ],
+                     *             "forkedFrom": {
+                     *               "generationId": "text",
+                     *               "step": 1
+                     *             },
+                     *             "forks": [
+                     *               {
+                     *                 "generationId": "text",
+                     *                 "agentId": "text",
+                     *                 "parentGenerationId": "text",
+                     *                 "parentToolCallId": "text",
+                     *                 "status": "queued",
+                     *                 "stopReason": "final_answer",
+                     *                 "error": {
+                     *                   "code": "text",
+                     *                   "message": "text"
+                     *                 },
+                     *                 "createdAt": "text",
+                     *                 "completedAt": "text",
+                     *                 "durationMs": 1,
+                     *                 "iterationCount": 1,
+                     *                 "usage": {
+                     *                   "promptTokens": 1,
+                     *                   "completionTokens": 1,
+                     *                   "totalTokens": 1
+                     *                 },
+                     *                 "steps": [
+                     *                   {
+                     *                     "step": 1,
+                     *                     "type": "think",
+                     *                     "level": 1,
+                     *                     "tokensBefore": 1,
+                     *                     "tokensAfter": 1,
+                     *                     "text": "text",
+                     *                     "model": "text",
+                     *                     "usage": {
+                     *                       "promptTokens": 1,
+                     *                       "completionTokens": 1
+                     *                     },
+                     *                     "toolCallId": "text",
+                     *                     "toolName": "text",
+                     *                     "arguments": {},
+                     *                     "status": "success",
+                     *                     "result": {},
+                     *                     "durationMs": 1,
+                     *                     "hookId": "text",
+                     *                     "event": "text",
+                     *                     "decision": "text",
+                     *                     "reason": "text",
+                     *                     "error": "text",
+                     *                     "approvalId": "text",
+                     *                     "messageId": "text",
+                     *                     "decidedBy": "text",
+                     *                     "decidedAt": "text",
+                     *                     "expiresAt": "text",
+                     *                     "editedArguments": {},
+                     *                     "outcome": "unknown",
+                     *                     "replayed": false,
+                     *                     "at": "text"
+                     *                   }
+                     *                 ],
+                     *                 "children": [
+                     *                   {
+                     *                     "generationId": "text",
+                     *                     "agentId": "text",
+                     *                     "parentGenerationId": "text",
+                     *                     "parentToolCallId": "text",
+                     *                     "status": "queued",
+                     *                     "stopReason": "final_answer",
+                     *                     "error": {
+                     *                       "code": "text",
+                     *                       "message": "text"
+                     *                     },
+                     *                     "createdAt": "text",
+                     *                     "completedAt": "text",
+                     *                     "durationMs": 1,
+                     *                     "iterationCount": 1,
+                     *                     "usage": {
+                     *                       "promptTokens": 1,
+                     *                       "completionTokens": 1,
+                     *                       "totalTokens": 1
+                     *                     },
+                     *                     "steps": [],
+                     *                     "children": [],
+                     *                     "forkedFrom": {
+                     *                       "generationId": "text",
+                     *                       "step": 1
+                     *                     },
+                     *                     "forks": []
+                     *                   }
+                     *                 ],
+                     *                 "forkedFrom": {
+                     *                   "generationId": "text",
+                     *                   "step": 1
+                     *                 },
+                     *                 "forks": [
+                     *                   {
+                     *                     "generationId": "text",
+                     *                     "agentId": "text",
+                     *                     "parentGenerationId": "text",
+                     *                     "parentToolCallId": "text",
+                     *                     "status": "queued",
+                     *                     "stopReason": "final_answer",
+                     *                     "error": {
+                     *                       "code": "text",
+                     *                       "message": "text"
+                     *                     },
+                     *                     "createdAt": "text",
+                     *                     "completedAt": "text",
+                     *                     "durationMs": 1,
+                     *                     "iterationCount": 1,
+                     *                     "usage": {
+                     *                       "promptTokens": 1,
+                     *                       "completionTokens": 1,
+                     *                       "totalTokens": 1
+                     *                     },
+                     *                     "steps": [],
+                     *                     "children": [],
+                     *                     "forkedFrom": {
+                     *                       "generationId": "text",
+                     *                       "step": 1
+                     *                     },
+                     *                     "forks": []
+                     *                   }
+                     *                 ]
+                     *               }
+                     *             ]
+                     *           }
+                     *         ],
+                     *         "forkedFrom": {
+                     *           "generationId": "text",
+                     *           "step": 1
+                     *         },
+                     *         "forks": [
+                     *           {
+                     *             "generationId": "text",
+                     *             "agentId": "text",
+                     *             "parentGenerationId": "text",
+                     *             "parentToolCallId": "text",
+                     *             "status": "queued",
+                     *             "stopReason": "final_answer",
+                     *             "error": {
+                     *               "code": "text",
+                     *               "message": "text"
+                     *             },
+                     *             "createdAt": "text",
+                     *             "completedAt": "text",
+                     *             "durationMs": 1,
+                     *             "iterationCount": 1,
+                     *             "usage": {
+                     *               "promptTokens": 1,
+                     *               "completionTokens": 1,
+                     *               "totalTokens": 1
+                     *             },
+                     *             "steps": [
+                     *               {
+                     *                 "step": 1,
+                     *                 "type": "think",
+                     *                 "level": 1,
+                     *                 "tokensBefore": 1,
+                     *                 "tokensAfter": 1,
+                     *                 "text": "text",
+                     *                 "model": "text",
+                     *                 "usage": {
+                     *                   "promptTokens": 1,
+                     *                   "completionTokens": 1
+                     *                 },
+                     *                 "toolCallId": "text",
+                     *                 "toolName": "text",
+                     *                 "arguments": {},
+                     *                 "status": "success",
+                     *                 "result": {},
+                     *                 "durationMs": 1,
+                     *                 "hookId": "text",
+                     *                 "event": "text",
+                     *                 "decision": "text",
+                     *                 "reason": "text",
+                     *                 "error": "text",
+                     *                 "approvalId": "text",
+                     *                 "messageId": "text",
+                     *                 "decidedBy": "text",
+                     *                 "decidedAt": "text",
+                     *                 "expiresAt": "text",
+                     *                 "editedArguments": {},
+                     *                 "outcome": "unknown",
+                     *                 "replayed": false,
+                     *                 "at": "text"
+                     *               }
+                     *             ],
+                     *             "children": [
+                     *               {
+                     *                 "generationId": "text",
+                     *                 "agentId": "text",
+                     *                 "parentGenerationId": "text",
+                     *                 "parentToolCallId": "text",
+                     *                 "status": "queued",
+                     *                 "stopReason": "final_answer",
+                     *                 "error": {
+                     *                   "code": "text",
+                     *                   "message": "text"
+                     *                 },
+                     *                 "createdAt": "text",
+                     *                 "completedAt": "text",
+                     *                 "durationMs": 1,
+                     *                 "iterationCount": 1,
+                     *                 "usage": {
+                     *                   "promptTokens": 1,
+                     *                   "completionTokens": 1,
+                     *                   "totalTokens": 1
+                     *                 },
+                     *                 "steps": [
+                     *                   {
+                     *                     "step": 1,
+                     *                     "type": "think",
+                     *                     "level": 1,
+                     *                     "tokensBefore": 1,
+                     *                     "tokensAfter": 1,
+                     *                     "text": "text",
+                     *                     "model": "text",
+                     *                     "usage": {
+                     *                       "promptTokens": 1,
+                     *                       "completionTokens": 1
+                     *                     },
+                     *                     "toolCallId": "text",
+                     *                     "toolName": "text",
+                     *                     "arguments": {},
+                     *                     "status": "success",
+                     *                     "result": {},
+                     *                     "durationMs": 1,
+                     *                     "hookId": "text",
+                     *                     "event": "text",
+                     *                     "decision": "text",
+                     *                     "reason": "text",
+                     *                     "error": "text",
+                     *                     "approvalId": "text",
+                     *                     "messageId": "text",
+                     *                     "decidedBy": "text",
+                     *                     "decidedAt": "text",
+                     *                     "expiresAt": "text",
+                     *                     "editedArguments": {},
+                     *                     "outcome": "unknown",
+                     *                     "replayed": false,
+                     *                     "at": "text"
+                     *                   }
+                     *                 ],
+                     *                 "children": [
+                     *                   {
+                     *                     "generationId": "text",
+                     *                     "agentId": "text",
+                     *                     "parentGenerationId": "text",
+                     *                     "parentToolCallId": "text",
+                     *                     "status": "queued",
+                     *                     "stopReason": "final_answer",
+                     *                     "error": {
+                     *                       "code": "text",
+                     *                       "message": "text"
+                     *                     },
+                     *                     "createdAt": "text",
+                     *                     "completedAt": "text",
+                     *                     "durationMs": 1,
+                     *                     "iterationCount": 1,
+                     *                     "usage": {
+                     *                       "promptTokens": 1,
+                     *                       "completionTokens": 1,
+                     *                       "totalTokens": 1
+                     *                     },
+                     *                     "steps": [],
+                     *                     "children": [],
+                     *                     "forkedFrom": {
+                     *                       "generationId": "text",
+                     *                       "step": 1
+                     *                     },
+                     *                     "forks": []
+                     *                   }
+                     *                 ],
+                     *                 "forkedFrom": {
+                     *                   "generationId": "text",
+                     *                   "step": 1
+                     *                 },
+                     *                 "forks": [
+                     *                   {
+                     *                     "generationId": "text",
+                     *                     "agentId": "text",
+                     *                     "parentGenerationId": "text",
+                     *                     "parentToolCallId": "text",
+                     *                     "status": "queued",
+                     *                     "stopReason": "final_answer",
+                     *                     "error": {
+                     *                       "code": "text",
+                     *                       "message": "text"
+                     *                     },
+                     *                     "createdAt": "text",
+                     *                     "completedAt": "text",
+                     *                     "durationMs": 1,
+                     *                     "iterationCount": 1,
+                     *                     "usage": {
+                     *                       "promptTokens": 1,
+                     *                       "completionTokens": 1,
+                     *                       "totalTokens": 1
+                     *                     },
+                     *                     "steps": [],
+                     *                     "children": [],
+                     *                     "forkedFrom": {
+                     *                       "generationId": "text",
+                     *                       "step": 1
+                     *                     },
+                     *                     "forks": []
+                     *                   }
+                     *                 ]
+                     *               }
+                     *             ],
+                     *             "forkedFrom": {
+                     *               "generationId": "text",
+                     *               "step": 1
+                     *             },
+                     *             "forks": [
+                     *               {
+                     *                 "generationId": "text",
+                     *                 "agentId": "text",
+                     *                 "parentGenerationId": "text",
+                     *                 "parentToolCallId": "text",
+                     *                 "status": "queued",
+                     *                 "stopReason": "final_answer",
+                     *                 "error": {
+                     *                   "code": "text",
+                     *                   "message": "text"
+                     *                 },
+                     *                 "createdAt": "text",
+                     *                 "completedAt": "text",
+                     *                 "durationMs": 1,
+                     *                 "iterationCount": 1,
+                     *                 "usage": {
+                     *                   "promptTokens": 1,
+                     *                   "completionTokens": 1,
+                     *                   "totalTokens": 1
+                     *                 },
+                     *                 "steps": [
+                     *                   {
+                     *                     "step": 1,
+                     *                     "type": "think",
+                     *                     "level": 1,
+                     *                     "tokensBefore": 1,
+                     *                     "tokensAfter": 1,
+                     *                     "text": "text",
+                     *                     "model": "text",
+                     *                     "usage": {
+                     *                       "promptTokens": 1,
+                     *                       "completionTokens": 1
+                     *                     },
+                     *                     "toolCallId": "text",
+                     *                     "toolName": "text",
+                     *                     "arguments": {},
+                     *                     "status": "success",
+                     *                     "result": {},
+                     *                     "durationMs": 1,
+                     *                     "hookId": "text",
+                     *                     "event": "text",
+                     *                     "decision": "text",
+                     *                     "reason": "text",
+                     *                     "error": "text",
+                     *                     "approvalId": "text",
+                     *                     "messageId": "text",
+                     *                     "decidedBy": "text",
+                     *                     "decidedAt": "text",
+                     *                     "expiresAt": "text",
+                     *                     "editedArguments": {},
+                     *                     "outcome": "unknown",
+                     *                     "replayed": false,
+                     *                     "at": "text"
+                     *                   }
+                     *                 ],
+                     *                 "children": [
+                     *                   {
+                     *                     "generationId": "text",
+                     *                     "agentId": "text",
+                     *                     "parentGenerationId": "text",
+                     *                     "parentToolCallId": "text",
+                     *                     "status": "queued",
+                     *                     "stopReason": "final_answer",
+                     *                     "error": {
+                     *                       "code": "text",
+                     *                       "message": "text"
+                     *                     },
+                     *                     "createdAt": "text",
+                     *                     "completedAt": "text",
+                     *                     "durationMs": 1,
+                     *                     "iterationCount": 1,
+                     *                     "usage": {
+                     *                       "promptTokens": 1,
+                     *                       "completionTokens": 1,
+                     *                       "totalTokens": 1
+                     *                     },
+                     *                     "steps": [],
+                     *                     "children": [],
+                     *                     "forkedFrom": {
+                     *                       "generationId": "text",
+                     *                       "step": 1
+                     *                     },
+                     *                     "forks": []
+                     *                   }
+                     *                 ],
+                     *                 "forkedFrom": {
+                     *                   "generationId": "text",
+                     *                   "step": 1
+                     *                 },
+                     *                 "forks": [
+                     *                   {
+                     *                     "generationId": "text",
+                     *                     "agentId": "text",
+                     *                     "parentGenerationId": "text",
+                     *                     "parentToolCallId": "text",
+                     *                     "status": "queued",
+                     *                     "stopReason": "final_answer",
+                     *                     "error": {
+                     *                       "code": "text",
+                     *                       "message": "text"
+                     *                     },
+                     *                     "createdAt": "text",
+                     *                     "completedAt": "text",
+                     *                     "durationMs": 1,
+                     *                     "iterationCount": 1,
+                     *                     "usage": {
+                     *                       "promptTokens": 1,
+                     *                       "completionTokens": 1,
+                     *                       "totalTokens": 1
+                     *                     },
+                     *                     "steps": [],
+                     *                     "children": [],
+                     *                     "forkedFrom": {
+                     *                       "generationId": "text",
+                     *                       "step": 1
+                     *                     },
+                     *                     "forks": []
                      *                   }
                      *                 ]
                      *               }
@@ -13936,11 +16635,13 @@ export interface operations {
                      *             "reason": "text",
                      *             "error": "text",
                      *             "approvalId": "text",
+                     *             "messageId": "text",
                      *             "decidedBy": "text",
                      *             "decidedAt": "text",
                      *             "expiresAt": "text",
                      *             "editedArguments": {},
                      *             "outcome": "unknown",
+                     *             "replayed": false,
                      *             "at": "text"
                      *           }
                      *         ],
@@ -13990,11 +16691,13 @@ export interface operations {
                      *                 "reason": "text",
                      *                 "error": "text",
                      *                 "approvalId": "text",
+                     *                 "messageId": "text",
                      *                 "decidedBy": "text",
                      *                 "decidedAt": "text",
                      *                 "expiresAt": "text",
                      *                 "editedArguments": {},
                      *                 "outcome": "unknown",
+                     *                 "replayed": false,
                      *                 "at": "text"
                      *               }
                      *             ],
@@ -14044,11 +16747,13 @@ export interface operations {
                      *                     "reason": "text",
                      *                     "error": "text",
                      *                     "approvalId": "text",
+                     *                     "messageId": "text",
                      *                     "decidedBy": "text",
                      *                     "decidedAt": "text",
                      *                     "expiresAt": "text",
                      *                     "editedArguments": {},
                      *                     "outcome": "unknown",
+                     *                     "replayed": false,
                      *                     "at": "text"
                      *                   }
                      *                 ],
@@ -14074,7 +16779,482 @@ export interface operations {
                      *                       "totalTokens": 1
                      *                     },
                      *                     "steps": [],
-                     *                     "children": []
+                     *                     "children": [],
+                     *                     "forkedFrom": {
+                     *                       "generationId": "text",
+                     *                       "step": 1
+                     *                     },
+                     *                     "forks": []
+                     *                   }
+                     *                 ],
+                     *                 "forkedFrom": {
+                     *                   "generationId": "text",
+                     *                   "step": 1
+                     *                 },
+                     *                 "forks": [
+                     *                   {
+                     *                     "generationId": "text",
+                     *                     "agentId": "text",
+                     *                     "parentGenerationId": "text",
+                     *                     "parentToolCallId": "text",
+                     *                     "status": "queued",
+                     *                     "stopReason": "final_answer",
+                     *                     "error": {
+                     *                       "code": "text",
+                     *                       "message": "text"
+                     *                     },
+                     *                     "createdAt": "text",
+                     *                     "completedAt": "text",
+                     *                     "durationMs": 1,
+                     *                     "iterationCount": 1,
+                     *                     "usage": {
+                     *                       "promptTokens": 1,
+                     *                       "completionTokens": 1,
+                     *                       "totalTokens": 1
+                     *                     },
+                     *                     "steps": [],
+                     *                     "children": [],
+                     *                     "forkedFrom": {
+                     *                       "generationId": "text",
+                     *                       "step": 1
+                     *                     },
+                     *                     "forks": []
+                     *                   }
+                     *                 ]
+                     *               }
+                     *             ],
+                     *             "forkedFrom": {
+                     *               "generationId": "text",
+                     *               "step": 1
+                     *             },
+                     *             "forks": [
+                     *               {
+                     *                 "generationId": "text",
+                     *                 "agentId": "text",
+                     *                 "parentGenerationId": "text",
+                     *                 "parentToolCallId": "text",
+                     *                 "status": "queued",
+                     *                 "stopReason": "final_answer",
+                     *                 "error": {
+                     *                   "code": "text",
+                     *                   "message": "text"
+                     *                 },
+                     *                 "createdAt": "text",
+                     *                 "completedAt": "text",
+                     *                 "durationMs": 1,
+                     *                 "iterationCount": 1,
+                     *                 "usage": {
+                     *                   "promptTokens": 1,
+                     *                   "completionTokens": 1,
+                     *                   "totalTokens": 1
+                     *                 },
+                     *                 "steps": [
+                     *                   {
+                     *                     "step": 1,
+                     *                     "type": "think",
+                     *                     "level": 1,
+                     *                     "tokensBefore": 1,
+                     *                     "tokensAfter": 1,
+                     *                     "text": "text",
+                     *                     "model": "text",
+                     *                     "usage": {
+                     *                       "promptTokens": 1,
+                     *                       "completionTokens": 1
+                     *                     },
+                     *                     "toolCallId": "text",
+                     *                     "toolName": "text",
+                     *                     "arguments": {},
+                     *                     "status": "success",
+                     *                     "result": {},
+                     *                     "durationMs": 1,
+                     *                     "hookId": "text",
+                     *                     "event": "text",
+                     *                     "decision": "text",
+                     *                     "reason": "text",
+                     *                     "error": "text",
+                     *                     "approvalId": "text",
+                     *                     "messageId": "text",
+                     *                     "decidedBy": "text",
+                     *                     "decidedAt": "text",
+                     *                     "expiresAt": "text",
+                     *                     "editedArguments": {},
+                     *                     "outcome": "unknown",
+                     *                     "replayed": false,
+                     *                     "at": "text"
+                     *                   }
+                     *                 ],
+                     *                 "children": [
+                     *                   {
+                     *                     "generationId": "text",
+                     *                     "agentId": "text",
+                     *                     "parentGenerationId": "text",
+                     *                     "parentToolCallId": "text",
+                     *                     "status": "queued",
+                     *                     "stopReason": "final_answer",
+                     *                     "error": {
+                     *                       "code": "text",
+                     *                       "message": "text"
+                     *                     },
+                     *                     "createdAt": "text",
+                     *                     "completedAt": "text",
+                     *                     "durationMs": 1,
+                     *                     "iterationCount": 1,
+                     *                     "usage": {
+                     *                       "promptTokens": 1,
+                     *                       "completionTokens": 1,
+                     *                       "totalTokens": 1
+                     *                     },
+                     *                     "steps": [],
+                     *                     "children": [],
+                     *                     "forkedFrom": {
+                     *                       "generationId": "text",
+                     *                       "step": 1
+                     *                     },
+                     *                     "forks": []
+                     *                   }
+                     *                 ],
+                     *                 "forkedFrom": {
+                     *                   "generationId": "text",
+                     *                   "step": 1
+                     *                 },
+                     *                 "forks": [
+                     *                   {
+                     *                     "generationId": "text",
+                     *                     "agentId": "text",
+                     *                     "parentGenerationId": "text",
+                     *                     "parentToolCallId": "text",
+                     *                     "status": "queued",
+                     *                     "stopReason": "final_answer",
+                     *                     "error": {
+                     *                       "code": "text",
+                     *                       "message": "text"
+                     *                     },
+                     *                     "createdAt": "text",
+                     *                     "completedAt": "text",
+                     *                     "durationMs": 1,
+                     *                     "iterationCount": 1,
+                     *                     "usage": {
+                     *                       "promptTokens": 1,
+                     *                       "completionTokens": 1,
+                     *                       "totalTokens": 1
+                     *                     },
+                     *                     "steps": [],
+                     *                     "children": [],
+                     *                     "forkedFrom": {
+                     *                       "generationId": "text",
+                     *                       "step": 1
+                     *                     },
+                     *                     "forks": []
+                     *                   }
+                     *                 ]
+                     *               }
+                     *             ]
+                     *           }
+                     *         ],
+                     *         "forkedFrom": {
+                     *           "generationId": "text",
+                     *           "step": 1
+                     *         },
+                     *         "forks": [
+                     *           {
+                     *             "generationId": "text",
+                     *             "agentId": "text",
+                     *             "parentGenerationId": "text",
+                     *             "parentToolCallId": "text",
+                     *             "status": "queued",
+                     *             "stopReason": "final_answer",
+                     *             "error": {
+                     *               "code": "text",
+                     *               "message": "text"
+                     *             },
+                     *             "createdAt": "text",
+                     *             "completedAt": "text",
+                     *             "durationMs": 1,
+                     *             "iterationCount": 1,
+                     *             "usage": {
+                     *               "promptTokens": 1,
+                     *               "completionTokens": 1,
+                     *               "totalTokens": 1
+                     *             },
+                     *             "steps": [
+                     *               {
+                     *                 "step": 1,
+                     *                 "type": "think",
+                     *                 "level": 1,
+                     *                 "tokensBefore": 1,
+                     *                 "tokensAfter": 1,
+                     *                 "text": "text",
+                     *                 "model": "text",
+                     *                 "usage": {
+                     *                   "promptTokens": 1,
+                     *                   "completionTokens": 1
+                     *                 },
+                     *                 "toolCallId": "text",
+                     *                 "toolName": "text",
+                     *                 "arguments": {},
+                     *                 "status": "success",
+                     *                 "result": {},
+                     *                 "durationMs": 1,
+                     *                 "hookId": "text",
+                     *                 "event": "text",
+                     *                 "decision": "text",
+                     *                 "reason": "text",
+                     *                 "error": "text",
+                     *                 "approvalId": "text",
+                     *                 "messageId": "text",
+                     *                 "decidedBy": "text",
+                     *                 "decidedAt": "text",
+                     *                 "expiresAt": "text",
+                     *                 "editedArguments": {},
+                     *                 "outcome": "unknown",
+                     *                 "replayed": false,
+                     *                 "at": "text"
+                     *               }
+                     *             ],
+                     *             "children": [
+                     *               {
+                     *                 "generationId": "text",
+                     *                 "agentId": "text",
+                     *                 "parentGenerationId": "text",
+                     *                 "parentToolCallId": "text",
+                     *                 "status": "queued",
+                     *                 "stopReason": "final_answer",
+                     *                 "error": {
+                     *                   "code": "text",
+                     *                   "message": "text"
+                     *                 },
+                     *                 "createdAt": "text",
+                     *                 "completedAt": "text",
+                     *                 "durationMs": 1,
+                     *                 "iterationCount": 1,
+                     *                 "usage": {
+                     *                   "promptTokens": 1,
+                     *                   "completionTokens": 1,
+                     *                   "totalTokens": 1
+                     *                 },
+                     *                 "steps": [
+                     *                   {
+                     *                     "step": 1,
+                     *                     "type": "think",
+                     *                     "level": 1,
+                     *                     "tokensBefore": 1,
+                     *                     "tokensAfter": 1,
+                     *                     "text": "text",
+                     *                     "model": "text",
+                     *                     "usage": {
+                     *                       "promptTokens": 1,
+                     *                       "completionTokens": 1
+                     *                     },
+                     *                     "toolCallId": "text",
+                     *                     "toolName": "text",
+                     *                     "arguments": {},
+                     *                     "status": "success",
+                     *                     "result": {},
+                     *                     "durationMs": 1,
+                     *                     "hookId": "text",
+                     *                     "event": "text",
+                     *                     "decision": "text",
+                     *                     "reason": "text",
+                     *                     "error": "text",
+                     *                     "approvalId": "text",
+                     *                     "messageId": "text",
+                     *                     "decidedBy": "text",
+                     *                     "decidedAt": "text",
+                     *                     "expiresAt": "text",
+                     *                     "editedArguments": {},
+                     *                     "outcome": "unknown",
+                     *                     "replayed": false,
+                     *                     "at": "text"
+                     *                   }
+                     *                 ],
+                     *                 "children": [
+                     *                   {
+                     *                     "generationId": "text",
+                     *                     "agentId": "text",
+                     *                     "parentGenerationId": "text",
+                     *                     "parentToolCallId": "text",
+                     *                     "status": "queued",
+                     *                     "stopReason": "final_answer",
+                     *                     "error": {
+                     *                       "code": "text",
+                     *                       "message": "text"
+                     *                     },
+                     *                     "createdAt": "text",
+                     *                     "completedAt": "text",
+                     *                     "durationMs": 1,
+                     *                     "iterationCount": 1,
+                     *                     "usage": {
+                     *                       "promptTokens": 1,
+                     *                       "completionTokens": 1,
+                     *                       "totalTokens": 1
+                     *                     },
+                     *                     "steps": [],
+                     *                     "children": [],
+                     *                     "forkedFrom": {
+                     *                       "generationId": "text",
+                     *                       "step": 1
+                     *                     },
+                     *                     "forks": []
+                     *                   }
+                     *                 ],
+                     *                 "forkedFrom": {
+                     *                   "generationId": "text",
+                     *                   "step": 1
+                     *                 },
+                     *                 "forks": [
+                     *                   {
+                     *                     "generationId": "text",
+                     *                     "agentId": "text",
+                     *                     "parentGenerationId": "text",
+                     *                     "parentToolCallId": "text",
+                     *                     "status": "queued",
+                     *                     "stopReason": "final_answer",
+                     *                     "error": {
+                     *                       "code": "text",
+                     *                       "message": "text"
+                     *                     },
+                     *                     "createdAt": "text",
+                     *                     "completedAt": "text",
+                     *                     "durationMs": 1,
+                     *                     "iterationCount": 1,
+                     *                     "usage": {
+                     *                       "promptTokens": 1,
+                     *                       "completionTokens": 1,
+                     *                       "totalTokens": 1
+                     *                     },
+                     *                     "steps": [],
+                     *                     "children": [],
+                     *                     "forkedFrom": {
+                     *                       "generationId": "text",
+                     *                       "step": 1
+                     *                     },
+                     *                     "forks": []
+                     *                   }
+                     *                 ]
+                     *               }
+                     *             ],
+                     *             "forkedFrom": {
+                     *               "generationId": "text",
+                     *               "step": 1
+                     *             },
+                     *             "forks": [
+                     *               {
+                     *                 "generationId": "text",
+                     *                 "agentId": "text",
+                     *                 "parentGenerationId": "text",
+                     *                 "parentToolCallId": "text",
+                     *                 "status": "queued",
+                     *                 "stopReason": "final_answer",
+                     *                 "error": {
+                     *                   "code": "text",
+                     *                   "message": "text"
+                     *                 },
+                     *                 "createdAt": "text",
+                     *                 "completedAt": "text",
+                     *                 "durationMs": 1,
+                     *                 "iterationCount": 1,
+                     *                 "usage": {
+                     *                   "promptTokens": 1,
+                     *                   "completionTokens": 1,
+                     *                   "totalTokens": 1
+                     *                 },
+                     *                 "steps": [
+                     *                   {
+                     *                     "step": 1,
+                     *                     "type": "think",
+                     *                     "level": 1,
+                     *                     "tokensBefore": 1,
+                     *                     "tokensAfter": 1,
+                     *                     "text": "text",
+                     *                     "model": "text",
+                     *                     "usage": {
+                     *                       "promptTokens": 1,
+                     *                       "completionTokens": 1
+                     *                     },
+                     *                     "toolCallId": "text",
+                     *                     "toolName": "text",
+                     *                     "arguments": {},
+                     *                     "status": "success",
+                     *                     "result": {},
+                     *                     "durationMs": 1,
+                     *                     "hookId": "text",
+                     *                     "event": "text",
+                     *                     "decision": "text",
+                     *                     "reason": "text",
+                     *                     "error": "text",
+                     *                     "approvalId": "text",
+                     *                     "messageId": "text",
+                     *                     "decidedBy": "text",
+                     *                     "decidedAt": "text",
+                     *                     "expiresAt": "text",
+                     *                     "editedArguments": {},
+                     *                     "outcome": "unknown",
+                     *                     "replayed": false,
+                     *                     "at": "text"
+                     *                   }
+                     *                 ],
+                     *                 "children": [
+                     *                   {
+                     *                     "generationId": "text",
+                     *                     "agentId": "text",
+                     *                     "parentGenerationId": "text",
+                     *                     "parentToolCallId": "text",
+                     *                     "status": "queued",
+                     *                     "stopReason": "final_answer",
+                     *                     "error": {
+                     *                       "code": "text",
+                     *                       "message": "text"
+                     *                     },
+                     *                     "createdAt": "text",
+                     *                     "completedAt": "text",
+                     *                     "durationMs": 1,
+                     *                     "iterationCount": 1,
+                     *                     "usage": {
+                     *                       "promptTokens": 1,
+                     *                       "completionTokens": 1,
+                     *                       "totalTokens": 1
+                     *                     },
+                     *                     "steps": [],
+                     *                     "children": [],
+                     *                     "forkedFrom": {
+                     *                       "generationId": "text",
+                     *                       "step": 1
+                     *                     },
+                     *                     "forks": []
+                     *                   }
+                     *                 ],
+                     *                 "forkedFrom": {
+                     *                   "generationId": "text",
+                     *                   "step": 1
+                     *                 },
+                     *                 "forks": [
+                     *                   {
+                     *                     "generationId": "text",
+                     *                     "agentId": "text",
+                     *                     "parentGenerationId": "text",
+                     *                     "parentToolCallId": "text",
+                     *                     "status": "queued",
+                     *                     "stopReason": "final_answer",
+                     *                     "error": {
+                     *                       "code": "text",
+                     *                       "message": "text"
+                     *                     },
+                     *                     "createdAt": "text",
+                     *                     "completedAt": "text",
+                     *                     "durationMs": 1,
+                     *                     "iterationCount": 1,
+                     *                     "usage": {
+                     *                       "promptTokens": 1,
+                     *                       "completionTokens": 1,
+                     *                       "totalTokens": 1
+                     *                     },
+                     *                     "steps": [],
+                     *                     "children": [],
+                     *                     "forkedFrom": {
+                     *                       "generationId": "text",
+                     *                       "step": 1
+                     *                     },
+                     *                     "forks": []
                      *                   }
                      *                 ]
                      *               }

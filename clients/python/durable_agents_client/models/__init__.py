@@ -13,6 +13,7 @@ from .agent_list import AgentList
 from .agent_memory_recall_type_0 import AgentMemoryRecallType0
 from .agent_memory_type_0 import AgentMemoryType0
 from .agent_memory_type_0_strategy import AgentMemoryType0Strategy
+from .agent_multitask_strategy import AgentMultitaskStrategy
 from .agent_public_chat_key import AgentPublicChatKey
 from .agent_public_chat_type_0 import AgentPublicChatType0
 from .agent_require_approval_for_type_1 import AgentRequireApprovalForType1
@@ -60,13 +61,22 @@ from .api_key_list import ApiKeyList
 from .approval import Approval
 from .approval_decision_request import ApprovalDecisionRequest
 from .approval_decision_request_arguments import ApprovalDecisionRequestArguments
+from .approval_escalation_on_expiry_type_1 import ApprovalEscalationOnExpiryType1
+from .approval_escalation_on_expiry_type_2_type_1 import ApprovalEscalationOnExpiryType2Type1
+from .approval_escalation_on_expiry_type_3_type_1 import ApprovalEscalationOnExpiryType3Type1
+from .approval_escalation_policy import ApprovalEscalationPolicy
+from .approval_escalation_policy_on_expiry import ApprovalEscalationPolicyOnExpiry
 from .approval_hook_config import ApprovalHookConfig
+from .approval_hook_config_on_expiry import ApprovalHookConfigOnExpiry
 from .approval_list import ApprovalList
 from .approval_object import ApprovalObject
+from .approval_on_expiry import ApprovalOnExpiry
 from .approval_requested_by import ApprovalRequestedBy
 from .approval_requested_by_channel import ApprovalRequestedByChannel
 from .approval_status import ApprovalStatus
 from .approval_tool_parameters_type_0 import ApprovalToolParametersType0
+from .backfill_schedule import BackfillSchedule
+from .backfill_schedule_overlap import BackfillScheduleOverlap
 from .branding import Branding
 from .builtin_catalog import BuiltinCatalog
 from .builtin_catalog_entry import BuiltinCatalogEntry
@@ -101,6 +111,7 @@ from .create_agent_business_hours import CreateAgentBusinessHours
 from .create_agent_compaction import CreateAgentCompaction
 from .create_agent_context_resolvers_item import CreateAgentContextResolversItem
 from .create_agent_model_parameters import CreateAgentModelParameters
+from .create_agent_multitask_strategy import CreateAgentMultitaskStrategy
 from .create_agent_require_approval_for import CreateAgentRequireApprovalFor
 from .create_ai_provider import CreateAiProvider
 from .create_ai_provider_headers import CreateAiProviderHeaders
@@ -121,6 +132,8 @@ from .create_hook_type_2_type import CreateHookType2Type
 from .create_knowledge_base import CreateKnowledgeBase
 from .create_knowledge_base_language import CreateKnowledgeBaseLanguage
 from .create_knowledge_base_retrieval_strategy import CreateKnowledgeBaseRetrievalStrategy
+from .create_schedule import CreateSchedule
+from .create_schedule_overlap import CreateScheduleOverlap
 from .create_webhook import CreateWebhook
 from .create_webhook_events_item import CreateWebhookEventsItem
 from .created_agent import CreatedAgent
@@ -133,9 +146,14 @@ from .document_summary_metadata_type_0 import DocumentSummaryMetadataType0
 from .document_summary_status import DocumentSummaryStatus
 from .error import Error
 from .error_error import ErrorError
+from .fork_request import ForkRequest
+from .fork_request_append_messages_item import ForkRequestAppendMessagesItem
+from .fork_request_messages_item import ForkRequestMessagesItem
+from .forked_from import ForkedFrom
 from .generate_request import GenerateRequest
 from .generate_request_metadata import GenerateRequestMetadata
 from .generate_request_model_parameters import GenerateRequestModelParameters
+from .generate_request_multitask_strategy import GenerateRequestMultitaskStrategy
 from .generate_request_variables import GenerateRequestVariables
 from .generation import Generation
 from .generation_error_type_0 import GenerationErrorType0
@@ -216,6 +234,7 @@ from .patch_agent_builtins_type_0 import PatchAgentBuiltinsType0
 from .patch_agent_builtins_type_1_item import PatchAgentBuiltinsType1Item
 from .patch_agent_context_resolvers_item import PatchAgentContextResolversItem
 from .patch_agent_memory_recall_type_0 import PatchAgentMemoryRecallType0
+from .patch_agent_multitask_strategy_type_0 import PatchAgentMultitaskStrategyType0
 from .patch_agent_require_approval_for_type_0 import PatchAgentRequireApprovalForType0
 from .patch_agent_tool import PatchAgentTool
 from .patch_agent_tool_choice_type_0 import PatchAgentToolChoiceType0
@@ -237,6 +256,7 @@ from .patch_knowledge_base import PatchKnowledgeBase
 from .patch_knowledge_base_language import PatchKnowledgeBaseLanguage
 from .patch_knowledge_base_retrieval_strategy import PatchKnowledgeBaseRetrievalStrategy
 from .patch_memory import PatchMemory
+from .pause_schedule import PauseSchedule
 from .platform_tool import PlatformTool
 from .platform_tool_type import PlatformToolType
 from .policy import Policy
@@ -264,6 +284,7 @@ from .replace_agent_business_hours import ReplaceAgentBusinessHours
 from .replace_agent_compaction import ReplaceAgentCompaction
 from .replace_agent_context_resolvers_item import ReplaceAgentContextResolversItem
 from .replace_agent_model_parameters import ReplaceAgentModelParameters
+from .replace_agent_multitask_strategy import ReplaceAgentMultitaskStrategy
 from .replace_agent_require_approval_for import ReplaceAgentRequireApprovalFor
 from .replace_ai_provider import ReplaceAiProvider
 from .replace_ai_provider_headers import ReplaceAiProviderHeaders
@@ -279,6 +300,21 @@ from .replace_hook_type_2_event import ReplaceHookType2Event
 from .replace_hook_type_2_type import ReplaceHookType2Type
 from .rule_hook_config import RuleHookConfig
 from .rule_hook_config_decision import RuleHookConfigDecision
+from .schedule import Schedule
+from .schedule_interval import ScheduleInterval
+from .schedule_interval_view import ScheduleIntervalView
+from .schedule_list import ScheduleList
+from .schedule_object import ScheduleObject
+from .schedule_overlap import ScheduleOverlap
+from .schedule_run import ScheduleRun
+from .schedule_spec import ScheduleSpec
+from .schedule_spec_view import ScheduleSpecView
+from .schedule_summary import ScheduleSummary
+from .schedule_summary_object import ScheduleSummaryObject
+from .scheduled_generate_request import ScheduledGenerateRequest
+from .scheduled_generate_request_metadata import ScheduledGenerateRequestMetadata
+from .scheduled_generate_request_model_parameters import ScheduledGenerateRequestModelParameters
+from .scheduled_generate_request_variables import ScheduledGenerateRequestVariables
 from .search_hit import SearchHit
 from .search_hit_ranks import SearchHitRanks
 from .search_knowledge_base import SearchKnowledgeBase
@@ -304,6 +340,10 @@ from .setting_key import SettingKey
 from .setting_list import SettingList
 from .soat_tool import SoatTool
 from .soat_tool_type import SoatToolType
+from .steering_message_record import SteeringMessageRecord
+from .steering_message_record_object import SteeringMessageRecordObject
+from .steering_message_record_status import SteeringMessageRecordStatus
+from .steering_message_request import SteeringMessageRequest
 from .step_rule import StepRule
 from .stop_condition import StopCondition
 from .stop_condition_type import StopConditionType
@@ -337,6 +377,8 @@ from .trace_summary_object import TraceSummaryObject
 from .trace_summary_status import TraceSummaryStatus
 from .trace_totals import TraceTotals
 from .trace_totals_usage import TraceTotalsUsage
+from .update_schedule import UpdateSchedule
+from .update_schedule_overlap import UpdateScheduleOverlap
 from .webhook import Webhook
 from .webhook_delivery import WebhookDelivery
 from .webhook_delivery_list import WebhookDeliveryList
@@ -359,6 +401,7 @@ __all__ = (
     "AgentMemoryRecallType0",
     "AgentMemoryType0",
     "AgentMemoryType0Strategy",
+    "AgentMultitaskStrategy",
     "AgentPublicChatKey",
     "AgentPublicChatType0",
     "AgentRequireApprovalForType1",
@@ -406,13 +449,22 @@ __all__ = (
     "Approval",
     "ApprovalDecisionRequest",
     "ApprovalDecisionRequestArguments",
+    "ApprovalEscalationOnExpiryType1",
+    "ApprovalEscalationOnExpiryType2Type1",
+    "ApprovalEscalationOnExpiryType3Type1",
+    "ApprovalEscalationPolicy",
+    "ApprovalEscalationPolicyOnExpiry",
     "ApprovalHookConfig",
+    "ApprovalHookConfigOnExpiry",
     "ApprovalList",
     "ApprovalObject",
+    "ApprovalOnExpiry",
     "ApprovalRequestedBy",
     "ApprovalRequestedByChannel",
     "ApprovalStatus",
     "ApprovalToolParametersType0",
+    "BackfillSchedule",
+    "BackfillScheduleOverlap",
     "Branding",
     "BuiltinCatalog",
     "BuiltinCatalogEntry",
@@ -447,6 +499,7 @@ __all__ = (
     "CreateAgentCompaction",
     "CreateAgentContextResolversItem",
     "CreateAgentModelParameters",
+    "CreateAgentMultitaskStrategy",
     "CreateAgentRequireApprovalFor",
     "CreateAiProvider",
     "CreateAiProviderHeaders",
@@ -469,6 +522,8 @@ __all__ = (
     "CreateKnowledgeBase",
     "CreateKnowledgeBaseLanguage",
     "CreateKnowledgeBaseRetrievalStrategy",
+    "CreateSchedule",
+    "CreateScheduleOverlap",
     "CreateWebhook",
     "CreateWebhookEventsItem",
     "Document",
@@ -479,9 +534,14 @@ __all__ = (
     "DocumentSummaryStatus",
     "Error",
     "ErrorError",
+    "ForkedFrom",
+    "ForkRequest",
+    "ForkRequestAppendMessagesItem",
+    "ForkRequestMessagesItem",
     "GenerateRequest",
     "GenerateRequestMetadata",
     "GenerateRequestModelParameters",
+    "GenerateRequestMultitaskStrategy",
     "GenerateRequestVariables",
     "Generation",
     "GenerationErrorType0",
@@ -562,6 +622,7 @@ __all__ = (
     "PatchAgentBuiltinsType1Item",
     "PatchAgentContextResolversItem",
     "PatchAgentMemoryRecallType0",
+    "PatchAgentMultitaskStrategyType0",
     "PatchAgentRequireApprovalForType0",
     "PatchAgentTool",
     "PatchAgentToolChoiceType0",
@@ -583,6 +644,7 @@ __all__ = (
     "PatchKnowledgeBaseLanguage",
     "PatchKnowledgeBaseRetrievalStrategy",
     "PatchMemory",
+    "PauseSchedule",
     "PlatformTool",
     "PlatformToolType",
     "Policy",
@@ -610,6 +672,7 @@ __all__ = (
     "ReplaceAgentCompaction",
     "ReplaceAgentContextResolversItem",
     "ReplaceAgentModelParameters",
+    "ReplaceAgentMultitaskStrategy",
     "ReplaceAgentRequireApprovalFor",
     "ReplaceAiProvider",
     "ReplaceAiProviderHeaders",
@@ -625,6 +688,21 @@ __all__ = (
     "ReplaceHookType2Type",
     "RuleHookConfig",
     "RuleHookConfigDecision",
+    "Schedule",
+    "ScheduledGenerateRequest",
+    "ScheduledGenerateRequestMetadata",
+    "ScheduledGenerateRequestModelParameters",
+    "ScheduledGenerateRequestVariables",
+    "ScheduleInterval",
+    "ScheduleIntervalView",
+    "ScheduleList",
+    "ScheduleObject",
+    "ScheduleOverlap",
+    "ScheduleRun",
+    "ScheduleSpec",
+    "ScheduleSpecView",
+    "ScheduleSummary",
+    "ScheduleSummaryObject",
     "SearchHit",
     "SearchHitRanks",
     "SearchKnowledgeBase",
@@ -650,6 +728,10 @@ __all__ = (
     "SettingList",
     "SoatTool",
     "SoatToolType",
+    "SteeringMessageRecord",
+    "SteeringMessageRecordObject",
+    "SteeringMessageRecordStatus",
+    "SteeringMessageRequest",
     "StepRule",
     "StopCondition",
     "StopConditionType",
@@ -683,6 +765,8 @@ __all__ = (
     "TraceSummaryStatus",
     "TraceTotals",
     "TraceTotalsUsage",
+    "UpdateSchedule",
+    "UpdateScheduleOverlap",
     "Webhook",
     "WebhookDelivery",
     "WebhookDeliveryList",

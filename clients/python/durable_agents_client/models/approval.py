@@ -8,7 +8,11 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..models.approval_escalation_on_expiry_type_1 import ApprovalEscalationOnExpiryType1
+from ..models.approval_escalation_on_expiry_type_2_type_1 import ApprovalEscalationOnExpiryType2Type1
+from ..models.approval_escalation_on_expiry_type_3_type_1 import ApprovalEscalationOnExpiryType3Type1
 from ..models.approval_object import ApprovalObject
+from ..models.approval_on_expiry import ApprovalOnExpiry
 from ..models.approval_status import ApprovalStatus
 from typing import cast
 
@@ -42,7 +46,14 @@ class Approval:
             requested_at (str):
             expires_at (str):
             decided_at (None | str):
-            decided_by (None | str):
+            decided_by (None | str): The deciding API key id, or `system:expiry` / `system:escalation` when a deadline
+                decided.
+            escalated_at (None | str): When the first deadline handed the approval to the hook's escalation approvers.
+            on_expiry (ApprovalOnExpiry): What the first deadline decides (the matching approval hook's `onExpiry`; `deny`
+                when none sets it).
+            escalation_on_expiry (ApprovalEscalationOnExpiryType1 | ApprovalEscalationOnExpiryType2Type1 |
+                ApprovalEscalationOnExpiryType3Type1 | None): What the escalation's deadline decides; null unless `onExpiry` is
+                `escalate`.
             reason (None | str):
             edited_arguments (Any):
             requested_by (ApprovalRequestedBy): Who started the generation: an API key, or a public-chat visitor (no key).
@@ -65,6 +76,9 @@ class Approval:
     expires_at: str
     decided_at: None | str
     decided_by: None | str
+    escalated_at: None | str
+    on_expiry: ApprovalOnExpiry
+    escalation_on_expiry: ApprovalEscalationOnExpiryType1 | ApprovalEscalationOnExpiryType2Type1 | ApprovalEscalationOnExpiryType3Type1 | None
     reason: None | str
     edited_arguments: Any
     requested_by: ApprovalRequestedBy
@@ -112,6 +126,21 @@ class Approval:
         decided_by: None | str
         decided_by = self.decided_by
 
+        escalated_at: None | str
+        escalated_at = self.escalated_at
+
+        on_expiry = self.on_expiry.value
+
+        escalation_on_expiry: None | str
+        if isinstance(self.escalation_on_expiry, ApprovalEscalationOnExpiryType1):
+            escalation_on_expiry = self.escalation_on_expiry.value
+        elif isinstance(self.escalation_on_expiry, ApprovalEscalationOnExpiryType2Type1):
+            escalation_on_expiry = self.escalation_on_expiry.value
+        elif isinstance(self.escalation_on_expiry, ApprovalEscalationOnExpiryType3Type1):
+            escalation_on_expiry = self.escalation_on_expiry.value
+        else:
+            escalation_on_expiry = self.escalation_on_expiry
+
         reason: None | str
         reason = self.reason
 
@@ -144,6 +173,9 @@ class Approval:
             "expiresAt": expires_at,
             "decidedAt": decided_at,
             "decidedBy": decided_by,
+            "escalatedAt": escalated_at,
+            "onExpiry": on_expiry,
+            "escalationOnExpiry": escalation_on_expiry,
             "reason": reason,
             "editedArguments": edited_arguments,
             "requestedBy": requested_by,
@@ -219,6 +251,57 @@ class Approval:
         decided_by = _parse_decided_by(d.pop("decidedBy"))
 
 
+        def _parse_escalated_at(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        escalated_at = _parse_escalated_at(d.pop("escalatedAt"))
+
+
+        on_expiry = ApprovalOnExpiry(d.pop("onExpiry"))
+
+
+
+
+        def _parse_escalation_on_expiry(data: object) -> ApprovalEscalationOnExpiryType1 | ApprovalEscalationOnExpiryType2Type1 | ApprovalEscalationOnExpiryType3Type1 | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                escalation_on_expiry_type_1 = ApprovalEscalationOnExpiryType1(data)
+
+
+
+                return escalation_on_expiry_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                escalation_on_expiry_type_2_type_1 = ApprovalEscalationOnExpiryType2Type1(data)
+
+
+
+                return escalation_on_expiry_type_2_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                escalation_on_expiry_type_3_type_1 = ApprovalEscalationOnExpiryType3Type1(data)
+
+
+
+                return escalation_on_expiry_type_3_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(ApprovalEscalationOnExpiryType1 | ApprovalEscalationOnExpiryType2Type1 | ApprovalEscalationOnExpiryType3Type1 | None, data)
+
+        escalation_on_expiry = _parse_escalation_on_expiry(d.pop("escalationOnExpiry"))
+
+
         def _parse_reason(data: object) -> None | str:
             if data is None:
                 return data
@@ -268,6 +351,9 @@ class Approval:
             expires_at=expires_at,
             decided_at=decided_at,
             decided_by=decided_by,
+            escalated_at=escalated_at,
+            on_expiry=on_expiry,
+            escalation_on_expiry=escalation_on_expiry,
             reason=reason,
             edited_arguments=edited_arguments,
             requested_by=requested_by,

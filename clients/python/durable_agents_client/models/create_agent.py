@@ -11,6 +11,7 @@ from ..types import UNSET, Unset
 from ..models.create_agent_builtins_type_0 import CreateAgentBuiltinsType0
 from ..models.create_agent_builtins_type_1_item import CreateAgentBuiltinsType1Item
 from ..models.create_agent_context_resolvers_item import CreateAgentContextResolversItem
+from ..models.create_agent_multitask_strategy import CreateAgentMultitaskStrategy
 from ..models.create_agent_require_approval_for import CreateAgentRequireApprovalFor
 from ..models.tool_choice_type_0 import ToolChoiceType0
 from ..types import UNSET, Unset
@@ -108,6 +109,9 @@ class CreateAgent:
             memory_recall (MemoryRecall | Unset): Long-term memory: before each generation with an end user, the end user's
                 most relevant memories of this agent are added to the system prompt, within maxTokens (docs/memory.md). Unset:
                 nothing is recalled (the memory tools still work).
+            multitask_strategy (CreateAgentMultitaskStrategy | Unset): What a new turn of a busy session does when its
+                request names no multitaskStrategy: reject (the default), enqueue, interrupt or rollback (docs/double-
+                texting.md).
             require_approval_for (CreateAgentRequireApprovalFor | Unset): "destructive": destructive MCP tools wait for a
                 human approval. As in the MCP specification, a tool is destructive unless annotated readOnlyHint: true or
                 destructiveHint: false (unannotated tools are).
@@ -147,6 +151,7 @@ class CreateAgent:
     model_parameters: CreateAgentModelParameters | Unset = UNSET
     compaction: CreateAgentCompaction | Unset = UNSET
     memory_recall: MemoryRecall | Unset = UNSET
+    multitask_strategy: CreateAgentMultitaskStrategy | Unset = UNSET
     require_approval_for: CreateAgentRequireApprovalFor | Unset = UNSET
 
 
@@ -320,6 +325,11 @@ class CreateAgent:
         if not isinstance(self.memory_recall, Unset):
             memory_recall = self.memory_recall.to_dict()
 
+        multitask_strategy: str | Unset = UNSET
+        if not isinstance(self.multitask_strategy, Unset):
+            multitask_strategy = self.multitask_strategy.value
+
+
         require_approval_for: str | Unset = UNSET
         if not isinstance(self.require_approval_for, Unset):
             require_approval_for = self.require_approval_for.value
@@ -396,6 +406,8 @@ class CreateAgent:
             field_dict["compaction"] = compaction
         if memory_recall is not UNSET:
             field_dict["memoryRecall"] = memory_recall
+        if multitask_strategy is not UNSET:
+            field_dict["multitaskStrategy"] = multitask_strategy
         if require_approval_for is not UNSET:
             field_dict["requireApprovalFor"] = require_approval_for
 
@@ -662,6 +674,16 @@ class CreateAgent:
 
 
 
+        _multitask_strategy = d.pop("multitaskStrategy", UNSET)
+        multitask_strategy: CreateAgentMultitaskStrategy | Unset
+        if isinstance(_multitask_strategy,  Unset):
+            multitask_strategy = UNSET
+        else:
+            multitask_strategy = CreateAgentMultitaskStrategy(_multitask_strategy)
+
+
+
+
         _require_approval_for = d.pop("requireApprovalFor", UNSET)
         require_approval_for: CreateAgentRequireApprovalFor | Unset
         if isinstance(_require_approval_for,  Unset):
@@ -707,6 +729,7 @@ class CreateAgent:
             model_parameters=model_parameters,
             compaction=compaction,
             memory_recall=memory_recall,
+            multitask_strategy=multitask_strategy,
             require_approval_for=require_approval_for,
         )
 

@@ -1,6 +1,7 @@
 from enum import StrEnum
 
 class CreateWebhookEventsItem(StrEnum):
+    APPROVAL_REMINDER = "approval.reminder"
     GENERATION_COMPLETED = "generation.completed"
     GENERATION_FAILED = "generation.failed"
     GENERATION_REQUIRES_ACTION = "generation.requires_action"

@@ -10,6 +10,7 @@ from ..types import UNSET, Unset
 
 from ..models.agent_builtins_type_0 import AgentBuiltinsType0
 from ..models.agent_context_resolvers_item import AgentContextResolversItem
+from ..models.agent_multitask_strategy import AgentMultitaskStrategy
 from ..models.agent_require_approval_for_type_1 import AgentRequireApprovalForType1
 from ..models.agent_require_approval_for_type_2_type_1 import AgentRequireApprovalForType2Type1
 from ..models.agent_require_approval_for_type_3_type_1 import AgentRequireApprovalForType3Type1
@@ -75,6 +76,7 @@ class CreatedAgent:
             builtins (AgentBuiltinsType0 | list[str] | None):
             require_approval_for (AgentRequireApprovalForType1 | AgentRequireApprovalForType2Type1 |
                 AgentRequireApprovalForType3Type1 | None):
+            multitask_strategy (AgentMultitaskStrategy): The default for turns of a busy session (reject unless set).
             welcome_message (str):
             branding (AgentBranding):
             context_resolvers (list[AgentContextResolversItem]):
@@ -118,6 +120,7 @@ class CreatedAgent:
     knowledge_base_ids: list[str]
     builtins: AgentBuiltinsType0 | list[str] | None
     require_approval_for: AgentRequireApprovalForType1 | AgentRequireApprovalForType2Type1 | AgentRequireApprovalForType3Type1 | None
+    multitask_strategy: AgentMultitaskStrategy
     welcome_message: str
     branding: AgentBranding
     context_resolvers: list[AgentContextResolversItem]
@@ -290,6 +293,8 @@ class CreatedAgent:
         else:
             require_approval_for = self.require_approval_for
 
+        multitask_strategy = self.multitask_strategy.value
+
         welcome_message = self.welcome_message
 
         branding = self.branding.to_dict()
@@ -365,6 +370,7 @@ class CreatedAgent:
             "knowledgeBaseIds": knowledge_base_ids,
             "builtins": builtins,
             "requireApprovalFor": require_approval_for,
+            "multitaskStrategy": multitask_strategy,
             "welcomeMessage": welcome_message,
             "branding": branding,
             "contextResolvers": context_resolvers,
@@ -718,6 +724,11 @@ class CreatedAgent:
         require_approval_for = _parse_require_approval_for(d.pop("requireApprovalFor"))
 
 
+        multitask_strategy = AgentMultitaskStrategy(d.pop("multitaskStrategy"))
+
+
+
+
         welcome_message = d.pop("welcomeMessage")
 
         branding = AgentBranding.from_dict(d.pop("branding"))
@@ -844,6 +855,7 @@ class CreatedAgent:
             knowledge_base_ids=knowledge_base_ids,
             builtins=builtins,
             require_approval_for=require_approval_for,
+            multitask_strategy=multitask_strategy,
             welcome_message=welcome_message,
             branding=branding,
             context_resolvers=context_resolvers,

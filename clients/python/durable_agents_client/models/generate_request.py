@@ -8,6 +8,7 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..models.generate_request_multitask_strategy import GenerateRequestMultitaskStrategy
 from ..models.tool_choice_type_0 import ToolChoiceType0
 from ..types import UNSET, Unset
 from typing import cast
@@ -55,8 +56,12 @@ class GenerateRequest:
             end_user_id (str | Unset): Who this generation talks to: the scope of long-term memory (memory_save,
                 memory_search, memory_forget and memoryRecall see only this end user's memories of this agent). Without it those
                 tools refuse (docs/memory.md). Example: user-1042.
-            queue (bool | Unset): When the session is busy, wait for its turn (durably, in arrival order) instead of 409
-                Default: False.
+            queue (bool | Unset): The older name of multitaskStrategy enqueue (true) or reject (false); given with a
+                multitaskStrategy that means otherwise, 422
+            multitask_strategy (GenerateRequestMultitaskStrategy | Unset): When the session is busy (double-texting,
+                docs/double-texting.md): reject (409), enqueue (wait for the turn, durably, in arrival order), interrupt (stop
+                the running turn, keep its work in the history) or rollback (stop it and drop its messages; 409 once it called
+                an at_most_once tool). Default: the agent's multitaskStrategy, else reject.
             model_parameters (GenerateRequestModelParameters | Unset):
             metadata (GenerateRequestMetadata | Unset):
             callback_url (str | Unset):
@@ -77,7 +82,8 @@ class GenerateRequest:
     session_id: str | Unset = UNSET
     session_key: str | Unset = UNSET
     end_user_id: str | Unset = UNSET
-    queue: bool | Unset = False
+    queue: bool | Unset = UNSET
+    multitask_strategy: GenerateRequestMultitaskStrategy | Unset = UNSET
     model_parameters: GenerateRequestModelParameters | Unset = UNSET
     metadata: GenerateRequestMetadata | Unset = UNSET
     callback_url: str | Unset = UNSET
@@ -169,6 +175,11 @@ class GenerateRequest:
 
         queue = self.queue
 
+        multitask_strategy: str | Unset = UNSET
+        if not isinstance(self.multitask_strategy, Unset):
+            multitask_strategy = self.multitask_strategy.value
+
+
         model_parameters: dict[str, Any] | Unset = UNSET
         if not isinstance(self.model_parameters, Unset):
             model_parameters = self.model_parameters.to_dict()
@@ -216,6 +227,8 @@ class GenerateRequest:
             field_dict["endUserId"] = end_user_id
         if queue is not UNSET:
             field_dict["queue"] = queue
+        if multitask_strategy is not UNSET:
+            field_dict["multitaskStrategy"] = multitask_strategy
         if model_parameters is not UNSET:
             field_dict["modelParameters"] = model_parameters
         if metadata is not UNSET:
@@ -370,6 +383,16 @@ class GenerateRequest:
 
         queue = d.pop("queue", UNSET)
 
+        _multitask_strategy = d.pop("multitaskStrategy", UNSET)
+        multitask_strategy: GenerateRequestMultitaskStrategy | Unset
+        if isinstance(_multitask_strategy,  Unset):
+            multitask_strategy = UNSET
+        else:
+            multitask_strategy = GenerateRequestMultitaskStrategy(_multitask_strategy)
+
+
+
+
         _model_parameters = d.pop("modelParameters", UNSET)
         model_parameters: GenerateRequestModelParameters | Unset
         if isinstance(_model_parameters,  Unset):
@@ -412,6 +435,7 @@ class GenerateRequest:
             session_key=session_key,
             end_user_id=end_user_id,
             queue=queue,
+            multitask_strategy=multitask_strategy,
             model_parameters=model_parameters,
             metadata=metadata,
             callback_url=callback_url,

@@ -14,6 +14,7 @@ from ..models.generation_stop_reason_type_0 import GenerationStopReasonType0
 from typing import cast
 
 if TYPE_CHECKING:
+  from ..models.forked_from import ForkedFrom
   from ..models.generation_error_type_0 import GenerationErrorType0
   from ..models.generation_metadata_type_0 import GenerationMetadataType0
   from ..models.generation_required_action_type_0 import GenerationRequiredActionType0
@@ -43,6 +44,7 @@ class Generation:
             trace_id (str):
             session_id (None | str):
             parent_generation_id (None | str):
+            forked_from (ForkedFrom | None): Set on a fork (docs/fork.md): its origin and the last step it replayed
             status (GenerationStatus):
             stop_reason (GenerationStopReasonType0 | None):
             text (None | str):
@@ -70,6 +72,7 @@ class Generation:
     trace_id: str
     session_id: None | str
     parent_generation_id: None | str
+    forked_from: ForkedFrom | None
     status: GenerationStatus
     stop_reason: GenerationStopReasonType0 | None
     text: None | str
@@ -92,6 +95,7 @@ class Generation:
 
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.forked_from import ForkedFrom # noqa: PLC0415
         from ..models.generation_error_type_0 import GenerationErrorType0 # noqa: PLC0415
         from ..models.generation_metadata_type_0 import GenerationMetadataType0 # noqa: PLC0415
         from ..models.generation_required_action_type_0 import GenerationRequiredActionType0 # noqa: PLC0415
@@ -117,6 +121,12 @@ class Generation:
 
         parent_generation_id: None | str
         parent_generation_id = self.parent_generation_id
+
+        forked_from: dict[str, Any] | None
+        if isinstance(self.forked_from, ForkedFrom):
+            forked_from = self.forked_from.to_dict()
+        else:
+            forked_from = self.forked_from
 
         status = self.status.value
 
@@ -192,6 +202,7 @@ class Generation:
             "traceId": trace_id,
             "sessionId": session_id,
             "parentGenerationId": parent_generation_id,
+            "forkedFrom": forked_from,
             "status": status,
             "stopReason": stop_reason,
             "text": text,
@@ -215,6 +226,7 @@ class Generation:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.forked_from import ForkedFrom # noqa: PLC0415
         from ..models.generation_error_type_0 import GenerationErrorType0 # noqa: PLC0415
         from ..models.generation_metadata_type_0 import GenerationMetadataType0 # noqa: PLC0415
         from ..models.generation_required_action_type_0 import GenerationRequiredActionType0 # noqa: PLC0415
@@ -253,6 +265,24 @@ class Generation:
             return cast(None | str, data)
 
         parent_generation_id = _parse_parent_generation_id(d.pop("parentGenerationId"))
+
+
+        def _parse_forked_from(data: object) -> ForkedFrom | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                forked_from_type_0 = ForkedFrom.from_dict(data)
+
+
+
+                return forked_from_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(ForkedFrom | None, data)
+
+        forked_from = _parse_forked_from(d.pop("forkedFrom"))
 
 
         status = GenerationStatus(d.pop("status"))
@@ -421,6 +451,7 @@ class Generation:
             trace_id=trace_id,
             session_id=session_id,
             parent_generation_id=parent_generation_id,
+            forked_from=forked_from,
             status=status,
             stop_reason=stop_reason,
             text=text,

@@ -15,6 +15,7 @@ class GenerationEventEvent(StrEnum):
     STEP_STARTED = "step_started"
     TOOL_CALL = "tool_call"
     TOOL_RESULT = "tool_result"
+    USER_MESSAGE = "user_message"
 
     def __str__(self) -> str:
         return str(self.value)

@@ -43,7 +43,8 @@ class GenerationStep:
             tool_call_id (str | Unset):
             tool_name (str | Unset):
             arguments (Any | Unset):
-            status (GenerationStepStatus | Unset):
+            status (GenerationStepStatus | Unset): approval `escalated`: the first deadline passed the approval to its
+                escalation group (docs/approvals.md)
             result (Any | Unset):
             duration_ms (float | Unset):
             hook_id (str | Unset):
@@ -52,11 +53,14 @@ class GenerationStep:
             reason (str | Unset):
             error (str | Unset):
             approval_id (str | Unset):
+            message_id (str | Unset): user_message: the steering message (docs/steering.md)
             decided_by (None | str | Unset):
             decided_at (str | Unset):
             expires_at (str | Unset):
             edited_arguments (Any | Unset):
             outcome (GenerationStepOutcome | Unset):
+            replayed (bool | Unset): A fork's entry copied from its origin: the step was replayed, nothing was called
+                (docs/fork.md)
      """
 
     step: float
@@ -80,11 +84,13 @@ class GenerationStep:
     reason: str | Unset = UNSET
     error: str | Unset = UNSET
     approval_id: str | Unset = UNSET
+    message_id: str | Unset = UNSET
     decided_by: None | str | Unset = UNSET
     decided_at: str | Unset = UNSET
     expires_at: str | Unset = UNSET
     edited_arguments: Any | Unset = UNSET
     outcome: GenerationStepOutcome | Unset = UNSET
+    replayed: bool | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -140,6 +146,8 @@ class GenerationStep:
 
         approval_id = self.approval_id
 
+        message_id = self.message_id
+
         decided_by: None | str | Unset
         if isinstance(self.decided_by, Unset):
             decided_by = UNSET
@@ -156,6 +164,8 @@ class GenerationStep:
         if not isinstance(self.outcome, Unset):
             outcome = self.outcome.value
 
+
+        replayed = self.replayed
 
 
         field_dict: dict[str, Any] = {}
@@ -201,6 +211,8 @@ class GenerationStep:
             field_dict["error"] = error
         if approval_id is not UNSET:
             field_dict["approvalId"] = approval_id
+        if message_id is not UNSET:
+            field_dict["messageId"] = message_id
         if decided_by is not UNSET:
             field_dict["decidedBy"] = decided_by
         if decided_at is not UNSET:
@@ -211,6 +223,8 @@ class GenerationStep:
             field_dict["editedArguments"] = edited_arguments
         if outcome is not UNSET:
             field_dict["outcome"] = outcome
+        if replayed is not UNSET:
+            field_dict["replayed"] = replayed
 
         return field_dict
 
@@ -281,6 +295,8 @@ class GenerationStep:
 
         approval_id = d.pop("approvalId", UNSET)
 
+        message_id = d.pop("messageId", UNSET)
+
         def _parse_decided_by(data: object) -> None | str | Unset:
             if data is None:
                 return data
@@ -307,6 +323,8 @@ class GenerationStep:
 
 
 
+        replayed = d.pop("replayed", UNSET)
+
         generation_step = cls(
             step=step,
             type_=type_,
@@ -329,11 +347,13 @@ class GenerationStep:
             reason=reason,
             error=error,
             approval_id=approval_id,
+            message_id=message_id,
             decided_by=decided_by,
             decided_at=decided_at,
             expires_at=expires_at,
             edited_arguments=edited_arguments,
             outcome=outcome,
+            replayed=replayed,
         )
 
 

@@ -4,6 +4,7 @@ class GenerationStepStatus(StrEnum):
     APPROVED = "approved"
     DENIED = "denied"
     ERROR = "error"
+    ESCALATED = "escalated"
     EXPIRED = "expired"
     PENDING = "pending"
     SUCCESS = "success"

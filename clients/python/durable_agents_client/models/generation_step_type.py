@@ -10,6 +10,7 @@ class GenerationStepType(StrEnum):
     MODEL_CALL = "model_call"
     OBSERVE = "observe"
     THINK = "think"
+    USER_MESSAGE = "user_message"
 
     def __str__(self) -> str:
         return str(self.value)

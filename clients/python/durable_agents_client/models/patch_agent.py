@@ -11,6 +11,7 @@ from ..types import UNSET, Unset
 from ..models.patch_agent_builtins_type_0 import PatchAgentBuiltinsType0
 from ..models.patch_agent_builtins_type_1_item import PatchAgentBuiltinsType1Item
 from ..models.patch_agent_context_resolvers_item import PatchAgentContextResolversItem
+from ..models.patch_agent_multitask_strategy_type_0 import PatchAgentMultitaskStrategyType0
 from ..models.patch_agent_require_approval_for_type_0 import PatchAgentRequireApprovalForType0
 from ..models.patch_agent_tool_choice_type_0 import PatchAgentToolChoiceType0
 from ..types import UNSET, Unset
@@ -78,6 +79,7 @@ class PatchAgent:
             model_parameters (ModelParameters | None | Unset):
             compaction (CompactionSettings | None | Unset):
             memory_recall (None | PatchAgentMemoryRecallType0 | Unset):
+            multitask_strategy (None | PatchAgentMultitaskStrategyType0 | Unset):
             require_approval_for (None | PatchAgentRequireApprovalForType0 | Unset):
      """
 
@@ -115,6 +117,7 @@ class PatchAgent:
     model_parameters: ModelParameters | None | Unset = UNSET
     compaction: CompactionSettings | None | Unset = UNSET
     memory_recall: None | PatchAgentMemoryRecallType0 | Unset = UNSET
+    multitask_strategy: None | PatchAgentMultitaskStrategyType0 | Unset = UNSET
     require_approval_for: None | PatchAgentRequireApprovalForType0 | Unset = UNSET
 
 
@@ -362,6 +365,14 @@ class PatchAgent:
         else:
             memory_recall = self.memory_recall
 
+        multitask_strategy: None | str | Unset
+        if isinstance(self.multitask_strategy, Unset):
+            multitask_strategy = UNSET
+        elif isinstance(self.multitask_strategy, PatchAgentMultitaskStrategyType0):
+            multitask_strategy = self.multitask_strategy.value
+        else:
+            multitask_strategy = self.multitask_strategy
+
         require_approval_for: None | str | Unset
         if isinstance(self.require_approval_for, Unset):
             require_approval_for = UNSET
@@ -443,6 +454,8 @@ class PatchAgent:
             field_dict["compaction"] = compaction
         if memory_recall is not UNSET:
             field_dict["memoryRecall"] = memory_recall
+        if multitask_strategy is not UNSET:
+            field_dict["multitaskStrategy"] = multitask_strategy
         if require_approval_for is not UNSET:
             field_dict["requireApprovalFor"] = require_approval_for
 
@@ -898,6 +911,26 @@ class PatchAgent:
         memory_recall = _parse_memory_recall(d.pop("memoryRecall", UNSET))
 
 
+        def _parse_multitask_strategy(data: object) -> None | PatchAgentMultitaskStrategyType0 | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                multitask_strategy_type_0 = PatchAgentMultitaskStrategyType0(data)
+
+
+
+                return multitask_strategy_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | PatchAgentMultitaskStrategyType0 | Unset, data)
+
+        multitask_strategy = _parse_multitask_strategy(d.pop("multitaskStrategy", UNSET))
+
+
         def _parse_require_approval_for(data: object) -> None | PatchAgentRequireApprovalForType0 | Unset:
             if data is None:
                 return data
@@ -953,6 +986,7 @@ class PatchAgent:
             model_parameters=model_parameters,
             compaction=compaction,
             memory_recall=memory_recall,
+            multitask_strategy=multitask_strategy,
             require_approval_for=require_approval_for,
         )
 

@@ -13,6 +13,7 @@ from ..models.trace_node_stop_reason_type_0 import TraceNodeStopReasonType0
 from typing import cast
 
 if TYPE_CHECKING:
+  from ..models.forked_from import ForkedFrom
   from ..models.generation_step import GenerationStep
   from ..models.trace_node_error_type_0 import TraceNodeErrorType0
   from ..models.trace_node_usage import TraceNodeUsage
@@ -43,6 +44,8 @@ class TraceNode:
             usage (TraceNodeUsage):
             steps (list[GenerationStep]):
             children (list[TraceNode]):
+            forked_from (ForkedFrom | None):
+            forks (list[TraceNode]): Generations forked from this one (docs/fork.md), oldest first
      """
 
     generation_id: str
@@ -59,6 +62,8 @@ class TraceNode:
     usage: TraceNodeUsage
     steps: list[GenerationStep]
     children: list[TraceNode]
+    forked_from: ForkedFrom | None
+    forks: list[TraceNode]
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -66,6 +71,7 @@ class TraceNode:
 
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.forked_from import ForkedFrom # noqa: PLC0415
         from ..models.generation_step import GenerationStep # noqa: PLC0415
         from ..models.trace_node_error_type_0 import TraceNodeErrorType0 # noqa: PLC0415
         from ..models.trace_node_usage import TraceNodeUsage # noqa: PLC0415
@@ -119,6 +125,19 @@ class TraceNode:
 
 
 
+        forked_from: dict[str, Any] | None
+        if isinstance(self.forked_from, ForkedFrom):
+            forked_from = self.forked_from.to_dict()
+        else:
+            forked_from = self.forked_from
+
+        forks = []
+        for forks_item_data in self.forks:
+            forks_item = forks_item_data.to_dict()
+            forks.append(forks_item)
+
+
+
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -137,6 +156,8 @@ class TraceNode:
             "usage": usage,
             "steps": steps,
             "children": children,
+            "forkedFrom": forked_from,
+            "forks": forks,
         })
 
         return field_dict
@@ -145,6 +166,7 @@ class TraceNode:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.forked_from import ForkedFrom # noqa: PLC0415
         from ..models.generation_step import GenerationStep # noqa: PLC0415
         from ..models.trace_node_error_type_0 import TraceNodeErrorType0 # noqa: PLC0415
         from ..models.trace_node_usage import TraceNodeUsage # noqa: PLC0415
@@ -255,6 +277,34 @@ class TraceNode:
             children.append(children_item)
 
 
+        def _parse_forked_from(data: object) -> ForkedFrom | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                forked_from_type_0 = ForkedFrom.from_dict(data)
+
+
+
+                return forked_from_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(ForkedFrom | None, data)
+
+        forked_from = _parse_forked_from(d.pop("forkedFrom"))
+
+
+        forks = []
+        _forks = d.pop("forks")
+        for forks_item_data in (_forks):
+            forks_item = TraceNode.from_dict(forks_item_data)
+
+
+
+            forks.append(forks_item)
+
+
         trace_node = cls(
             generation_id=generation_id,
             agent_id=agent_id,
@@ -270,6 +320,8 @@ class TraceNode:
             usage=usage,
             steps=steps,
             children=children,
+            forked_from=forked_from,
+            forks=forks,
         )
 
 

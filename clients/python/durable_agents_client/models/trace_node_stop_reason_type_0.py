@@ -8,7 +8,9 @@ class TraceNodeStopReasonType0(StrEnum):
     FINAL_ANSWER = "final_answer"
     GUARDRAIL_BLOCKED = "guardrail_blocked"
     HOOK_BLOCKED = "hook_blocked"
+    INTERRUPTED = "interrupted"
     MAX_STEPS = "max_steps"
+    ROLLED_BACK = "rolled_back"
     STOP_CONDITION = "stop_condition"
 
     def __str__(self) -> str:

@@ -1,0 +1,10 @@
+from enum import StrEnum
+
+class PatchAgentMultitaskStrategyType0(StrEnum):
+    ENQUEUE = "enqueue"
+    INTERRUPT = "interrupt"
+    REJECT = "reject"
+    ROLLBACK = "rollback"
+
+    def __str__(self) -> str:
+        return str(self.value)

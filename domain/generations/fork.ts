@@ -1,0 +1,118 @@
+import { conflict, notFound, unprocessable, ApiError } from '../../contracts/errors.js';
+import type { StoredMessage } from '../../contracts/conversation.js';
+import { forkConversation, forkPlan, replaysTraceEntry, toolsCalledIn } from '../../contracts/generation/fork.js';
+import type { GenerationInput } from '../../contracts/generation/index.js';
+import { newId } from '../../contracts/ids.js';
+import type { ForkRequest } from '../../contracts/schemas/index.js';
+import { deliveryOf } from '../../contracts/tool-delivery.js';
+import type { Generation, Prisma } from '../../generated/prisma/client.js';
+import { readSnapshot } from '../../infra/db/json-columns.js';
+import type { Db } from '../../infra/db/prisma.js';
+import { workflowInput } from '../../infra/temporal/generation-start.js';
+
+/** The origin's states a fork may start from: it has settled, so its steps no longer change. */
+const FORKABLE = new Set(['completed', 'failed', 'cancelled']);
+
+export interface ForkResult {
+  generation: Generation;
+  /** The workflow input: the caller starts it (a start that never happens is the reconciler's). */
+  start: GenerationInput;
+}
+
+/**
+ * Stores a fork of `origin` (docs/fork.md, docs/adr/0047): a new generation (status `queued`) in
+ * the origin's trace, with the origin's snapshot — the configuration the origin ran with, not the
+ * agent's current one — and, in the same transaction, the origin's conversation up to `fromStep`
+ * (edits applied) and its trace entries of those steps marked `replayed`. Its workflow starts at
+ * step `fromStep + 1`; nothing of the replayed steps is called again because their replies and
+ * results are already in the conversation.
+ */
+export async function forkGeneration(
+  db: Db,
+  auth: { projectId: string; keyId: string | null },
+  origin: Generation,
+  body: ForkRequest,
+): Promise<ForkResult> {
+  if (!FORKABLE.has(origin.status))
+    throw conflict(
+      `The generation is ${origin.status}; only a completed, failed or cancelled generation can be forked`,
+    );
+  if (origin.parentGenerationId !== null)
+    throw unprocessable('A child generation cannot be forked: fork the top-level generation of its trace', {
+      path: 'params.generationId',
+    });
+  const agent = await db.agent.findFirst({ where: { id: origin.agentId, projectId: auth.projectId } });
+  if (!agent) throw notFound('Agent');
+  if (!agent.active) throw new ApiError(409, 'conflict', 'The agent is not active');
+
+  const snapshot = readSnapshot(origin.snapshot);
+  const rows = await db.generationMessage.findMany({
+    where: { generationId: origin.id },
+    orderBy: { seq: 'asc' },
+    select: { content: true },
+  });
+  const conversation = forkConversation({
+    messages: rows.map((r) => r.content as unknown as StoredMessage),
+    initialMessages: snapshot.plan.fork?.initialMessages ?? snapshot.firstMessageSeq,
+    fromStep: body.fromStep,
+    edits: body.messages ?? [],
+    append: (body.appendMessages ?? []).map((m) => m.content),
+  });
+  if ('refused' in conversation) throw unprocessable(conversation.refused, { path: conversation.path });
+  const { messages } = conversation;
+
+  const fork = {
+    fromStep: body.fromStep,
+    toolsUsed: toolsCalledIn(messages),
+    initialMessages: snapshot.plan.fork?.initialMessages ?? snapshot.firstMessageSeq,
+  };
+  const plan = forkPlan(snapshot.plan, fork, (name) => deliveryOf(snapshot, name, []) === 'at_most_once');
+  const forkSnapshot = { ...snapshot, plan, firstMessageSeq: messages.length };
+
+  const traceRows = await db.generationStep.findMany({
+    where: { generationId: origin.id, step: { gte: 1, lte: body.fromStep } },
+    orderBy: { seq: 'asc' },
+  });
+  const replayed = traceRows.filter((t) => replaysTraceEntry({ step: t.step, seq: Number(t.seq) }, body.fromStep));
+
+  const id = newId('generation');
+  const generation = await db.$transaction(async (tx) => {
+    const g = await tx.generation.create({
+      data: {
+        id,
+        projectId: origin.projectId,
+        agentId: origin.agentId,
+        traceId: origin.traceId,
+        status: 'queued',
+        snapshot: forkSnapshot as unknown as Prisma.InputJsonValue,
+        ...(origin.metadata !== null ? { metadata: origin.metadata as Prisma.InputJsonValue } : {}),
+        createdByKeyId: auth.keyId,
+        channel: 'api',
+        forkedFromGenerationId: origin.id,
+        forkedFromStep: body.fromStep,
+      },
+    });
+    await tx.generationMessage.createMany({
+      data: messages.map((m, seq) => ({
+        generationId: id,
+        key: String(seq),
+        seq,
+        role: m.role,
+        content: m as unknown as Prisma.InputJsonValue,
+      })),
+    });
+    if (replayed.length > 0)
+      await tx.generationStep.createMany({
+        data: replayed.map((t) => ({
+          generationId: id,
+          key: t.key,
+          seq: t.seq,
+          step: t.step,
+          type: t.type,
+          data: { ...(t.data as Prisma.JsonObject), replayed: true },
+        })),
+      });
+    return g;
+  });
+  return { generation, start: workflowInput(generation) };
+}
