@@ -8,6 +8,10 @@ export const CONSOLE_ASSETS = [
   'generations.js',
   'knowledge.js',
   'memory.js',
+  'schedules.js',
+  'steering.js',
+  'fork.js',
+  'deadlines.js',
   'console.css',
 ] as const;
 const consoleAssetSchema = z.enum(CONSOLE_ASSETS);

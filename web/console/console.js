@@ -1,23 +1,12 @@
 // Durable Agents operator console: plain ES modules, no build step. Every action is a call to the
 // public API with the signed-in key (its policy decides what works); the key lives in sessionStorage.
 // This module signs in, shows the approvals inbox and routes to the other pages' modules.
+import { deadlineFacts } from './deadlines.js';
 import { generationPage, generationsPage } from './generations.js';
 import { knowledgeBasePage, knowledgeBasesPage } from './knowledge.js';
 import { memoriesPage } from './memory.js';
-import {
-  SignedOut,
-  api,
-  badge,
-  el,
-  errorText,
-  json,
-  leavePage,
-  onLeave,
-  render,
-  session,
-  when,
-  whenSignedOut,
-} from './ui.js';
+import { schedulePage, schedulesPage } from './schedules.js';
+import { SignedOut, api, badge, el, errorText, json, leavePage, render, session, when, whenSignedOut } from './ui.js';
 
 const $ = (id) => document.getElementById(id);
 // ---- sign in -------------------------------------------------------------------------------------
@@ -96,25 +85,6 @@ export function checkArguments(text, schema) {
 }
 
 // ---- approvals inbox -----------------------------------------------------------------------------
-function countdown(expiresAt) {
-  const span = el('span', { class: 'countdown' });
-  const tick = () => {
-    const s = Math.round((new Date(expiresAt).getTime() - Date.now()) / 1000);
-    if (s <= 0) span.textContent = 'expired';
-    else {
-      const d = Math.floor(s / 86400);
-      const h = Math.floor((s % 86400) / 3600);
-      const m = Math.floor((s % 3600) / 60);
-      const sec = String(s % 60).padStart(2, '0');
-      span.textContent = `expires in ${d ? `${d}d ` : ''}${d || h ? `${h}h ` : ''}${m}:${sec}`;
-    }
-  };
-  tick();
-  const timer = setInterval(tick, 1000);
-  onLeave(() => clearInterval(timer));
-  return span;
-}
-
 function requester(a) {
   if (a.requestedBy.channel === 'public_chat') return 'a public chat visitor';
   return a.requestedBy.apiKeyId ? `API key ${a.requestedBy.apiKeyId}` : 'unknown';
@@ -189,9 +159,7 @@ function approvalCard(a, refresh) {
       el('span', {}, `agent ${a.agentId}`),
       el('span', {}, `requested by ${requester(a)}`),
       el('span', {}, `requested ${when(a.requestedAt)}`),
-      a.status === 'pending'
-        ? countdown(a.expiresAt)
-        : el('span', {}, `decided ${when(a.decidedAt)} by ${a.decidedBy ?? 'the system'}`),
+      deadlineFacts(a),
     ),
     el('pre', { class: 'arguments' }, json(a.editedArguments ?? a.arguments)),
     a.reason ? el('p', { class: 'muted' }, `Reason: ${a.reason}`) : null,
@@ -291,11 +259,14 @@ async function route() {
     const params = new URLSearchParams(query);
     const generation = /^\/generations\/([^/]+)$/.exec(path);
     const knowledgeBase = /^\/knowledge\/([^/]+)$/.exec(path);
+    const schedule = /^\/schedules\/([^/]+)$/.exec(path);
     if (generation) await generationPage(decodeURIComponent(generation[1]));
     else if (path === '/generations') await generationsPage(params);
     else if (knowledgeBase) await knowledgeBasePage(decodeURIComponent(knowledgeBase[1]));
     else if (path === '/knowledge') await knowledgeBasesPage();
     else if (path === '/memories') await memoriesPage(params);
+    else if (schedule) await schedulePage(decodeURIComponent(schedule[1]));
+    else if (path === '/schedules') await schedulesPage();
     else await approvalsPage();
   } catch (err) {
     if (!(err instanceof SignedOut)) render([el('p', { class: 'error' }, `Something went wrong: ${err.message}`)]);

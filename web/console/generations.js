@@ -1,5 +1,8 @@
 // The generations list (status and agent filters) and a generation's page: its live timeline
 // (the SSE events, read with fetch so the key travels in a header) and its trace grouped by step.
+import { deadlineFacts } from './deadlines.js';
+import { FORKABLE, forkButton, forkedFromLine } from './fork.js';
+import { steeringSection } from './steering.js';
 import { api, badge, el, errorText, onLeave, render, session, when } from './ui.js';
 
 const STATUSES = ['', 'queued', 'running', 'requires_action', 'completed', 'failed', 'cancelled'];
@@ -85,8 +88,8 @@ export async function generationsPage(params) {
   await load();
 }
 
-/** Steps grouped by step number: the generation's trace as a tree. */
-function traceTree(g) {
+/** Steps grouped by step number: the generation's trace as a tree (a finished one forks from a step). */
+function traceTree(g, forkStatus) {
   const byStep = new Map();
   for (const s of g.steps) byStep.set(s.step, [...(byStep.get(s.step) ?? []), s]);
   const describe = (s) => {
@@ -96,6 +99,7 @@ function traceTree(g) {
     if (s.type === 'approval')
       return `${s.toolName ?? ''} ${s.status ?? ''}${s.decidedBy ? ` by ${s.decidedBy}` : ''}${s.reason ? ` — ${s.reason}` : ''}`;
     if (s.type === 'hook') return `${s.event ?? ''} ${s.decision ?? ''} ${s.reason ?? s.error ?? ''}`;
+    if (s.type === 'user_message') return `steering message: ${s.text ?? ''}`;
     return s.text ?? '';
   };
   return el(
@@ -111,8 +115,9 @@ function traceTree(g) {
         [...byStep.entries()].map(([step, entries]) =>
           el(
             'li',
-            {},
+            { 'data-step': step },
             `Step ${step}`,
+            FORKABLE.has(g.status) ? [' ', forkButton(g.id, step, forkStatus)] : null,
             el(
               'ul',
               {},
@@ -134,6 +139,7 @@ function eventSummary(type, data) {
   if (type === 'requires_action') return data.requiredAction?.type ?? '';
   if (type === 'done') return data.generation?.status ?? '';
   if (type === 'error') return data.error?.message ?? '';
+  if (type === 'user_message') return `step ${data.step}: ${data.content ?? ''}`;
   return data.step !== undefined ? `step ${data.step}` : '';
 }
 
@@ -180,7 +186,8 @@ async function follow(id, timeline, onChange) {
         );
         lastChunk = type === 'chunk' ? item : null;
         timeline.append(item);
-        if (['requires_action', 'approval_resolved', 'done', 'step_completed'].includes(type)) onChange();
+        if (['requires_action', 'approval_resolved', 'done', 'step_completed', 'user_message'].includes(type))
+          onChange();
       }
     }
   } catch (err) {
@@ -188,8 +195,29 @@ async function follow(id, timeline, onChange) {
   }
 }
 
+/** A paused generation's pending approvals with their deadlines (decided in the inbox). */
+async function pendingApprovals(id, into) {
+  const r = await api('GET', `/v1/approvals?generationId=${encodeURIComponent(id)}&status=pending&limit=100`);
+  if (!r.ok) return void into.replaceChildren(el('p', { class: 'error' }, errorText(r)));
+  into.replaceChildren(
+    el('h2', {}, 'Waiting for approval'),
+    ...r.body.data.map((a) =>
+      el(
+        'article',
+        { class: 'card approval', 'data-approval-id': a.id },
+        el('h3', {}, a.toolName, ' ', badge(a.status)),
+        el('div', { class: 'meta' }, deadlineFacts(a)),
+      ),
+    ),
+    el('p', {}, el('a', { href: '#/approvals' }, 'Decide in the approvals inbox')),
+  );
+}
+
 export async function generationPage(id) {
   const summary = el('div');
+  const approvals = el('div');
+  const steering = steeringSection(id, () => void refresh());
+  const forkStatus = el('p', { class: 'error', role: 'alert' });
   const tree = el('div');
   const timeline = el('ol', { class: 'timeline', 'aria-label': 'Live timeline', 'aria-live': 'polite' });
   const refresh = async () => {
@@ -208,16 +236,25 @@ export async function generationPage(id) {
           el('span', {}, `tokens ${g.usage.totalTokens}`),
           el('span', {}, `created ${when(g.createdAt)}`),
         ),
-        g.requiredAction?.type === 'approve_tool_calls'
-          ? el('p', {}, el('a', { href: '#/approvals' }, 'Waiting for approval — open the inbox'))
-          : null,
+        forkedFromLine(g.forkedFrom),
         g.text ? el('div', {}, el('h2', {}, 'Answer'), el('pre', { id: 'generation-text' }, g.text)) : null,
         g.error ? el('p', { class: 'error' }, `${g.error.code}: ${g.error.message}`) : null,
       ].filter(Boolean),
     );
-    tree.replaceChildren(el('h2', {}, 'Trace'), traceTree(g));
+    steering.update(g);
+    if (g.requiredAction?.type === 'approve_tool_calls') await pendingApprovals(id, approvals);
+    else approvals.replaceChildren();
+    tree.replaceChildren(el('h2', {}, 'Trace'), forkStatus, traceTree(g, forkStatus));
   };
-  render([el('h1', {}, 'Generation ', el('code', {}, id)), summary, el('h2', {}, 'Live timeline'), timeline, tree]);
+  render([
+    el('h1', {}, 'Generation ', el('code', {}, id)),
+    summary,
+    approvals,
+    steering.section,
+    el('h2', {}, 'Live timeline'),
+    timeline,
+    tree,
+  ]);
   await refresh();
   void follow(id, timeline, () => void refresh());
 }

@@ -1,20 +1,6 @@
 // Long-term memory: one agent's memories (of one end user, or of all), newest first, with edit and
 // delete, and a search over one end user's memories as the memory_search tool ranks them.
-import { api, el, errorText, field, render, when } from './ui.js';
-
-/** The agents to choose from: the first 500 (names are shown, ids are sent). */
-async function agents() {
-  const list = [];
-  let cursor = null;
-  for (let page = 0; page < 5; page++) {
-    const r = await api('GET', `/v1/agents?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
-    if (!r.ok) return { error: errorText(r) };
-    list.push(...r.body.data);
-    cursor = r.body.nextCursor;
-    if (!cursor) break;
-  }
-  return { list };
-}
+import { agents, api, el, errorText, field, render, when } from './ui.js';
 
 /**
  * One memory with its actions (and its score, in search results). `changed(id, memory, notice)` is

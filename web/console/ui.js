@@ -69,3 +69,17 @@ export const errorText = (r) =>
 
 /** A labelled form field: the label, then the control (given its id). */
 export const field = (label, control) => el('div', {}, el('label', { for: control.id }, label), control);
+
+/** The agents to choose from: the first 500 (names are shown, ids are sent). */
+export async function agents() {
+  const list = [];
+  let cursor = null;
+  for (let page = 0; page < 5; page++) {
+    const r = await api('GET', `/v1/agents?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+    if (!r.ok) return { error: errorText(r) };
+    list.push(...r.body.data);
+    cursor = r.body.nextCursor;
+    if (!cursor) break;
+  }
+  return { list };
+}
