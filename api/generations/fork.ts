@@ -18,16 +18,17 @@ export async function startFork(
   auth: AuthInfo,
   origin: Generation,
   body: ForkRequest,
+  idempotencyKey: string | undefined,
 ): Promise<Generation> {
   if (!isAllowed(auth.policy, START_ACTION, `${auth.projectId}:agents/${origin.agentId}`))
     throw new ApiError(403, 'forbidden', `Forking needs ${START_ACTION} on agent ${origin.agentId}`, {
       action: START_ACTION,
     });
-  const { generation, start } = await forkGeneration(ctx.db, auth, origin, body);
+  const { generation, start } = await forkGeneration(ctx.db, auth, origin, body, idempotencyKey);
   addLogContext({ generationId: generation.id, traceId: generation.traceId, agentId: generation.agentId });
   ctx.logger.info({ status: 'queued', forkedFrom: origin.id, fromStep: body.fromStep }, 'generation forked');
   countGenerationStarted(generation.agentId);
   // Should this request die before the start, the reconciler starts the queued row (hand-off.ts).
-  await startWorkflow(ctx, generation, start);
+  if (start) await startWorkflow(ctx, generation, start);
   return generation;
 }

@@ -11,7 +11,7 @@ export const forkRoutes = {
     tag: 'Generations',
     summary: 'Fork a generation from one of its steps',
     description:
-      "Starts a new generation in the same trace with the origin's configuration: steps 1..fromStep are replayed from the origin's record (no model or tool call), the rest runs live. At-most-once tools wait for a fresh approval in the fork; at-least-once tools get a new Idempotency-Key. Needs agents:CreateAgentGeneration on the agent as well. 409 unless the origin is completed, failed or cancelled; 422 for a fromStep beyond its steps or an edit that does not apply (docs/fork.md).",
+      "Starts a new generation in the same trace with the origin's configuration: steps 1..fromStep are replayed from the origin's record (no model or tool call), the rest runs live. At-most-once tools wait for a fresh approval in the fork; at-least-once tools get a new Idempotency-Key. Needs agents:CreateAgentGeneration on the agent as well. 409 unless the origin is completed, failed or cancelled; 422 for a fromStep beyond its steps or an edit that does not apply. An Idempotency-Key header makes a repeated request return the same fork (another body with the key is a 422), as on generate (docs/fork.md).",
     action: 'agents:ForkAgentGeneration',
     pathAndQuery: 'as-given',
     resource: (p) => `generations/${p.generationId}`,

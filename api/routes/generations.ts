@@ -1,4 +1,4 @@
-import type { Router } from 'express';
+import type { Request, Router } from 'express';
 import { ApiError } from '../../contracts/errors.js';
 import { generationView, loadSteps } from '../../infra/db/generation-view.js';
 import { settledStatuses, type GenerationStatus } from '../../contracts/schemas/index.js';
@@ -22,6 +22,14 @@ import { heldBy, holdSlot } from '../services/connection-limits.js';
 
 const idempotencyKeySchema = /^[\x21-\x7e]{1,255}$/;
 
+/** The request's Idempotency-Key header, if any (400 unless 1-255 visible ASCII characters). */
+function idempotencyKeyOf(req: Request): string | undefined {
+  const key = req.header('idempotency-key');
+  if (key !== undefined && !idempotencyKeySchema.test(key))
+    throw new ApiError(400, 'invalid_request', 'Idempotency-Key must be 1-255 visible ASCII characters');
+  return key;
+}
+
 /** How long a cancel waits for the generation to record its cancellation before answering 202. */
 const CANCEL_WAIT_MS = 15_000;
 
@@ -31,10 +39,7 @@ export function agentGenerationsRouter(ctx: AppContext): Router {
 
   r.add(generationRoutes.generate, async ({ auth, params, body, req, res, reply }) => {
     const receivedAt = Date.now();
-    const key = req.header('idempotency-key');
-    if (key !== undefined && !idempotencyKeySchema.test(key)) {
-      throw new ApiError(400, 'invalid_request', 'Idempotency-Key must be 1-255 visible ASCII characters');
-    }
+    const key = idempotencyKeyOf(req);
     // Taken before the generation is created: a refused request writes nothing.
     holdSlot(ctx.connections, heldBy(body), auth, res);
     // A session paused on agent_clarify: the prompt answers the question and that turn continues.
@@ -166,9 +171,9 @@ export function generationsRouter(ctx: AppContext): Router {
     );
   });
 
-  r.add(forkRoutes.fork, async ({ auth, action, params, body, reply }) => {
+  r.add(forkRoutes.fork, async ({ auth, action, params, body, req, reply }) => {
     const origin = await findGeneration(ctx, auth, action, params.generationId);
-    const fork = await startFork(ctx, auth, origin, body);
+    const fork = await startFork(ctx, auth, origin, body, idempotencyKeyOf(req));
     return reply(202, generationView(fork, await loadSteps(ctx.db, fork.id)));
   });
 

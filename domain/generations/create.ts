@@ -19,7 +19,8 @@ import { offerSessionCache } from './session-cache-tools.js';
 import { chooseSession, conversationFacts, placeTurn } from './session-turns.js';
 import { chooseStrategy } from '../../contracts/generation/double-texting.js';
 
-function canonicalHash(value: unknown): string {
+/** A request's identity for Idempotency-Key reuse (generate and fork). */
+export function canonicalHash(value: unknown): string {
   return createHash('sha256').update(canonicalJson(value)).digest('hex');
 }
 

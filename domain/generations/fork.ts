@@ -9,14 +9,18 @@ import type { Generation, Prisma } from '../../generated/prisma/client.js';
 import { readSnapshot } from '../../infra/db/json-columns.js';
 import type { Db } from '../../infra/db/prisma.js';
 import { workflowInput } from '../../infra/temporal/generation-start.js';
+import { canonicalHash } from './create.js';
 
 /** The origin's states a fork may start from: it has settled, so its steps no longer change. */
 const FORKABLE = new Set(['completed', 'failed', 'cancelled']);
 
 export interface ForkResult {
   generation: Generation;
-  /** The workflow input: the caller starts it (a start that never happens is the reconciler's). */
-  start: GenerationInput;
+  /**
+   * The workflow input: the caller starts it (a start that never happens is the reconciler's).
+   * Absent for a repeated request whose fork has left `queued`: it already runs.
+   */
+  start?: GenerationInput;
 }
 
 /**
@@ -32,7 +36,12 @@ export async function forkGeneration(
   auth: { projectId: string; keyId: string | null },
   origin: Generation,
   body: ForkRequest,
+  idempotencyKey?: string,
 ): Promise<ForkResult> {
+  // An Idempotency-Key makes a repeated fork request answer with the fork it stored, as generate does.
+  const requestHash = canonicalHash({ forkOf: origin.id, ...body });
+  const stored = idempotencyKey ? await sameKey(db, auth.projectId, idempotencyKey, requestHash) : null;
+  if (stored) return stored;
   if (!FORKABLE.has(origin.status))
     throw conflict(
       `The generation is ${origin.status}; only a completed, failed or cancelled generation can be forked`,
@@ -76,43 +85,68 @@ export async function forkGeneration(
   const replayed = traceRows.filter((t) => replaysTraceEntry({ step: t.step, seq: Number(t.seq) }, body.fromStep));
 
   const id = newId('generation');
-  const generation = await db.$transaction(async (tx) => {
-    const g = await tx.generation.create({
-      data: {
-        id,
-        projectId: origin.projectId,
-        agentId: origin.agentId,
-        traceId: origin.traceId,
-        status: 'queued',
-        snapshot: forkSnapshot as unknown as Prisma.InputJsonValue,
-        ...(origin.metadata !== null ? { metadata: origin.metadata as Prisma.InputJsonValue } : {}),
-        createdByKeyId: auth.keyId,
-        channel: 'api',
-        forkedFromGenerationId: origin.id,
-        forkedFromStep: body.fromStep,
-      },
-    });
-    await tx.generationMessage.createMany({
-      data: messages.map((m, seq) => ({
-        generationId: id,
-        key: String(seq),
-        seq,
-        role: m.role,
-        content: m as unknown as Prisma.InputJsonValue,
-      })),
-    });
-    if (replayed.length > 0)
-      await tx.generationStep.createMany({
-        data: replayed.map((t) => ({
+  const generation = await db
+    .$transaction(async (tx) => {
+      const g = await tx.generation.create({
+        data: {
+          id,
+          projectId: origin.projectId,
+          agentId: origin.agentId,
+          traceId: origin.traceId,
+          status: 'queued',
+          snapshot: forkSnapshot as unknown as Prisma.InputJsonValue,
+          ...(origin.metadata !== null ? { metadata: origin.metadata as Prisma.InputJsonValue } : {}),
+          createdByKeyId: auth.keyId,
+          channel: 'api',
+          forkedFromGenerationId: origin.id,
+          forkedFromStep: body.fromStep,
+          idempotencyKey: idempotencyKey ?? null,
+          requestHash,
+        },
+      });
+      await tx.generationMessage.createMany({
+        data: messages.map((m, seq) => ({
           generationId: id,
-          key: t.key,
-          seq: t.seq,
-          step: t.step,
-          type: t.type,
-          data: { ...(t.data as Prisma.JsonObject), replayed: true },
+          key: String(seq),
+          seq,
+          role: m.role,
+          content: m as unknown as Prisma.InputJsonValue,
         })),
       });
-    return g;
-  });
+      if (replayed.length > 0)
+        await tx.generationStep.createMany({
+          data: replayed.map((t) => ({
+            generationId: id,
+            key: t.key,
+            seq: t.seq,
+            step: t.step,
+            type: t.type,
+            data: { ...(t.data as Prisma.JsonObject), replayed: true },
+          })),
+        });
+      return g;
+    })
+    .catch(async (err: unknown) => {
+      // Two requests raced with the same Idempotency-Key (a unique violation): the other one stored it.
+      const code = (err as { code?: string }).code;
+      const raced =
+        idempotencyKey && (code === 'P2002' || code === '23505')
+          ? await sameKey(db, auth.projectId, idempotencyKey, requestHash)
+          : null;
+      if (raced) return raced.generation;
+      throw err;
+    });
   return { generation, start: workflowInput(generation) };
+}
+
+/** The fork stored under this key, or null; the key with another request is a 422. */
+async function sameKey(db: Db, projectId: string, idempotencyKey: string, requestHash: string) {
+  const existing = await db.generation.findUnique({
+    where: { projectId_idempotencyKey: { projectId, idempotencyKey } },
+  });
+  if (!existing) return null;
+  if (existing.requestHash !== requestHash)
+    throw new ApiError(422, 'idempotency_mismatch', 'This Idempotency-Key was already used with a different request');
+  // Starting again is safe (same workflow id) and completes a hand-off the first request did not.
+  return { generation: existing, ...(existing.status === 'queued' ? { start: workflowInput(existing) } : {}) };
 }

@@ -208,6 +208,27 @@ describe('fork: replayed steps call nothing, live steps follow the delivery clas
     expect(messages.some((m) => m.role === 'tool')).toBe(true);
   });
 
+  it('an Idempotency-Key makes a repeated fork request answer with the same fork; another body is a 422', async () => {
+    model.script(call('lookup', {}, 'k1'), { text: 'Found it.' });
+    const origin = await stack.api('POST', `/v1/agents/${agentId}/generate`, { prompt: 'Look it up once.' });
+    expect(origin.body.status).toBe('completed');
+    model.script({ text: 'Forked answer.' });
+    const headers = { 'idempotency-key': `fork-${origin.body.id}` };
+    const path = `/v1/generations/${origin.body.id}/fork`;
+    const body = { fromStep: 1 };
+    const first = await stack.api('POST', path, body, headers);
+    expect(first.status, JSON.stringify(first.body)).toBe(202);
+    const again = await stack.api('POST', path, body, headers);
+    expect(again.status).toBe(202);
+    expect(again.body.id).toBe(first.body.id);
+    await inStatus(first.body.id, ['completed', 'failed', 'cancelled']);
+    // After the fork ran: still the same fork, not a new run of it.
+    const later = await stack.api('POST', path, body, headers);
+    expect(later.body).toMatchObject({ id: first.body.id, status: 'completed' });
+    expectError(await stack.api('POST', path, { fromStep: 2 }, headers), 422, 'idempotency_mismatch');
+    expect(await stack.db.generation.count({ where: { forkedFromGenerationId: origin.body.id } })).toBe(1);
+  });
+
   it('a fork stored by a request that died before starting it is started by the reconciler', async () => {
     model.script(call('lookup', {}, 'q1'), { text: 'First.' });
     const origin = await stack.api('POST', `/v1/agents/${agentId}/generate`, { prompt: 'Look it up.' });

@@ -2,16 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAgent, createProvider } from '../support/fixtures.js';
 import { startModelServer, type ModelServer } from '../support/model-server.js';
 import { startStack, type TestStack } from '../support/stack.js';
-
-async function waitFor<T>(fn: () => Promise<T | undefined>, what: string, timeoutMs = 90_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await fn();
-    if (v !== undefined) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
+import { waitFor } from '../support/wait.js';
 
 /**
  * A scheduled run across a kill -9 of the worker and a restart of the API (docs/schedules.md): the
@@ -58,7 +49,7 @@ describe('schedules: kill -9 of the worker after a run stored its generation', (
     const done = await waitFor(async () => {
       const g = await stack.db.generation.findUnique({ where: { id: atCrash[0]!.id } });
       return g?.status === 'completed' ? g : undefined;
-    }, 'the stored generation to complete');
+    }, 'the stored generation to complete', 90_000);
     expect(done.text).toBe('report sent');
     expect(await stack.db.generation.count({ where: { agentId } })).toBe(1);
     expect(model.requests.filter((r) => r.tag === 'scheduled-crash')).toHaveLength(1);

@@ -3,17 +3,7 @@ import { createAgent, createProvider } from '../support/fixtures.js';
 import { startModelServer, type ModelServer } from '../support/model-server.js';
 import { callAs, createProjectWithKey, expectError, mintKey } from '../support/resources.js';
 import { startStack, type TestStack } from '../support/stack.js';
-
-/** Polls `fn` until it returns a value (generous: runs wait for the schedule's next time and a worker). */
-async function waitFor<T>(fn: () => Promise<T | undefined>, what: string, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await fn();
-    if (v !== undefined) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
+import { waitFor } from '../support/wait.js';
 
 /** A cron time that does not come during a test run (midnight, January 1st). */
 const NEVER_SOON = { cronExpressions: ['0 0 1 1 *'], timeZone: 'Europe/Paris' };

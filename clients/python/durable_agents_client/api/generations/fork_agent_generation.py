@@ -141,7 +141,9 @@ def sync_detailed(
     replayed from the origin's record (no model or tool call), the rest runs live. At-most-once tools
     wait for a fresh approval in the fork; at-least-once tools get a new Idempotency-Key. Needs
     agents:CreateAgentGeneration on the agent as well. 409 unless the origin is completed, failed or
-    cancelled; 422 for a fromStep beyond its steps or an edit that does not apply (docs/fork.md).
+    cancelled; 422 for a fromStep beyond its steps or an edit that does not apply. An Idempotency-Key
+    header makes a repeated request return the same fork (another body with the key is a 422), as on
+    generate (docs/fork.md).
 
     Args:
         generation_id (str):  Example: agt_gen_4kT9xQ2mZ8wR.
@@ -182,7 +184,9 @@ def sync(
     replayed from the origin's record (no model or tool call), the rest runs live. At-most-once tools
     wait for a fresh approval in the fork; at-least-once tools get a new Idempotency-Key. Needs
     agents:CreateAgentGeneration on the agent as well. 409 unless the origin is completed, failed or
-    cancelled; 422 for a fromStep beyond its steps or an edit that does not apply (docs/fork.md).
+    cancelled; 422 for a fromStep beyond its steps or an edit that does not apply. An Idempotency-Key
+    header makes a repeated request return the same fork (another body with the key is a 422), as on
+    generate (docs/fork.md).
 
     Args:
         generation_id (str):  Example: agt_gen_4kT9xQ2mZ8wR.
@@ -218,7 +222,9 @@ async def asyncio_detailed(
     replayed from the origin's record (no model or tool call), the rest runs live. At-most-once tools
     wait for a fresh approval in the fork; at-least-once tools get a new Idempotency-Key. Needs
     agents:CreateAgentGeneration on the agent as well. 409 unless the origin is completed, failed or
-    cancelled; 422 for a fromStep beyond its steps or an edit that does not apply (docs/fork.md).
+    cancelled; 422 for a fromStep beyond its steps or an edit that does not apply. An Idempotency-Key
+    header makes a repeated request return the same fork (another body with the key is a 422), as on
+    generate (docs/fork.md).
 
     Args:
         generation_id (str):  Example: agt_gen_4kT9xQ2mZ8wR.
@@ -259,7 +265,9 @@ async def asyncio(
     replayed from the origin's record (no model or tool call), the rest runs live. At-most-once tools
     wait for a fresh approval in the fork; at-least-once tools get a new Idempotency-Key. Needs
     agents:CreateAgentGeneration on the agent as well. 409 unless the origin is completed, failed or
-    cancelled; 422 for a fromStep beyond its steps or an edit that does not apply (docs/fork.md).
+    cancelled; 422 for a fromStep beyond its steps or an edit that does not apply. An Idempotency-Key
+    header makes a repeated request return the same fork (another body with the key is a 422), as on
+    generate (docs/fork.md).
 
     Args:
         generation_id (str):  Example: agt_gen_4kT9xQ2mZ8wR.
