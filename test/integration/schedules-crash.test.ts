@@ -46,10 +46,14 @@ describe('schedules: kill -9 of the worker after a run stored its generation', (
     await stack.restartApi();
     await stack.startWorker();
 
-    const done = await waitFor(async () => {
-      const g = await stack.db.generation.findUnique({ where: { id: atCrash[0]!.id } });
-      return g?.status === 'completed' ? g : undefined;
-    }, 'the stored generation to complete', 90_000);
+    const done = await waitFor(
+      async () => {
+        const g = await stack.db.generation.findUnique({ where: { id: atCrash[0]!.id } });
+        return g?.status === 'completed' ? g : undefined;
+      },
+      'the stored generation to complete',
+      90_000,
+    );
     expect(done.text).toBe('report sent');
     expect(await stack.db.generation.count({ where: { agentId } })).toBe(1);
     expect(model.requests.filter((r) => r.tag === 'scheduled-crash')).toHaveLength(1);
