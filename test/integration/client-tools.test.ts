@@ -74,7 +74,7 @@ describe('client tools, requires_action and the generation API', () => {
       expect(pooled).not.toBeNull();
       for (const [key, value] of Object.entries(pooled!))
         expect([key, value]).toEqual([key, row[key as keyof typeof row]]);
-      expect(Object.keys(pooled!)).toHaveLength(22);
+      expect(Object.keys(pooled!)).toHaveLength(24);
       expect(await loadViewRow(stack.db, id, 'prj_other')).toBeNull();
       // The whole row as requests addressed to a generation read it: every column, Prisma's types.
       const whole = await loadGenerationRow(stack.db, id, row.projectId);

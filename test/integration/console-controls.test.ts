@@ -245,23 +245,15 @@ describe.skipIf(!chromiumAvailable)("in Chromium: the console's schedules, steer
     // Fork from step 1 of the finished run.
     const forkButtons = page.getByRole('button', { name: /^Fork from this step: step \d+$/ });
     expect(await forkButtons.count()).toBe(2);
-    const spec = (await stack.api('GET', '/v1/openapi.json')).body;
-    const forkServed = Boolean(spec.paths?.['/v1/generations/{generationId}/fork']);
     await page.getByRole('button', { name: 'Fork from this step: step 1', exact: true }).click();
-    if (forkServed) {
-      await page.waitForURL((url) => !url.hash.includes(generationId));
-      const forkId = /#\/generations\/([^/?]+)/.exec(page.url())![1]!;
-      await page.locator('.forked-from').waitFor();
-      expect(await page.locator('.forked-from').innerText()).toBe(`Forked from ${generationId} step 1`);
-      expect((await stack.api('GET', `/v1/generations/${forkId}`)).body.forkedFrom).toEqual({
-        generationId,
-        step: 1,
-      });
-    } else {
-      // Until the API serves the fork route the button says so, and nothing changes.
-      await page.getByText('Forking is not available on this server yet (the API has no fork route).').waitFor();
-      expect(page.url()).toContain(`#/generations/${generationId}`);
-    }
+    await page.waitForURL((url) => !url.hash.includes(generationId));
+    const forkId = /#\/generations\/([^/?]+)/.exec(page.url())![1]!;
+    await page.locator('.forked-from').waitFor();
+    expect(await page.locator('.forked-from').innerText()).toBe(`Forked from ${generationId} step 1`);
+    expect((await stack.api('GET', `/v1/generations/${forkId}`)).body.forkedFrom).toEqual({
+      generationId,
+      step: 1,
+    });
     expect(violations).toEqual([]);
     await page.context().close();
   });

@@ -20,11 +20,7 @@ export function forkButton(generationId, step, status) {
         try {
           const r = await api('POST', `/v1/generations/${encodeURIComponent(generationId)}/fork`, { fromStep: step });
           if (r.ok && r.body?.id) return void (location.hash = `#/generations/${encodeURIComponent(r.body.id)}`);
-          // An API without the fork route answers "No route for POST …" (404).
-          status.textContent =
-            r.status === 404 && /^No route/.test(r.body?.error?.message ?? '')
-              ? 'Forking is not available on this server yet (the API has no fork route).'
-              : `Fork failed: ${errorText(r)}`;
+          status.textContent = `Fork failed: ${errorText(r)}`;
         } finally {
           button.disabled = false;
         }
