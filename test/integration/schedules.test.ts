@@ -115,36 +115,6 @@ describe('scheduled generations on Temporal Schedules', () => {
     expect((await generationsOf(agentId)).map((g) => g.id)).toEqual([first.id]);
   });
 
-  it('overlap cancel_other: a trigger while a run is going cancels its generation, then runs the new one', async () => {
-    const agentId = await createAgent(stack, { aiProviderId: providerId });
-    model.scriptFor('cancel-other', { fault: 'hang' }, { text: 'second run done' });
-    const res = await createSchedule({
-      agentId,
-      request: { prompt: '[[script:cancel-other]] report' },
-      spec: NEVER_SOON,
-      overlap: 'cancel_other',
-    });
-    expect(res.status, JSON.stringify(res.body)).toBe(201);
-    expect(res.body.overlap).toBe('cancel_other');
-    const id = res.body.id;
-    expect((await stack.api('POST', `/v1/schedules/${id}/trigger`)).status).toBe(200);
-    const first = await waitFor(async () => {
-      const [g] = await generationsOf(agentId);
-      return g?.status === 'running' && model.requests.some((r) => r.tag === 'cancel-other') ? g : undefined;
-    }, 'the first run to be in its model call');
-    expect((await stack.api('POST', `/v1/schedules/${id}/trigger`)).status).toBe(200);
-    const both = await waitFor(async () => {
-      const gs = await generationsOf(agentId);
-      const settled = gs.length === 2 && gs.every((g) => ['completed', 'cancelled', 'failed'].includes(g.status));
-      return settled ? gs : undefined;
-    }, 'the first run cancelled and the second finished');
-    const byId = new Map(both.map((g) => [g.id, g.status]));
-    expect(byId.get(first.id)).toBe('cancelled');
-    const second = both.find((g) => g.id !== first.id)!;
-    expect(second.status).toBe('completed');
-    expect((await stack.api('GET', `/v1/generations/${second.id}`)).body.text).toBe('second run done');
-  });
-
   it('a paused schedule runs nothing on its own; backfill runs each time of the window; resume starts it', async () => {
     const agentId = await createAgent(stack, { aiProviderId: providerId });
     const res = await createSchedule({
