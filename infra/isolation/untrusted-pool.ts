@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { Admission, AdmissionRefusedError } from './admission.js';
 
@@ -9,7 +10,10 @@ import { Admission, AdmissionRefusedError } from './admission.js';
  * a bounded pool of worker threads, never on the thread that serves requests and workflow tasks
  * (docs/security.md, "Untrusted work"). Each task has:
  * - a time limit that really stops it: at the deadline its thread is terminated (piscina ends the
- *   thread of an aborted task), whatever the code is doing;
+ *   thread of an aborted task), whatever the code is doing. It counts from the moment the task
+ *   starts on its thread, after the thread has loaded the task's module: a cold thread on a busy
+ *   machine takes seconds to load our code, which is not the tenant's input's cost. Getting a
+ *   thread and loading has a limit of its own (`startLimitMs`);
  * - a memory limit: each thread's V8 heap is capped (`resourceLimits`), and a thread that reaches
  *   it dies alone;
  * - a project share: one project holds at most `perProject` threads, so others always find one.
@@ -37,11 +41,13 @@ export interface UntrustedPoolOptions {
   memoryMb: number;
   /** Tasks waiting for a thread beyond this are refused (`busy`). */
   maxWaiting: number;
+  /** How long a task may wait for a thread and for its module to load before it starts (`busy`). */
+  startLimitMs: number;
 }
 
 export function defaultUntrustedPoolOptions(): UntrustedPoolOptions {
   const threads = Math.max(2, Math.min(4, availableParallelism()));
-  return { threads, perProject: threads - 1, memoryMb: 256, maxWaiting: 1000 };
+  return { threads, perProject: threads - 1, memoryMb: 256, maxWaiting: 1000, startLimitMs: 30_000 };
 }
 
 /** A task: the module that exports it (its `import.meta.url` neighbour) and the export's name. */
@@ -66,9 +72,13 @@ function threadExecArgv(): string[] {
   return fromSource && !hasLoader ? [...process.execArgv, '--import', 'tsx'] : process.execArgv;
 }
 
-function failureOf(err: unknown, timedOut: boolean): UntrustedWorkError {
+/** The module every task runs through (untrusted-task-runner.ts), .ts from source, .js built. */
+const runnerFile = fileURLToPath(
+  new URL(`./untrusted-task-runner${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url),
+);
+
+function failureOf(err: unknown): UntrustedWorkError {
   if (err instanceof UntrustedWorkError) return err;
-  if (timedOut) return new UntrustedWorkError('timeout', 'The task was stopped at its time limit');
   if (err instanceof AdmissionRefusedError) return new UntrustedWorkError('busy', err.message);
   const code = (err as { code?: string }).code;
   if (code === 'ERR_WORKER_OUT_OF_MEMORY')
@@ -98,8 +108,9 @@ export class UntrustedPool {
   }
 
   /**
-   * Runs `task` for `projectId` within `timeMs` (waiting for a thread counts: the caller's deadline
-   * is one deadline). Rejects with UntrustedWorkError; an abort of `signal` rejects with its reason.
+   * Runs `task` for `projectId`: it has `timeMs` once it has started on a thread (waiting for a
+   * thread and loading its module have `startLimitMs`). Rejects with UntrustedWorkError; an abort
+   * of `signal` rejects with its reason.
    */
   async run<I, O>(
     task: UntrustedTask<I, O>,
@@ -107,27 +118,40 @@ export class UntrustedPool {
     opts: { projectId: string; timeMs: number; signal?: AbortSignal },
   ): Promise<O> {
     const stop = new AbortController();
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      stop.abort(new UntrustedWorkError('timeout', 'The task was stopped at its time limit'));
-    }, opts.timeMs);
+    // Why this run was stopped, when the pool stopped it (piscina rejects with its own AbortError).
+    let stoppedFor: UntrustedWorkError | null = null;
+    const stopFor = (reason: UntrustedWorkError) => {
+      stoppedFor = reason;
+      stop.abort(reason);
+    };
+    let timer = setTimeout(
+      () => stopFor(new UntrustedWorkError('busy', 'No thread started the task in time')),
+      this.options.startLimitMs,
+    );
+    const { port1: started, port2: startedPort } = new MessageChannel();
+    started.once('message', () => {
+      clearTimeout(timer);
+      timer = setTimeout(
+        () => stopFor(new UntrustedWorkError('timeout', 'The task was stopped at its time limit')),
+        opts.timeMs,
+      );
+    });
     const onAbort = () => stop.abort(opts.signal!.reason);
     opts.signal?.addEventListener('abort', onAbort, { once: true });
     let release: (() => void) | undefined;
     try {
       if (opts.signal?.aborted) throw opts.signal.reason;
       release = await this.admission.acquire(opts.projectId, 1, stop.signal);
-      return (await this.pool.run(input, {
-        filename: fileURLToPath(task.module),
-        name: task.name,
-        signal: stop.signal,
-      })) as O;
+      return (await this.pool.run(
+        { moduleHref: task.module.href, name: task.name, input, port: startedPort },
+        { filename: runnerFile, name: 'runUntrustedTask', signal: stop.signal, transferList: [startedPort] },
+      )) as O;
     } catch (err) {
       if (opts.signal?.aborted) throw opts.signal.reason;
-      throw failureOf(err, timedOut);
+      throw stoppedFor ?? failureOf(err);
     } finally {
       clearTimeout(timer);
+      started.close();
       opts.signal?.removeEventListener('abort', onAbort);
       release?.();
     }

@@ -1,10 +1,11 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { UntrustedPool, UntrustedWorkError } from '../../infra/isolation/untrusted-pool.js';
+import { slowLoadingEchoTask } from '../support/slow-loading-task.js';
 import { allocateTask, echoTask, spinTask } from '../support/untrusted-tasks.js';
 
 /** Real worker threads: a task's time and memory limits stop it, and the calling thread never waits on it. */
 describe('the untrusted-work pool', { timeout: 60_000 }, () => {
-  const pool = new UntrustedPool({ threads: 2, perProject: 1, memoryMb: 64, maxWaiting: 10 });
+  const pool = new UntrustedPool({ threads: 2, perProject: 1, memoryMb: 64, maxWaiting: 10, startLimitMs: 30_000 });
   afterAll(() => pool.close());
 
   it('runs a task on another thread and returns its result', async () => {
@@ -43,6 +44,24 @@ describe('the untrusted-work pool', { timeout: 60_000 }, () => {
     expect(Date.now() - started).toBeLessThan(2900);
     await Promise.all(burst);
   }, 60_000);
+
+  it("the time limit counts from the task's start: loading its module on a cold thread does not count", async () => {
+    // The module takes 1.5 s to load; the task itself returns at once, well inside 500 ms.
+    expect(await pool.run(slowLoadingEchoTask, 'loaded', { projectId: 'p1', timeMs: 500 })).toBe('loaded');
+  });
+
+  it('a task that no thread starts within the start limit is refused as busy', async () => {
+    const impatient = new UntrustedPool({ threads: 1, perProject: 1, memoryMb: 64, maxWaiting: 10, startLimitMs: 300 });
+    try {
+      const err = await impatient
+        .run(slowLoadingEchoTask, 'x', { projectId: 'p1', timeMs: 30_000 })
+        .catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(UntrustedWorkError);
+      expect((err as UntrustedWorkError).reason).toBe('busy');
+    } finally {
+      await impatient.close();
+    }
+  });
 
   it('an abort of the caller stops the task', async () => {
     const stop = new AbortController();
