@@ -139,6 +139,7 @@ export function createActivities(
   return {
     ...ingestion,
     createScheduledGeneration: (input) => createScheduledGeneration(scheduledRunDeps, input),
+    announceGenerationCancel: ({ generationId }) => feed.requestCancel(generationId),
     // Heartbeats while the provider embeds, so a killed worker's batch is retried within seconds.
     indexChunkBatch: (input) => heartbeatWhile(() => ingestion.indexChunkBatch(input)),
     callModel: createModelTurn({ feed, model, writes, finish, executeTool: runTool, crashPoint: deps.crashPoint }),

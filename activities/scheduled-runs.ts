@@ -18,7 +18,7 @@ export interface ScheduledRunDeps {
 
 /**
  * Stores a scheduled run's generation the way POST /v1/agents/{id}/generate does (the same
- * domain/generations/create.ts), keyed by the run's workflow id so a retry finds the row it stored.
+ * domain/generations/create.ts), keyed by the run (workflow id and run id) so a retry finds the row it stored.
  * A refusal the API would answer with a 4xx (agent inactive, session busy, provider gone) fails
  * the run without retries: retrying would be refused the same way.
  */
@@ -35,7 +35,7 @@ export async function createScheduledGeneration(
       { projectId: schedule.projectId, keyId: schedule.createdByKeyId, channel: 'api' },
       schedule.agentId,
       { ...request, async: true, stream: false, waitSeconds: 0 },
-      scheduledRunKey(input.runWorkflowId),
+      scheduledRunKey(input.runWorkflowId, input.runId),
     );
     const { generation, start } = created;
     return { generationId: generation.id, sessionId: generation.sessionId, ...(start ? { start } : {}) };

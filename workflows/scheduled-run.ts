@@ -1,4 +1,5 @@
 import {
+  CancellationScope,
   ChildWorkflowCancellationType,
   ParentClosePolicy,
   executeChild,
@@ -11,7 +12,8 @@ import { bookkeepingOptions } from './activity-proxies.js';
 import { generationWorkflowType } from './definitions.js';
 import { startSearchAttributes } from './search-attributes.js';
 
-const { createScheduledGeneration } = proxyActivities<ScheduledRunActivities>(bookkeepingOptions);
+const { createScheduledGeneration, announceGenerationCancel } =
+  proxyActivities<ScheduledRunActivities>(bookkeepingOptions);
 
 /**
  * One run of a schedule (docs/schedules.md). A new workflow type, so no recorded history changes.
@@ -22,9 +24,18 @@ export async function scheduledRunWorkflow(input: ScheduledRunInput): Promise<{ 
   const created = await createScheduledGeneration({
     scheduleId: input.scheduleId,
     runWorkflowId: workflowInfo().workflowId,
+    runId: workflowInfo().firstExecutionRunId,
   });
   const start = created.start;
   if (!start) return { generationId: created.generationId };
+  // cancel_other (or a cancel of the run): Temporal's request reaches a model or tool call in flight
+  // only at its workflow task's next heartbeat, seconds on; the announcement stops it now, as
+  // POST …/cancel does (docs/adr/0027).
+  CancellationScope.current()
+    .cancelRequested.catch(() =>
+      CancellationScope.nonCancellable(() => announceGenerationCancel({ generationId: start.generationId })),
+    )
+    .catch(() => {});
   try {
     await executeChild(generationWorkflowType, {
       workflowId: start.generationId,

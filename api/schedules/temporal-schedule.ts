@@ -113,7 +113,9 @@ export async function scheduleView(
     startedAt: a.takenAt.toISOString(),
     workflowId: a.action.workflow.workflowId,
   }));
-  const keys = runs.map((r) => scheduledRunKey(r.workflowId));
+  const keys = d.info.recentActions.map((a) =>
+    scheduledRunKey(a.action.workflow.workflowId, a.action.workflow.firstExecutionRunId),
+  );
   const generations = keys.length
     ? await ctx.db.generation.findMany({
         where: { projectId: row.projectId, idempotencyKey: { in: keys } },
@@ -140,7 +142,7 @@ export async function scheduleView(
     note: d.state.note ? d.state.note : null,
     paused: d.state.paused,
     nextRunTimes: d.state.paused ? [] : d.info.nextActionTimes.slice(0, 10).map((t) => t.toISOString()),
-    recentRuns: runs.map((r) => ({ ...r, generationId: byKey.get(scheduledRunKey(r.workflowId)) ?? null })),
+    recentRuns: runs.map((r, i) => ({ ...r, generationId: byKey.get(keys[i]!) ?? null })),
     temporalScheduleId: row.temporalScheduleId,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

@@ -13,8 +13,9 @@ export interface ScheduledRunInput {
 
 export interface ScheduledGenerationInput {
   scheduleId: string;
-  /** The run's workflow id (unique per scheduled time): the generation's idempotency key. */
+  /** The run's workflow id and its first run id: together the generation's idempotency key. */
   runWorkflowId: string;
+  runId: string;
 }
 
 export interface ScheduledGeneration {
@@ -27,9 +28,16 @@ export interface ScheduledGeneration {
 
 export interface ScheduledRunActivities {
   createScheduledGeneration(input: ScheduledGenerationInput): Promise<ScheduledGeneration>;
+  /** Tells the workers that the generation's cancel was requested (docs/adr/0027), as POST …/cancel does. */
+  announceGenerationCancel(input: { generationId: string }): Promise<void>;
 }
 
-/** The generation's Idempotency-Key of a run: a retried activity finds the row it stored. */
-export function scheduledRunKey(runWorkflowId: string): string {
-  return `schedule:${runWorkflowId}`.slice(0, 255);
+/**
+ * The generation's Idempotency-Key of a run: a retried activity finds the row it stored. The
+ * workflow id alone is not unique: Temporal names a run after its schedule and its time to the
+ * second, so two triggers within one second (a `cancel_other` trigger that cancels the first) give
+ * two runs of one workflow id; the run id tells them apart.
+ */
+export function scheduledRunKey(runWorkflowId: string, runId: string): string {
+  return `schedule:${runWorkflowId}:${runId}`.slice(0, 255);
 }

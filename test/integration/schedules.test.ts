@@ -115,6 +115,91 @@ describe('scheduled generations on Temporal Schedules', () => {
     expect((await generationsOf(agentId)).map((g) => g.id)).toEqual([first.id]);
   });
 
+  it('overlap cancel_other: a trigger while a run is in its model call stops that call at once and cancels the run; the new run completes', async () => {
+    const agentId = await createAgent(stack, { aiProviderId: providerId });
+    // The first run's model call never answers; the next one (the second run's) does.
+    model.scriptFor('cancel-other', { fault: 'hang' }, { text: 'second run done' });
+    const modelCalls = () => model.requests.filter((r) => r.tag === 'cancel-other').length;
+    const res = await createSchedule({
+      agentId,
+      request: { prompt: '[[script:cancel-other]] report' },
+      spec: NEVER_SOON,
+      overlap: 'cancel_other',
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.overlap).toBe('cancel_other');
+    const id = res.body.id;
+    expect((await stack.api('POST', `/v1/schedules/${id}/trigger`)).status).toBe(200);
+    const first = await waitFor(async () => {
+      const [g] = await generationsOf(agentId);
+      return g?.status === 'running' && modelCalls() === 1 ? g : undefined;
+    }, 'the first run to be in its model call');
+    expect((await stack.api('POST', `/v1/schedules/${id}/trigger`)).status).toBe(200);
+    const both = await waitFor(async () => {
+      const gs = await generationsOf(agentId);
+      const settled = gs.length === 2 && gs.every((g) => ['completed', 'cancelled', 'failed'].includes(g.status));
+      return settled ? gs : undefined;
+    }, 'the first run cancelled and the second finished');
+    const byId = new Map(both.map((g) => [g.id, g.status]));
+    expect(byId.get(first.id)).toBe('cancelled');
+    // Stopped by the run's cancel announcement (docs/adr/0027), not at a workflow-task heartbeat.
+    expect(await stack.callsStoppedForCancel(first.id)).toBe(1);
+    const second = both.find((g) => g.id !== first.id)!;
+    expect(second.status).toBe('completed');
+    expect((await stack.api('GET', `/v1/generations/${second.id}`)).body.text).toBe('second run done');
+    expect(modelCalls()).toBe(2);
+    // Both runs are listed, each with its own generation (one workflow id: both fell in one second).
+    const runs = (await getSchedule(id)).recentRuns as Array<{ generationId: string }>;
+    expect(runs.map((r) => r.generationId).sort()).toEqual([first.id, second.id].sort());
+  });
+
+  it('overlap buffer_one: triggers while a run is going buffer one run, which starts when the first ends; the rest are dropped', async () => {
+    const agentId = await createAgent(stack, { aiProviderId: providerId });
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    model.scriptFor(
+      'buffer-one',
+      async () => {
+        await gate;
+        return { text: 'first run done' };
+      },
+      { text: 'buffered run done' },
+    );
+    const res = await createSchedule({
+      agentId,
+      request: { prompt: '[[script:buffer-one]] report' },
+      spec: NEVER_SOON,
+      overlap: 'buffer_one',
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const id = res.body.id;
+    expect((await stack.api('POST', `/v1/schedules/${id}/trigger`)).status).toBe(200);
+    const first = await waitFor(async () => {
+      const [g] = await generationsOf(agentId);
+      return g?.status === 'running' ? g : undefined;
+    }, 'the first run to be running');
+    // Two more while it runs: one is buffered, the other dropped.
+    expect((await stack.api('POST', `/v1/schedules/${id}/trigger`)).status).toBe(200);
+    expect((await stack.api('POST', `/v1/schedules/${id}/trigger`)).status).toBe(200);
+    const handle = stack.temporal.schedule.getHandle(res.body.temporalScheduleId);
+    await waitFor(
+      async () => ((await handle.describe()).info.numActionsSkippedOverlap >= 1 ? true : undefined),
+      'the third trigger dropped',
+    );
+    expect(await generationsOf(agentId)).toHaveLength(1);
+    release();
+    const both = await waitFor(async () => {
+      const gs = await generationsOf(agentId);
+      return gs.length === 2 && gs.every((g) => g.status === 'completed') ? gs : undefined;
+    }, 'the buffered run to complete after the first');
+    const second = both.find((g) => g.id !== first.id)!;
+    expect((await stack.api('GET', `/v1/generations/${second.id}`)).body.text).toBe('buffered run done');
+    const described = await handle.describe();
+    expect(described.info.numActionsSkippedOverlap).toBe(1);
+    expect(described.info.runningActions).toHaveLength(0);
+    expect(await generationsOf(agentId)).toHaveLength(2);
+  });
+
   it('a paused schedule runs nothing on its own; backfill runs each time of the window; resume starts it', async () => {
     const agentId = await createAgent(stack, { aiProviderId: providerId });
     const res = await createSchedule({
