@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   approvalHook,
   callTool,
+  callTools,
   makePlan,
   say,
   startHarness,
@@ -191,6 +192,32 @@ describe('approval deadlines on the time-skipping server', () => {
         (c) => c.name === 'prepareWebhooks' && (c.input as { event: string }).event === 'approval.reminder',
       ),
     );
+  });
+
+  it('two approvals of one pause reminded at different moments: two deliveries (the state moves on between them)', async () => {
+    const pay = tool('send_money');
+    // database_write: reminded at 50 minutes; send_money: at 30 minutes, both before any deadline.
+    const hooks: PlannedHook[] = [
+      deadlineHook(HOUR, { onExpiry: 'deny', remindBeforeSeconds: 10 * MINUTE }),
+      {
+        ...approvalHook('send_money', 2 * HOUR),
+        approvalDeadline: { onExpiry: 'deny', remindBeforeSeconds: 90 * MINUTE },
+      },
+    ];
+    const plan = makePlan({ tools: [write, pay], hooks, webhooks: { maxAttempts: 1 } });
+    const run = await h.start(plan, [callTools(['database_write', {}, 'c1'], ['send_money', {}, 'c2']), say()]);
+    await run.paused();
+    const reminders = () => run.callsOf('prepareWebhooks').filter((i) => i.event === 'approval.reminder');
+    await h.env.sleep('35 minutes');
+    await run.waitFor('prepareWebhooks', (i) => i.event === 'approval.reminder');
+    await h.env.sleep('20 minutes');
+    await run.waitFor('prepareWebhooks', () => reminders().length === 2);
+    const [first, second] = reminders();
+    // A delivery is keyed by (generation, event, state version, target): the pause's progress write
+    // after each deadline moves the version on, so the second reminder is not taken for the first.
+    expect(second!.stateVersion).toBeGreaterThan(first!.stateVersion);
+    await run.finished();
+    expect(reminders()).toHaveLength(2);
   });
 
   it('a hook without deadline fields neither reminds nor passes deadlines: the plain expiry', async () => {
