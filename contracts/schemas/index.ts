@@ -4,6 +4,7 @@ export * from './projects.js';
 export * from './api-keys.js';
 export * from './providers.js';
 export * from './agents.js';
+export * from './agent-presence.js';
 export * from './tools.js';
 export * from './tool-import.js';
 export * from './hooks.js';

@@ -1,4 +1,4 @@
-import type { BusinessHours, ContextResolver } from '../../contracts/schemas/agents.js';
+import type { BusinessHours, ContextResolver } from '../../contracts/schemas/agent-presence.js';
 
 /**
  * Context resolvers: blocks of facts added to a generation's system prompt when it starts (the
