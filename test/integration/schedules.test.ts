@@ -244,6 +244,43 @@ describe('scheduled generations on Temporal Schedules', () => {
     await waitFor(async () => ((await generationsOf(agentId)).length > 3 ? true : undefined), 'a live run');
   });
 
+  it("a backfill's own overlap: with skip, the window's times that fall while its first run is held are skipped", async () => {
+    const agentId = await createAgent(stack, { aiProviderId: providerId });
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    model.scriptFor('held-backfill', async () => {
+      await gate;
+      return { text: 'held backfill done' };
+    });
+    const res = await createSchedule({
+      agentId,
+      request: { prompt: '[[script:held-backfill]] backfilled' },
+      spec: { intervals: [{ everySeconds: 60 }] },
+      overlap: 'allow_all',
+      paused: true,
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const backfill = await stack.api('POST', `/v1/schedules/${res.body.id}/backfill`, {
+      start: '2026-01-01T00:00:30Z',
+      end: '2026-01-01T00:03:30Z',
+      overlap: 'skip',
+    });
+    expect(backfill.status, JSON.stringify(backfill.body)).toBe(200);
+    const handle = stack.temporal.schedule.getHandle(res.body.temporalScheduleId);
+    await waitFor(
+      async () => ((await handle.describe()).info.numActionsSkippedOverlap >= 2 ? true : undefined),
+      'two backfilled times skipped',
+    );
+    release();
+    const [only] = await waitFor(async () => {
+      const gs = await generationsOf(agentId);
+      return gs.length === 1 && gs[0]!.status === 'completed' ? gs : undefined;
+    }, 'the one backfilled run to complete');
+    expect((await stack.api('GET', `/v1/generations/${only!.id}`)).body.text).toBe('held backfill done');
+    expect((await handle.describe()).info.numActionsSkippedOverlap).toBe(2);
+    expect(await generationsOf(agentId)).toHaveLength(1);
+  });
+
   it('the spec decides the times: a cron in its time zone, an interval at its offset', async () => {
     const agentId = await createAgent(stack, { aiProviderId: providerId });
     // 09:00 in New York is 14:00 UTC in winter (EST) and 13:00 UTC in summer (EDT).
