@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { applyMigrations } from '../../infra/db/migrate.js';
+import { ensurePythonTool, MOTO_SERVER, OPENAPI_PYTHON_CLIENT } from '../../infra/python-tool.js';
 import { resolveTemporalCli } from '../../infra/temporal/cli.js';
 import { startTemporalDevServer } from '../../infra/temporal/dev-server.js';
 import { bundleWorkflows } from '../../worker.js';
@@ -11,9 +12,13 @@ import { adminDatabaseUrl, databaseUrl } from './env.js';
 
 /**
  * Once per test run: a real Temporal dev server (in memory), a migrated template database that
- * each test file clones (CREATE DATABASE … TEMPLATE, ~50 ms), and the workflow bundle.
+ * each test file clones (CREATE DATABASE … TEMPLATE, ~50 ms), the workflow bundle, and the PyPI
+ * tools of the S3 and Python-client tests.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  // The pinned PyPI tools some files use, installed into .tools/ here, once, instead of inside a
+  // file's beforeAll: on a fresh clone of a busy machine, pip took longer than the hook's timeout.
+  for (const tool of [MOTO_SERVER, OPENAPI_PYTHON_CLIENT]) ensurePythonTool(tool, (l) => console.log(l));
   const cli = resolveTemporalCli({ cliPathFromEnv: process.env.TEMPORAL_CLI_PATH, log: (l) => console.log(l) });
   const [temporal, bundle] = await Promise.all([
     startTemporalDevServer({ cli, uiPort: null, taskQueuePartitions: 1 }),
