@@ -137,12 +137,15 @@ describe('live streaming of generation events (SSE)', () => {
         .map((e) => e.data.delta)
         .join(''),
     ).toBe('streamed directly');
-    // A reply that streamed faster than the chunk interval is written with its own record: its one
-    // chunk event carries the record's key (one statement, not a chunk write and then the record).
+    // What is left of a reply when it ends is written with its own record: the last chunk event
+    // carries the record's key (one statement, not a chunk write and then the record). Chunks
+    // written before, on the 40 ms interval, have none; how many there are depends on the
+    // machine's load (none when the reply streams within one interval), so the test does not fix it.
     const id = reader.events.at(-1)!.data.generationId as string;
     const chunks = await stack.db.$queryRaw<Array<{ key: string | null }>>`
       SELECT "key" FROM "GenerationEvent" WHERE "generationId" = ${id} AND "type" = 'chunk' ORDER BY "seq"`;
-    expect(chunks).toEqual([{ key: 'chunk:1:rest' }]);
+    expect(chunks.at(-1)).toEqual({ key: 'chunk:1:rest' });
+    expect(chunks.slice(0, -1).every((c) => c.key === null)).toBe(true);
   });
 
   it('a model call retried mid-stream sends reset: the chunks after it are the reply, done agrees', async () => {
