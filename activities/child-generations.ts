@@ -13,6 +13,7 @@ import type { Db } from '../infra/db/prisma.js';
 import { buildPlan, buildSnapshot, compactionProvider, initialMessages } from '../domain/generations/plan.js';
 import { platformAction } from '../contracts/platform-actions.js';
 import { authorizePlatformAction, boundaryPoliciesOf, PlatformDenied } from '../domain/platform-actions/authorize.js';
+import { authorityNow } from '../domain/deferred-authority.js';
 
 /** Deployment limits a child's plan is built with (the same ones the API applies to top-level runs). */
 export interface ChildLimits {
@@ -135,6 +136,12 @@ async function createChild(
   input: ChildStartInput,
 ): Promise<Generation> {
   const projectId = parent.projectId;
+  // A child starts later, on the top-level caller's behalf (domain/deferred-authority.ts): that key
+  // must still stand. A public-chat chain has no key (its agent key was checked at its start).
+  if (parent.createdByKeyId !== null) {
+    const authority = await authorityNow(db, { projectId, keyId: parent.createdByKeyId });
+    if (!authority.ok) throw new ChildRefusal(authority.message, 'denied');
+  }
   const agent = await db.agent.findFirst({ where: { id: agentId, projectId } });
   if (!agent) throw new ChildRefusal(`Agent ${agentId} does not exist`);
   if (!agent.active) throw new ChildRefusal(`Agent ${agentId} is not active`);

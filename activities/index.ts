@@ -27,7 +27,7 @@ import { summarizeConversation } from './summary-call.js';
 import { executeTool } from './tools/execute-tool.js';
 import { createToolRunners } from './tools/registry.js';
 import { deliverWebhook, finishWebhookDelivery, prepareWebhooks } from './webhooks.js';
-import { createScheduledGeneration } from './scheduled-runs.js';
+import { createScheduledGeneration, scheduleControlOf } from './scheduled-runs.js';
 import type { ScheduledRunActivities } from '../contracts/generation/scheduled-run.js';
 import type { CreateLimits } from '../domain/generations/create.js';
 
@@ -66,7 +66,7 @@ export function createActivities(
   const { db, feed, secrets, dispatcher } = deps;
   const providerDispatcher = deps.providerDispatcher ?? dispatcher;
   const store = new GenerationStore(db, feed);
-  const sessions = new SessionStore(db, deps.turnStarter);
+  const sessions = new SessionStore(db, deps.turnStarter, deps.crashPoint);
   const cache = new SessionCache(db);
   // Keeps an MCP session open from discovery to the calls of the same generation.
   const mcp = { store, secrets, dispatcher, sessions: new McpSessionPool() };
@@ -108,13 +108,16 @@ export function createActivities(
     record: store.recordResultOf,
   };
 
-  /** The run's final write, then what the generation held: its MCP sessions and its session's place. */
+  /**
+   * The run's final write, then what the generation held: its MCP sessions, its session's place
+   * and its slot of the project (docs/adr/0050).
+   */
   async function finish(input: FinishInput): Promise<void> {
     await store.finish(input);
     deps.onStateChange?.(input);
     await mcp.sessions.closeScope(input.generationId);
-    // The session place is cached with the snapshot: no look-up for generations outside sessions.
-    await sessions.releaseAfter((await store.session(input.generationId)).sessionId);
+    // The session place is cached with the snapshot.
+    await sessions.releaseAfter(input.generationId, (await store.session(input.generationId)).sessionId);
   }
 
   /** Every generation activity makes the writes it carries first (workflows/pending-writes.ts). */
@@ -133,7 +136,9 @@ export function createActivities(
       modelAttempts: 3,
       modelTimeoutSeconds: Math.ceil(deps.modelTimeoutMs / 1000),
       webhookMaxAttempts: childDeps.limits.webhookMaxAttempts,
+      maxRunningGenerations: deps.turnStarter?.maxRunningGenerations,
     },
+    control: scheduleControlOf(deps.temporal, childDeps.limits.webhookMaxAttempts),
   };
 
   return {

@@ -2,15 +2,22 @@ import type { Client } from '@temporalio/client';
 import { WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
 import type { Db } from '../infra/db/prisma.js';
 import type { SessionMemory } from '../contracts/snapshot.js';
-import { activeTurn, claimNextTurn } from '../infra/sessions/turns.js';
+import type { Generation } from '../generated/prisma/client.js';
+import { DEFAULT_PROJECT_MAX_RUNNING_GENERATIONS, startWaiting } from '../infra/generations/waiting.js';
+import { activeTurn } from '../infra/sessions/turns.js';
 import { startGenerationWorkflow } from '../infra/temporal/generation-start.js';
 import type { SessionPlace, StoredMessage } from './generation-store.js';
 import { sessionHistory, type SessionTurnMessages } from './session-history.js';
 
-/** How the worker starts the next turn of a session (absent: the API's reconciler does it). */
+/**
+ * How the worker starts the generations that waited for their turn (a session's, a slot of the
+ * project) when one settles; absent, the API's reconciler does it.
+ */
 export interface TurnStarter {
   client: Client;
   taskQueue: string;
+  /** PROJECT_MAX_RUNNING_GENERATIONS (docs/adr/0050). */
+  maxRunningGenerations?: number;
 }
 
 /** Session reads and writes of the activities: a turn's history, and handing the turn on. */
@@ -18,6 +25,8 @@ export class SessionStore {
   constructor(
     private readonly db: Db,
     private readonly starter: TurnStarter | undefined,
+    /** Crash tests: `startWaiting` is reached once a waiting generation is claimed, before its start. */
+    private readonly crashPoint?: (reached: string) => void,
   ) {}
 
   /**
@@ -53,20 +62,27 @@ export class SessionStore {
   }
 
   /**
-   * After a turn settles: hands the session's turn to the oldest waiting generation and starts its
-   * workflow. Safe to repeat (a retried activity): the claim is taken under the session lock and a
-   * second start of the same workflow id is refused by Temporal.
+   * After a generation settles: starts what waited for it, the oldest first while its project has
+   * free slots (its session's next turn among them), in one statement when nobody waits. Safe to
+   * repeat (a retried activity): each claim is taken under the project's lock and a second start of
+   * the same workflow id is refused by Temporal.
    */
-  async releaseAfter(sessionId: string | null): Promise<void> {
-    if (!sessionId || !this.starter) return;
-    // A claim made by an earlier attempt whose start failed is started again here.
-    const claimed = await claimNextTurn(this.db, sessionId);
-    const next = claimed ?? (await activeTurn(this.db, sessionId));
-    if (!next || next.status !== 'queued') return;
-    try {
-      await startGenerationWorkflow(this.starter.client, this.starter.taskQueue, next);
-    } catch (err) {
-      if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
-    }
+  async releaseAfter(generationId: string, sessionId: string | null): Promise<void> {
+    const starter = this.starter;
+    if (!starter) return;
+    const start = async (next: Generation) => {
+      this.crashPoint?.('startWaiting');
+      try {
+        await startGenerationWorkflow(starter.client, starter.taskQueue, next);
+      } catch (err) {
+        if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
+      }
+    };
+    const maxRunning = starter.maxRunningGenerations ?? DEFAULT_PROJECT_MAX_RUNNING_GENERATIONS;
+    const started = await startWaiting(this.db, { generationId }, maxRunning, start);
+    if (!sessionId) return;
+    // A turn an earlier attempt claimed but could not start is started again here.
+    const next = await activeTurn(this.db, sessionId);
+    if (next && next.status === 'queued' && !started.includes(next.id)) await start(next);
   }
 }

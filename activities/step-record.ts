@@ -26,6 +26,11 @@ export interface StepRecord {
   status?: { write: StatusWrite; events: RecordedEvent[] };
   /** More data-modifying CTEs of the same statement (`name AS (…)`, comma-separated, none last). */
   also?: SqlQuery;
+  /**
+   * More assignments of the generation row's update (`, "column" = …`; `g` is the row), which may
+   * read `also`: a row can be updated only once in a statement.
+   */
+  generationSet?: SqlQuery;
 }
 
 /**
@@ -87,6 +92,7 @@ export async function writeStepRecord(
           "promptTokens" = COALESCE(${progress?.promptTokens ?? null}::int, g."promptTokens"),
           "completionTokens" = COALESCE(${progress?.completionTokens ?? null}::int, g."completionTokens"),
           "updatedAt" = CASE WHEN ${progress !== null}::boolean OR ${moves} THEN now() ELSE g."updatedAt" END
+          ${r.generationSet ?? sql``}
       ${fromBefore}
       WHERE g."id" = ${r.generationId}
       RETURNING g."eventSeq", ${moves} AS "moved"

@@ -62,8 +62,17 @@ export async function prepareWebhooks(
 
 async function secretFor(
   deps: WebhookDeps,
-  delivery: { generationId: string; webhookId: string | null },
+  delivery: { generationId: string | null; webhookId: string | null },
 ): Promise<string | null> {
+  // A schedule's event (no generation): signed with the subscription's secret as it is now.
+  if (delivery.generationId === null) {
+    if (!delivery.webhookId) return null;
+    const w = await deps.db.webhook.findUnique({
+      where: { id: delivery.webhookId },
+      select: { secretEncrypted: true },
+    });
+    return w ? deps.secrets.decrypt(w.secretEncrypted) : null;
+  }
   if (delivery.webhookId) {
     const g = await deps.db.generation.findUniqueOrThrow({
       where: { id: delivery.generationId },
@@ -85,6 +94,19 @@ export async function deliverWebhook(input: { deliveryId: string }, deps: Webhoo
     data: { attempts: { increment: 1 } },
   });
   if (delivery.status !== 'pending') return;
+  // Each attempt is deferred work on the subscription's behalf (docs/security.md, "Deferred work"):
+  // a subscription deleted or deactivated since the event stops its retries.
+  if (delivery.webhookId) {
+    const subscription = await deps.db.webhook.findUnique({
+      where: { id: delivery.webhookId },
+      select: { active: true },
+    });
+    if (!subscription?.active) {
+      const error = 'the webhook subscription was deleted or deactivated';
+      await deps.db.webhookDelivery.update({ where: { id: delivery.id }, data: { lastError: error } });
+      throw ApplicationFailure.nonRetryable(error, 'WebhookSubscriptionGone');
+    }
+  }
   const body = JSON.stringify(delivery.payload);
   const started = Date.now();
   let statusCode: number | null = null;

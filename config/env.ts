@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { trustProxySchema } from './trust-proxy.js';
 import { isAllowListEntry } from '../infra/net/allow-list.js';
+import { DEFAULT_PROJECT_MAX_RUNNING_GENERATIONS } from '../infra/generations/waiting.js';
 
 /**
  * Every environment variable the service reads, validated once at start-up. A bad value stops
@@ -207,6 +208,18 @@ export const envSchema = z.object({
   MODEL_CALL_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(120),
   /** Delivery attempts per webhook event before it is marked failed (backoff 1 s doubling, max 5 min). */
   WEBHOOK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
+  /**
+   * Generations of one project active at once: handed to Temporal, running or paused, child
+   * generations included. A top-level generation beyond it is stored `queued` and waits, started
+   * oldest first as the project's generations settle; children never wait (docs/adr/0050). There
+   * is no "off": a project's share of the task queue is always bounded.
+   */
+  PROJECT_MAX_RUNNING_GENERATIONS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100_000)
+    .default(DEFAULT_PROJECT_MAX_RUNNING_GENERATIONS),
 });
 
 export type Env = z.infer<typeof envSchema>;

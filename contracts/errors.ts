@@ -13,6 +13,7 @@ export type ErrorCode =
   | 'payload_too_large'
   | 'unprocessable'
   | 'rate_limited'
+  | 'too_many_pending_messages'
   | 'internal_error'
   | 'unavailable'
   | 'upstream_error'

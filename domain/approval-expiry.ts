@@ -1,4 +1,4 @@
-import { approvalHookFor } from '../contracts/generation/index.js';
+import { approvalDeadlineOf, approvalHookFor } from '../contracts/generation/index.js';
 import type { ApprovalView } from '../contracts/schemas/index.js';
 import type { Generation } from '../generated/prisma/client.js';
 import { readSnapshot } from '../infra/db/json-columns.js';
@@ -14,7 +14,13 @@ export function approvalExpiry(
   g: Pick<Generation, 'snapshot'>,
   toolName: string,
 ): Pick<ApprovalView, 'onExpiry' | 'escalationOnExpiry'> {
-  const deadline = approvalHookFor(readSnapshot(g.snapshot).hooks.map(planHook), toolName)?.approvalDeadline;
+  const snapshot = readSnapshot(g.snapshot);
+  const hook = approvalHookFor(snapshot.hooks.map(planHook), toolName);
+  const deadline = approvalDeadlineOf(
+    snapshot.plan,
+    hook,
+    snapshot.plan.tools.find((t) => t.name === toolName),
+  );
   const onExpiry = deadline?.onExpiry ?? 'deny';
   return {
     onExpiry,

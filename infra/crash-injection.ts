@@ -25,7 +25,8 @@ export function killAfterActivity(activityType: string) {
  * `openApprovals`, `closeApprovals`, named after the activities that made them before writes were
  * queued), and what a model call does after its reply: `callModel` once the reply is recorded,
  * `executeTool` once a call it ran recorded its result, `openClientPause` once it opened a
- * client-tool pause, `finishGeneration` once it made the final write. Inside the builtin
+ * client-tool pause, `finishGeneration` once it made the final write, `startWaiting` once the
+ * release after a final write claimed a waiting generation, before its start. Inside the builtin
  * database_write: `databaseWriteRecorded` once the target's transaction id is recorded, before
  * COMMIT; `databaseWriteCommitted` after COMMIT, before the result is returned.
  */

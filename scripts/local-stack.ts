@@ -109,7 +109,11 @@ export async function startLocalStack(
         providerDispatcher: runtime.providerDispatcher,
         modelTimeoutMs: env.MODEL_CALL_TIMEOUT_SECONDS * 1000,
         builtins: builtinOptionsFromEnv(env, runtime.outbound.rules.tool),
-        turnStarter: { client: temporal, taskQueue: env.TEMPORAL_TASK_QUEUE },
+        turnStarter: {
+          client: temporal,
+          taskQueue: env.TEMPORAL_TASK_QUEUE,
+          maxRunningGenerations: env.PROJECT_MAX_RUNNING_GENERATIONS,
+        },
         temporal,
       },
       logger,

@@ -1,5 +1,6 @@
 import { uuid4 } from '@temporalio/workflow';
 import {
+  approvalDeadlineOf,
   argumentsHash,
   idPrefix,
   needsApproval,
@@ -46,7 +47,8 @@ export class ApprovalGate {
       const hook = this.hooks.approvalHookFor(c.call.name);
       const timeout = hook?.approvalTimeoutSeconds ?? this.plan.approvalTimeoutSeconds;
       return {
-        deadline: hook?.approvalDeadline,
+        // The fork rule's approvals never approve at a deadline (contracts/generation/hooks.ts).
+        deadline: approvalDeadlineOf(this.plan, hook, c.planned),
         approvalId: `${idPrefix.approval}${uuid4().replace(/-/g, '')}`,
         toolCallId: c.call.id,
         toolName: c.call.name,

@@ -64,7 +64,12 @@ function readEmail(args: Record<string, unknown>): Email | string {
   return { to, cc, bcc, subject, ...(body !== undefined ? { body } : {}), ...(html !== undefined ? { html } : {}) };
 }
 
-/** The SMTP_URL setting (already checked by PUT /v1/settings) as connection options. */
+/**
+ * The SMTP_URL setting (already checked by PUT /v1/settings) as connection options. With
+ * credentials on smtp:// the connection must become TLS (STARTTLS) before AUTH: nodemailer's
+ * default falls back to plaintext when the server offers no STARTTLS, which would send the
+ * password in the clear to anything on the path. Without credentials STARTTLS stays opportunistic.
+ */
 function smtpServer(value: string) {
   const url = new URL(value);
   const secure = url.protocol === 'smtps:';
@@ -73,9 +78,26 @@ function smtpServer(value: string) {
     port: url.port ? Number(url.port) : secure ? 465 : 587,
     secure,
     ...(url.username
-      ? { auth: { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } }
+      ? {
+          auth: { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) },
+          requireTLS: !secure,
+        }
       : {}),
   };
+}
+
+/** The model's error for a failed send; a TLS failure with credentials says why nothing was sent. */
+function sendFailure(err: unknown, server: ReturnType<typeof smtpServer>): BuiltinResult {
+  const e = err as { message?: string; responseCode?: number; code?: string };
+  const details = e.responseCode ? { responseCode: e.responseCode } : {};
+  if (e.code === 'ETLS' && 'requireTLS' in server && server.requireTLS)
+    return builtinError(
+      `TLS is required to send the SMTP credentials, and the connection could not be secured with STARTTLS ` +
+        `(${e.message ?? String(err)}): neither the credentials nor the e-mail were sent. Use a server that ` +
+        `offers STARTTLS, or smtps://`,
+      details,
+    );
+  return builtinError(`The SMTP server refused or failed: ${e.message ?? String(err)}`, details);
 }
 
 /**
@@ -146,11 +168,7 @@ export async function runSendEmail(call: BuiltinCall): Promise<BuiltinResult> {
         }),
       };
     if (call.signal?.aborted) throw err;
-    const e = err as { message?: string; responseCode?: number };
-    return builtinError(
-      `The SMTP server refused or failed: ${e.message ?? String(err)}`,
-      e.responseCode ? { responseCode: e.responseCode } : {},
-    );
+    return sendFailure(err, server);
   } finally {
     deadline.dispose();
   }

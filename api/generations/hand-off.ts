@@ -2,7 +2,8 @@ import { WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError } from '@te
 import { ApiError } from '../../contracts/errors.js';
 import type { GenerationInput } from '../../contracts/generation/index.js';
 import type { Generation } from '../../generated/prisma/client.js';
-import { ACTIVE_STATUSES, claimNextTurn, idleSessionsWithWaiters } from '../../infra/sessions/turns.js';
+import { ACTIVE_STATUSES } from '../../infra/sessions/turns.js';
+import { projectsWithWaiting, startWaiting } from '../../infra/generations/waiting.js';
 import { requestCancel } from './cancel.js';
 import { startGenerationWorkflow, workflowInput } from '../../infra/temporal/generation-start.js';
 import type { AppContext } from '../context.js';
@@ -78,7 +79,7 @@ export const RECONCILE_AFTER_MS = 30_000;
 export async function startQueuedGenerations(ctx: AppContext, olderThanMs = RECONCILE_AFTER_MS): Promise<number> {
   const queued = await ctx.db.generation.findMany({
     // Child generations are started by their parent workflow (as child workflows), never from here;
-    // turns waiting behind a busy session are not due yet (see releaseIdleSessions).
+    // generations waiting for their turn are not due yet (see releaseWaitingGenerations).
     where: {
       status: 'queued',
       parentGenerationId: null,
@@ -98,7 +99,7 @@ export async function startQueuedGenerations(ctx: AppContext, olderThanMs = RECO
     }
   }
   await stopSupersededTurns(ctx, olderThanMs);
-  return started + (await releaseIdleSessions(ctx));
+  return started + (await releaseWaitingGenerations(ctx));
 }
 
 /**
@@ -125,20 +126,20 @@ export async function stopSupersededTurns(ctx: AppContext, olderThanMs = RECONCI
 }
 
 /**
- * The worker hands a session's turn to the next waiting generation when a turn settles; this pass
- * covers a release that did not happen (a crash between the two, a turn that never started).
+ * The worker starts the next waiting generations of a project (a session's next turn, the oldest
+ * waiting for a slot) when one of its generations settles; this pass covers a release that did not
+ * happen (a crash between the two, a generation that settled without its worker, a failed start).
  */
-export async function releaseIdleSessions(ctx: AppContext): Promise<number> {
+export async function releaseWaitingGenerations(ctx: AppContext): Promise<number> {
   let started = 0;
-  for (const sessionId of await idleSessionsWithWaiters(ctx.db)) {
-    const next = await claimNextTurn(ctx.db, sessionId);
-    if (!next) continue;
-    try {
-      await startWorkflow(ctx, next, workflowInput(next));
-      started += 1;
-    } catch (err) {
-      ctx.logger.warn({ err, generationId: next.id }, 'reconciler could not start a session turn');
-    }
+  for (const projectId of await projectsWithWaiting(ctx.db)) {
+    const start = async (next: Generation) => {
+      // A start Temporal cannot take now leaves the claimed row queued for the pass above.
+      await startWorkflow(ctx, next, workflowInput(next)).catch((err: unknown) =>
+        ctx.logger.warn({ err, generationId: next.id }, 'reconciler could not start a waiting generation'),
+      );
+    };
+    started += (await startWaiting(ctx.db, { projectId }, ctx.env.PROJECT_MAX_RUNNING_GENERATIONS, start)).length;
   }
   return started;
 }

@@ -25,6 +25,7 @@ export function createLimits(env: AppContext['env']): CreateLimits {
     modelTimeoutSeconds: env.MODEL_CALL_TIMEOUT_SECONDS,
     webhookMaxAttempts: env.WEBHOOK_MAX_ATTEMPTS,
     toolTaskQueue: env.TEMPORAL_TOOL_TASK_QUEUE,
+    maxRunningGenerations: env.PROJECT_MAX_RUNNING_GENERATIONS,
   };
 }
 
@@ -47,7 +48,7 @@ export async function startGeneration(
     // Counted once stored: a start Temporal cannot take now is completed by the reconciler.
     countGenerationStarted(generation.agentId);
   }
-  // A turn queued behind a busy session is started when the turn before it settles.
+  // A generation that waits (a busy session, a full project) is started when one before it settles.
   if (start) await startWorkflow(ctx, generation, start);
   return result;
 }

@@ -121,6 +121,8 @@ export async function runTurn(
         keyId: null,
         channel: 'public_chat',
         publicChatKeyPrefix: agent.publicKeyPrefix,
+        // No key's policy: the session is this visitor's own (resolveConversation admits no other).
+        policy: null,
       },
       agent.id,
       body,

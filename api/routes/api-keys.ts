@@ -6,6 +6,7 @@ import type { ApiKey } from '../../generated/prisma/client.js';
 import { generateApiKey, hashKey, keyPrefix } from '../auth/keys.js';
 import { boundedPolicy, isAdminPolicy, uncoveredGrants } from '../../domain/policy.js';
 import type { AppContext } from '../context.js';
+import { pauseSchedulesOfRevokedKey } from '../schedules/revocation.js';
 import { found } from '../http.js';
 import { apiKeyRoutes } from './api-keys.operations.js';
 import { addReads, type PageQuery } from './crud.js';
@@ -62,8 +63,11 @@ export function apiKeysRouter(ctx: AppContext): Router {
   r.add(apiKeyRoutes.revoke, async ({ auth, params }) => {
     const current = await find(auth.projectId, params.apiKeyId);
     if (current.revokedAt) return apiKeyView(current);
-    if (!isAdminPolicy(current.policy))
-      return apiKeyView(await ctx.db.apiKey.update({ where: { id: current.id }, data: { revokedAt: new Date() } }));
+    if (!isAdminPolicy(current.policy)) {
+      const revoked = await ctx.db.apiKey.update({ where: { id: current.id }, data: { revokedAt: new Date() } });
+      await pauseSchedulesOfRevokedKey(ctx, auth.projectId, current.id);
+      return apiKeyView(revoked);
+    }
     // The project's last admin key (docs/permissions.md) stays: without it nobody could ever grant
     // everything again. Revocations of admin keys are serialised on the project row, so two
     // concurrent ones cannot each see the other as the remaining admin.
@@ -80,6 +84,7 @@ export function apiKeysRouter(ctx: AppContext): Router {
       }
       return tx.apiKey.update({ where: { id: current.id }, data: { revokedAt: new Date() } });
     });
+    await pauseSchedulesOfRevokedKey(ctx, auth.projectId, current.id);
     return apiKeyView(row);
   });
 

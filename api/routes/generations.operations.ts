@@ -1,5 +1,6 @@
 import {
   agentIdSchema,
+  errorResponseSchema,
   generateRequestSchema,
   generationIdSchema,
   generationSchema,
@@ -13,11 +14,13 @@ import {
   toolOutputsRequestSchema,
   z,
 } from '../../contracts/schemas/index.js';
+import { STEERING_MAX_PENDING_BYTES, STEERING_MAX_PENDING_MESSAGES } from '../../domain/steering-limits.js';
 import { agentParams, generationParams } from '../openapi/params.js';
 import { defineRoute } from '../openapi/spec.js';
 
 const agentGenerationParams = z.object({ agentId: agentIdSchema, generationId: generationIdSchema });
 const generationList = listResponseSchema(generationSchema, 'GenerationList');
+const pendingCaps = `${STEERING_MAX_PENDING_MESSAGES} messages or ${STEERING_MAX_PENDING_BYTES / 1024 / 1024} MiB`;
 
 /** One server-sent event of the stream (what the text/event-stream responses carry, event by event). */
 const eventStream = z
@@ -174,7 +177,8 @@ export const generationRoutes = {
     tag: 'Generations',
     summary: 'Add a user message to a running generation (steering)',
     description:
-      "Stored, then applied at the next step boundary: the next model call reads it after the step's tool results (docs/steering.md). A paused generation takes it too; it is applied at the model call after the pause is answered. 409 once the generation is completed, failed or cancelled, or while it waits for its session's turn.",
+      "Stored, then applied at the next step boundary: the next model call reads it after the step's tool results (docs/steering.md). A paused generation takes it too; it is applied at the model call after the pause is answered. 409 once the generation is completed, failed or cancelled, or while it waits for its session's turn. " +
+      `At most ${pendingCaps} of content (UTF-8) may be pending per generation: one more is a 429 \`too_many_pending_messages\` and nothing is stored (a repeated clientMessageId still answers with its stored message).`,
     action: 'agents:SteerAgentGeneration',
     pathAndQuery: 'as-given',
     resource: (p) => `generations/${p.generationId}`,
@@ -183,6 +187,12 @@ export const generationRoutes = {
     status: 202,
     response: steeringMessageSchema,
     responseDescription: 'Accepted: the stored message (the same one for a repeated clientMessageId)',
+    otherResponses: {
+      429: {
+        description: `\`too_many_pending_messages\`: the generation's pending messages would exceed ${pendingCaps} (nothing stored; send it again once the run has applied some), or \`rate_limited\`: the API key's rate limit (see Retry-After)`,
+        schema: errorResponseSchema,
+      },
+    },
     errors: [409, 422],
   }),
 };

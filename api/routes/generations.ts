@@ -4,6 +4,7 @@ import { generationView, loadSteps } from '../../infra/db/generation-view.js';
 import { settledStatuses, type GenerationStatus } from '../../contracts/schemas/index.js';
 import { answerClarification, submitToolOutputs } from '../../domain/answers/answer.js';
 import { agentFilter, deniedAgentIds, findGeneration } from '../../domain/generation-access.js';
+import { checkSessionTurn } from '../../domain/generations/session-access.js';
 import { requestCancel } from '../generations/cancel.js';
 import { addSteeringMessage, steeringView } from '../generations/steering.js';
 import { turnAwaitingClarification } from '../sessions/clarify-resume.js';
@@ -48,6 +49,8 @@ export function agentGenerationsRouter(ctx: AppContext): Router {
         ? await turnAwaitingClarification(ctx.db, auth.projectId, params.agentId, body.sessionId)
         : null;
     if (paused) {
+      // Answering it continues the session: checked as a new turn would be (session-access.ts).
+      checkSessionTurn(auth.policy, auth.projectId, paused.agentId, body.sessionId!);
       const answered = await answerClarification(
         ctx,
         paused,
@@ -157,7 +160,7 @@ export function generationsRouter(ctx: AppContext): Router {
       throw new ApiError(409, 'conflict', `The generation is already ${g.status}`);
     }
     if (g.waitingForTurn) {
-      // Queued behind a busy session: it never started, so it is cancelled here.
+      // Waiting for its turn (a busy session, a full project): it never started, so it is cancelled here.
       await cancelWaitingTurn(ctx.db, g.id);
       await ctx.feed.publish(g.id);
       const settled = await findGeneration(ctx, auth, action, g.id);

@@ -1,11 +1,12 @@
 import type { Router } from 'express';
-import { ApiError, notFound } from '../../contracts/errors.js';
+import { ApiError, conflict, notFound, unprocessable } from '../../contracts/errors.js';
 import { newId } from '../../contracts/ids.js';
 import type { ScheduleSpec, ScheduleSummaryView, ScheduleOverlap } from '../../contracts/schemas/index.js';
-import type { Schedule } from '../../generated/prisma/client.js';
+import { Prisma, type Schedule } from '../../generated/prisma/client.js';
 import { agentFilter, checkAgentNotDenied, deniedAgentIds } from '../../domain/generation-access.js';
 import { listPage } from '../../domain/pagination.js';
-import { isAllowed } from '../../domain/policy.js';
+import { authorityNow, checkMayGenerate, generateRight } from '../../domain/deferred-authority.js';
+import { countBackfillRuns, MAX_BACKFILL_RUNS } from '../schedules/backfill-bound.js';
 import type { AppContext } from '../context.js';
 import type { AuthInfo } from '../http.js';
 import { ApiRouter } from '../routing.js';
@@ -18,9 +19,6 @@ import {
 } from '../schedules/temporal-schedule.js';
 import { scheduleRoutes } from './schedules.operations.js';
 
-/** The action a schedule's creator must also hold on the agent: each run is a generation of it. */
-const START_ACTION = 'agents:CreateAgentGeneration';
-
 function summaryView(row: Schedule): ScheduleSummaryView {
   return {
     id: row.id,
@@ -28,6 +26,8 @@ function summaryView(row: Schedule): ScheduleSummaryView {
     projectId: row.projectId,
     agentId: row.agentId,
     request: row.request as ScheduleSummaryView['request'],
+    actsForKeyId: row.requestKeyId,
+    refusal: (row.refusal as ScheduleSummaryView['refusal']) ?? null,
     temporalScheduleId: row.temporalScheduleId,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -46,14 +46,25 @@ export function schedulesRouter(ctx: AppContext): Router {
     return row;
   };
   const handleOf = (row: Schedule) => ctx.temporal.schedule.getHandle(row.temporalScheduleId);
+  /** 409 while the key the runs act for can no longer generate: a run now would only be refused. */
+  const checkPrincipalHolds = async (row: Schedule) => {
+    const authority = await authorityNow(
+      ctx.db,
+      { projectId: row.projectId, keyId: row.requestKeyId },
+      generateRight(row.projectId, row.agentId),
+    );
+    if (!authority.ok)
+      throw conflict(
+        `${authority.message}: set the schedule's request again with a key that may generate on the agent`,
+        {
+          reason: authority.code,
+        },
+      );
+  };
 
   r.add(scheduleRoutes.create, async ({ auth, action, body }) => {
     checkAgentNotDenied(auth, action, body.agentId);
-    if (!isAllowed(auth.policy, START_ACTION, `${auth.projectId}:agents/${body.agentId}`)) {
-      throw new ApiError(403, 'forbidden', `Scheduling needs ${START_ACTION} on agent ${body.agentId}`, {
-        action: START_ACTION,
-      });
-    }
+    checkMayGenerate(auth, body.agentId, 'Scheduling');
     const agent = await ctx.db.agent.findFirst({ where: { id: body.agentId, projectId: auth.projectId } });
     if (!agent) throw notFound('Agent');
     const id = newId('schedule');
@@ -71,6 +82,7 @@ export function schedulesRouter(ctx: AppContext): Router {
           spec: body.spec as object,
           overlap: body.overlap,
           createdByKeyId: auth.keyId,
+          requestKeyId: auth.keyId,
         },
       });
     } catch (err) {
@@ -96,6 +108,9 @@ export function schedulesRouter(ctx: AppContext): Router {
 
   r.add(scheduleRoutes.update, async ({ auth, action, params, body }) => {
     const row = await find(auth, action, params.scheduleId);
+    // Choosing what runs is choosing what the runs do: the editor needs the generate right, and
+    // its key is the one the runs act for from now on (docs/security.md, "Deferred work").
+    if (body.request) checkMayGenerate(auth, row.agentId, "Changing a schedule's request");
     const spec = body.spec ?? (row.spec as ScheduleSpec);
     const overlap = body.overlap ?? (row.overlap as ScheduleOverlap);
     const rebuilt = scheduleOptions(ctx, row, spec, overlap, { paused: false });
@@ -115,7 +130,7 @@ export function schedulesRouter(ctx: AppContext): Router {
     const updated = await ctx.db.schedule.update({
       where: { id: row.id },
       data: {
-        ...(body.request ? { request: body.request as object } : {}),
+        ...(body.request ? { request: body.request as object, requestKeyId: auth.keyId, refusal: Prisma.DbNull } : {}),
         ...(body.spec ? { spec: body.spec as object } : {}),
         ...(body.overlap ? { overlap: body.overlap } : {}),
       },
@@ -140,12 +155,15 @@ export function schedulesRouter(ctx: AppContext): Router {
 
   r.add(scheduleRoutes.resume, async ({ auth, action, params, body }) => {
     const row = await find(auth, action, params.scheduleId);
+    await checkPrincipalHolds(row);
     await onSchedule(() => handleOf(row).unpause(body.note));
     return scheduleView(ctx, row);
   });
 
   r.add(scheduleRoutes.trigger, async ({ auth, action, params }) => {
     const row = await find(auth, action, params.scheduleId);
+    checkMayGenerate(auth, row.agentId, 'Triggering a schedule');
+    await checkPrincipalHolds(row);
     // The schedule's own policy (the SDK's default for a trigger would be allow_all).
     await onSchedule(() => handleOf(row).trigger(overlapPolicies[row.overlap as ScheduleOverlap]));
     return scheduleView(ctx, row);
@@ -153,11 +171,23 @@ export function schedulesRouter(ctx: AppContext): Router {
 
   r.add(scheduleRoutes.backfill, async ({ auth, action, params, body }) => {
     const row = await find(auth, action, params.scheduleId);
+    checkMayGenerate(auth, row.agentId, 'Backfilling a schedule');
+    await checkPrincipalHolds(row);
+    const start = new Date(body.start);
+    const end = new Date(body.end);
+    // Counted before anything starts: a window of more runs than the bound starts none.
+    const runs = await countBackfillRuns(ctx.temporal, ctx.env.TEMPORAL_NAMESPACE, row.temporalScheduleId, start, end);
+    if (runs > MAX_BACKFILL_RUNS)
+      throw unprocessable(
+        `The window holds more than ${MAX_BACKFILL_RUNS} run times (${runs} counted before stopping); backfill a shorter window`,
+        { path: 'body.end', runs, maxRuns: MAX_BACKFILL_RUNS },
+      );
     await onSchedule(() =>
       handleOf(row).backfill({
-        start: new Date(body.start),
-        end: new Date(body.end),
-        overlap: overlapPolicies[body.overlap ?? 'allow_all'],
+        start,
+        end,
+        // The schedule's own policy unless the request names one.
+        overlap: overlapPolicies[body.overlap ?? (row.overlap as ScheduleOverlap)],
       }),
     );
     return scheduleView(ctx, row);

@@ -33,6 +33,7 @@ function deliveryView(d: WebhookDelivery): DeliveryView {
   return {
     id: d.id,
     generationId: d.generationId,
+    scheduleId: d.scheduleId,
     webhookId: d.webhookId,
     url: d.url,
     event: d.event,

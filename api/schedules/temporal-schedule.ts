@@ -5,16 +5,38 @@ import {
   type ScheduleOptions,
   type ScheduleSpec as TemporalSpec,
 } from '@temporalio/client';
-import { notFound, unprocessable } from '../../contracts/errors.js';
+import { ApiError, notFound, unprocessable } from '../../contracts/errors.js';
+import type { ScheduleControl } from '../../domain/schedules/refusal.js';
+import { startWebhookDelivery } from '../../infra/temporal/webhook-delivery-start.js';
 import {
   scheduledRunKey,
   scheduledRunWorkflowType,
   type ScheduledRunInput,
 } from '../../contracts/generation/scheduled-run.js';
-import type { ScheduledRequest, ScheduleOverlap, ScheduleSpec, ScheduleView } from '../../contracts/schemas/index.js';
+import type {
+  ScheduledRequest,
+  ScheduleOverlap,
+  ScheduleRefusal,
+  ScheduleSpec,
+  ScheduleView,
+} from '../../contracts/schemas/index.js';
 import type { Schedule } from '../../generated/prisma/client.js';
 import { searchAttributeKeys } from '../../workflows/search-attributes.js';
 import type { AppContext } from '../context.js';
+
+/** Pausing a schedule and delivering its webhooks through the API's client (domain/schedules/refusal.ts). */
+export function scheduleControl(ctx: AppContext): ScheduleControl {
+  return {
+    pause: async (temporalScheduleId, note) => {
+      await onSchedule(() => ctx.temporal.schedule.getHandle(temporalScheduleId).pause(note)).catch((err: unknown) => {
+        // A schedule Temporal no longer has runs nothing: nothing to pause.
+        if (!(err instanceof ApiError && err.status === 404)) throw err;
+      });
+    },
+    deliver: (deliveryId) =>
+      startWebhookDelivery(ctx.temporal, ctx.env.TEMPORAL_TASK_QUEUE, deliveryId, ctx.env.WEBHOOK_MAX_ATTEMPTS),
+  };
+}
 
 /** Temporal's names of the overlap policies. */
 export const overlapPolicies: Record<ScheduleOverlap, ScheduleOverlapPolicy> = {
@@ -108,10 +130,15 @@ export async function scheduleView(
   described?: ScheduleDescription,
 ): Promise<ScheduleView> {
   const d = described ?? (await onSchedule(() => ctx.temporal.schedule.getHandle(row.temporalScheduleId).describe()));
+  const refusal = (row.refusal as ScheduleRefusal | null) ?? null;
   const runs = d.info.recentActions.map((a) => ({
     scheduledAt: a.scheduledAt.toISOString(),
     startedAt: a.takenAt.toISOString(),
     workflowId: a.action.workflow.workflowId,
+    refusal:
+      refusal?.runWorkflowId === a.action.workflow.workflowId && refusal.runId === a.action.workflow.firstExecutionRunId
+        ? refusal
+        : null,
   }));
   const keys = d.info.recentActions.map((a) =>
     scheduledRunKey(a.action.workflow.workflowId, a.action.workflow.firstExecutionRunId),
@@ -130,6 +157,8 @@ export async function scheduleView(
     projectId: row.projectId,
     agentId: row.agentId,
     request: row.request as ScheduledRequest,
+    actsForKeyId: row.requestKeyId,
+    refusal,
     spec: {
       cronExpressions: spec.cronExpressions ?? [],
       intervals: (spec.intervals ?? []).map((i) => ({

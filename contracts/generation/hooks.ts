@@ -1,5 +1,5 @@
 import { userRegexTest } from '../user-regex.js';
-import type { LoopPlan, PlannedHook, PlannedTool, RuleCondition } from './plan.js';
+import type { ApprovalDeadlinePlan, LoopPlan, PlannedHook, PlannedTool, RuleCondition } from './plan.js';
 
 export type HookEventName = PlannedHook['event'];
 
@@ -100,4 +100,30 @@ export function needsApproval(
     (plan.approveDestructive === true && tool?.destructive === true) ||
     (plan.fork !== undefined && tool?.atMostOnce === true)
   );
+}
+
+/** Why a fork's at-most-once call that nobody decided is denied rather than approved at its deadline. */
+export const FORK_EXPIRY_REASON =
+  'A fork repeats what its origin may already have done: an at-most-once call runs only when a human approves it';
+
+/**
+ * The deadline policy an approval of `tool` keeps: its hook's, except where the fork rule asks for
+ * the approval (an at-most-once tool in a fork, see `needsApproval`). Such an approval exists so a
+ * human decides, so no deadline of it approves: `approve` becomes `deny`, at either stage.
+ */
+export function approvalDeadlineOf(
+  plan: { fork?: LoopPlan['fork'] },
+  hook: Pick<PlannedHook, 'approvalDeadline'> | undefined,
+  tool: Pick<PlannedTool, 'atMostOnce'> | undefined,
+): ApprovalDeadlinePlan | undefined {
+  const deadline = hook?.approvalDeadline;
+  if (!deadline || plan.fork === undefined || tool?.atMostOnce !== true) return deadline;
+  const denyInstead = <T extends { onExpiry: string; expiryReason?: string }>(stage: T): T =>
+    stage.onExpiry === 'approve'
+      ? { ...stage, onExpiry: 'deny', expiryReason: stage.expiryReason ?? FORK_EXPIRY_REASON }
+      : stage;
+  return {
+    ...denyInstead(deadline),
+    ...(deadline.escalation ? { escalation: denyInstead(deadline.escalation) } : {}),
+  };
 }

@@ -1,4 +1,4 @@
-import { agentIdSchema, UNPROCESSABLE_RULE, z } from './common.js';
+import { agentIdSchema, orNull, UNPROCESSABLE_RULE, z } from './common.js';
 import { generateRequestFields } from './generations.js';
 
 /**
@@ -119,7 +119,9 @@ export const backfillScheduleSchema = z
   .object({
     start: z.iso.datetime({ offset: true }).openapi({ example: '2026-12-01T00:00:00Z' }),
     end: z.iso.datetime({ offset: true }).openapi({ example: '2026-12-01T01:00:00Z' }),
-    overlap: scheduleOverlapSchema.optional().describe('Default: allow_all (each time in the window runs)'),
+    overlap: scheduleOverlapSchema
+      .optional()
+      .describe("Default: the schedule's own overlap policy. A window of more than 1,000 times is refused (422)."),
   })
   .strict()
   .refine((v) => Date.parse(v.start) < Date.parse(v.end), {
@@ -130,12 +132,26 @@ export const backfillScheduleSchema = z
   .openapi('BackfillSchedule');
 export type BackfillScheduleRequest = z.infer<typeof backfillScheduleSchema>;
 
+/** Why a run was refused: the key it acts for was revoked or lost the right (docs/security.md, "Deferred work"). */
+export const scheduleRefusalSchema = z
+  .object({
+    code: z.enum(['principal_missing', 'principal_revoked', 'principal_not_allowed']),
+    message: z.string(),
+    at: z.string(),
+    keyId: z.string().nullable().describe('The API key the schedule acted for'),
+    runWorkflowId: z.string().nullable().describe('The refused run (null: paused when the key was revoked)'),
+    runId: z.string().nullable(),
+  })
+  .openapi('ScheduleRefusal');
+export type ScheduleRefusal = z.infer<typeof scheduleRefusalSchema>;
+
 export const scheduleRunSchema = z
   .object({
     scheduledAt: z.string(),
     startedAt: z.string(),
     workflowId: z.string().describe("The run's workflow (it creates the generation and waits for it)"),
     generationId: z.string().nullable().describe('null until the run has stored its generation'),
+    refusal: orNull(scheduleRefusalSchema).describe('Set when the run was refused for its key: it stored nothing'),
   })
   .openapi('ScheduleRun');
 
@@ -157,6 +173,13 @@ export const scheduleSchema = z
     projectId: z.string(),
     agentId: z.string(),
     request: scheduledRequestSchema,
+    actsForKeyId: z
+      .string()
+      .nullable()
+      .describe('The API key every run acts for: the one that last set `request`, checked when each run starts'),
+    refusal: orNull(scheduleRefusalSchema).describe(
+      'The last refusal for the key (the schedule paused itself); cleared when `request` is set again',
+    ),
     spec: scheduleSpecViewSchema,
     overlap: scheduleOverlapSchema,
     note: z.string().nullable(),

@@ -5,6 +5,7 @@ export const webhookEventSchema = z.enum([
   'generation.failed',
   'generation.requires_action',
   'approval.reminder',
+  'schedule.paused',
 ]);
 export type WebhookEvent = z.infer<typeof webhookEventSchema>;
 
@@ -14,7 +15,7 @@ export const createWebhookSchema = z
     events: z
       .array(webhookEventSchema)
       .min(1)
-      .max(4)
+      .max(5)
       .default(['generation.completed', 'generation.failed', 'generation.requires_action']),
     active: z.boolean().default(true),
   })
@@ -39,7 +40,9 @@ export type WebhookView = z.infer<typeof webhookSchema>;
 export const webhookDeliverySchema = z
   .object({
     id: z.string(),
-    generationId: z.string(),
+    /** Null for a schedule's event (`schedule.paused`): its `scheduleId` is set instead. */
+    generationId: z.string().nullable(),
+    scheduleId: z.string().nullable(),
     webhookId: z.string().nullable(),
     url: z.string(),
     event: z.string(),

@@ -3,19 +3,22 @@ import { ApiError, notFound, unprocessable } from '../../contracts/errors.js';
 import { canonicalJson, type GenerationInput } from '../../contracts/generation/index.js';
 import { newId } from '../../contracts/ids.js';
 import type { GenerateRequest } from '../../contracts/schemas/index.js';
-import type { AgentTool, Generation } from '../../generated/prisma/client.js';
+import type { Policy } from '../../contracts/schemas/policy.js';
+import type { Generation } from '../../generated/prisma/client.js';
 import type { SecretBox } from '../../infra/crypto/secrets.js';
 import { readAgentOptions } from '../../infra/db/json-columns.js';
 import type { Db } from '../../infra/db/prisma.js';
 import { workflowInput } from '../../infra/temporal/generation-start.js';
-import type { SessionMemory } from '../../contracts/snapshot.js';
+import { DEFAULT_PROJECT_MAX_RUNNING_GENERATIONS, waitsForSlot } from '../../infra/generations/waiting.js';
 import { recallForStart, withRecall } from '../memory/recall.js';
 import { newWebhookSecret } from '../webhook-secret.js';
 import { agentWithConfiguration } from './agent-configuration.js';
 import { contextBlock, type Channel } from './context.js';
 import { insertGeneration, type NewGeneration } from './insert-generation.js';
-import { buildPlan, buildSnapshot, compactionProvider, initialMessages, modelParametersFor } from './plan.js';
+import { initialMessages } from './plan.js';
+import { runConfiguration, type CreateLimits } from './run-configuration.js';
 import { offerSessionCache } from './session-cache-tools.js';
+import { checkSessionTurn } from './session-access.js';
 import { chooseSession, conversationFacts, placeTurn } from './session-turns.js';
 import { chooseStrategy } from '../../contracts/generation/double-texting.js';
 
@@ -24,14 +27,7 @@ export function canonicalHash(value: unknown): string {
   return createHash('sha256').update(canonicalJson(value)).digest('hex');
 }
 
-/** Deployment limits a top-level generation is planned with (from the environment). */
-export interface CreateLimits {
-  maxStepsCap: number;
-  modelAttempts: number;
-  modelTimeoutSeconds: number;
-  webhookMaxAttempts: number;
-  toolTaskQueue?: string | undefined;
-}
+export type { CreateLimits };
 
 /** What creating a generation needs: the API and the scheduled-run activity both pass these. */
 export interface CreateDeps {
@@ -47,8 +43,9 @@ export interface CreateResult {
   /** With callbackUrl, on creation only: the secret its deliveries are signed with. */
   callbackSecret?: string;
   /**
-   * The workflow input when the caller must start the workflow now: absent for a turn waiting
-   * behind a busy session, or a replayed key whose row already left `queued`.
+   * The workflow input when the caller must start the workflow now: absent for a generation that
+   * waits (behind a busy session, or for a slot of its project), or a replayed key whose row
+   * already left `queued`.
    */
   start?: GenerationInput;
   /** A turn of the session this one stops (interrupt, rollback): the caller asks Temporal to cancel it. */
@@ -62,6 +59,12 @@ export interface GenerationStarter {
   channel?: Channel;
   /** Public chat: the agent key's prefix, recorded on a session this generation opens. */
   publicChatKeyPrefix?: string | null;
+  /**
+   * The policy a turn of an existing session is checked against (domain/generations/session-access.ts):
+   * the calling key's, a scheduled run's creator key's. null only where the caller has made sure
+   * the session is its own (public chat: the visitor's, api/public-chat/turn.ts resolveConversation).
+   */
+  policy: Policy | null;
 }
 
 /**
@@ -80,7 +83,7 @@ export async function createGeneration(
   // few requests): a generation's start waits for one statement, not five.
   const configured = await agentWithConfiguration(ctx.db, auth.projectId, agentId);
   if (!configured) throw notFound('Agent');
-  const { agent, provider, tools: toolRows, hooks, webhooks } = configured;
+  const { agent } = configured;
 
   // Delivery options do not change what is generated, so they are not part of the request identity.
   const { async: _a, stream: _s, waitSeconds: _w, queue: _q, multitaskStrategy: _m, ...identity } = body;
@@ -89,36 +92,12 @@ export async function createGeneration(
     const existing = await ctx.db.generation.findUnique({
       where: { projectId_idempotencyKey: { projectId: auth.projectId, idempotencyKey } },
     });
-    if (existing) return reuse(existing, requestHash);
+    if (existing) return reuse(existing, requestHash, auth);
   }
   if (!agent.active) throw new ApiError(409, 'conflict', 'The agent is not active');
 
-  const knowledgeBaseIds = readAgentOptions(agent.extra).knowledgeBaseIds;
-  const knowledgeBases = knowledgeBaseIds.length
-    ? await ctx.db.knowledgeBase.findMany({
-        where: { id: { in: knowledgeBaseIds }, projectId: auth.projectId },
-        select: { id: true, name: true, description: true },
-        orderBy: { name: 'asc' },
-      })
-    : [];
-  if (!provider) throw unprocessable("The agent's AI provider no longer exists");
-  const tools = agent.toolIds
-    .map((id) => toolRows.find((t) => t.id === id))
-    .filter((t): t is AgentTool => t !== undefined);
   const callbackSecret = body.callbackUrl ? newWebhookSecret() : undefined;
-  const plan = buildPlan(agent, tools, body, {
-    maxStepsCap: ctx.limits.maxStepsCap,
-    modelAttempts: ctx.limits.modelAttempts,
-    modelTimeoutSeconds: ctx.limits.modelTimeoutSeconds,
-    hooks,
-    knowledgeBases,
-  });
-  if (body.callbackUrl || webhooks.length > 0) plan.webhooks = { maxAttempts: ctx.limits.webhookMaxAttempts };
-  if (readAgentOptions(agent.extra).requireApprovalFor === 'destructive') plan.approveDestructive = true;
-  // maxCallDepth counts the chain's generations, this one included; the plan keeps the levels a
-  // generation may still start below itself (0: none), which childCallRefusal reads.
-  plan.remainingDepth = body.maxCallDepth - 1;
-  if (ctx.limits.toolTaskQueue) plan.toolTaskQueue = ctx.limits.toolTaskQueue;
+  const { plan, snapshotWith } = await runConfiguration(ctx.db, ctx.limits, auth.projectId, configured, body);
   const generationId = newId('generation');
   const traceId = newId('trace');
   const options = readAgentOptions(agent.extra);
@@ -135,25 +114,8 @@ export async function createGeneration(
     body,
   });
   let messages = initialMessages(agent, body, withRecall(contextBlock(options, now, channel, null), recalled));
-  const snapshot = buildSnapshot(
-    agent,
-    provider,
-    {
-      tools,
-      hooks,
-      webhooks,
-      knowledgeBases,
-      compactionProvider: await compactionProvider(ctx.db, auth.projectId, agent),
-    },
-    body,
-    plan,
-    messages,
-  );
-  snapshot.memory = (agent.memory as SessionMemory | null) ?? null;
-  if (body.endUserId) snapshot.endUserId = body.endUserId;
-  snapshot.modelParameters = modelParametersFor(agent, body);
-  snapshot.contextWindow = agent.contextWindow;
-  const sessionChoice = await chooseSession(ctx.db, auth.projectId, agent, body);
+  const snapshot = snapshotWith(messages);
+  const sessionChoice = await chooseSession(ctx.db, auth.projectId, agent, body, auth.policy);
   // snapshot.plan is the same object as plan: both get the cache builtins.
   if (sessionChoice) offerSessionCache(snapshot, plan);
   let generation: Generation;
@@ -172,11 +134,15 @@ export async function createGeneration(
     callbackUrl: body.callbackUrl ?? null,
     callbackSecretEnc: callbackSecret ? ctx.secrets.encrypt(callbackSecret) : null,
   };
+  const maxRunning = ctx.limits.maxRunningGenerations ?? DEFAULT_PROJECT_MAX_RUNNING_GENERATIONS;
   try {
     // A session turn is placed in a transaction with its row; any other generation is one statement.
+    // Both ask for a slot of the project in the write that stores the row (infra/generations/waiting.ts).
     generation = !sessionChoice
-      ? await insertGeneration(ctx.db, row, messages)
+      ? await insertGeneration(ctx.db, row, messages, maxRunning)
       : await ctx.db.$transaction(async (tx) => {
+          // First: the project's lock comes before the session's, as in every release.
+          const waitsForSlotOfProject = await waitsForSlot(tx, auth.projectId, generationId, maxRunning);
           const placement = await placeTurn(
             tx,
             sessionChoice,
@@ -200,7 +166,7 @@ export async function createGeneration(
               status: 'queued',
               sessionId: placement.sessionId,
               sessionTurn: placement.turn,
-              waitingForTurn: placement.waiting,
+              waitingForTurn: placement.waiting || waitsForSlotOfProject,
               snapshot: stored as object,
               ...(metadata !== null ? { metadata: metadata as object } : {}),
             },
@@ -218,7 +184,7 @@ export async function createGeneration(
       const existing = await ctx.db.generation.findUnique({
         where: { projectId_idempotencyKey: { projectId: auth.projectId, idempotencyKey } },
       });
-      if (existing) return reuse(existing, requestHash);
+      if (existing) return reuse(existing, requestHash, auth);
     }
     throw err;
   }
@@ -247,10 +213,14 @@ export async function createGeneration(
  */
 const createTransactionOptions = { maxWait: 10_000, timeout: 20_000 };
 
-function reuse(existing: Generation, requestHash: string): CreateResult {
+function reuse(existing: Generation, requestHash: string, auth: GenerationStarter): CreateResult {
   if (existing.requestHash !== requestHash) {
     throw new ApiError(422, 'idempotency_mismatch', 'This Idempotency-Key was already used with a different request');
   }
+  // A replayed turn shows the session as the turn did; a replayed first turn opened it, which needs
+  // only the generate right.
+  if (existing.sessionId && existing.sessionTurn !== 1)
+    checkSessionTurn(auth.policy, auth.projectId, existing.agentId, existing.sessionId);
   // The first request may have died between storing the generation and starting its workflow:
   // starting again is safe (same workflow id) and completes the hand-off.
   const start = existing.status === 'queued' && !existing.waitingForTurn ? workflowInput(existing) : undefined;

@@ -9,7 +9,10 @@ import type { Generation, Prisma } from '../../generated/prisma/client.js';
 import { readSnapshot } from '../../infra/db/json-columns.js';
 import type { Db } from '../../infra/db/prisma.js';
 import { workflowInput } from '../../infra/temporal/generation-start.js';
+import { agentWithConfiguration } from './agent-configuration.js';
 import { canonicalHash } from './create.js';
+import { detachedCallRefusal, detachedSettingRefusal, originChoices } from './fork-configuration.js';
+import { runConfiguration, type CreateLimits } from './run-configuration.js';
 
 /** The origin's states a fork may start from: it has settled, so its steps no longer change. */
 const FORKABLE = new Set(['completed', 'failed', 'cancelled']);
@@ -25,19 +28,25 @@ export interface ForkResult {
 
 /**
  * Stores a fork of `origin` (docs/fork.md, docs/adr/0047): a new generation (status `queued`) in
- * the origin's trace, with the origin's snapshot — the configuration the origin ran with, not the
- * agent's current one — and, in the same transaction, the origin's conversation up to `fromStep`
+ * the origin's trace and, in the same transaction, the origin's conversation up to `fromStep`
  * (edits applied) and its trace entries of those steps marked `replayed`. Its workflow starts at
  * step `fromStep + 1`; nothing of the replayed steps is called again because their replies and
  * results are already in the conversation.
+ *
+ * The fork keeps what the origin recorded, never the authority the origin ran with: its provider,
+ * model, tools and their secrets, hooks, webhooks and boundary policy are the agent's current ones,
+ * resolved as generate resolves them (./run-configuration.ts); the origin's run-level choices
+ * (step limit, tool choice, active tools, step rules, stop conditions, model parameters, end user)
+ * stay. A kept tool call or a live setting that names a tool no longer attached is a 422.
  */
 export async function forkGeneration(
-  db: Db,
+  deps: { db: Db; limits: CreateLimits },
   auth: { projectId: string; keyId: string | null },
   origin: Generation,
   body: ForkRequest,
   idempotencyKey?: string,
 ): Promise<ForkResult> {
+  const { db } = deps;
   // An Idempotency-Key makes a repeated fork request answer with the fork it stored, as generate does.
   const requestHash = canonicalHash({ forkOf: origin.id, ...body });
   const stored = idempotencyKey ? await sameKey(db, auth.projectId, idempotencyKey, requestHash) : null;
@@ -50,9 +59,9 @@ export async function forkGeneration(
     throw unprocessable('A child generation cannot be forked: fork the top-level generation of its trace', {
       path: 'params.generationId',
     });
-  const agent = await db.agent.findFirst({ where: { id: origin.agentId, projectId: auth.projectId } });
-  if (!agent) throw notFound('Agent');
-  if (!agent.active) throw new ApiError(409, 'conflict', 'The agent is not active');
+  const configured = await agentWithConfiguration(db, auth.projectId, origin.agentId);
+  if (!configured) throw notFound('Agent');
+  if (!configured.agent.active) throw new ApiError(409, 'conflict', 'The agent is not active');
 
   const snapshot = readSnapshot(origin.snapshot);
   const rows = await db.generationMessage.findMany({
@@ -75,8 +84,21 @@ export async function forkGeneration(
     toolsUsed: toolsCalledIn(messages),
     initialMessages: snapshot.plan.fork?.initialMessages ?? snapshot.firstMessageSeq,
   };
-  const plan = forkPlan(snapshot.plan, fork, (name) => deliveryOf(snapshot, name, []) === 'at_most_once');
-  const forkSnapshot = { ...snapshot, plan, firstMessageSeq: messages.length };
+  const detachedSetting = detachedSettingRefusal(snapshot, configured.agent.toolIds);
+  if (detachedSetting) throw unprocessable(detachedSetting, { path: 'params.generationId' });
+  const current = await runConfiguration(db, deps.limits, auth.projectId, configured, originChoices(snapshot));
+  const today = current.snapshotWith([]);
+  const detachedCall = detachedCallRefusal({ ...origin, snapshot }, today, configured.agent.toolIds, fork.toolsUsed);
+  if (detachedCall) throw unprocessable(detachedCall, { path: 'body.fromStep' });
+  // Chosen by the origin's request and the origin's prompt, not by today's agent.
+  current.plan.requireToolUse = snapshot.plan.requireToolUse;
+  const plan = forkPlan(current.plan, fork, (name) => deliveryOf(today, name, []) === 'at_most_once');
+  const forkSnapshot = {
+    ...today,
+    agent: { ...today.agent, instructions: snapshot.agent.instructions },
+    plan,
+    firstMessageSeq: messages.length,
+  };
 
   const traceRows = await db.generationStep.findMany({
     where: { generationId: origin.id, step: { gte: 1, lte: body.fromStep } },

@@ -1,6 +1,7 @@
 import type { Generation } from '../../generated/prisma/client.js';
 import { hotQuery, sql } from '../../infra/db/hot-sql.js';
 import type { Db } from '../../infra/db/prisma.js';
+import { waitsSql } from '../../infra/generations/waiting.js';
 
 /** What a new generation outside a session is created with (the rest are column defaults). */
 export interface NewGeneration {
@@ -22,15 +23,17 @@ export interface NewGeneration {
 const utc = (value: string) => new Date(`${value}Z`);
 
 /**
- * Stores a generation that does not take a session turn: its trace, its row (`queued`) and its
- * first messages, in one statement through the pool instead of Prisma's interactive transaction
- * (four round trips and the query compiler for each). Returns the row as Prisma would. A second
- * generation with the same Idempotency-Key fails with PostgreSQL's unique violation (23505).
+ * Stores a generation that does not take a session turn: its trace, its row (`queued`, waiting
+ * when its project has no free slot for it: infra/generations/waiting.ts) and its first messages,
+ * in one statement through the pool instead of Prisma's interactive transaction (four round trips
+ * and the query compiler for each). Returns the row as Prisma would. A second generation with the
+ * same Idempotency-Key fails with PostgreSQL's unique violation (23505).
  */
 export async function insertGeneration(
   db: Db,
   g: NewGeneration,
   messages: Array<{ role: string; content: unknown }>,
+  maxRunning: number,
 ): Promise<Generation> {
   const rows = messages.map((m, i) => ({ key: String(i), seq: i, role: m.role, content: m.content }));
   const [inserted] = await hotQuery<{ row: Record<string, unknown> }>(
@@ -39,10 +42,12 @@ export async function insertGeneration(
         INSERT INTO "Trace" ("id", "projectId", "rootGenerationId") VALUES (${g.traceId}, ${g.projectId}, ${g.id})
       ), generation AS (
         INSERT INTO "Generation" ("id", "projectId", "agentId", "traceId", "status", "snapshot", "metadata",
-          "idempotencyKey", "requestHash", "createdByKeyId", "channel", "callbackUrl", "callbackSecretEnc", "updatedAt")
+          "idempotencyKey", "requestHash", "createdByKeyId", "channel", "callbackUrl", "callbackSecretEnc", "updatedAt",
+          "waitingForTurn")
         VALUES (${g.id}, ${g.projectId}, ${g.agentId}, ${g.traceId}, 'queued', ${JSON.stringify(g.snapshot)}::jsonb,
           ${g.metadata === null ? null : JSON.stringify(g.metadata)}::jsonb, ${g.idempotencyKey}, ${g.requestHash},
-          ${g.createdByKeyId}, ${g.channel}, ${g.callbackUrl}, ${g.callbackSecretEnc}, LOCALTIMESTAMP(3))
+          ${g.createdByKeyId}, ${g.channel}, ${g.callbackUrl}, ${g.callbackSecretEnc}, LOCALTIMESTAMP(3),
+          ${waitsSql(g.projectId, g.id, maxRunning)})
         RETURNING *
       ), messages AS (
         INSERT INTO "GenerationMessage" ("generationId", "key", "seq", "role", "content")

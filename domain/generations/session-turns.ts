@@ -2,10 +2,12 @@ import { ApiError, notFound, unprocessable } from '../../contracts/errors.js';
 import { newId } from '../../contracts/ids.js';
 import type { GenerateRequest } from '../../contracts/schemas/index.js';
 import type { Agent } from '../../generated/prisma/client.js';
+import type { Policy } from '../../contracts/schemas/policy.js';
 import type { Db } from '../../infra/db/prisma.js';
 import type { SessionMemory } from '../../contracts/snapshot.js';
 import type { ConversationFacts } from './context.js';
 import { activeTurn, lockSession } from '../../infra/sessions/turns.js';
+import { checkSessionTurn } from './session-access.js';
 import {
   decideDoubleText,
   type BusyTurn,
@@ -21,6 +23,8 @@ export interface SessionChoice {
   create: boolean;
   /** The caller's key of a session to open (generate's sessionKey). */
   externalKey?: string;
+  /** With externalKey: the caller's policy, checked should a concurrent first turn open that session first. */
+  policy?: Policy | null;
 }
 
 /** Where the generation stands in its session: its turn number and whether it waits for a busy one. */
@@ -32,12 +36,16 @@ export interface TurnPlacement {
   stops?: string;
 }
 
-/** The session of the request, checked against the key's project and the agent (before anything is written). */
+/**
+ * The session of the request, checked against the key's project, the agent and the caller's policy
+ * (`checkSessionTurn`; null: the caller's own session, public chat) before anything is written.
+ */
 export async function chooseSession(
   db: Db,
   projectId: string,
   agent: Agent,
   body: GenerateRequest,
+  policy: Policy | null,
 ): Promise<SessionChoice | null> {
   if (body.sessionId && body.sessionKey)
     throw unprocessable('Give sessionId or sessionKey, not both', { path: 'body.sessionKey' });
@@ -52,14 +60,16 @@ export async function chooseSession(
       where: { projectId, agentId: agent.id, externalKey: body.sessionKey },
       select: { id: true },
     });
-    if (!keyed) return { sessionId: newId('session'), create: true, externalKey: body.sessionKey };
-    return chooseSession(db, projectId, agent, { ...body, sessionId: keyed.id, sessionKey: undefined });
+    // Opening a session needs only the generate right: nothing of anyone's is read or changed.
+    if (!keyed) return { sessionId: newId('session'), create: true, externalKey: body.sessionKey, policy };
+    return chooseSession(db, projectId, agent, { ...body, sessionId: keyed.id, sessionKey: undefined }, policy);
   }
   if (body.sessionId) {
     const session = await db.session.findFirst({ where: { id: body.sessionId, projectId } });
     if (!session) throw notFound('Session');
     if (session.agentId !== agent.id)
       throw unprocessable(`Session ${session.id} belongs to another agent`, { path: 'body.sessionId' });
+    checkSessionTurn(policy, projectId, agent.id, session.id);
     // A session is one conversation with one end user: its history holds what the memory tools
     // returned for that end user, so a turn for another one (or a change to or from none) would
     // show them someone else's memories (docs/memory.md).
@@ -107,6 +117,8 @@ export async function placeTurn(
       where: { projectId: owner.projectId, agentId: owner.agentId, externalKey: choice.externalKey },
       select: { id: true },
     });
+    // Now a turn of someone else's session: thrown here, the transaction stores nothing.
+    checkSessionTurn(choice.policy ?? null, owner.projectId, owner.agentId, keyed.id);
     return placeTurn(tx, { sessionId: keyed.id, create: false }, owner, strategy);
   }
   if (choice.create) {
@@ -172,7 +184,7 @@ async function activeTurnFacts(tx: Tx, sessionId: string): Promise<BusyTurn | nu
   };
 }
 
-/** Cancels a generation still waiting for its session's turn (no workflow exists for it yet). */
+/** Cancels a generation still waiting for its turn, its session's or its project's (no workflow exists for it yet). */
 export async function cancelWaitingTurn(db: Db, generationId: string): Promise<void> {
   await db.generation.updateMany({
     where: { id: generationId, status: 'queued', waitingForTurn: true },

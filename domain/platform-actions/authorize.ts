@@ -1,8 +1,9 @@
 import type { PlatformActionSpec } from '../../contracts/platform-actions.js';
-import { policySchema, type Policy } from '../../contracts/schemas/index.js';
+import type { Policy } from '../../contracts/schemas/index.js';
 import type { GenerationSnapshot } from '../../contracts/snapshot.js';
 import type { Db } from '../../infra/db/prisma.js';
 import { isAllowed } from '../../domain/policy.js';
+import { authorityNow } from '../deferred-authority.js';
 
 /** Why a platform action may not run; shown to the model as the call's error. */
 export class PlatformDenied extends Error {}
@@ -41,17 +42,22 @@ export async function authorizePlatformAction(
   args: Record<string, unknown>,
 ): Promise<Policy> {
   const resource = `${caller.projectId}:${spec.resource(args)}`;
-  if (!caller.keyId) throw new PlatformDenied('The generation has no calling API key to act for');
-  const key = await db.apiKey.findFirst({ where: { id: caller.keyId, projectId: caller.projectId } });
-  if (!key || key.revokedAt !== null) throw new PlatformDenied('The API key that started this run is revoked');
-  const policy = policySchema.safeParse(key.policy);
-  if (!policy.success || !isAllowed(policy.data, spec.policyAction, resource))
-    throw new PlatformDenied(`The caller's API key is not allowed to perform ${spec.policyAction} on ${resource}`);
+  // The deferred-work rule (domain/deferred-authority.ts): the key is read at every call, so a key
+  // revoked or narrowed mid-run is refused from then on.
+  const authority = await authorityNow(db, caller, { action: spec.policyAction, resource });
+  if (!authority.ok)
+    throw new PlatformDenied(
+      authority.code === 'principal_missing'
+        ? 'The generation has no calling API key to act for'
+        : authority.code === 'principal_revoked'
+          ? 'The API key that started this run is revoked'
+          : `The caller's API key is not allowed to perform ${spec.policyAction} on ${resource}`,
+    );
   if (caller.boundaryPolicies.some((boundary) => !isAllowed(boundary, spec.policyAction, resource)))
     throw new PlatformDenied(
       `The boundary policy of this agent or of a generation above it does not allow ${spec.policyAction} on ${resource}`,
     );
-  return policy.data;
+  return authority.auth.policy;
 }
 
 /**

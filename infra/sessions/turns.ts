@@ -4,9 +4,9 @@ import type { Db } from '../db/prisma.js';
 /**
  * One turn at a time per session. A turn is active while its generation is `running`,
  * `requires_action` or `queued` and handed to Temporal (`waitingForTurn` false); a generation
- * queued behind it (`queue: true`) waits with `waitingForTurn` true. Every decision about a
- * session's turns is taken under its row lock (`SELECT … FOR UPDATE`), so a new turn and the
- * release of a finished one never both see an idle session.
+ * queued behind it (`queue: true`) waits with `waitingForTurn` true. A new turn is placed under
+ * its project's row lock and then its session's (`SELECT … FOR UPDATE`); a finished turn's release
+ * takes the project's lock (infra/generations/waiting.ts), so the two never both see an idle session.
  */
 
 export const ACTIVE_STATUSES = ['queued', 'running', 'requires_action'];
@@ -24,35 +24,4 @@ export async function activeTurn(tx: Tx | Db, sessionId: string): Promise<Genera
     where: { sessionId, status: { in: ACTIVE_STATUSES }, waitingForTurn: false },
     orderBy: { sessionTurn: 'asc' },
   });
-}
-
-/**
- * Hands the session's turn to the oldest waiting generation when no turn is active, and returns
- * it (its workflow is then started by the caller; until it is, the reconciler sees an ordinary
- * queued row). Null when the session is busy or nobody waits.
- */
-export async function claimNextTurn(db: Db, sessionId: string): Promise<Generation | null> {
-  return db.$transaction(async (tx) => {
-    await lockSession(tx, sessionId);
-    if (await activeTurn(tx, sessionId)) return null;
-    const next = await tx.generation.findFirst({
-      where: { sessionId, status: 'queued', waitingForTurn: true },
-      orderBy: { sessionTurn: 'asc' },
-    });
-    if (!next) return null;
-    return tx.generation.update({ where: { id: next.id }, data: { waitingForTurn: false } });
-  });
-}
-
-/** Sessions with a waiting generation and no active turn (a release was missed: crash, failed start). */
-export async function idleSessionsWithWaiters(db: Db, limit = 100): Promise<string[]> {
-  const rows = await db.$queryRaw<Array<{ sessionId: string }>>`
-    SELECT DISTINCT w."sessionId" FROM "Generation" w
-    WHERE w."waitingForTurn" = true AND w.status = 'queued' AND w."sessionId" IS NOT NULL
-      AND NOT EXISTS (
-        SELECT 1 FROM "Generation" a
-        WHERE a."sessionId" = w."sessionId" AND a."waitingForTurn" = false
-          AND a.status IN ('queued', 'running', 'requires_action'))
-    LIMIT ${limit}`;
-  return rows.map((r) => r.sessionId);
 }

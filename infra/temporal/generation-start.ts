@@ -25,5 +25,9 @@ export async function startGenerationWorkflow(
     args: [input],
     memo: { projectId: g.projectId, agentId: g.agentId, traceId: g.traceId },
     typedSearchAttributes: startSearchAttributes({ ...input, sessionId: g.sessionId }),
+    // The project is the fairness key of the run, its activities and its child generations (they
+    // inherit it): a backlog of one project's tasks is dispatched in turn with other projects'.
+    // A start option, not workflow code: no recorded history changes (docs/versioning.md).
+    priority: { fairnessKey: g.projectId },
   });
 }

@@ -1,3 +1,8 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { call, createAgent, createProvider, createTool, observeOf, runBuiltinCall } from '../support/fixtures.js';
@@ -7,21 +12,43 @@ import { startStack, type TestStack } from '../support/stack.js';
 interface Received {
   envelope: { from: string; to: string[] };
   raw: string;
+  /** Whether the message came over TLS (STARTTLS). */
+  secure: boolean;
 }
 
-/** A real SMTP server (smtp-server) that takes one user and keeps every message it is given. */
-async function startSmtp(host = '127.0.0.1') {
+/**
+ * A self-signed certificate for 127.0.0.1 (openssl), trusted by the worker through
+ * NODE_EXTRA_CA_CERTS, the way an operator trusts a private SMTP server's CA.
+ */
+async function selfSignedCertificate(dir: string) {
+  const [keyPath, certPath] = [join(dir, 'key.pem'), join(dir, 'cert.pem')];
+  await promisify(execFile)('openssl', [
+    ...['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes'],
+    ...['-keyout', keyPath, '-out', certPath, '-days', '2', '-subj', '/CN=127.0.0.1'],
+    ...['-addext', 'subjectAltName=IP:127.0.0.1'],
+  ]);
+  return { certPath, key: await readFile(keyPath), cert: await readFile(certPath) };
+}
+
+/**
+ * A real SMTP server (smtp-server) that takes one user and keeps every message it is given. With
+ * `tls` it offers STARTTLS and takes AUTH only after it; without, it offers no STARTTLS, takes AUTH
+ * in plaintext and also takes mail without AUTH.
+ */
+async function startSmtp(host = '127.0.0.1', tls?: { key: Buffer; cert: Buffer }) {
   const received: Received[] = [];
   let connections = 0;
+  let auths = 0;
   const server = new SMTPServer({
-    disabledCommands: ['STARTTLS'],
-    allowInsecureAuth: true,
+    ...(tls ? { key: tls.key, cert: tls.cert } : { disabledCommands: ['STARTTLS'], allowInsecureAuth: true }),
+    authOptional: !tls,
     logger: false,
     onConnect(_session, done) {
       connections++;
       done();
     },
     onAuth(auth, _session, done) {
+      auths++;
       if (auth.username === 'mailer' && auth.password === 'p@ss word') done(null, { user: 'mailer' });
       else done(new Error('Invalid username or password'));
     },
@@ -36,6 +63,7 @@ async function startSmtp(host = '127.0.0.1') {
             to: envelope.rcptTo.map((r) => r.address),
           },
           raw: Buffer.concat(chunks).toString('utf8'),
+          secure: session.secure,
         });
         done();
       });
@@ -45,9 +73,14 @@ async function startSmtp(host = '127.0.0.1') {
   const port = (server.server.address() as { port: number }).port;
   return {
     url: `smtp://mailer:p%40ss%20word@${host}:${port}`,
+    anonymousUrl: `smtp://${host}:${port}`,
     received,
     get connections() {
       return connections;
+    },
+    /** AUTH commands the server was given (each carries the credentials). */
+    get auths() {
+      return auths;
     },
     close: () => new Promise<void>((r) => server.close(() => r())),
   };
@@ -65,24 +98,33 @@ describe('send_email in real generations', () => {
   let stack: TestStack;
   let model: ModelServer;
   let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let plain: Awaited<ReturnType<typeof startSmtp>>;
   let blocked: Awaited<ReturnType<typeof startSmtp>>;
   let providerId: string;
+  let certDir: string;
 
   beforeAll(async () => {
+    certDir = await mkdtemp(join(tmpdir(), 'smtp-tls-'));
+    const certificate = await selfSignedCertificate(certDir);
     // The stack's SSRF_ALLOWLIST is 127.0.0.1 (as for the other local servers); 127.0.0.3 is not in it.
-    [stack, model, smtp, blocked] = await Promise.all([
-      startStack(),
+    // The worker is a process of its own: NODE_EXTRA_CA_CERTS is read when a process starts.
+    [stack, model, smtp, plain, blocked] = await Promise.all([
+      startStack({ mode: 'processes', withoutWorker: true }),
       startModelServer(),
+      startSmtp('127.0.0.1', certificate),
       startSmtp(),
       startSmtp('127.0.0.3'),
     ]);
+    await stack.startWorker({ NODE_EXTRA_CA_CERTS: certificate.certPath });
     providerId = await createProvider(stack, model);
   });
   afterAll(async () => {
     await stack?.close();
     await model?.close();
     await smtp?.close();
+    await plain?.close();
     await blocked?.close();
+    if (certDir) await rm(certDir, { recursive: true, force: true });
   });
   beforeEach(() => model.reset());
 
@@ -151,6 +193,8 @@ describe('send_email in real generations', () => {
     });
     expect(smtp.received.length).toBe(sentBefore + 1);
     const got = smtp.received.at(-1)!;
+    // With credentials the session was upgraded (STARTTLS) before AUTH and the message.
+    expect(got.secure).toBe(true);
     expect(got.envelope).toEqual({
       from: 'agent@shop.example',
       to: ['ann@example.com', 'bob@example.com', 'audit@shop.example'],
@@ -240,6 +284,35 @@ describe('send_email in real generations', () => {
       result: { error: expect.stringMatching(/SMTP server refused.*Invalid username or password/), responseCode: 535 },
     });
     expect(smtp.received.length).toBe(sentBefore);
+  });
+
+  it('with credentials, a server that offers no STARTTLS gets neither the credentials nor the e-mail; the result says TLS was required', async () => {
+    await configure(plain.url);
+    const [sentBefore, connectionsBefore, authsBefore] = [plain.received.length, plain.connections, plain.auths];
+    const { res, observe } = await run(email);
+    expect(res.body.status).toBe('completed');
+    expect(observe).toMatchObject({
+      status: 'error',
+      result: {
+        error: expect.stringMatching(
+          /^TLS is required to send the SMTP credentials.*STARTTLS.*neither the credentials nor the e-mail were sent/,
+        ),
+      },
+    });
+    // It did connect (the refusal is the client's, after EHLO), and it never sent AUTH.
+    expect(plain.connections).toBe(connectionsBefore + 1);
+    expect(plain.auths).toBe(authsBefore);
+    expect(plain.received.length).toBe(sentBefore);
+  });
+
+  it('without credentials STARTTLS stays opportunistic: a server without it still gets the e-mail', async () => {
+    await configure(plain.anonymousUrl);
+    const [sentBefore, authsBefore] = [plain.received.length, plain.auths];
+    const { observe } = await run(email);
+    expect(observe).toMatchObject({ status: 'success', result: { sent: true, accepted: ['ann@example.com'] } });
+    expect(plain.received.length).toBe(sentBefore + 1);
+    expect(plain.received.at(-1)!.secure).toBe(false);
+    expect(plain.auths).toBe(authsBefore);
   });
 
   it('is at-most-once: an attempt that finds the call already started sends nothing and reports the outcome unknown', async () => {

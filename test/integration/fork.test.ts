@@ -6,6 +6,7 @@ import { startStack, type TestStack } from '../support/stack.js';
 import { json, startToolServer, type ToolServer } from '../support/tool-server.js';
 import type { AppContext } from '../../api/context.js';
 import { startQueuedGenerations } from '../../api/generations/hand-off.js';
+import { createLimits } from '../../api/generations/start.js';
 import { forkGeneration } from '../../domain/generations/fork.js';
 import { createLogger } from '../../infra/logger.js';
 
@@ -235,9 +236,14 @@ describe('fork: replayed steps call nothing, live steps follow the delivery clas
     expect(origin.body.status).toBe('completed');
     // The API's transaction, without the start that follows it.
     const row = await stack.db.generation.findUniqueOrThrow({ where: { id: origin.body.id } });
-    const { generation } = await forkGeneration(stack.db, { projectId: stack.projectId, keyId: null }, row, {
-      fromStep: 1,
-    });
+    const { generation } = await forkGeneration(
+      { db: stack.db, limits: createLimits(stack.env) },
+      { projectId: stack.projectId, keyId: null },
+      row,
+      {
+        fromStep: 1,
+      },
+    );
     expect((await stack.api('GET', `/v1/generations/${generation.id}`)).body.status).toBe('queued');
 
     model.script({ text: 'Second.' });

@@ -5,7 +5,7 @@ import { startModelServer, type ModelServer, type RecordedRequest } from '../sup
 import { callAs, createProjectWithKey, mintKey } from '../support/resources.js';
 import { openSse } from '../support/sse.js';
 import { startStack, type TestStack } from '../support/stack.js';
-import { releaseIdleSessions } from '../../api/generations/hand-off.js';
+import { releaseWaitingGenerations } from '../../api/generations/hand-off.js';
 import { createLogger } from '../../infra/logger.js';
 import { json, startToolServer, type ToolServer } from '../support/tool-server.js';
 
@@ -255,7 +255,7 @@ describe('sessions: conversations, memory, one turn at a time, clarify-and-resum
       secrets: stack.runtime.secrets,
       logger: createLogger('warn', 'reconciler-test'),
     };
-    expect(await releaseIdleSessions(ctx)).toBe(1);
+    expect(await releaseWaitingGenerations(ctx)).toBe(1);
     const done = await stack.api('GET', `/v1/generations/${queued.body.id}`);
     expect(['queued', 'running', 'completed']).toContain(done.body.status);
     for (

@@ -151,7 +151,11 @@ export class TestStack {
         providerDispatcher: this.runtime.providerDispatcher,
         modelTimeoutMs: 30_000,
         builtins: builtinOptionsFromEnv(this.env, this.runtime.outbound.rules.tool),
-        turnStarter: { client: this.temporal, taskQueue: this.taskQueue },
+        turnStarter: {
+          client: this.temporal,
+          taskQueue: this.taskQueue,
+          maxRunningGenerations: this.env.PROJECT_MAX_RUNNING_GENERATIONS,
+        },
         temporal: this.temporal,
       },
     });

@@ -11,6 +11,7 @@ import {
   type PlannedHook,
   type ScriptedRun,
 } from './harness.js';
+import { FORK_EXPIRY_REASON } from '../../contracts/generation/index.js';
 
 const MINUTE = 60;
 const HOUR = 60 * MINUTE;
@@ -95,6 +96,25 @@ describe('approval deadlines on the time-skipping server', () => {
     ]);
     expect(run.callsOf('executeTool').map((c) => c.toolCallId)).toEqual(['c2']);
     expect(run.callsOf('recordToolResult')).toEqual([]);
+  });
+
+  it('a fork: the at-most-once call its fork rule holds is denied, not approved, by an onExpiry approve hook', async () => {
+    const hook = deadlineHook(2 * DAY, { onExpiry: 'approve' });
+    const charge = { ...write, atMostOnce: true };
+    const fork = { fromStep: 0, toolsUsed: [], initialMessages: 1 };
+    const run = await h.start(makePlan({ tools: [charge], hooks: [hook], fork }), [
+      callTool('database_write', {}, 'c9'),
+      say(),
+    ]);
+    await opened(run);
+    await run.finished();
+    expect(run.callsOf('expireApprovals')[0]!.deadlines).toMatchObject([
+      { approve: false, decidedBy: 'system:expiry' },
+    ]);
+    expect(run.writesOf('approvalsClosed')[0]!.outcomes).toMatchObject([
+      { status: 'expired', reason: FORK_EXPIRY_REASON },
+    ]);
+    expect(run.callsOf('executeTool')).toEqual([]);
   });
 
   it('escalates after 1 day, then the escalation expires after 2 more days and denies (system:escalation)', async () => {

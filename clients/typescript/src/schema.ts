@@ -569,7 +569,7 @@ export type paths = {
         put?: never;
         /**
          * Add a user message to a running generation (steering)
-         * @description Stored, then applied at the next step boundary: the next model call reads it after the step's tool results (docs/steering.md). A paused generation takes it too; it is applied at the model call after the pause is answered. 409 once the generation is completed, failed or cancelled, or while it waits for its session's turn.
+         * @description Stored, then applied at the next step boundary: the next model call reads it after the step's tool results (docs/steering.md). A paused generation takes it too; it is applied at the model call after the pause is answered. 409 once the generation is completed, failed or cancelled, or while it waits for its session's turn. At most 100 messages or 1 MiB of content (UTF-8) may be pending per generation: one more is a 429 `too_many_pending_messages` and nothing is stored (a repeated clientMessageId still answers with its stored message).
          */
         post: operations["addAgentGenerationMessage"];
         delete?: never;
@@ -3007,7 +3007,7 @@ export type components = {
             object: "webhook";
             agentId: string;
             url: string;
-            events: ("generation.completed" | "generation.failed" | "generation.requires_action" | "approval.reminder")[];
+            events: ("generation.completed" | "generation.failed" | "generation.requires_action" | "approval.reminder" | "schedule.paused")[];
             active: boolean;
             createdAt: string;
             secret?: string;
@@ -3022,7 +3022,7 @@ export type components = {
              *       "generation.requires_action"
              *     ]
              */
-            events?: ("generation.completed" | "generation.failed" | "generation.requires_action" | "approval.reminder")[];
+            events?: ("generation.completed" | "generation.failed" | "generation.requires_action" | "approval.reminder" | "schedule.paused")[];
             /** @default true */
             active?: boolean;
         };
@@ -3036,7 +3036,8 @@ export type components = {
         };
         WebhookDelivery: {
             id: string;
-            generationId: string;
+            generationId: string | null;
+            scheduleId: string | null;
             webhookId: string | null;
             url: string;
             event: string;
@@ -3055,6 +3056,10 @@ export type components = {
             projectId: string;
             agentId: string;
             request: components["schemas"]["ScheduledGenerateRequest"];
+            /** @description The API key every run acts for: the one that last set `request`, checked when each run starts */
+            actsForKeyId: string | null;
+            /** @description The last refusal for the key (the schedule paused itself); cleared when `request` is set again */
+            refusal: components["schemas"]["ScheduleRefusal"] | null;
             spec: components["schemas"]["ScheduleSpecView"];
             /**
              * @description When a run is due while the previous one is still running: skip it, buffer one to run after, cancel the running one, or run both
@@ -3107,6 +3112,17 @@ export type components = {
         } & (unknown | {
             messages: unknown;
         });
+        ScheduleRefusal: {
+            /** @enum {string} */
+            code: "principal_missing" | "principal_revoked" | "principal_not_allowed";
+            message: string;
+            at: string;
+            /** @description The API key the schedule acted for */
+            keyId: string | null;
+            /** @description The refused run (null: paused when the key was revoked) */
+            runWorkflowId: string | null;
+            runId: string | null;
+        };
         ScheduleSpecView: {
             cronExpressions: string[];
             intervals: components["schemas"]["ScheduleIntervalView"][];
@@ -3123,6 +3139,8 @@ export type components = {
             workflowId: string;
             /** @description null until the run has stored its generation */
             generationId: string | null;
+            /** @description Set when the run was refused for its key: it stored nothing */
+            refusal: components["schemas"]["ScheduleRefusal"] | null;
         };
         CreateSchedule: {
             /** @example agt_4kT9xQ2mZ8wR */
@@ -3169,6 +3187,10 @@ export type components = {
             projectId: string;
             agentId: string;
             request: components["schemas"]["ScheduledGenerateRequest"];
+            /** @description The API key every run acts for: the one that last set `request`, checked when each run starts */
+            actsForKeyId: string | null;
+            /** @description The last refusal for the key (the schedule paused itself); cleared when `request` is set again */
+            refusal: components["schemas"]["ScheduleRefusal"] | null;
             temporalScheduleId: string;
             createdAt: string;
             updatedAt: string;
@@ -3200,7 +3222,7 @@ export type components = {
              */
             end: string;
             /**
-             * @description Default: allow_all (each time in the window runs)
+             * @description Default: the schedule's own overlap policy. A window of more than 1,000 times is refused (422).
              * @enum {string}
              */
             overlap?: "skip" | "buffer_one" | "cancel_other" | "allow_all";
@@ -9911,7 +9933,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Rate limit of the API key exceeded (see Retry-After) */
+            /** @description `too_many_pending_messages`: the generation's pending messages would exceed 100 messages or 1 MiB (nothing stored; send it again once the run has applied some), or `rate_limited`: the API key's rate limit (see Retry-After) */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -11925,6 +11947,7 @@ export interface operations {
                      *         {
                      *           "id": "text",
                      *           "generationId": "text",
+                     *           "scheduleId": "text",
                      *           "webhookId": "text",
                      *           "url": "text",
                      *           "event": "text",
@@ -12058,6 +12081,15 @@ export interface operations {
                      *             },
                      *             "metadata": {}
                      *           },
+                     *           "actsForKeyId": "text",
+                     *           "refusal": {
+                     *             "code": "principal_missing",
+                     *             "message": "text",
+                     *             "at": "text",
+                     *             "keyId": "text",
+                     *             "runWorkflowId": "text",
+                     *             "runId": "text"
+                     *           },
                      *           "temporalScheduleId": "text",
                      *           "createdAt": "text",
                      *           "updatedAt": "text"
@@ -12187,6 +12219,15 @@ export interface operations {
                      *         },
                      *         "metadata": {}
                      *       },
+                     *       "actsForKeyId": "text",
+                     *       "refusal": {
+                     *         "code": "principal_missing",
+                     *         "message": "text",
+                     *         "at": "text",
+                     *         "keyId": "text",
+                     *         "runWorkflowId": "text",
+                     *         "runId": "text"
+                     *       },
                      *       "spec": {
                      *         "cronExpressions": [
                      *           "text"
@@ -12210,7 +12251,15 @@ export interface operations {
                      *           "scheduledAt": "text",
                      *           "startedAt": "text",
                      *           "workflowId": "text",
-                     *           "generationId": "text"
+                     *           "generationId": "text",
+                     *           "refusal": {
+                     *             "code": "principal_missing",
+                     *             "message": "text",
+                     *             "at": "text",
+                     *             "keyId": "text",
+                     *             "runWorkflowId": "text",
+                     *             "runId": "text"
+                     *           }
                      *         }
                      *       ],
                      *       "temporalScheduleId": "text",
@@ -12360,6 +12409,15 @@ export interface operations {
                      *         },
                      *         "metadata": {}
                      *       },
+                     *       "actsForKeyId": "text",
+                     *       "refusal": {
+                     *         "code": "principal_missing",
+                     *         "message": "text",
+                     *         "at": "text",
+                     *         "keyId": "text",
+                     *         "runWorkflowId": "text",
+                     *         "runId": "text"
+                     *       },
                      *       "spec": {
                      *         "cronExpressions": [
                      *           "text"
@@ -12383,7 +12441,15 @@ export interface operations {
                      *           "scheduledAt": "text",
                      *           "startedAt": "text",
                      *           "workflowId": "text",
-                     *           "generationId": "text"
+                     *           "generationId": "text",
+                     *           "refusal": {
+                     *             "code": "principal_missing",
+                     *             "message": "text",
+                     *             "at": "text",
+                     *             "keyId": "text",
+                     *             "runWorkflowId": "text",
+                     *             "runId": "text"
+                     *           }
                      *         }
                      *       ],
                      *       "temporalScheduleId": "text",
@@ -12576,6 +12642,15 @@ export interface operations {
                      *         },
                      *         "metadata": {}
                      *       },
+                     *       "actsForKeyId": "text",
+                     *       "refusal": {
+                     *         "code": "principal_missing",
+                     *         "message": "text",
+                     *         "at": "text",
+                     *         "keyId": "text",
+                     *         "runWorkflowId": "text",
+                     *         "runId": "text"
+                     *       },
                      *       "spec": {
                      *         "cronExpressions": [
                      *           "text"
@@ -12599,7 +12674,15 @@ export interface operations {
                      *           "scheduledAt": "text",
                      *           "startedAt": "text",
                      *           "workflowId": "text",
-                     *           "generationId": "text"
+                     *           "generationId": "text",
+                     *           "refusal": {
+                     *             "code": "principal_missing",
+                     *             "message": "text",
+                     *             "at": "text",
+                     *             "keyId": "text",
+                     *             "runWorkflowId": "text",
+                     *             "runId": "text"
+                     *           }
                      *         }
                      *       ],
                      *       "temporalScheduleId": "text",
@@ -12745,6 +12828,15 @@ export interface operations {
                      *         },
                      *         "metadata": {}
                      *       },
+                     *       "actsForKeyId": "text",
+                     *       "refusal": {
+                     *         "code": "principal_missing",
+                     *         "message": "text",
+                     *         "at": "text",
+                     *         "keyId": "text",
+                     *         "runWorkflowId": "text",
+                     *         "runId": "text"
+                     *       },
                      *       "spec": {
                      *         "cronExpressions": [
                      *           "text"
@@ -12768,7 +12860,15 @@ export interface operations {
                      *           "scheduledAt": "text",
                      *           "startedAt": "text",
                      *           "workflowId": "text",
-                     *           "generationId": "text"
+                     *           "generationId": "text",
+                     *           "refusal": {
+                     *             "code": "principal_missing",
+                     *             "message": "text",
+                     *             "at": "text",
+                     *             "keyId": "text",
+                     *             "runWorkflowId": "text",
+                     *             "runId": "text"
+                     *           }
                      *         }
                      *       ],
                      *       "temporalScheduleId": "text",
@@ -12914,6 +13014,15 @@ export interface operations {
                      *         },
                      *         "metadata": {}
                      *       },
+                     *       "actsForKeyId": "text",
+                     *       "refusal": {
+                     *         "code": "principal_missing",
+                     *         "message": "text",
+                     *         "at": "text",
+                     *         "keyId": "text",
+                     *         "runWorkflowId": "text",
+                     *         "runId": "text"
+                     *       },
                      *       "spec": {
                      *         "cronExpressions": [
                      *           "text"
@@ -12937,7 +13046,15 @@ export interface operations {
                      *           "scheduledAt": "text",
                      *           "startedAt": "text",
                      *           "workflowId": "text",
-                     *           "generationId": "text"
+                     *           "generationId": "text",
+                     *           "refusal": {
+                     *             "code": "principal_missing",
+                     *             "message": "text",
+                     *             "at": "text",
+                     *             "keyId": "text",
+                     *             "runWorkflowId": "text",
+                     *             "runId": "text"
+                     *           }
                      *         }
                      *       ],
                      *       "temporalScheduleId": "text",
@@ -13078,6 +13195,15 @@ export interface operations {
                      *         },
                      *         "metadata": {}
                      *       },
+                     *       "actsForKeyId": "text",
+                     *       "refusal": {
+                     *         "code": "principal_missing",
+                     *         "message": "text",
+                     *         "at": "text",
+                     *         "keyId": "text",
+                     *         "runWorkflowId": "text",
+                     *         "runId": "text"
+                     *       },
                      *       "spec": {
                      *         "cronExpressions": [
                      *           "text"
@@ -13101,7 +13227,15 @@ export interface operations {
                      *           "scheduledAt": "text",
                      *           "startedAt": "text",
                      *           "workflowId": "text",
-                     *           "generationId": "text"
+                     *           "generationId": "text",
+                     *           "refusal": {
+                     *             "code": "principal_missing",
+                     *             "message": "text",
+                     *             "at": "text",
+                     *             "keyId": "text",
+                     *             "runWorkflowId": "text",
+                     *             "runId": "text"
+                     *           }
                      *         }
                      *       ],
                      *       "temporalScheduleId": "text",
@@ -13243,6 +13377,15 @@ export interface operations {
                      *         },
                      *         "metadata": {}
                      *       },
+                     *       "actsForKeyId": "text",
+                     *       "refusal": {
+                     *         "code": "principal_missing",
+                     *         "message": "text",
+                     *         "at": "text",
+                     *         "keyId": "text",
+                     *         "runWorkflowId": "text",
+                     *         "runId": "text"
+                     *       },
                      *       "spec": {
                      *         "cronExpressions": [
                      *           "text"
@@ -13266,7 +13409,15 @@ export interface operations {
                      *           "scheduledAt": "text",
                      *           "startedAt": "text",
                      *           "workflowId": "text",
-                     *           "generationId": "text"
+                     *           "generationId": "text",
+                     *           "refusal": {
+                     *             "code": "principal_missing",
+                     *             "message": "text",
+                     *             "at": "text",
+                     *             "keyId": "text",
+                     *             "runWorkflowId": "text",
+                     *             "runId": "text"
+                     *           }
                      *         }
                      *       ],
                      *       "temporalScheduleId": "text",

@@ -306,6 +306,8 @@ from .schedule_interval_view import ScheduleIntervalView
 from .schedule_list import ScheduleList
 from .schedule_object import ScheduleObject
 from .schedule_overlap import ScheduleOverlap
+from .schedule_refusal import ScheduleRefusal
+from .schedule_refusal_code import ScheduleRefusalCode
 from .schedule_run import ScheduleRun
 from .schedule_spec import ScheduleSpec
 from .schedule_spec_view import ScheduleSpecView
@@ -698,6 +700,8 @@ __all__ = (
     "ScheduleList",
     "ScheduleObject",
     "ScheduleOverlap",
+    "ScheduleRefusal",
+    "ScheduleRefusalCode",
     "ScheduleRun",
     "ScheduleSpec",
     "ScheduleSpecView",

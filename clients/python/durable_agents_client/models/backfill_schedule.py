@@ -28,7 +28,8 @@ class BackfillSchedule:
         Attributes:
             start (datetime.datetime):  Example: 2026-12-01T00:00:00Z.
             end (datetime.datetime):  Example: 2026-12-01T01:00:00Z.
-            overlap (BackfillScheduleOverlap | Unset): Default: allow_all (each time in the window runs)
+            overlap (BackfillScheduleOverlap | Unset): Default: the schedule's own overlap policy. A window of more than
+                1,000 times is refused (422).
      """
 
     start: datetime.datetime

@@ -13,6 +13,7 @@ from ..models.schedule_overlap import ScheduleOverlap
 from typing import cast
 
 if TYPE_CHECKING:
+  from ..models.schedule_refusal import ScheduleRefusal
   from ..models.schedule_run import ScheduleRun
   from ..models.schedule_spec_view import ScheduleSpecView
   from ..models.scheduled_generate_request import ScheduledGenerateRequest
@@ -34,6 +35,10 @@ class Schedule:
             project_id (str):
             agent_id (str):
             request (ScheduledGenerateRequest):
+            acts_for_key_id (None | str): The API key every run acts for: the one that last set `request`, checked when each
+                run starts
+            refusal (None | ScheduleRefusal): The last refusal for the key (the schedule paused itself); cleared when
+                `request` is set again
             spec (ScheduleSpecView):
             overlap (ScheduleOverlap): When a run is due while the previous one is still running: skip it, buffer one to run
                 after, cancel the running one, or run both
@@ -51,6 +56,8 @@ class Schedule:
     project_id: str
     agent_id: str
     request: ScheduledGenerateRequest
+    acts_for_key_id: None | str
+    refusal: None | ScheduleRefusal
     spec: ScheduleSpecView
     overlap: ScheduleOverlap
     note: None | str
@@ -67,6 +74,7 @@ class Schedule:
 
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.schedule_refusal import ScheduleRefusal # noqa: PLC0415
         from ..models.schedule_run import ScheduleRun # noqa: PLC0415
         from ..models.schedule_spec_view import ScheduleSpecView # noqa: PLC0415
         from ..models.scheduled_generate_request import ScheduledGenerateRequest # noqa: PLC0415
@@ -79,6 +87,15 @@ class Schedule:
         agent_id = self.agent_id
 
         request = self.request.to_dict()
+
+        acts_for_key_id: None | str
+        acts_for_key_id = self.acts_for_key_id
+
+        refusal: dict[str, Any] | None
+        if isinstance(self.refusal, ScheduleRefusal):
+            refusal = self.refusal.to_dict()
+        else:
+            refusal = self.refusal
 
         spec = self.spec.to_dict()
 
@@ -115,6 +132,8 @@ class Schedule:
             "projectId": project_id,
             "agentId": agent_id,
             "request": request,
+            "actsForKeyId": acts_for_key_id,
+            "refusal": refusal,
             "spec": spec,
             "overlap": overlap,
             "note": note,
@@ -132,6 +151,7 @@ class Schedule:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.schedule_refusal import ScheduleRefusal # noqa: PLC0415
         from ..models.schedule_run import ScheduleRun # noqa: PLC0415
         from ..models.schedule_spec_view import ScheduleSpecView # noqa: PLC0415
         from ..models.scheduled_generate_request import ScheduledGenerateRequest # noqa: PLC0415
@@ -150,6 +170,32 @@ class Schedule:
         request = ScheduledGenerateRequest.from_dict(d.pop("request"))
 
 
+
+
+        def _parse_acts_for_key_id(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        acts_for_key_id = _parse_acts_for_key_id(d.pop("actsForKeyId"))
+
+
+        def _parse_refusal(data: object) -> None | ScheduleRefusal:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                refusal_type_0 = ScheduleRefusal.from_dict(data)
+
+
+
+                return refusal_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | ScheduleRefusal, data)
+
+        refusal = _parse_refusal(d.pop("refusal"))
 
 
         spec = ScheduleSpecView.from_dict(d.pop("spec"))
@@ -197,6 +243,8 @@ class Schedule:
             project_id=project_id,
             agent_id=agent_id,
             request=request,
+            acts_for_key_id=acts_for_key_id,
+            refusal=refusal,
             spec=spec,
             overlap=overlap,
             note=note,

@@ -10,6 +10,8 @@ from ..types import UNSET, Unset
 
 from typing import cast
 
+if TYPE_CHECKING:
+  from ..models.schedule_refusal import ScheduleRefusal
 
 
 
@@ -27,12 +29,14 @@ class ScheduleRun:
             started_at (str):
             workflow_id (str): The run's workflow (it creates the generation and waits for it)
             generation_id (None | str): null until the run has stored its generation
+            refusal (None | ScheduleRefusal): Set when the run was refused for its key: it stored nothing
      """
 
     scheduled_at: str
     started_at: str
     workflow_id: str
     generation_id: None | str
+    refusal: None | ScheduleRefusal
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -40,6 +44,7 @@ class ScheduleRun:
 
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.schedule_refusal import ScheduleRefusal # noqa: PLC0415
         scheduled_at = self.scheduled_at
 
         started_at = self.started_at
@@ -49,6 +54,12 @@ class ScheduleRun:
         generation_id: None | str
         generation_id = self.generation_id
 
+        refusal: dict[str, Any] | None
+        if isinstance(self.refusal, ScheduleRefusal):
+            refusal = self.refusal.to_dict()
+        else:
+            refusal = self.refusal
+
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -57,6 +68,7 @@ class ScheduleRun:
             "startedAt": started_at,
             "workflowId": workflow_id,
             "generationId": generation_id,
+            "refusal": refusal,
         })
 
         return field_dict
@@ -65,6 +77,7 @@ class ScheduleRun:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.schedule_refusal import ScheduleRefusal # noqa: PLC0415
         d = dict(src_dict)
         scheduled_at = d.pop("scheduledAt")
 
@@ -80,11 +93,30 @@ class ScheduleRun:
         generation_id = _parse_generation_id(d.pop("generationId"))
 
 
+        def _parse_refusal(data: object) -> None | ScheduleRefusal:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                refusal_type_0 = ScheduleRefusal.from_dict(data)
+
+
+
+                return refusal_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | ScheduleRefusal, data)
+
+        refusal = _parse_refusal(d.pop("refusal"))
+
+
         schedule_run = cls(
             scheduled_at=scheduled_at,
             started_at=started_at,
             workflow_id=workflow_id,
             generation_id=generation_id,
+            refusal=refusal,
         )
 
 

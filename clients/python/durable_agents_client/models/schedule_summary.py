@@ -12,6 +12,7 @@ from ..models.schedule_summary_object import ScheduleSummaryObject
 from typing import cast
 
 if TYPE_CHECKING:
+  from ..models.schedule_refusal import ScheduleRefusal
   from ..models.scheduled_generate_request import ScheduledGenerateRequest
 
 
@@ -31,6 +32,10 @@ class ScheduleSummary:
             project_id (str):
             agent_id (str):
             request (ScheduledGenerateRequest):
+            acts_for_key_id (None | str): The API key every run acts for: the one that last set `request`, checked when each
+                run starts
+            refusal (None | ScheduleRefusal): The last refusal for the key (the schedule paused itself); cleared when
+                `request` is set again
             temporal_schedule_id (str):
             created_at (str):
             updated_at (str):
@@ -41,6 +46,8 @@ class ScheduleSummary:
     project_id: str
     agent_id: str
     request: ScheduledGenerateRequest
+    acts_for_key_id: None | str
+    refusal: None | ScheduleRefusal
     temporal_schedule_id: str
     created_at: str
     updated_at: str
@@ -51,6 +58,7 @@ class ScheduleSummary:
 
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.schedule_refusal import ScheduleRefusal # noqa: PLC0415
         from ..models.scheduled_generate_request import ScheduledGenerateRequest # noqa: PLC0415
         id = self.id
 
@@ -61,6 +69,15 @@ class ScheduleSummary:
         agent_id = self.agent_id
 
         request = self.request.to_dict()
+
+        acts_for_key_id: None | str
+        acts_for_key_id = self.acts_for_key_id
+
+        refusal: dict[str, Any] | None
+        if isinstance(self.refusal, ScheduleRefusal):
+            refusal = self.refusal.to_dict()
+        else:
+            refusal = self.refusal
 
         temporal_schedule_id = self.temporal_schedule_id
 
@@ -77,6 +94,8 @@ class ScheduleSummary:
             "projectId": project_id,
             "agentId": agent_id,
             "request": request,
+            "actsForKeyId": acts_for_key_id,
+            "refusal": refusal,
             "temporalScheduleId": temporal_schedule_id,
             "createdAt": created_at,
             "updatedAt": updated_at,
@@ -88,6 +107,7 @@ class ScheduleSummary:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.schedule_refusal import ScheduleRefusal # noqa: PLC0415
         from ..models.scheduled_generate_request import ScheduledGenerateRequest # noqa: PLC0415
         d = dict(src_dict)
         id = d.pop("id")
@@ -106,6 +126,32 @@ class ScheduleSummary:
 
 
 
+        def _parse_acts_for_key_id(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        acts_for_key_id = _parse_acts_for_key_id(d.pop("actsForKeyId"))
+
+
+        def _parse_refusal(data: object) -> None | ScheduleRefusal:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                refusal_type_0 = ScheduleRefusal.from_dict(data)
+
+
+
+                return refusal_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | ScheduleRefusal, data)
+
+        refusal = _parse_refusal(d.pop("refusal"))
+
+
         temporal_schedule_id = d.pop("temporalScheduleId")
 
         created_at = d.pop("createdAt")
@@ -118,6 +164,8 @@ class ScheduleSummary:
             project_id=project_id,
             agent_id=agent_id,
             request=request,
+            acts_for_key_id=acts_for_key_id,
+            refusal=refusal,
             temporal_schedule_id=temporal_schedule_id,
             created_at=created_at,
             updated_at=updated_at,

@@ -25,7 +25,8 @@ class WebhookDelivery:
     """ 
         Attributes:
             id (str):
-            generation_id (str):
+            generation_id (None | str):
+            schedule_id (None | str):
             webhook_id (None | str):
             url (str):
             event (str):
@@ -38,7 +39,8 @@ class WebhookDelivery:
      """
 
     id: str
-    generation_id: str
+    generation_id: None | str
+    schedule_id: None | str
     webhook_id: None | str
     url: str
     event: str
@@ -57,7 +59,11 @@ class WebhookDelivery:
     def to_dict(self) -> dict[str, Any]:
         id = self.id
 
+        generation_id: None | str
         generation_id = self.generation_id
+
+        schedule_id: None | str
+        schedule_id = self.schedule_id
 
         webhook_id: None | str
         webhook_id = self.webhook_id
@@ -87,6 +93,7 @@ class WebhookDelivery:
         field_dict.update({
             "id": id,
             "generationId": generation_id,
+            "scheduleId": schedule_id,
             "webhookId": webhook_id,
             "url": url,
             "event": event,
@@ -107,7 +114,21 @@ class WebhookDelivery:
         d = dict(src_dict)
         id = d.pop("id")
 
-        generation_id = d.pop("generationId")
+        def _parse_generation_id(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        generation_id = _parse_generation_id(d.pop("generationId"))
+
+
+        def _parse_schedule_id(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        schedule_id = _parse_schedule_id(d.pop("scheduleId"))
+
 
         def _parse_webhook_id(data: object) -> None | str:
             if data is None:
@@ -157,6 +178,7 @@ class WebhookDelivery:
         webhook_delivery = cls(
             id=id,
             generation_id=generation_id,
+            schedule_id=schedule_id,
             webhook_id=webhook_id,
             url=url,
             event=event,

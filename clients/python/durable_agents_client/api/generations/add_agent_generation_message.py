@@ -133,7 +133,9 @@ def sync_detailed(
      Stored, then applied at the next step boundary: the next model call reads it after the step's tool
     results (docs/steering.md). A paused generation takes it too; it is applied at the model call after
     the pause is answered. 409 once the generation is completed, failed or cancelled, or while it waits
-    for its session's turn.
+    for its session's turn. At most 100 messages or 1 MiB of content (UTF-8) may be pending per
+    generation: one more is a 429 `too_many_pending_messages` and nothing is stored (a repeated
+    clientMessageId still answers with its stored message).
 
     Args:
         generation_id (str):  Example: agt_gen_4kT9xQ2mZ8wR.
@@ -173,7 +175,9 @@ def sync(
      Stored, then applied at the next step boundary: the next model call reads it after the step's tool
     results (docs/steering.md). A paused generation takes it too; it is applied at the model call after
     the pause is answered. 409 once the generation is completed, failed or cancelled, or while it waits
-    for its session's turn.
+    for its session's turn. At most 100 messages or 1 MiB of content (UTF-8) may be pending per
+    generation: one more is a 429 `too_many_pending_messages` and nothing is stored (a repeated
+    clientMessageId still answers with its stored message).
 
     Args:
         generation_id (str):  Example: agt_gen_4kT9xQ2mZ8wR.
@@ -208,7 +212,9 @@ async def asyncio_detailed(
      Stored, then applied at the next step boundary: the next model call reads it after the step's tool
     results (docs/steering.md). A paused generation takes it too; it is applied at the model call after
     the pause is answered. 409 once the generation is completed, failed or cancelled, or while it waits
-    for its session's turn.
+    for its session's turn. At most 100 messages or 1 MiB of content (UTF-8) may be pending per
+    generation: one more is a 429 `too_many_pending_messages` and nothing is stored (a repeated
+    clientMessageId still answers with its stored message).
 
     Args:
         generation_id (str):  Example: agt_gen_4kT9xQ2mZ8wR.
@@ -248,7 +254,9 @@ async def asyncio(
      Stored, then applied at the next step boundary: the next model call reads it after the step's tool
     results (docs/steering.md). A paused generation takes it too; it is applied at the model call after
     the pause is answered. 409 once the generation is completed, failed or cancelled, or while it waits
-    for its session's turn.
+    for its session's turn. At most 100 messages or 1 MiB of content (UTF-8) may be pending per
+    generation: one more is a 429 `too_many_pending_messages` and nothing is stored (a repeated
+    clientMessageId still answers with its stored message).
 
     Args:
         generation_id (str):  Example: agt_gen_4kT9xQ2mZ8wR.
