@@ -10,6 +10,7 @@ import {
 import type { ScheduledRequest } from '../contracts/schemas/index.js';
 import { authorityNow, generateRight } from '../domain/deferred-authority.js';
 import { createGeneration, type CreateLimits } from '../domain/generations/create.js';
+import { failUnstarted } from '../domain/generations/start-authority.js';
 import { pauseRefusedSchedule, type ScheduleControl } from '../domain/schedules/refusal.js';
 import type { SecretBox } from '../infra/crypto/secrets.js';
 import type { Db } from '../infra/db/prisma.js';
@@ -40,14 +41,16 @@ export async function createScheduledGeneration(
   const schedule = await deps.db.schedule.findUnique({ where: { id: input.scheduleId } });
   if (!schedule) return { generationId: null };
   const key = scheduledRunKey(input.runWorkflowId, input.runId);
-  // A retry after the generation was stored finds it: the check below decided before it was stored.
+  // A retry after the generation was stored finds it (and starts it, if the key still stands).
   const stored = await deps.db.generation.findUnique({
     where: { projectId_idempotencyKey: { projectId: schedule.projectId, idempotencyKey: key } },
     select: { id: true },
   });
   const principal = { projectId: schedule.projectId, keyId: schedule.requestKeyId };
   const authority = await authorityNow(deps.db, principal, generateRight(schedule.projectId, schedule.agentId));
-  if (!authority.ok && !stored) {
+  if (!authority.ok) {
+    // A row an earlier attempt stored has not started (this run starts it): it fails unstarted.
+    if (stored) await failUnstarted(deps.db, { id: stored.id }, authority);
     await pauseRefusedSchedule(deps.db, deps.control, schedule, authority, input);
     throw ApplicationFailure.nonRetryable(authority.message, `scheduled_run_${authority.code}`);
   }
@@ -59,8 +62,7 @@ export async function createScheduledGeneration(
         projectId: schedule.projectId,
         keyId: schedule.requestKeyId,
         channel: 'api',
-        // A stored row (an earlier attempt) was checked when it was stored.
-        policy: authority.ok ? authority.auth.policy : null,
+        policy: authority.auth.policy,
       },
       schedule.agentId,
       { ...request, async: true, stream: false, waitSeconds: 0 },

@@ -1,3 +1,4 @@
+import { mayStartNow } from '../domain/generations/start-authority.js';
 import type { Client } from '@temporalio/client';
 import { WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
 import type { Db } from '../infra/db/prisma.js';
@@ -71,6 +72,8 @@ export class SessionStore {
     const starter = this.starter;
     if (!starter) return;
     const start = async (next: Generation) => {
+      // Released later than its request: its key must still stand (a refused row fails, unstarted).
+      if (!(await mayStartNow(this.db, next))) return;
       this.crashPoint?.('startWaiting');
       try {
         await startGenerationWorkflow(starter.client, starter.taskQueue, next);

@@ -1,3 +1,4 @@
+import { mayStartNow } from '../../domain/generations/start-authority.js';
 import { WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError } from '@temporalio/client';
 import { ApiError } from '../../contracts/errors.js';
 import type { GenerationInput } from '../../contracts/generation/index.js';
@@ -132,8 +133,10 @@ export async function stopSupersededTurns(ctx: AppContext, olderThanMs = RECONCI
  */
 export async function releaseWaitingGenerations(ctx: AppContext): Promise<number> {
   let started = 0;
-  for (const projectId of await projectsWithWaiting(ctx.db)) {
+  for (const projectId of await projectsWithWaiting(ctx.db, ctx.env.PROJECT_MAX_RUNNING_GENERATIONS)) {
     const start = async (next: Generation) => {
+      // Released later than its request: its key must still stand (a refused row fails, unstarted).
+      if (!(await mayStartNow(ctx.db, next))) return;
       // A start Temporal cannot take now leaves the claimed row queued for the pass above.
       await startWorkflow(ctx, next, workflowInput(next)).catch((err: unknown) =>
         ctx.logger.warn({ err, generationId: next.id }, 'reconciler could not start a waiting generation'),

@@ -6,7 +6,7 @@ import type { ApiKey } from '../../generated/prisma/client.js';
 import { generateApiKey, hashKey, keyPrefix } from '../auth/keys.js';
 import { boundedPolicy, isAdminPolicy, uncoveredGrants } from '../../domain/policy.js';
 import type { AppContext } from '../context.js';
-import { pauseSchedulesOfRevokedKey } from '../schedules/revocation.js';
+import { stopWorkOfRevokedKey } from '../schedules/revocation.js';
 import { found } from '../http.js';
 import { apiKeyRoutes } from './api-keys.operations.js';
 import { addReads, type PageQuery } from './crud.js';
@@ -65,7 +65,7 @@ export function apiKeysRouter(ctx: AppContext): Router {
     if (current.revokedAt) return apiKeyView(current);
     if (!isAdminPolicy(current.policy)) {
       const revoked = await ctx.db.apiKey.update({ where: { id: current.id }, data: { revokedAt: new Date() } });
-      await pauseSchedulesOfRevokedKey(ctx, auth.projectId, current.id);
+      await stopWorkOfRevokedKey(ctx, auth.projectId, current.id);
       return apiKeyView(revoked);
     }
     // The project's last admin key (docs/permissions.md) stays: without it nobody could ever grant
@@ -84,7 +84,7 @@ export function apiKeysRouter(ctx: AppContext): Router {
       }
       return tx.apiKey.update({ where: { id: current.id }, data: { revokedAt: new Date() } });
     });
-    await pauseSchedulesOfRevokedKey(ctx, auth.projectId, current.id);
+    await stopWorkOfRevokedKey(ctx, auth.projectId, current.id);
     return apiKeyView(row);
   });
 

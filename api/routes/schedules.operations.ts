@@ -23,6 +23,8 @@ function scheduleAction<B extends z.ZodType | undefined>(
   summary: string,
   action: string,
   body: B,
+  /** 409: the key the runs act for can no longer generate on the agent (docs/schedules.md). */
+  errors: number[] = [422],
 ) {
   return defineRoute({
     operationId,
@@ -37,7 +39,7 @@ function scheduleAction<B extends z.ZodType | undefined>(
     status: 200,
     response: scheduleSchema,
     responseDescription: 'The schedule after the action',
-    errors: [422],
+    errors,
   });
 }
 
@@ -91,6 +93,8 @@ export const scheduleRoutes = {
     path: '/v1/schedules/{scheduleId}',
     tag: 'Schedules',
     summary: "Change a schedule's request, spec, overlap policy or note (fields given replace)",
+    description:
+      'Changing `request` also needs agents:CreateAgentGeneration on the agent, and makes this key the one every run acts for (`actsForKeyId`).',
     action: 'agents:UpdateSchedule',
     resource: one,
     params: scheduleParams,
@@ -117,22 +121,25 @@ export const scheduleRoutes = {
   resume: scheduleAction(
     'resumeSchedule',
     'resume',
-    'Resume a paused schedule',
+    'Resume a paused schedule (409 while the key its runs act for can no longer generate on the agent)',
     'agents:UpdateSchedule',
     pauseScheduleSchema,
+    [409, 422],
   ),
   trigger: scheduleAction(
     'triggerSchedule',
     'trigger',
-    'Run the schedule now (its overlap policy applies)',
+    'Run the schedule now (its overlap policy applies; needs agents:CreateAgentGeneration on the agent too)',
     'agents:TriggerSchedule',
     undefined,
+    [409, 422],
   ),
   backfill: scheduleAction(
     'backfillSchedule',
     'backfill',
-    'Run the times the spec gives in a past window',
+    'Run the times the spec gives in a past window (at most 1,000; needs agents:CreateAgentGeneration on the agent too)',
     'agents:TriggerSchedule',
     backfillScheduleSchema,
+    [409, 422],
   ),
 };

@@ -32,8 +32,8 @@ export async function countBackfillRuns(
     const answer = await (temporal.workflowService.listScheduleMatchingTimes({
       namespace,
       scheduleId,
-      startTime: msNumberToTs(from),
-      endTime: msNumberToTs(to),
+      startTime: timestamp(from),
+      endTime: timestamp(to),
     }) as Promise<{ startTime?: Timestamp[] | null }>);
     // Both ends are inclusive in Temporal's answer: a time at `to` is the next slice's.
     count += (answer.startTime ?? []).filter((t) => tsToMs(t) < to).length;
@@ -42,3 +42,6 @@ export async function countBackfillRuns(
   }
   return count;
 }
+
+/** The SDK's conversion gives negative nanos before 1970 for a fraction of a second: whole seconds there. */
+const timestamp = (ms: number) => msNumberToTs(ms >= 0 ? ms : Math.ceil(ms / 1000) * 1000);

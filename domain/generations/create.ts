@@ -218,8 +218,8 @@ function reuse(existing: Generation, requestHash: string, auth: GenerationStarte
     throw new ApiError(422, 'idempotency_mismatch', 'This Idempotency-Key was already used with a different request');
   }
   // A replayed turn shows the session as the turn did; a replayed first turn opened it, which needs
-  // only the generate right.
-  if (existing.sessionId && existing.sessionTurn !== 1)
+  // only the generate right — for the key that opened it (another key replaying it reads a session).
+  if (existing.sessionId && (existing.sessionTurn !== 1 || existing.createdByKeyId !== auth.keyId))
     checkSessionTurn(auth.policy, auth.projectId, existing.agentId, existing.sessionId);
   // The first request may have died between storing the generation and starting its workflow:
   // starting again is safe (same workflow id) and completes the hand-off.

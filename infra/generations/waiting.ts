@@ -49,14 +49,19 @@ export async function waitsForSlot(tx: Tx, projectId: string, id: string, maxRun
  * when it must wait it is marked waiting, in the same statement. True when it may start.
  */
 export async function admitStored(db: Db, g: Pick<Generation, 'id' | 'projectId'>, maxRunning: number) {
-  const rows = await hotQuery<{ id: string }>(
+  await hotQuery<{ id: string }>(
     db,
     sql`WITH slot AS (SELECT ${waitsSql(g.projectId, g.id, maxRunning)} AS "waits")
       UPDATE "Generation" SET "waitingForTurn" = true, "updatedAt" = LOCALTIMESTAMP(3)
       FROM slot WHERE "id" = ${g.id} AND "status" = 'queued' AND NOT "waitingForTurn" AND slot."waits"
       RETURNING "id"`,
   );
-  return rows.length === 0;
+  // The row as it is now: a concurrent same-key request may have marked it waiting already.
+  const [row] = await hotQuery<{ waits: boolean }>(
+    db,
+    sql`SELECT "waitingForTurn" AS "waits" FROM "Generation" WHERE "id" = ${g.id}`,
+  );
+  return row !== undefined && !row.waits;
 }
 
 /** Whose project: a project id, or the project of a generation (the one that just settled). */
@@ -103,11 +108,20 @@ export async function startWaiting(
   return started;
 }
 
-/** Projects with a waiting generation: the reconciler's release pass (a missed release). */
-export async function projectsWithWaiting(db: Db, limit = 100): Promise<string[]> {
+/**
+ * Projects with a waiting generation and a free slot, oldest waiter first: the reconciler's release
+ * pass (a missed release). Full projects are left out, so they cannot crowd out one that missed it.
+ */
+export async function projectsWithWaiting(db: Db, maxRunning: number, limit = 100): Promise<string[]> {
   const rows = await hotQuery<{ projectId: string }>(
     db,
-    sql`SELECT DISTINCT "projectId" FROM "Generation" WHERE "waitingForTurn" AND "status" = 'queued' LIMIT ${limit}`,
+    sql`SELECT w."projectId" FROM (
+          SELECT "projectId", min("createdAt") AS "oldest" FROM "Generation"
+          WHERE "waitingForTurn" AND "status" = 'queued' GROUP BY "projectId"
+        ) w
+        WHERE (SELECT count(*) FROM "Generation" a WHERE a."projectId" = w."projectId"
+               AND a."status" IN ('queued', 'running', 'requires_action') AND NOT a."waitingForTurn") < ${maxRunning}
+        ORDER BY w."oldest" LIMIT ${limit}`,
   );
   return rows.map((r) => r.projectId);
 }

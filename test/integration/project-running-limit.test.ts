@@ -9,7 +9,7 @@ import {
   type RecordedRequest,
   type ScriptedReply,
 } from '../support/model-server.js';
-import { callAs, createProjectWithKey } from '../support/resources.js';
+import { callAs, createProjectWithKey, mintKey } from '../support/resources.js';
 import { startStack, type TestStack } from '../support/stack.js';
 import { waitFor } from '../support/wait.js';
 
@@ -279,5 +279,43 @@ describe('a per-project limit on running generations', () => {
     expect(await releaseWaitingGenerations(ctx)).toBe(0);
     held.release();
     for (const id of ids.filter((id) => id !== gone)) expect((await settled(id)).status).toBe('completed');
+  });
+
+  it("a revoked key's waiting generations never start: revocation fails them, a release refuses one revoked behind the API's back", async () => {
+    const agentId = await createAgent(stack, { aiProviderId: providerId });
+    const statements = [{ effect: 'Allow', action: ['agents:CreateAgentGeneration'], resource: ['*'] }];
+    const [a, b] = [await mintKey(stack, statements), await mintKey(stack, statements)];
+    const res = await Promise.all(
+      ['r0', 'r1'].map((prompt) =>
+        callAs(stack, a.key, 'POST', `/v1/agents/${agentId}/generate`, { prompt, async: true }),
+      ),
+    );
+    await heldCalls(2);
+    const waitingA = await callAs(stack, a.key, 'POST', `/v1/agents/${agentId}/generate`, {
+      prompt: 'ra',
+      async: true,
+    });
+    const waitingB = await callAs(stack, b.key, 'POST', `/v1/agents/${agentId}/generate`, {
+      prompt: 'rb',
+      async: true,
+    });
+    expect((await row(waitingA.body.id)).waitingForTurn).toBe(true);
+    expect((await row(waitingB.body.id)).waitingForTurn).toBe(true);
+
+    // Revoked through the API: its waiting generation fails at once, unstarted.
+    expect((await stack.api('DELETE', `/v1/api-keys/${a.id}`)).status).toBe(200);
+    expect((await stack.api('GET', `/v1/generations/${waitingA.body.id}`)).body).toMatchObject({
+      status: 'failed',
+      error: { code: 'principal_revoked' },
+    });
+    // Revoked behind the API's back: the release that would start it refuses it instead.
+    await stack.db.apiKey.update({ where: { id: b.id }, data: { revokedAt: new Date() } });
+    held.release();
+    for (const r of res) expect((await settled(r.body.id)).status).toBe('completed');
+    expect((await settled(waitingB.body.id)).error).toMatchObject({ code: 'principal_revoked' });
+    await expectNoWorkflow(waitingA.body.id);
+    await expectNoWorkflow(waitingB.body.id);
+    expect(model.requests.map(lastUser)).not.toContain('ra');
+    expect(model.requests.map(lastUser)).not.toContain('rb');
   });
 });

@@ -35,9 +35,16 @@ export default async function setup(project: TestProject): Promise<() => Promise
       cause: err,
     });
   }
-  await admin.query(`DROP DATABASE IF EXISTS ${template}`);
-  await admin.query(`CREATE DATABASE ${template}`);
-  await applyMigrations(databaseUrl(template));
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS ${template}`);
+    await admin.query(`CREATE DATABASE ${template}`);
+    await applyMigrations(databaseUrl(template));
+  } catch (err) {
+    // A migration that fails would otherwise leave the dev server running after the run ends.
+    await temporal.stop();
+    await admin.end();
+    throw err;
+  }
 
   const dir = mkdtempSync(join(tmpdir(), 'da-bundle-'));
   const bundlePath = join(dir, 'workflow-bundle.js');

@@ -846,7 +846,10 @@ export type paths = {
         delete: operations["deleteSchedule"];
         options?: never;
         head?: never;
-        /** Change a schedule's request, spec, overlap policy or note (fields given replace) */
+        /**
+         * Change a schedule's request, spec, overlap policy or note (fields given replace)
+         * @description Changing `request` also needs agents:CreateAgentGeneration on the agent, and makes this key the one every run acts for (`actsForKeyId`).
+         */
         patch: operations["updateSchedule"];
         trace?: never;
     };
@@ -876,7 +879,7 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Resume a paused schedule */
+        /** Resume a paused schedule (409 while the key its runs act for can no longer generate on the agent) */
         post: operations["resumeSchedule"];
         delete?: never;
         options?: never;
@@ -893,7 +896,7 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Run the schedule now (its overlap policy applies) */
+        /** Run the schedule now (its overlap policy applies; needs agents:CreateAgentGeneration on the agent too) */
         post: operations["triggerSchedule"];
         delete?: never;
         options?: never;
@@ -910,7 +913,7 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Run the times the spec gives in a past window */
+        /** Run the times the spec gives in a past window (at most 1,000; needs agents:CreateAgentGeneration on the agent too) */
         post: operations["backfillSchedule"];
         delete?: never;
         options?: never;
@@ -13101,6 +13104,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Body larger than the limit (1 MB by default) */
             413: {
                 headers: {
@@ -13275,6 +13287,15 @@ export interface operations {
             };
             /** @description Not found in the key's project */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13457,6 +13478,15 @@ export interface operations {
             };
             /** @description Not found in the key's project */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -13,7 +13,7 @@ CREATE INDEX "Generation_projectId_waitingForTurn_status_createdAt_idx" ON "Gene
 CREATE FUNCTION "generation_start_slot"(project TEXT, max_running INTEGER, candidate TEXT)
 RETURNS TEXT LANGUAGE plpgsql VOLATILE AS E'
 BEGIN
-  PERFORM 1 FROM "Project" WHERE "id" = project FOR UPDATE\073
+  PERFORM 1 FROM "Project" WHERE "id" = project FOR NO KEY UPDATE\073
   IF (SELECT count(*) FROM (
         SELECT 1 FROM "Generation"
         WHERE "projectId" = project AND NOT "waitingForTurn"

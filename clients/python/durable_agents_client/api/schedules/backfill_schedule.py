@@ -78,6 +78,13 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
         return response_404
 
+    if response.status_code == 409:
+        response_409 = Error.from_dict(response.json())
+
+
+
+        return response_409
+
     if response.status_code == 413:
         response_413 = Error.from_dict(response.json())
 
@@ -121,7 +128,8 @@ def sync_detailed(
     body: BackfillSchedule,
 
 ) -> Response[Error | Schedule]:
-    """ Run the times the spec gives in a past window
+    """ Run the times the spec gives in a past window (at most 1,000; needs agents:CreateAgentGeneration on
+    the agent too)
 
     Args:
         schedule_id (str):  Example: sch_4kT9xQ2mZ8wR.
@@ -155,7 +163,8 @@ def sync(
     body: BackfillSchedule,
 
 ) -> Error | Schedule | None:
-    """ Run the times the spec gives in a past window
+    """ Run the times the spec gives in a past window (at most 1,000; needs agents:CreateAgentGeneration on
+    the agent too)
 
     Args:
         schedule_id (str):  Example: sch_4kT9xQ2mZ8wR.
@@ -184,7 +193,8 @@ async def asyncio_detailed(
     body: BackfillSchedule,
 
 ) -> Response[Error | Schedule]:
-    """ Run the times the spec gives in a past window
+    """ Run the times the spec gives in a past window (at most 1,000; needs agents:CreateAgentGeneration on
+    the agent too)
 
     Args:
         schedule_id (str):  Example: sch_4kT9xQ2mZ8wR.
@@ -218,7 +228,8 @@ async def asyncio(
     body: BackfillSchedule,
 
 ) -> Error | Schedule | None:
-    """ Run the times the spec gives in a past window
+    """ Run the times the spec gives in a past window (at most 1,000; needs agents:CreateAgentGeneration on
+    the agent too)
 
     Args:
         schedule_id (str):  Example: sch_4kT9xQ2mZ8wR.

@@ -78,6 +78,13 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
         return response_404
 
+    if response.status_code == 409:
+        response_409 = Error.from_dict(response.json())
+
+
+
+        return response_409
+
     if response.status_code == 413:
         response_413 = Error.from_dict(response.json())
 
@@ -121,7 +128,7 @@ def sync_detailed(
     body: PauseSchedule,
 
 ) -> Response[Error | Schedule]:
-    """ Resume a paused schedule
+    """ Resume a paused schedule (409 while the key its runs act for can no longer generate on the agent)
 
     Args:
         schedule_id (str):  Example: sch_4kT9xQ2mZ8wR.
@@ -155,7 +162,7 @@ def sync(
     body: PauseSchedule,
 
 ) -> Error | Schedule | None:
-    """ Resume a paused schedule
+    """ Resume a paused schedule (409 while the key its runs act for can no longer generate on the agent)
 
     Args:
         schedule_id (str):  Example: sch_4kT9xQ2mZ8wR.
@@ -184,7 +191,7 @@ async def asyncio_detailed(
     body: PauseSchedule,
 
 ) -> Response[Error | Schedule]:
-    """ Resume a paused schedule
+    """ Resume a paused schedule (409 while the key its runs act for can no longer generate on the agent)
 
     Args:
         schedule_id (str):  Example: sch_4kT9xQ2mZ8wR.
@@ -218,7 +225,7 @@ async def asyncio(
     body: PauseSchedule,
 
 ) -> Error | Schedule | None:
-    """ Resume a paused schedule
+    """ Resume a paused schedule (409 while the key its runs act for can no longer generate on the agent)
 
     Args:
         schedule_id (str):  Example: sch_4kT9xQ2mZ8wR.

@@ -70,6 +70,13 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
         return response_404
 
+    if response.status_code == 409:
+        response_409 = Error.from_dict(response.json())
+
+
+
+        return response_409
+
     if response.status_code == 422:
         response_422 = Error.from_dict(response.json())
 
@@ -105,7 +112,8 @@ def sync_detailed(
     client: AuthenticatedClient,
 
 ) -> Response[Error | Schedule]:
-    """ Run the schedule now (its overlap policy applies)
+    """ Run the schedule now (its overlap policy applies; needs agents:CreateAgentGeneration on the agent
+    too)
 
     Args:
         schedule_id (str):  Example: sch_4kT9xQ2mZ8wR.
@@ -136,7 +144,8 @@ def sync(
     client: AuthenticatedClient,
 
 ) -> Error | Schedule | None:
-    """ Run the schedule now (its overlap policy applies)
+    """ Run the schedule now (its overlap policy applies; needs agents:CreateAgentGeneration on the agent
+    too)
 
     Args:
         schedule_id (str):  Example: sch_4kT9xQ2mZ8wR.
@@ -162,7 +171,8 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
 
 ) -> Response[Error | Schedule]:
-    """ Run the schedule now (its overlap policy applies)
+    """ Run the schedule now (its overlap policy applies; needs agents:CreateAgentGeneration on the agent
+    too)
 
     Args:
         schedule_id (str):  Example: sch_4kT9xQ2mZ8wR.
@@ -193,7 +203,8 @@ async def asyncio(
     client: AuthenticatedClient,
 
 ) -> Error | Schedule | None:
-    """ Run the schedule now (its overlap policy applies)
+    """ Run the schedule now (its overlap policy applies; needs agents:CreateAgentGeneration on the agent
+    too)
 
     Args:
         schedule_id (str):  Example: sch_4kT9xQ2mZ8wR.

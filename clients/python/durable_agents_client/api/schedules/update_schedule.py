@@ -123,6 +123,9 @@ def sync_detailed(
 ) -> Response[Error | Schedule]:
     """ Change a schedule's request, spec, overlap policy or note (fields given replace)
 
+     Changing `request` also needs agents:CreateAgentGeneration on the agent, and makes this key the one
+    every run acts for (`actsForKeyId`).
+
     Args:
         schedule_id (str):  Example: sch_4kT9xQ2mZ8wR.
         body (UpdateSchedule):
@@ -157,6 +160,9 @@ def sync(
 ) -> Error | Schedule | None:
     """ Change a schedule's request, spec, overlap policy or note (fields given replace)
 
+     Changing `request` also needs agents:CreateAgentGeneration on the agent, and makes this key the one
+    every run acts for (`actsForKeyId`).
+
     Args:
         schedule_id (str):  Example: sch_4kT9xQ2mZ8wR.
         body (UpdateSchedule):
@@ -185,6 +191,9 @@ async def asyncio_detailed(
 
 ) -> Response[Error | Schedule]:
     """ Change a schedule's request, spec, overlap policy or note (fields given replace)
+
+     Changing `request` also needs agents:CreateAgentGeneration on the agent, and makes this key the one
+    every run acts for (`actsForKeyId`).
 
     Args:
         schedule_id (str):  Example: sch_4kT9xQ2mZ8wR.
@@ -219,6 +228,9 @@ async def asyncio(
 
 ) -> Error | Schedule | None:
     """ Change a schedule's request, spec, overlap policy or note (fields given replace)
+
+     Changing `request` also needs agents:CreateAgentGeneration on the agent, and makes this key the one
+    every run acts for (`actsForKeyId`).
 
     Args:
         schedule_id (str):  Example: sch_4kT9xQ2mZ8wR.
