@@ -1,7 +1,6 @@
-import { ApiError } from '../../contracts/errors.js';
 import type { ForkRequest } from '../../contracts/schemas/index.js';
 import type { Generation } from '../../generated/prisma/client.js';
-import { isAllowed } from '../../domain/policy.js';
+import { checkMayGenerate } from '../../domain/deferred-authority.js';
 import type { AuthInfo } from '../../domain/auth-info.js';
 import { forkGeneration } from '../../domain/generations/fork.js';
 import { addLogContext } from '../../infra/observability/log-context.js';
@@ -10,9 +9,6 @@ import { admitStored } from '../../infra/generations/waiting.js';
 import type { AppContext } from '../context.js';
 import { startWorkflow } from './hand-off.js';
 import { createLimits } from './start.js';
-
-/** A fork runs the agent: the key must also be allowed to start its generations. */
-const START_ACTION = 'agents:CreateAgentGeneration';
 
 /**
  * Stores the fork (domain/generations/fork.ts) and hands it to Temporal like any generation: a
@@ -25,10 +21,8 @@ export async function startFork(
   body: ForkRequest,
   idempotencyKey: string | undefined,
 ): Promise<Generation> {
-  if (!isAllowed(auth.policy, START_ACTION, `${auth.projectId}:agents/${origin.agentId}`))
-    throw new ApiError(403, 'forbidden', `Forking needs ${START_ACTION} on agent ${origin.agentId}`, {
-      action: START_ACTION,
-    });
+  // A fork runs the agent: the key must also be allowed to start its generations.
+  checkMayGenerate(auth, origin.agentId, 'Forking');
   // A repeated request (same key) answers with the fork already stored: it asked when it was stored.
   const repeated =
     idempotencyKey !== undefined &&

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { call, createAgent, createProvider, createTool } from '../support/fixtures.js';
 import { startModelServer, type ModelServer } from '../support/model-server.js';
-import { expectError } from '../support/resources.js';
+import { callAs, expectError, mintKey } from '../support/resources.js';
 import { startStack, type TestStack } from '../support/stack.js';
 import { json, startToolServer, type ToolServer } from '../support/tool-server.js';
 import { waitFor } from '../support/wait.js';
@@ -120,5 +120,21 @@ describe('fork: today’s configuration, not the origin’s authority', () => {
       'Bearer sk-rotated-key',
       'Bearer sk-rotated-key',
     ]);
+  });
+
+  it('forking needs the generate right on the agent now: a key with only the fork action gets 403, nothing stored', async () => {
+    const agentId = await createAgent(stack, { aiProviderId: providerId });
+    model.script({ text: 'first' });
+    const origin = await stack.api('POST', `/v1/agents/${agentId}/generate`, { prompt: 'hello' });
+    expect(origin.body.status).toBe('completed');
+    const forker = await mintKey(stack, [
+      { effect: 'Allow', action: ['agents:ForkAgentGeneration', 'agents:GetAgentGeneration'], resource: ['*'] },
+    ]);
+    const res = await callAs(stack, forker.key, 'POST', `/v1/generations/${origin.body.id}/fork`, {
+      fromStep: 0,
+    });
+    expectError(res, 403, 'forbidden');
+    expect(res.body.error.message).toBe(`Forking needs agents:CreateAgentGeneration on agent ${agentId}`);
+    expect(await stack.db.generation.count({ where: { forkedFromGenerationId: origin.body.id } })).toBe(0);
   });
 });
