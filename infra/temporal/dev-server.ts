@@ -33,6 +33,12 @@ export interface DevServerOptions {
    * within a partition, so the test run uses 1, where a fairness test can expect the exact order.
    */
   taskQueuePartitions?: number;
+  /**
+   * The workflow task timeout of every workflow that does not set its own (the server's default is
+   * 10 s): how long the server waits for a worker that took a workflow task and died before it
+   * hands the task to another. The test run shortens it; crash tests kill workers that hold one.
+   */
+  defaultWorkflowTaskTimeoutSeconds?: number;
   log?: (line: string) => void;
 }
 
@@ -54,6 +60,9 @@ export async function freePort(): Promise<number> {
  * fairness key and a backlog is dispatched round-robin across projects, not first come first served.
  */
 const fairnessArgs = ['--dynamic-config-value', 'matching.enableFairness=true'];
+
+const workflowTaskTimeoutArgs = (seconds: number | undefined) =>
+  seconds === undefined ? [] : ['--dynamic-config-value', `history.defaultWorkflowTaskTimeout="${seconds}s"`];
 
 const partitionArgs = (n: number | undefined) =>
   n === undefined
@@ -90,6 +99,7 @@ export async function startTemporalDevServer(opts: DevServerOptions): Promise<Te
     ...devServerSearchAttributeArgs(),
     ...fairnessArgs,
     ...partitionArgs(opts.taskQueuePartitions),
+    ...workflowTaskTimeoutArgs(opts.defaultWorkflowTaskTimeoutSeconds),
     ...internalArgs,
   ];
   if (opts.dbFile) args.push('--db-filename', opts.dbFile);
@@ -191,6 +201,7 @@ async function startWithSdkDownload(
         ...devServerSearchAttributeArgs(),
         ...fairnessArgs,
         ...partitionArgs(opts.taskQueuePartitions),
+        ...workflowTaskTimeoutArgs(opts.defaultWorkflowTaskTimeoutSeconds),
         ...internalArgs,
       ],
     },
