@@ -45,6 +45,7 @@ export default tseslint.config(
     ignores: [
       'node_modules/**',
       'dist/**',
+      '.test-build/**',
       'generated/**',
       'clients/typescript/src/schema.ts',
       'clients/python/**',

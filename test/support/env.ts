@@ -12,5 +12,7 @@ declare module 'vitest' {
     temporalAddress: string;
     templateDatabase: string;
     workflowBundlePath: string;
+    /** The compiled API and worker that spawned service processes run (test/support/service-build.ts). */
+    serviceBuildDir: string;
   }
 }

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { applyMigrations } from '../../infra/db/migrate.js';
@@ -9,20 +10,23 @@ import { resolveTemporalCli } from '../../infra/temporal/cli.js';
 import { startTemporalDevServer } from '../../infra/temporal/dev-server.js';
 import { bundleWorkflows } from '../../worker.js';
 import { adminDatabaseUrl, databaseUrl } from './env.js';
+import { buildServices } from './service-build.js';
 
 /**
  * Once per test run: a real Temporal dev server (in memory), a migrated template database that
  * each test file clones (CREATE DATABASE … TEMPLATE, ~50 ms), the workflow bundle, and the PyPI
- * tools of the S3 and Python-client tests.
+ * tools of the S3 and Python-client tests, and the compiled API and worker that crash tests spawn.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   // The pinned PyPI tools some files use, installed into .tools/ here, once, instead of inside a
   // file's beforeAll: on a fresh clone of a busy machine, pip took longer than the hook's timeout.
   for (const tool of [MOTO_SERVER, OPENAPI_PYTHON_CLIENT]) ensurePythonTool(tool, (l) => console.log(l));
   const cli = resolveTemporalCli({ cliPathFromEnv: process.env.TEMPORAL_CLI_PATH, log: (l) => console.log(l) });
-  const [temporal, bundle] = await Promise.all([
-    startTemporalDevServer({ cli, uiPort: null, taskQueuePartitions: 1 }),
+  const [temporal, bundle, serviceBuildDir] = await Promise.all([
+    // Workflow tasks of a killed worker go to the next one after 3 s instead of the default 10 s.
+    startTemporalDevServer({ cli, uiPort: null, taskQueuePartitions: 1, defaultWorkflowTaskTimeoutSeconds: 3 }),
     bundleWorkflows(),
+    buildServices(resolve(dirname(fileURLToPath(import.meta.url)), '..', '..')),
   ]);
 
   const template = `da_template_${process.pid}`;
@@ -53,6 +57,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('temporalAddress', temporal.address);
   project.provide('templateDatabase', template);
   project.provide('workflowBundlePath', bundlePath);
+  project.provide('serviceBuildDir', serviceBuildDir);
 
   return async () => {
     await temporal.stop();

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -20,9 +21,11 @@ export async function spawnService(
   /** How much of the latest output to keep (log tests keep everything). */
   outputLimit = 20_000,
 ): Promise<ServiceProcess> {
-  const entry = kind === 'api' ? join(root, 'api', 'main.ts') : join(root, 'worker.ts');
+  // The run's compiled build (test/support/service-build.ts): plain node, no tsx loader.
+  const build = inject('serviceBuildDir');
+  const entry = kind === 'api' ? join(build, 'api', 'main.js') : join(build, 'worker.js');
   const args = kind === 'tool-worker' ? [entry, '--tools'] : [entry];
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+  const child = spawn(process.execPath, args, {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
