@@ -104,6 +104,8 @@ export interface WorkerOptions {
   maxConcurrentActivities?: number;
   /** The sticky cache's size (`WORKER_CACHED_WORKFLOWS`). */
   maxCachedWorkflows?: number;
+  /** How long a cached run's task waits for this worker before another takes it (`WORKER_STICKY_QUEUE_TIMEOUT_SECONDS`). */
+  stickyQueueTimeoutSeconds?: number;
   /** Crash tests: die after this activity type's work is done (`WORKER_TEST_KILL_AFTER_ACTIVITY`). */
   killAfterActivity?: string;
   /** Poll as a version of a worker deployment (absent: an unversioned worker). */
@@ -184,6 +186,9 @@ export async function createWorker(opts: WorkerOptions): Promise<Worker> {
     // number; each cached run enables AsyncLocalStorage instances that Node 20 copies onto every
     // new promise of the workflow thread (docs/performance.md).
     maxCachedWorkflows: opts.maxCachedWorkflows ?? 100,
+    ...(opts.stickyQueueTimeoutSeconds
+      ? { stickyQueueScheduleToStartTimeout: `${opts.stickyQueueTimeoutSeconds} seconds` }
+      : {}),
   });
 }
 
@@ -252,6 +257,7 @@ async function main(): Promise<void> {
     connection,
     ...(env.WORKFLOW_BUNDLE_PATH ? { workflowBundle: { codePath: env.WORKFLOW_BUNDLE_PATH } } : {}),
     maxCachedWorkflows: env.WORKER_CACHED_WORKFLOWS,
+    stickyQueueTimeoutSeconds: env.WORKER_STICKY_QUEUE_TIMEOUT_SECONDS,
     ...(env.WORKER_TEST_KILL_AFTER_ACTIVITY ? { killAfterActivity: env.WORKER_TEST_KILL_AFTER_ACTIVITY } : {}),
     ...(versioning ? { versioning } : {}),
     namespace: env.TEMPORAL_NAMESPACE,

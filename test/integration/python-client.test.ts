@@ -25,7 +25,7 @@ describe('generated Python client', () => {
 
   it('creates a provider and an agent and runs a generation to completed', async () => {
     model.script({ text: 'Hello back from the model.' });
-    const deps = ensurePythonTool(OPENAPI_PYTHON_CLIENT, () => {});
+    const deps = await ensurePythonTool(OPENAPI_PYTHON_CLIENT, () => {});
     // Asynchronously: the API under test runs in this process.
     const run = await promisify(execFile)(
       'python3',

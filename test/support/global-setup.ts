@@ -18,16 +18,27 @@ import { buildServices } from './service-build.js';
  * tools of the S3 and Python-client tests, and the compiled API and worker that crash tests spawn.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  // The pinned PyPI tools some files use, installed into .tools/ here, once, instead of inside a
-  // file's beforeAll: on a fresh clone of a busy machine, pip took longer than the hook's timeout.
-  for (const tool of [MOTO_SERVER, OPENAPI_PYTHON_CLIENT]) ensurePythonTool(tool, (l) => console.log(l));
   const cli = resolveTemporalCli({ cliPathFromEnv: process.env.TEMPORAL_CLI_PATH, log: (l) => console.log(l) });
+  // Workflow tasks of a killed worker go to the next one after 3 s instead of the default 10 s.
+  const starting = startTemporalDevServer({
+    cli,
+    uiPort: null,
+    taskQueuePartitions: 1,
+    defaultWorkflowTaskTimeoutSeconds: 3,
+  });
   const [temporal, bundle, serviceBuildDir] = await Promise.all([
-    // Workflow tasks of a killed worker go to the next one after 3 s instead of the default 10 s.
-    startTemporalDevServer({ cli, uiPort: null, taskQueuePartitions: 1, defaultWorkflowTaskTimeoutSeconds: 3 }),
+    starting,
     bundleWorkflows(),
     buildServices(resolve(dirname(fileURLToPath(import.meta.url)), '..', '..')),
-  ]);
+    // The pinned PyPI tools some files use, installed into .tools/ here, once, instead of inside a
+    // file's beforeAll (on a fresh clone of a busy machine, pip took longer than the hook's
+    // timeout), and side by side with the rest: moto alone takes about 30 s to install.
+    ...[MOTO_SERVER, OPENAPI_PYTHON_CLIENT].map((tool) => ensurePythonTool(tool, (l) => console.log(l))),
+  ]).catch(async (err: unknown) => {
+    // Whatever failed, the dev server must not outlive the run.
+    await starting.then((server) => server.stop()).catch(() => {});
+    throw err;
+  });
 
   const template = `da_template_${process.pid}`;
   const admin = new pg.Client({ connectionString: adminDatabaseUrl });

@@ -27,7 +27,9 @@ export async function spawnService(
   const args = kind === 'tool-worker' ? [entry, '--tools'] : [entry];
   const child = spawn(process.execPath, args, {
     cwd: root,
-    env: { ...process.env, ...env },
+    // A killed worker's runs move to the next worker after 1 s instead of the default 10 s
+    // (WORKER_STICKY_QUEUE_TIMEOUT_SECONDS): crash tests wait for that hand-over after each kill.
+    env: { ...process.env, WORKER_STICKY_QUEUE_TIMEOUT_SECONDS: '1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

@@ -18,7 +18,7 @@ export interface S3Server {
  * pip-installed into .tools/ on first use), on a free port of 127.0.0.1.
  */
 export async function startS3Server(): Promise<S3Server> {
-  const dir = ensurePythonTool(MOTO_SERVER, () => {});
+  const dir = await ensurePythonTool(MOTO_SERVER, () => {});
   const port = await freePort();
   let output = '';
   const child: ChildProcess = spawn(

@@ -142,6 +142,7 @@ export class TestStack {
       taskQueue: this.taskQueue,
       workflowBundle: { codePath: inject('workflowBundlePath') },
       maxCachedWorkflows: this.env.WORKER_CACHED_WORKFLOWS,
+      stickyQueueTimeoutSeconds: this.env.WORKER_STICKY_QUEUE_TIMEOUT_SECONDS,
       ...(this.opts.maxConcurrentActivities ? { maxConcurrentActivities: this.opts.maxConcurrentActivities } : {}),
       deps: {
         db: this.db,
