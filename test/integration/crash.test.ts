@@ -178,11 +178,50 @@ describe('durability: kill -9 of the worker and the API', () => {
     });
     expect(done.body).toMatchObject({ status: 'completed', text: 'Refunded 30.' });
     expect(tools.requests.filter((r) => r.path === '/refund')).toHaveLength(1);
+  });
 
-    // The approval's workflow task went to the killed worker's sticky queue first; the server moved
-    // it to the shared queue after WORKER_STICKY_QUEUE_TIMEOUT_SECONDS (1 s for spawned workers in
-    // tests, 10 s by default), and the restarted worker took it there.
-    const events = (await stack.temporal.workflow.getHandle(paused.body.id).fetchHistory()).events ?? [];
+  it('a run cached by a killed worker moves to the next worker after WORKER_STICKY_QUEUE_TIMEOUT_SECONDS', async () => {
+    tools.route('/ship', (req, res) => json(res, 200, { shipped: req.body.order }));
+    const toolId = await createTool(stack, {
+      type: 'http',
+      name: 'ship',
+      parameters: { type: 'object', properties: { order: { type: 'number' } } },
+      execute: { url: `${tools.url}/ship` },
+    });
+    const agentId = await createAgent(stack, { aiProviderId: providerId, toolIds: [toolId] });
+    const hook = await stack.api('POST', `/v1/agents/${agentId}/hooks`, {
+      event: 'PreToolUse',
+      type: 'approval',
+      matcher: 'ship',
+      config: {},
+    });
+    expect(hook.status).toBe(201);
+    model.scriptFor(
+      'crash-sticky',
+      { text: '', toolCalls: [{ id: 'call_ship', name: 'ship', arguments: { order: 7 } }] },
+      { text: 'Shipped 7.' },
+    );
+    const paused = await stack.api('POST', `/v1/agents/${agentId}/generate`, {
+      prompt: 'Ship 7 [[script:crash-sticky]]',
+    });
+    expect(paused.body.status).toBe('requires_action');
+
+    // Decided right after the kill: the decision's workflow task goes to the dead worker's sticky
+    // queue (the server saw it poll a moment ago), waits there WORKER_STICKY_QUEUE_TIMEOUT_SECONDS
+    // (1 s for the tests' spawned workers, 10 s by default), then moves to the shared queue.
+    await stack.stopWorker();
+    const { approvalId } = paused.body.requiredAction.approvals[0];
+    const decided = stack.api('POST', `/v1/generations/${paused.body.id}/approvals/${approvalId}`, {
+      approved: true,
+      waitSeconds: 0,
+    });
+    await stack.startWorker();
+    expect((await decided).status).toBeLessThan(300);
+    const handle = stack.temporal.workflow.getHandle(paused.body.id);
+    await handle.result();
+    expect(tools.requests.filter((r) => r.path === '/ship')).toHaveLength(1);
+
+    const events = (await handle.fetchHistory()).events ?? [];
     const at = (id: unknown) => {
       const t = events.find((e) => Number(e.eventId) === Number(id))!.eventTime!;
       return Number(t.seconds) * 1000 + (t.nanos ?? 0) / 1e6;
