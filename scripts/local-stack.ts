@@ -48,9 +48,11 @@ export async function startLocalStack(
     for (const s of stops.reverse()) await s().catch((err: unknown) => logger.error({ err }, 'error while stopping'));
   };
 
-  // The workflow bundle (webpack, a few seconds of CPU) is made while the dev server and the
-  // database start; all three are independent.
-  const bundling = env.WORKFLOW_BUNDLE_PATH ? null : bundleWorkflows();
+  // The workflow bundle (webpack, a few seconds of CPU) is made while the dev server and an
+  // external database start. Not beside the embedded PGlite: it serves its socket from this
+  // process's event loop, which webpack's long synchronous stretches starve (migrations then saw
+  // "Server has closed the connection").
+  const bundling = env.WORKFLOW_BUNDLE_PATH || !env.DATABASE_URL ? null : bundleWorkflows();
   bundling?.catch(() => {}); // awaited below; a failure to start must not leave it unhandled
 
   const startTemporal = async () => {
@@ -113,7 +115,9 @@ export async function startLocalStack(
       connection: workerConnection,
       namespace: env.TEMPORAL_NAMESPACE,
       taskQueue: env.TEMPORAL_TASK_QUEUE,
-      workflowBundle: bundling ? await bundling : { codePath: env.WORKFLOW_BUNDLE_PATH! },
+      workflowBundle: env.WORKFLOW_BUNDLE_PATH
+        ? { codePath: env.WORKFLOW_BUNDLE_PATH }
+        : await (bundling ?? bundleWorkflows()),
       maxCachedWorkflows: env.WORKER_CACHED_WORKFLOWS,
       stickyQueueTimeoutSeconds: env.WORKER_STICKY_QUEUE_TIMEOUT_SECONDS,
       deps: {
