@@ -13,7 +13,7 @@ import { createRuntime } from '../infra/runtime.js';
 import { resolveTemporalCli } from '../infra/temporal/cli.js';
 import { connectClient, connectWorker } from '../infra/temporal/connection.js';
 import { startTemporalDevServer } from '../infra/temporal/dev-server.js';
-import { bundleWorkflows, createWorker, installTemporalRuntime } from '../worker.js';
+import { createWorker, installTemporalRuntime } from '../worker.js';
 import { readDevKey, saveDevKey } from './dev-key.js';
 import { startTracing } from '../infra/observability/tracing.js';
 
@@ -48,56 +48,40 @@ export async function startLocalStack(
     for (const s of stops.reverse()) await s().catch((err: unknown) => logger.error({ err }, 'error while stopping'));
   };
 
-  // The workflow bundle (webpack, a few seconds of CPU) is made while the dev server and an
-  // external database start. Not beside the embedded PGlite: it serves its socket from this
-  // process's event loop, which webpack's long synchronous stretches starve (migrations then saw
-  // "Server has closed the connection").
-  const bundling = env.WORKFLOW_BUNDLE_PATH || !env.DATABASE_URL ? null : bundleWorkflows();
-  bundling?.catch(() => {}); // awaited below; a failure to start must not leave it unhandled
-
-  const startTemporal = async () => {
-    if (env.TEMPORAL_ADDRESS) return { address: env.TEMPORAL_ADDRESS, ui: null, internal: [] };
-    const cli = resolveTemporalCli({ cliPathFromEnv: env.TEMPORAL_CLI_PATH, log: say });
-    say(`Starting the Temporal dev server (${cli.kind === 'path' ? cli.path : 'downloaded by the Temporal SDK'})…`);
-    const server = await startTemporalDevServer({
-      cli,
-      namespace: env.TEMPORAL_NAMESPACE,
-      dbFile: join(dataDir, 'temporal.db'),
-      port: env.TEMPORAL_DEV_PORT,
-      uiPort: opts.headless ? null : env.TEMPORAL_UI_PORT,
-      log: say,
-    });
-    stops.push(() => server.stop());
-    return {
-      address: server.address,
-      ui: server.uiUrl,
-      internal: [
+  try {
+    let temporalAddress = env.TEMPORAL_ADDRESS;
+    let temporalUi: string | null = null;
+    const temporalInternal: Array<{ name: string; host: string; port: number }> = [];
+    if (!temporalAddress) {
+      const cli = resolveTemporalCli({ cliPathFromEnv: env.TEMPORAL_CLI_PATH, log: say });
+      say(`Starting the Temporal dev server (${cli.kind === 'path' ? cli.path : 'downloaded by the Temporal SDK'})…`);
+      const server = await startTemporalDevServer({
+        cli,
+        namespace: env.TEMPORAL_NAMESPACE,
+        dbFile: join(dataDir, 'temporal.db'),
+        port: env.TEMPORAL_DEV_PORT,
+        uiPort: opts.headless ? null : env.TEMPORAL_UI_PORT,
+        log: say,
+      });
+      stops.push(() => server.stop());
+      temporalAddress = server.address;
+      temporalUi = server.uiUrl;
+      temporalInternal.push(
         { name: "the Temporal dev server's HTTP API", host: '127.0.0.1', port: server.internalPorts.http },
         { name: "the Temporal dev server's metrics", host: '127.0.0.1', port: server.internalPorts.metrics },
-      ],
-    };
-  };
-  const startDatabase = async () => {
-    let url = env.DATABASE_URL;
-    if (!url) {
+      );
+    }
+
+    let databaseUrl = env.DATABASE_URL;
+    const embedded = !databaseUrl;
+    if (!databaseUrl) {
       say(`Starting embedded PostgreSQL (PGlite) in ${join(dataDir, 'pglite')}…`);
       const pglite = await startEmbeddedPostgres({ dataDir: join(dataDir, 'pglite'), port: env.EMBEDDED_PG_PORT });
       stops.push(() => pglite.stop());
-      url = pglite.url;
+      databaseUrl = pglite.url;
     }
     say('Applying database migrations…');
-    await applyMigrations(url, say);
-    return url;
-  };
-
-  try {
-    // Both settle before a failure is thrown, so that stop() sees everything either started.
-    const [temporalStart, databaseStart] = await Promise.allSettled([startTemporal(), startDatabase()]);
-    if (temporalStart.status === 'rejected') throw temporalStart.reason;
-    if (databaseStart.status === 'rejected') throw databaseStart.reason;
-    const { address: temporalAddress, ui: temporalUi, internal: temporalInternal } = temporalStart.value;
-    const databaseUrl = databaseStart.value;
-    const embedded = !env.DATABASE_URL;
+    await applyMigrations(databaseUrl, say);
 
     const runtime = createRuntime(env, databaseUrl, {
       embeddedDatabase: embedded,
@@ -115,11 +99,8 @@ export async function startLocalStack(
       connection: workerConnection,
       namespace: env.TEMPORAL_NAMESPACE,
       taskQueue: env.TEMPORAL_TASK_QUEUE,
-      workflowBundle: env.WORKFLOW_BUNDLE_PATH
-        ? { codePath: env.WORKFLOW_BUNDLE_PATH }
-        : await (bundling ?? bundleWorkflows()),
+      ...(env.WORKFLOW_BUNDLE_PATH ? { workflowBundle: { codePath: env.WORKFLOW_BUNDLE_PATH } } : {}),
       maxCachedWorkflows: env.WORKER_CACHED_WORKFLOWS,
-      stickyQueueTimeoutSeconds: env.WORKER_STICKY_QUEUE_TIMEOUT_SECONDS,
       deps: {
         db: runtime.db,
         feed: runtime.feed,
