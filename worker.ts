@@ -238,7 +238,10 @@ async function main(): Promise<void> {
     process.exit(78);
   }
   const taskQueue = toolsOnly ? env.TEMPORAL_TOOL_TASK_QUEUE! : env.TEMPORAL_TASK_QUEUE;
-  startTracing(toolsOnly ? 'durable-agents-tool-worker' : 'durable-agents-worker', env.OTEL_EXPORTER_OTLP_ENDPOINT);
+  await startTracing(
+    toolsOnly ? 'durable-agents-tool-worker' : 'durable-agents-worker',
+    env.OTEL_EXPORTER_OTLP_ENDPOINT,
+  );
   // The SDK's own exporter listens on loopback only; the worker's endpoint relays it.
   const sdkMetricsAddress = `127.0.0.1:${await freePort()}`;
   installTemporalRuntime(env.LOG_LEVEL, sdkMetricsAddress);

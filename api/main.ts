@@ -9,7 +9,7 @@ import { ensureBootstrap } from './bootstrap.js';
 
 /** The API as its own process (docker compose, crash tests): needs DATABASE_URL and TEMPORAL_ADDRESS. */
 const env = loadConfigOrExit('service');
-startTracing('durable-agents-api', env.OTEL_EXPORTER_OTLP_ENDPOINT);
+await startTracing('durable-agents-api', env.OTEL_EXPORTER_OTLP_ENDPOINT);
 const logger = createLogger(env.LOG_LEVEL, 'api');
 const runtime = createRuntime(env, env.DATABASE_URL!, { embeddedDatabase: false });
 const temporal = await connectClient(env, env.TEMPORAL_ADDRESS!);

@@ -132,8 +132,9 @@ try {
       'too_slow,filter_too_much',
       '--report',
       'junit,vcr',
+      // A folder of the run's own: CI runs the gate and the replays side by side.
       '--report-dir',
-      resolve('.data', 'fuzz-report'),
+      resolve('.data', 'fuzz-report', String(process.pid)),
       ...(extra.length ? extra : ['--max-examples', '25']),
     ],
     {

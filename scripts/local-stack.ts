@@ -38,7 +38,7 @@ export async function startLocalStack(
   logger: Logger,
   opts: { say: (line: string) => void; headless?: boolean },
 ): Promise<LocalStack> {
-  startTracing('durable-agents', env.OTEL_EXPORTER_OTLP_ENDPOINT);
+  await startTracing('durable-agents', env.OTEL_EXPORTER_OTLP_ENDPOINT);
   installTemporalRuntime(env.LOG_LEVEL);
   const { say } = opts;
   const dataDir = resolve(env.DATA_DIR);

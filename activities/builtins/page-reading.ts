@@ -2,7 +2,6 @@ import { Readability } from '@mozilla/readability';
 import { parseHTML } from 'linkedom';
 import TurndownService from 'turndown';
 import { WEB_SCRAPE_MAX_IMAGES } from '../../contracts/builtins/web-scrape.js';
-import { untrustedTask } from '../../infra/isolation/untrusted-pool.js';
 
 /**
  * Reading a fetched web page: parse (linkedom), find the main content (Readability), convert it
@@ -97,5 +96,3 @@ export function readPage(input: PageInput): PageOutput {
   const images = input.images ? { images: imagesOf(parseHTML(`<body>${html}</body>`).document, base) } : {};
   return { title, content: cut ? content.slice(0, input.maxChars) : content, cut, ...images };
 }
-
-export const readPageTask = untrustedTask<PageInput, PageOutput>(new URL(import.meta.url), 'readPage');

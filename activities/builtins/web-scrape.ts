@@ -9,7 +9,7 @@ import { guardedFetch, readCapped, ssrfBlock } from './guarded-fetch.js';
 import { abortWhen } from '../../infra/net/abort-when.js';
 import { untrustedPool, UntrustedWorkError } from '../../infra/isolation/untrusted-pool.js';
 import { describeImages } from './page-images.js';
-import { readPageTask } from './page-reading.js';
+import { readPageTask } from './page-reading-task.js';
 
 const MAX_PAGE_BYTES = 5 * 1024 * 1024;
 

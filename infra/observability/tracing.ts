@@ -1,11 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { context, propagation, trace, type Tracer } from '@opentelemetry/api';
-import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
-import { W3CTraceContextPropagator } from '@opentelemetry/core';
-import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
-import { UndiciInstrumentation } from '@opentelemetry/instrumentation-undici';
 import { Resource } from '@opentelemetry/resources';
-import { BasicTracerProvider, BatchSpanProcessor, type SpanProcessor } from '@opentelemetry/sdk-trace-base';
+import type { BasicTracerProvider, SpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { makeWorkflowExporter } from '@temporalio/interceptors-opentelemetry';
 
 /**
@@ -22,9 +18,23 @@ export function tracingEnabled(): boolean {
   return state !== null;
 }
 
-/** Installs the global tracer provider once per process; a no-op when no endpoint is configured. */
-export function startTracing(serviceName: string, endpoint: string | undefined): void {
+/**
+ * Installs the global tracer provider once per process; a no-op when no endpoint is configured.
+ * The SDK, exporter and instrumentation load only then: with tracing off they cost every worker
+ * and API start about 0.3 s of CPU for nothing.
+ */
+export async function startTracing(serviceName: string, endpoint: string | undefined): Promise<void> {
   if (state || !endpoint) return;
+  const [{ AsyncLocalStorageContextManager }, { W3CTraceContextPropagator }, { OTLPTraceExporter }, otelUndici, sdk] =
+    await Promise.all([
+      import('@opentelemetry/context-async-hooks'),
+      import('@opentelemetry/core'),
+      import('@opentelemetry/exporter-trace-otlp-http'),
+      import('@opentelemetry/instrumentation-undici'),
+      import('@opentelemetry/sdk-trace-base'),
+    ]);
+  if (state) return;
+  const { BasicTracerProvider, BatchSpanProcessor } = sdk;
   const resource = new Resource({ 'service.name': process.env.OTEL_SERVICE_NAME ?? serviceName });
   const processor = new BatchSpanProcessor(new OTLPTraceExporter(), { scheduledDelayMillis: 500 });
   const provider = new BasicTracerProvider({ resource, spanProcessors: [processor] });
@@ -32,7 +42,7 @@ export function startTracing(serviceName: string, endpoint: string | undefined):
     contextManager: new AsyncLocalStorageContextManager(),
     propagator: new W3CTraceContextPropagator(),
   });
-  const undici = new UndiciInstrumentation();
+  const undici = new otelUndici.UndiciInstrumentation();
   undici.setTracerProvider(provider);
   undici.enable();
   // Workflow spans reach the worker through a sink; they get a processor of their own.
