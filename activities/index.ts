@@ -17,7 +17,7 @@ import { reviewFinalText, runHttpHook } from './hooks.js';
 import { createEmbedder } from '../domain/knowledge/embedder.js';
 import { createIngestionActivities } from './knowledge/ingestion.js';
 import { KnowledgeService } from '../domain/knowledge/search.js';
-import { McpSessionPool } from './mcp/client.js';
+import { McpSessionPool } from './mcp/session-pool.js';
 import { discoverGenerationMcpTools } from './mcp-tools.js';
 import { createModelTurn } from './model-turn.js';
 import { makeQueuedWrites, type QueuedWriteDeps } from './queued-writes.js';

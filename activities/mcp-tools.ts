@@ -6,16 +6,14 @@ import type { SecretBox } from '../infra/crypto/secrets.js';
 import { traceOrder, type McpDiscoverySummary } from '../contracts/generation/index.js';
 import type { GenerationStore } from './generation-store.js';
 import { decryptHeaders } from './http-tool.js';
-import {
-  McpDiscoveryError,
-  callMcpTool,
-  discoverMcpTools,
-  type McpSessionPool,
-  type McpServerConfig,
-} from './mcp/client.js';
+import type { McpSessionPool } from './mcp/session-pool.js';
+import { McpDiscoveryError, type McpServerConfig } from './mcp/types.js';
 import { isDestructive } from './mcp/content.js';
 import { detectCrossToolCollisions, resolveMcpToolNames, type NamedToolEntry } from './mcp/names.js';
 import type { ToolResult } from './http-tool.js';
+
+/** The MCP client, with the SDK, loads at the first MCP operation of the process (session-pool.ts says why). */
+const mcpClient = () => import('./mcp/client.js');
 
 export interface McpDeps {
   store: GenerationStore;
@@ -49,6 +47,7 @@ export async function discoverGenerationMcpTools(generationId: string, deps: Mcp
   const traces: Array<{ key: string; order: number; entry: Parameters<GenerationStore['putTrace']>[3] }> = [];
   for (const [i, server] of servers.entries()) {
     try {
+      const { discoverMcpTools } = await mcpClient();
       const result = await discoverMcpTools(serverConfig(server, deps.secrets), {
         dispatcher: deps.dispatcher,
         sessions: deps.sessions,
@@ -146,6 +145,7 @@ export async function runMcpTool(
   const server = (await deps.store.snapshot(generationId)).tools.find((t) => t.id === discovered.toolId);
   if (!server?.mcp)
     return { status: 'error', content: JSON.stringify({ error: `MCP server of ${name} is not configured` }) };
+  const { callMcpTool } = await mcpClient();
   const result = await callMcpTool(
     serverConfig(server, deps.secrets),
     {

@@ -7,13 +7,13 @@ import {
   storageWriteConfigSchema,
   type StorageBackendConfig,
 } from '../../contracts/builtins/storage.js';
-import { S3ServiceException } from '@aws-sdk/client-s3';
 import { SsrfBlockedError } from '../../infra/net/ssrf.js';
 import type { StorageBackend } from '../../infra/storage/backend.js';
 import { downloadUrl } from '../../infra/storage/download-url.js';
 import { checkStoragePath, StoragePathError } from '../../infra/storage/paths.js';
 import { StorageQuotaExceeded } from '../../infra/storage/quota.js';
 import { DEFAULT_BUCKET, readStoredFile, writeStoredFile } from '../../domain/storage/files.js';
+import { s3ServiceErrorOf } from '../../infra/storage/s3-store.js';
 import { storageBackendFor } from '../../infra/storage/select.js';
 import { builtinError, builtinSuccess, type BuiltinCall, type BuiltinResult } from './context.js';
 
@@ -37,9 +37,10 @@ async function guarded(fn: () => Promise<BuiltinResult>): Promise<BuiltinResult>
     if (err instanceof StoragePathError) return builtinError(`Refused: ${err.message}`);
     if (err instanceof StorageQuotaExceeded) return builtinError(err.message);
     if (err instanceof SsrfBlockedError) return builtinError(err.message);
-    const s3 = err instanceof S3ServiceException ? err : (err as { cause?: unknown }).cause;
-    if (s3 instanceof SsrfBlockedError) return builtinError(s3.message);
-    if (s3 instanceof S3ServiceException && (s3.$metadata.httpStatusCode ?? 500) < 500)
+    const s3 = await s3ServiceErrorOf(err);
+    const cause = (err as { cause?: unknown }).cause;
+    if (!s3 && cause instanceof SsrfBlockedError) return builtinError(cause.message);
+    if (s3 && (s3.$metadata.httpStatusCode ?? 500) < 500)
       return builtinError(`The S3 service answered ${s3.$metadata.httpStatusCode} ${s3.name}: ${s3.message}`);
     throw err;
   }

@@ -27,7 +27,7 @@ import {
   type McpToolCall,
 } from './types.js';
 
-export { McpSessionPool, type McpSessionPoolOptions } from './session.js';
+export { McpSessionPool, type McpSessionPoolOptions } from './session-pool.js';
 export * from './types.js';
 
 /**

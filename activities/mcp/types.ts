@@ -1,6 +1,6 @@
 import type { Dispatcher } from 'undici';
 import type { McpToolAnnotations } from './content.js';
-import type { McpSessionPool } from './session.js';
+import type { McpSessionPool } from './session-pool.js';
 
 /**
  * The MCP client's public types: server configuration, dependencies, discovery and call results,

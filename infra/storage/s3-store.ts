@@ -1,12 +1,6 @@
 import type { Readable } from 'node:stream';
-import {
-  GetObjectCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
+import type * as S3SdkModule from '@aws-sdk/client-s3';
+import type { S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import type { Dispatcher } from 'undici';
 import { DispatcherRequestHandler } from '../net/sdk-request-handler.js';
 import { byPath, type StorageBackend, type StoredFile } from './backend.js';
@@ -25,8 +19,24 @@ export interface S3Settings {
   keyPrefix?: string | undefined;
 }
 
-const status = (err: unknown) => (err instanceof S3ServiceException ? err.$metadata.httpStatusCode : undefined);
-const isMissing = (err: unknown) => status(err) === 404;
+type S3Sdk = typeof S3SdkModule;
+let sdkLoading: Promise<S3Sdk> | null = null;
+/**
+ * The AWS SDK loads at the first S3 request: imported at the top it cost every worker and API
+ * start about 0.3 s of CPU, on servers that mostly use no S3 at all.
+ */
+const s3Sdk = (): Promise<S3Sdk> => (sdkLoading ??= import('@aws-sdk/client-s3'));
+
+/** The S3 service's error answer in `err` or in its cause (the SDK wraps network failures), if any. */
+export async function s3ServiceErrorOf(err: unknown): Promise<S3ServiceException | null> {
+  const { S3ServiceException } = await s3Sdk();
+  if (err instanceof S3ServiceException) return err;
+  const cause = (err as { cause?: unknown } | null)?.cause;
+  return cause instanceof S3ServiceException ? cause : null;
+}
+
+const statusOf = (sdk: S3Sdk, err: unknown) =>
+  err instanceof sdk.S3ServiceException ? err.$metadata.httpStatusCode : undefined;
 
 /**
  * The S3-compatible backend: one S3 bucket, objects at `[keyPrefix/]<project>/<bucket>/<path>`.
@@ -35,19 +45,32 @@ const isMissing = (err: unknown) => status(err) === 404;
  * Requests go through the given dispatcher (the SSRF-guarded one).
  */
 export class S3Store implements StorageBackend {
-  private readonly client: S3Client;
+  private connecting: Promise<{ sdk: S3Sdk; client: S3Client }> | null = null;
+  private client: S3Client | null = null;
 
   constructor(
     private readonly settings: S3Settings,
-    dispatcher: Dispatcher,
+    private readonly dispatcher: Dispatcher,
   ) {
     if (settings.keyPrefix !== undefined) checkStoragePath(settings.keyPrefix, 'keyPrefix');
-    this.client = new S3Client({
+  }
+
+  /** The SDK and this store's client, made at the first request. */
+  private connect(): Promise<{ sdk: S3Sdk; client: S3Client }> {
+    return (this.connecting ??= s3Sdk().then((sdk) => {
+      this.client = this.newClient(sdk);
+      return { sdk, client: this.client };
+    }));
+  }
+
+  private newClient(sdk: S3Sdk): S3Client {
+    const { settings } = this;
+    return new sdk.S3Client({
       endpoint: settings.endpoint,
       region: settings.region,
       forcePathStyle: settings.forcePathStyle,
       credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
-      requestHandler: new DispatcherRequestHandler(dispatcher),
+      requestHandler: new DispatcherRequestHandler(this.dispatcher),
       // S3-compatible servers do not all know the newer default checksums: send them only when required.
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
@@ -68,17 +91,18 @@ export class S3Store implements StorageBackend {
 
   async read(projectId: string, bucket: string, path: string, maxBytes: number) {
     const Key = this.key(projectId, bucket, path);
+    const { sdk, client } = await this.connect();
     try {
-      const res = await this.client.send(
-        new GetObjectCommand({ Bucket: this.settings.bucket, Key, Range: `bytes=0-${Math.max(0, maxBytes - 1)}` }),
+      const res = await client.send(
+        new sdk.GetObjectCommand({ Bucket: this.settings.bucket, Key, Range: `bytes=0-${Math.max(0, maxBytes - 1)}` }),
       );
       const bytes = Buffer.from((await res.Body?.transformToByteArray()) ?? []);
       const total = /\/(\d+)$/.exec(res.ContentRange ?? '')?.[1];
       return { bytes: bytes.subarray(0, maxBytes), size: total ? Number(total) : (res.ContentLength ?? bytes.length) };
     } catch (err) {
-      if (isMissing(err)) return null;
+      if (statusOf(sdk, err) === 404) return null;
       // A range of an empty object is not satisfiable (416): the object is there, with no bytes.
-      if (status(err) === 416) {
+      if (statusOf(sdk, err) === 416) {
         const st = await this.stat(projectId, bucket, path);
         return st && { bytes: Buffer.alloc(0), size: st.size };
       }
@@ -88,9 +112,10 @@ export class S3Store implements StorageBackend {
 
   async write(projectId: string, bucket: string, path: string, data: Buffer, overwrite: boolean) {
     const Key = this.key(projectId, bucket, path);
+    const { sdk, client } = await this.connect();
     try {
-      await this.client.send(
-        new PutObjectCommand({
+      await client.send(
+        new sdk.PutObjectCommand({
           Bucket: this.settings.bucket,
           Key,
           Body: data,
@@ -102,18 +127,20 @@ export class S3Store implements StorageBackend {
       return true;
     } catch (err) {
       // 412: the object exists; 409: a concurrent conditional write of the same key won.
-      if (!overwrite && (status(err) === 412 || status(err) === 409)) return false;
+      const status = statusOf(sdk, err);
+      if (!overwrite && (status === 412 || status === 409)) return false;
       throw err;
     }
   }
 
   async list(projectId: string, bucket: string, prefix: string): Promise<StoredFile[]> {
     const base = this.base(projectId, bucket);
+    const { sdk, client } = await this.connect();
     const out: StoredFile[] = [];
     let token: string | undefined;
     do {
-      const page = await this.client.send(
-        new ListObjectsV2Command({ Bucket: this.settings.bucket, Prefix: base + prefix, ContinuationToken: token }),
+      const page = await client.send(
+        new sdk.ListObjectsV2Command({ Bucket: this.settings.bucket, Prefix: base + prefix, ContinuationToken: token }),
       );
       for (const o of page.Contents ?? []) {
         const path = o.Key?.slice(base.length);
@@ -127,28 +154,32 @@ export class S3Store implements StorageBackend {
 
   async stat(projectId: string, bucket: string, path: string) {
     const Key = this.key(projectId, bucket, path);
+    const { sdk, client } = await this.connect();
     try {
-      const res = await this.client.send(new HeadObjectCommand({ Bucket: this.settings.bucket, Key }));
+      const res = await client.send(new sdk.HeadObjectCommand({ Bucket: this.settings.bucket, Key }));
       return { size: res.ContentLength ?? 0, modifiedAt: (res.LastModified ?? new Date(0)).toISOString() };
     } catch (err) {
-      if (isMissing(err)) return null;
+      if (statusOf(sdk, err) === 404) return null;
       throw err;
     }
   }
 
   async openStream(projectId: string, bucket: string, path: string) {
     const Key = this.key(projectId, bucket, path);
+    const { sdk, client } = await this.connect();
     try {
-      const res = await this.client.send(new GetObjectCommand({ Bucket: this.settings.bucket, Key }));
+      const res = await client.send(new sdk.GetObjectCommand({ Bucket: this.settings.bucket, Key }));
       return { stream: res.Body as Readable, size: res.ContentLength ?? 0 };
     } catch (err) {
-      if (isMissing(err)) return null;
+      if (statusOf(sdk, err) === 404) return null;
       throw err;
     }
   }
 
   destroy(): void {
-    this.client.destroy();
+    // A client still being made is destroyed once made.
+    if (this.client) this.client.destroy();
+    else void this.connecting?.then(({ client }) => client.destroy());
   }
 }
 

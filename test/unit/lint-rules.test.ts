@@ -1,14 +1,10 @@
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
-/**
- * One ESLint for the whole file: each instance builds the type-aware program of the project again
- * (about 20 s of CPU on 2 cores), and every test here lints with the same configuration.
- */
-const eslint = new ESLint({ cwd: process.cwd() });
-
 /** The lint rules that keep workflow code deterministic actually fire. */
 describe('workflow lint rules', () => {
+  const eslint = new ESLint({ cwd: process.cwd() });
+
   async function ruleIds(code: string): Promise<string[]> {
     const [result] = await eslint.lintText(code, { filePath: 'workflows/generation-loop.ts' });
     return (result?.messages ?? []).map((m) => m.ruleId ?? m.message);
@@ -42,6 +38,7 @@ export async function wf(): Promise<void> {
 
 /** The lint rules that keep the layers apart and the SDK's internals in one adapter fire. */
 describe('layer and SDK lint rules', () => {
+  const eslint = new ESLint({ cwd: process.cwd() });
   const restricted = async (filePath: string, code: string) => {
     const [result] = await eslint.lintText(code, { filePath });
     return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
