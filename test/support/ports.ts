@@ -3,6 +3,20 @@ import { createServer } from 'node:net';
 /** Below Linux's default ephemeral range (32768–60999), where outgoing connections take their ports. */
 const RANGE = { from: 20_000, to: 32_000 };
 
+/**
+ * Each test worker picks from its own slice of the range, and never hands out a port twice: a port
+ * is only checked free, not held, until its process binds it, so two files running side by side (or
+ * one file's API and metrics ports) could otherwise pick the same one and the later listener fail
+ * with EADDRINUSE (seen in CI, a worker's metrics port).
+ */
+const SLICES = 4;
+const slice = (() => {
+  const size = Math.floor((RANGE.to - RANGE.from) / SLICES);
+  const index = (Number(process.env.VITEST_POOL_ID ?? 1) - 1 + SLICES) % SLICES;
+  return { from: RANGE.from + index * size, size };
+})();
+const issued = new Set<number>();
+
 function bindsNow(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const server = createServer();
@@ -20,8 +34,12 @@ function bindsNow(port: number): Promise<boolean> {
  */
 export async function reusablePort(): Promise<number> {
   for (let attempt = 0; attempt < 50; attempt++) {
-    const port = RANGE.from + Math.floor(Math.random() * (RANGE.to - RANGE.from));
-    if (await bindsNow(port)) return port;
+    const port = slice.from + Math.floor(Math.random() * slice.size);
+    if (issued.has(port)) continue;
+    if (await bindsNow(port)) {
+      issued.add(port);
+      return port;
+    }
   }
-  throw new Error(`no free port between ${RANGE.from} and ${RANGE.to} after 50 tries`);
+  throw new Error(`no free port between ${slice.from} and ${slice.from + slice.size} after 50 tries`);
 }
